@@ -1,0 +1,103 @@
+import { describe, expect, it } from "vitest";
+import type { ServerFrame, Snapshot } from "../protocol";
+import { MatchSocket, type SocketLike, judgeFrame } from "../socket";
+
+const snapshot = (v: number) => ({ type: "snapshot", v }) as Snapshot;
+const submitted = (v: number): ServerFrame => ({ type: "submitted", v, side: "bob", player: "bob", turn: 1 });
+const error = (v: number): ServerFrame => ({ type: "error", v, code: "order.spectator", message: "no" });
+
+describe("judging frames by version", () => {
+  it("always applies a snapshot", () => {
+    expect(judgeFrame(null, snapshot(5))).toBe("apply");
+    expect(judgeFrame(9, snapshot(5))).toBe("apply");
+  });
+
+  it("applies the next event, drops one already seen, and spots a gap", () => {
+    expect(judgeFrame(4, submitted(5))).toBe("apply");
+    expect(judgeFrame(4, submitted(4))).toBe("stale");
+    expect(judgeFrame(4, submitted(7))).toBe("gap");
+  });
+
+  it("applies replies at the current version, and sees a gap behind a newer one", () => {
+    expect(judgeFrame(4, error(4))).toBe("apply");
+    expect(judgeFrame(4, error(5))).toBe("apply");
+    expect(judgeFrame(4, error(6))).toBe("gap");
+  });
+
+  it("ignores everything before the first snapshot", () => {
+    expect(judgeFrame(null, submitted(1))).toBe("stale");
+  });
+});
+
+class FakeSocket implements SocketLike {
+  onopen: ((event: Event) => void) | null = null;
+  onmessage: ((event: MessageEvent) => void) | null = null;
+  onclose: ((event: CloseEvent) => void) | null = null;
+  sent: unknown[] = [];
+  constructor(readonly url: string) {}
+  send(data: string) {
+    this.sent.push(JSON.parse(data));
+  }
+  close() {
+    this.onclose?.({} as CloseEvent);
+  }
+  receive(frame: unknown) {
+    this.onmessage?.({ data: JSON.stringify(frame) } as MessageEvent);
+  }
+}
+
+function connected() {
+  const sockets: FakeSocket[] = [];
+  const frames: ServerFrame[] = [];
+  const retries: (() => void)[] = [];
+  const client = new MatchSocket(
+    "ws://test/ws/matches/1/",
+    { frame: (f) => frames.push(f), connection: () => {} },
+    (url) => {
+      const socket = new FakeSocket(url);
+      sockets.push(socket);
+      return socket;
+    },
+    (fn) => retries.push(fn),
+  );
+  client.connect();
+  return { client, sockets, frames, retries };
+}
+
+describe("the match socket", () => {
+  it("asks once for a resync after a gap and drops frames until the snapshot", () => {
+    const { sockets, frames, client } = connected();
+    const socket = sockets[0];
+    socket.receive(snapshot(3));
+    socket.receive(submitted(5));
+    socket.receive(submitted(6));
+    expect(socket.sent).toEqual([{ type: "resync" }]);
+    socket.receive(snapshot(6));
+    expect(frames.map((f) => f.type)).toEqual(["snapshot", "snapshot"]);
+    expect(client.version).toBe(6);
+  });
+
+  it("reconnects with the last version it saw", () => {
+    const { sockets, retries } = connected();
+    sockets[0].receive(snapshot(2));
+    sockets[0].receive(submitted(3));
+    sockets[0].onclose?.({} as CloseEvent);
+    expect(retries).toHaveLength(1);
+    retries[0]();
+    expect(sockets[1].url).toBe("ws://test/ws/matches/1/?v=3");
+  });
+
+  it("does not reconnect after being closed on purpose", () => {
+    const { client, retries } = connected();
+    client.close();
+    expect(retries).toHaveLength(0);
+  });
+
+  it("passes error frames on without changing the version", () => {
+    const { sockets, frames, client } = connected();
+    sockets[0].receive(snapshot(2));
+    sockets[0].receive(error(2));
+    expect(frames.at(-1)).toMatchObject({ type: "error", code: "order.spectator" });
+    expect(client.version).toBe(2);
+  });
+});

@@ -1,0 +1,116 @@
+// The match websocket: tracks the match version, asks for a resync after a gap,
+// and reconnects with `?v=N` after a drop (see docs/protocol.md).
+
+import type { ClientFrame, ServerFrame } from "./protocol";
+
+/** Frames that stand for an event appended to the match log: each bumps the version by one. */
+const EVENT_FRAMES = new Set(["submitted", "playback"]);
+
+export type Verdict = "apply" | "stale" | "gap";
+
+/**
+ * What to do with a frame given the last version seen (null before the first snapshot).
+ * Event frames must come in order; replies (plotted, order_accepted, error) are always
+ * applied, but one that shows a version we never saw still means we missed an event.
+ */
+export function judgeFrame(lastVersion: number | null, frame: ServerFrame): Verdict {
+  if (frame.type === "snapshot") return "apply";
+  if (lastVersion === null) return "stale";
+  if (EVENT_FRAMES.has(frame.type)) {
+    if (frame.v <= lastVersion) return "stale";
+    return frame.v === lastVersion + 1 ? "apply" : "gap";
+  }
+  return frame.v > lastVersion + 1 ? "gap" : "apply";
+}
+
+export interface SocketLike {
+  onopen: ((event: Event) => void) | null;
+  onmessage: ((event: MessageEvent) => void) | null;
+  onclose: ((event: CloseEvent) => void) | null;
+  send(data: string): void;
+  close(): void;
+}
+
+export interface SocketHandlers {
+  frame(frame: ServerFrame): void;
+  connection(state: "connecting" | "open" | "closed"): void;
+}
+
+const RETRY_MS = [500, 1000, 2000, 5000];
+
+export class MatchSocket {
+  version: number | null = null;
+  private socket: SocketLike | null = null;
+  private retries = 0;
+  private stopped = false;
+  private resyncing = false;
+
+  constructor(
+    private readonly baseUrl: string,
+    private readonly handlers: SocketHandlers,
+    private readonly open: (url: string) => SocketLike = (url) => new WebSocket(url),
+    private readonly later: (fn: () => void, ms: number) => void = (fn, ms) => {
+      setTimeout(fn, ms);
+    },
+  ) {}
+
+  connect(): void {
+    this.stopped = false;
+    const url = this.version === null ? this.baseUrl : `${this.baseUrl}?v=${this.version}`;
+    this.handlers.connection("connecting");
+    const socket = this.open(url);
+    this.socket = socket;
+    socket.onopen = () => {
+      this.retries = 0;
+      this.handlers.connection("open");
+    };
+    socket.onmessage = (event) => this.receive(String(event.data));
+    socket.onclose = () => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      this.resyncing = false;
+      this.handlers.connection("closed");
+      if (!this.stopped) this.later(() => this.connect(), RETRY_MS[Math.min(this.retries++, RETRY_MS.length - 1)]);
+    };
+  }
+
+  close(): void {
+    this.stopped = true;
+    this.socket?.close();
+  }
+
+  send(frame: ClientFrame): boolean {
+    if (!this.socket) return false;
+    this.socket.send(JSON.stringify(frame));
+    return true;
+  }
+
+  private receive(data: string): void {
+    let frame: ServerFrame;
+    try {
+      frame = JSON.parse(data) as ServerFrame;
+    } catch {
+      return; // the server only sends JSON; anything else is not ours to show
+    }
+    const verdict = judgeFrame(this.version, frame);
+    if (verdict === "gap") {
+      this.requestResync();
+      return;
+    }
+    if (verdict === "stale") return;
+    if (frame.type === "snapshot") {
+      this.resyncing = false;
+      this.version = frame.v;
+    } else if (EVENT_FRAMES.has(frame.type)) {
+      this.version = frame.v;
+    }
+    this.handlers.frame(frame);
+  }
+
+  /** One resync at a time: every frame after a gap is dropped until the snapshot arrives. */
+  private requestResync(): void {
+    if (this.resyncing) return;
+    this.resyncing = true;
+    this.send({ type: "resync" });
+  }
+}

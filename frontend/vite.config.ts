@@ -1,0 +1,25 @@
+import { defineConfig } from "vitest/config";
+
+// Builds frontend/dist/app.js and app.css with fixed names: Django serves frontend/dist as static
+// files (project/settings.py STATICFILES_DIRS) and the templates load {% static 'app.js' %}.
+export default defineConfig({
+  base: "/static/",
+  publicDir: false,
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    target: "es2022",
+    rollupOptions: {
+      input: "src/main.ts",
+      output: {
+        entryFileNames: "app.js",
+        chunkFileNames: "app-[name].js",
+        assetFileNames: "app[extname]",
+      },
+    },
+  },
+  test: {
+    environment: "node",
+    include: ["src/__tests__/**/*.test.ts"],
+  },
+});
