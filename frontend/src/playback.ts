@@ -20,22 +20,13 @@ export function playbackFrames(start: Poses, timeline: Timeline): Poses[] {
   for (const tick of timeline.ticks) {
     current = { ...current };
     for (const event of tick) {
-      const before = current[event.unit];
-      if (!before && (event.hex === undefined || event.facing === undefined)) continue;
-      current[event.unit] = {
-        hex: event.hex ?? before.hex,
-        facing: event.facing ?? before.facing,
-      };
+      // A blocked unit stays where it was; its movement ends there.
+      current[event.unit] = { hex: event.kind === "blocked" ? event.from : event.to, facing: event.facing };
     }
     frames.push(current);
   }
   const final = { ...current };
-  for (const [unit, state] of Object.entries(timeline.final)) {
-    const before = final[unit];
-    const hex = state.hex ?? before?.hex;
-    const facing = state.facing ?? before?.facing;
-    if (hex !== undefined && facing !== undefined) final[unit] = { hex, facing };
-  }
+  for (const [unit, state] of Object.entries(timeline.final)) final[unit] = { hex: state.hex, facing: state.facing };
   frames.push(final);
   return frames;
 }
