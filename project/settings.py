@@ -82,6 +82,10 @@ DATABASES = {
         conn_max_age=0,
     )
 }
+# Engineers sharing one PostgreSQL server give their test runs different databases (pytest-django otherwise
+# creates and drops "test_<name>" under everyone's feet).
+if os.environ.get("DATABASE_TEST_NAME"):
+    DATABASES["default"]["TEST"] = {"NAME": os.environ["DATABASE_TEST_NAME"]}
 
 REDIS_URL = os.environ.get("REDIS_URL")
 if REDIS_URL:

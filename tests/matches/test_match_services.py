@@ -12,12 +12,11 @@ from django.db import connection
 from matches import hub, services
 from matches.errors import MatchError
 from matches.models import Event, Match, Order
-from matches.selectors import PUBLIC, player_view, viewer_for
+from matches.selectors import player_view, viewer_for
 from rules import codec
 from rules.dice import Dice
 from rules.rulesets import get_ruleset
-
-from conftest import ALICE_ORDER, BOB_ORDER
+from tests.matches.conftest import ALICE_ORDER, BOB_ORDER
 
 pytestmark = pytest.mark.django_db
 
