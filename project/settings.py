@@ -43,6 +43,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "drf_spectacular",
     "matches",
+    "matches.campaigns",
 ]
 
 MIDDLEWARE = [
