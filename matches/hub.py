@@ -26,6 +26,7 @@ log = logging.getLogger(__name__)
 
 PUBLIC_STREAM = "public"
 MESSAGE_TYPE = "hub.frames"
+RECEIVE_RETRY_SECONDS = 1.0
 
 
 def group_name(match_id: int, stream: str) -> str:
@@ -126,7 +127,13 @@ class Hub:
 
     async def _read(self, entry: _Stream, layer: Any) -> None:
         while True:
-            message = await layer.receive(entry.channel)
+            try:
+                message = await layer.receive(entry.channel)
+            except Exception:
+                # Redis restarting must not end the match's stream in this process for good.
+                log.exception("hub: receiving for %s failed; retrying", entry.group)
+                await asyncio.sleep(RECEIVE_RETRY_SECONDS)
+                continue
             if message.get("type") != MESSAGE_TYPE:
                 continue
             for frame in message["frames"]:

@@ -105,7 +105,8 @@ def order_submit(*, match_id: int, user: AbstractBaseUser, order_json: Any, turn
             events.append(_resolve_phase(match, state, orders))
         match.save()
         frames = [event_frame(event=event, viewer=PUBLIC) for event in events]
-        transaction.on_commit(lambda: hub.publish(match_id=match.pk, frames=frames))
+        # robust: the order is committed either way; a lost broadcast is caught up through the version.
+        transaction.on_commit(lambda: hub.publish(match_id=match.pk, frames=frames), robust=True)
     return {"type": "order_accepted", "v": match.version, "order": stored, "path": codec.path_to_json(plan)}
 
 

@@ -102,6 +102,22 @@ def test_the_last_order_resolves_the_phase_once_with_the_match_dice(
     assert Event.objects.filter(kind="playback").count() == 1
 
 
+def test_a_failed_broadcast_does_not_undo_the_committed_order(
+    match: Match, alice: User, monkeypatch: pytest.MonkeyPatch, django_capture_on_commit_callbacks: Any
+) -> None:
+    """Clients that miss a broadcast catch up through the version; the order itself must stand."""
+
+    def redis_down(**_: Any) -> None:
+        raise ConnectionError("channel layer unreachable")
+
+    monkeypatch.setattr(hub, "publish", redis_down)
+    with django_capture_on_commit_callbacks(execute=True):
+        reply = services.order_submit(match_id=match.pk, user=alice, order_json=ALICE_ORDER)
+
+    assert reply["type"] == "order_accepted"
+    assert Order.objects.filter(match=match, unit="A").exists()
+
+
 @pytest.mark.parametrize(
     ("who", "order", "turn", "code"),
     [
