@@ -225,9 +225,15 @@ class FixtureAdmin(admin.ModelAdmin):
 
 
 class SideResultInline(admin.TabularInline):
+    """One line for each side of the duel."""
+
     model = SideResult
-    extra = 2
-    max_num = 2
+    extra = 0
+    min_num = max_num = 2
+
+    def get_formset(self, request: HttpRequest, obj: MatchResult | None = None, **kwargs: Any) -> Any:
+        # The admin passes min_num and max_num to the formset but only enforces them if asked to.
+        return super().get_formset(request, obj, validate_min=True, validate_max=True, **kwargs)
 
 
 @admin.register(MatchResult)

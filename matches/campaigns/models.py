@@ -332,6 +332,11 @@ class Fixture(models.Model):
         return self.mech_a if side == SIDE_A else self.mech_b
 
 
+def match_sides(match: Match) -> list[str]:
+    """The sides players hold in a match, sorted."""
+    return sorted(match.participants.exclude(side="").values_list("side", flat=True))
+
+
 class MatchResult(models.Model):
     """What a finished match produced: the winner and, per side, kills, damage, wounds and victory points.
 
@@ -351,9 +356,9 @@ class MatchResult(models.Model):
             return
         if match.status != Match.Status.FINISHED:
             raise ValidationError({"match": "Results can only be recorded for a finished match."})
-        sides = set(match.participants.exclude(side="").values_list("side", flat=True))
+        sides = match_sides(match)
         if self.winner_side and self.winner_side not in sides:
-            raise ValidationError({"winner_side": f"The winner must be one of the match's sides: {', '.join(sorted(sides))}."})
+            raise ValidationError({"winner_side": f"The winner must be one of the match's sides: {', '.join(sides)}."})
 
 
 class SideResult(models.Model):
@@ -373,3 +378,8 @@ class SideResult(models.Model):
 
     def __str__(self) -> str:
         return f"side {self.side}"
+
+    def clean(self) -> None:
+        match: Match | None = getattr(getattr(self, "result", None), "match", None)
+        if match is not None and self.side not in match_sides(match):
+            raise ValidationError({"side": f"A side of the match: {', '.join(match_sides(match))}."})

@@ -17,7 +17,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from matches.errors import MatchError
-from matches.models import Match, Participant
+from matches.models import Match
 from matches.selectors import match_get
 from matches.services import match_create
 from rules import codec
@@ -29,7 +29,7 @@ from rules.units import Unit
 
 from .models import (
     LETHAL_WOUNDS, MEKATAC_SKILLS, SIDE_A, SIDE_B, SKILLS, Arena, Campaign, Fixture, MatchResult, Mech, Pilot,
-    Round, SideResult, Stable,
+    Round, SideResult, Stable, match_sides,
 )
 from .selectors import campaign_standings
 
@@ -195,9 +195,9 @@ def match_finish(*, match_id: int, winner_side: str, sides: dict[str, dict[str, 
         match = match_get(match_id=match_id, for_update=True)
         if match.status != Match.Status.IN_PROGRESS:
             raise MatchError("match.not_in_progress", f"{match} is not being played.", status=409)
-        seated = set(Participant.objects.filter(match=match).exclude(side="").values_list("side", flat=True))
-        if set(sides) != seated or (winner_side and winner_side not in seated):
-            raise MatchError("result.sides", f"A result names the sides {', '.join(sorted(seated))} and no other.")
+        seated = match_sides(match)
+        if set(sides) != set(seated) or (winner_side and winner_side not in seated):
+            raise MatchError("result.sides", f"A result names the sides {', '.join(seated)} and no other.")
         lines = []
         for side, values in sides.items():
             if set(values) - set(RESULT_FIELDS):

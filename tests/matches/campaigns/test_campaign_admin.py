@@ -267,6 +267,13 @@ def test_a_referee_records_a_result_by_hand(console: Client, league: League) -> 
     assert form_errors(console.post(admin_url("matchresult", view="add"), form))["winner_side"] == [
         "The winner must be one of the match's sides: a, b."
     ]
+    wrong_side = console.post(admin_url("matchresult", view="add"), {**form, "winner_side": "b", "sides-1-side": "x"})
+    assert form_errors(wrong_side)["side"] == ["A side of the match: a, b."]
+    one_line = console.post(admin_url("matchresult", view="add"), {
+        **{k: v for k, v in form.items() if not k.startswith("sides-1-")}, "winner_side": "b", "sides-TOTAL_FORMS": 1,
+    })
+    assert one_line.status_code == 200 and one_line.context["inline_admin_formsets"][0].formset.non_form_errors()
+    assert not MatchResult.objects.exists()
     response = console.post(admin_url("matchresult", view="add"), {**form, "winner_side": "b"})
     assert response.status_code == 302
     assert list(SideResult.objects.values_list("side", flat=True)) == ["a", "b"]

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.db import connection, transaction
 
 from matches.campaigns import services
 from matches.campaigns.models import Fixture, MatchResult, Mech, Pilot, Round, Stable
@@ -56,6 +58,44 @@ def test_applying_a_result_twice_changes_nothing_the_second_time(league: League)
     assert campaign_snapshot(league) == after_once
     first.refresh_from_db()
     assert any("+12 damage" in line for line in first.report)
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="row locks need PostgreSQL (CI runs on it)")
+def test_two_racing_applications_apply_once(league: League) -> None:
+    """Both arrive while the fixture row is locked; they queue, and only the first one applies."""
+    first, _ = live_round(league)
+    finish(first, "a")
+    outcomes: list[bool | BaseException] = []
+    lock_held, release = threading.Event(), threading.Event()
+
+    def hold_the_row_lock() -> None:
+        with transaction.atomic():
+            Fixture.objects.select_for_update().get(pk=first.pk)
+            lock_held.set()
+            release.wait(timeout=10)
+        connection.close()
+
+    def apply() -> None:
+        try:
+            outcomes.append(services.fixture_apply_result(fixture_id=first.pk))
+        except BaseException as error:  # reported below; a thread must not swallow it
+            outcomes.append(error)
+        finally:
+            connection.close()
+
+    holder = threading.Thread(target=hold_the_row_lock)
+    holder.start()
+    assert lock_held.wait(timeout=10)
+    appliers = [threading.Thread(target=apply) for _ in range(2)]
+    for thread in appliers:
+        thread.start()
+    release.set()
+    for thread in [holder, *appliers]:
+        thread.join(timeout=20)
+
+    assert sorted(outcomes, key=str) == [False, True]
+    assert Pilot.objects.get(pk=first.pilot_a_id).experience == league.campaign.experience_win
 
 
 def test_a_result_applies_only_to_a_finished_match(league: League) -> None:
