@@ -101,6 +101,9 @@ if REDIS_URL:
                         "address": REDIS_URL,
                         # redis-py's default pool of 100 connections fails handshakes in a connection storm.
                         "max_connections": int(os.environ.get("REDIS_MAX_CONNECTIONS", "1000")),
+                        # channels_redis waits on Redis in 5 s blocking reads; redis-py 8's default 5 s
+                        # socket timeout cut every one of them short with a TimeoutError.
+                        "socket_timeout": 15,
                     }
                 ],
                 "capacity": 5000,
