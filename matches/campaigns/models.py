@@ -19,8 +19,9 @@ from rules import codec
 from rules.board import Board
 from rules.demo import demo_board
 from rules.errors import RuleError
-from rules.game import Options
+from rules.game import LOS_RULES, MOVEMENT_RULES, Options
 from rules.hexes import Hex
+from rules.rulesets import RULESETS
 
 # Skill ratings run from 0 (best) to 8 (worst), as in Total Warfare.
 SKILL_RANGE = [MinValueValidator(0), MaxValueValidator(8)]
@@ -58,6 +59,20 @@ def default_skill_costs() -> dict[str, dict[str, int]]:
         "gunnery": {"7": 2, "6": 4, "5": 6, "4": 8, "3": 16, "2": 24, "1": 32, "0": 40},
         "piloting": {"7": 1, "6": 2, "5": 4, "4": 6, "3": 12, "2": 18, "1": 24, "0": 30},
     }
+
+
+def _options_problem(options: Any) -> str | None:
+    """What is wrong with a campaign's match options (the rules' `Options`), or None."""
+    try:
+        Options(**options)
+    except TypeError:
+        return f"Unknown match option; the options are {', '.join(Options.__annotations__)}."
+    allowed = {"los": LOS_RULES, "movement": MOVEMENT_RULES}
+    for name, value in options.items():
+        choices = allowed.get(name)
+        if choices and value not in choices:
+            return f"{name} is one of {', '.join(choices)}."
+    return None
 
 
 class Campaign(models.Model):
@@ -99,10 +114,11 @@ class Campaign(models.Model):
 
     def clean(self) -> None:
         errors: dict[str, str] = {}
-        try:
-            Options(**self.match_options)
-        except TypeError:
-            errors["match_options"] = f"Unknown match option; the options are {', '.join(Options.__annotations__)}."
+        if self.ruleset not in RULESETS:
+            errors["ruleset"] = f"Unknown ruleset; the rulesets are {', '.join(RULESETS)}."
+        options_problem = _options_problem(self.match_options)
+        if options_problem:
+            errors["match_options"] = options_problem
         if not isinstance(self.purses, dict) or not all(
             key in {str(n) for n in range(1, 7)} and isinstance(value, int) and value >= 0
             for key, value in self.purses.items()

@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator
 from django.test import Client
 from django.urls import reverse
@@ -216,12 +217,13 @@ def test_campaign_options_are_the_rules_options(console: Client, league: League)
         key: value for key, value in response.context["adminform"].form.initial.items() if not isinstance(value, bool)
     }
     data.update({
-        "match_options": '{"fog": true}', "purses": '{"1": 50000}', "skill_costs": '{"gunnery": {}}',
+        "ruleset": "mekatac", "match_options": '{"fog": true}', "purses": '{"1": 50000}', "skill_costs": '{"gunnery": {}}',
         "arenas-TOTAL_FORMS": 0, "arenas-INITIAL_FORMS": 0, "seasons-TOTAL_FORMS": 0, "seasons-INITIAL_FORMS": 0,
     })
 
     errors = form_errors(console.post(admin_url("campaign", league.campaign.pk, view="change"), data))
 
+    assert errors["ruleset"] == ["Unknown ruleset; the rulesets are solaris."]
     assert errors["match_options"][0].startswith("Unknown match option; the options are los, movement")
     assert errors["skill_costs"][0].startswith('Skill costs give "gunnery" and "piloting"')
 
@@ -277,3 +279,22 @@ def test_a_referee_records_a_result_by_hand(console: Client, league: League) -> 
     response = console.post(admin_url("matchresult", view="add"), {**form, "winner_side": "b"})
     assert response.status_code == 302
     assert list(SideResult.objects.values_list("side", flat=True)) == ["a", "b"]
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"los": "x-ray"}, "los is one of standard, dead_zone."),
+        ({"movement": "classic", "los": "dead_zone"}, None),
+        ([1], "Unknown match option; the options are los, movement."),
+    ],
+)
+def test_match_options_are_checked_against_the_rules(league: League, options: Any, message: str | None) -> None:
+    league.campaign.match_options = options
+
+    if message is None:
+        league.campaign.full_clean()
+    else:
+        with pytest.raises(ValidationError) as refused:
+            league.campaign.full_clean()
+        assert refused.value.message_dict == {"match_options": [message]}

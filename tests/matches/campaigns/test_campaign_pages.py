@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from io import StringIO
+
 import pytest
+from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
 from matches.campaigns import services
-from matches.campaigns.models import Stable
+from matches.campaigns.models import Campaign, Fixture, Stable
 
 from tests.matches.campaigns.conftest import League, finish
 
@@ -77,3 +80,14 @@ def test_pilot_page_shows_the_card_and_the_fights(client: Client, played: League
 @pytest.mark.parametrize("name", ["campaign-standings", "campaign-pilot", "campaign-round"])
 def test_unknown_pages_are_404(client: Client, db: None, name: str) -> None:
     assert client.get(reverse(name, args=[999])).status_code == 404
+
+
+def test_the_demo_campaign_is_live_and_made_once(client: Client, db: None) -> None:
+    call_command("campaign_demo", stdout=StringIO())
+    call_command("campaign_demo", stdout=StringIO())
+
+    campaign = Campaign.objects.get(name="Demo season")
+    (fixture,) = Fixture.objects.filter(round__season__campaign=campaign)
+    assert fixture.match is not None
+    assert {p.user.username for p in fixture.match.participants.all()} == {"alice", "bob"}
+    assert client.get(reverse("campaign-standings", args=[campaign.pk])).status_code == 200
