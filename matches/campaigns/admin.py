@@ -28,7 +28,7 @@ def _run_each(request: HttpRequest, queryset: QuerySet[Any], modeladmin: admin.M
         try:
             modeladmin.message_user(request, f"{obj}: {action(obj)}", messages.SUCCESS)
         except MatchError as error:
-            modeladmin.message_user(request, f"{obj}: {error.message} [{error.code}]", messages.ERROR)
+            modeladmin.message_user(request, f"{error.message} [{error.code}]", messages.ERROR)
 
 
 def _match_link(match_id: int | None) -> SafeString | str:
@@ -112,7 +112,8 @@ class RoundAdmin(admin.ModelAdmin):
     def apply_results(self, request: HttpRequest, queryset: QuerySet[Round]) -> None:
         def apply(round_: Round) -> str:
             counts = services.round_apply_results(round_id=round_.pk)
-            return f"{counts['applied']} applied, {counts['already']} already applied, {counts['waiting']} still playing."
+            return (f"{counts['applied']} applied, {counts['already']} already applied, "
+                    f"{counts['waiting']} still playing.")
 
         _run_each(request, queryset, self, apply)
 

@@ -147,7 +147,8 @@ class Arena(models.Model):
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="arenas")
     name = models.CharField(max_length=100)
     arena_class = models.PositiveSmallIntegerField(
-        default=1, validators=[MinValueValidator(1), MaxValueValidator(6)], help_text="Solaris class 1-6: sets the purse."
+        default=1, validators=[MinValueValidator(1), MaxValueValidator(6)],
+        help_text="Solaris class 1-6: sets the purse.",
     )
     board = models.JSONField(default=dict, blank=True, help_text='{"width", "height", "hexes"}; empty: the demo board.')
     start_a = models.CharField(max_length=4, default="0816")

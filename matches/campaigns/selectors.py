@@ -60,14 +60,18 @@ def campaign_standings(*, campaign_id: int) -> list[dict[str, Any]]:
     for fixture, side, line, outcome in _applied_lines(Fixture.objects.filter(round__season__campaign_id=campaign_id)):
         if fixture.pilot_of(side).pk in rows:  # a pilot moved to another campaign keeps no row here
             _add(rows[fixture.pilot_of(side).pk], line, outcome)
-    return sorted(rows.values(), key=lambda r: (-r["victory_points"], -r["wins"], -r["kills"], r["pilot"], r["pilot_id"]))
+    return sorted(
+        rows.values(), key=lambda r: (-r["victory_points"], -r["wins"], -r["kills"], r["pilot"], r["pilot_id"])
+    )
 
 
 def stable_standings(*, campaign_id: int) -> list[dict[str, Any]]:
     """The stables, best first by their pilots' victory points, then fame."""
     campaign = campaign_get(campaign_id=campaign_id)
     rows = {
-        stable.name: {"stable": stable.name, "faction": stable.faction, "fame": stable.fame, **dict.fromkeys(RECORD_KEYS, 0)}
+        stable.name: {
+            "stable": stable.name, "faction": stable.faction, "fame": stable.fame, **dict.fromkeys(RECORD_KEYS, 0)
+        }
         for stable in campaign.stables.all()
     }
     for pilot_row in campaign_standings(campaign_id=campaign_id):

@@ -80,6 +80,18 @@ def _pairs(pilots: Sequence[Pilot], allowed: Callable[[Pilot, Pilot], bool]) -> 
     return None
 
 
+def _fewest_sitting_out(
+    ranked: Sequence[Pilot], allowed: Callable[[Pilot, Pilot], bool]
+) -> list[tuple[Pilot, Pilot]]:
+    """The pairing that leaves the fewest pilots out, trying the lowest placed first as the ones left out."""
+    for sitting_out in range(len(ranked) % 2, len(ranked) - 1, 2):
+        for out in combinations(reversed(ranked), sitting_out):
+            pairs = _pairs([pilot for pilot in ranked if pilot not in out], allowed)
+            if pairs is not None:
+                return pairs
+    return []
+
+
 def round_generate_pairings(*, round_id: int) -> list[Fixture]:
     """Pairs the fit pilots by standing: no rematch of the previous round, each pilot at most once.
 
@@ -99,7 +111,8 @@ def round_generate_pairings(*, round_id: int) -> list[Fixture]:
             for pilot in Pilot.objects.filter(stable__campaign=campaign).select_related("mech")
             if _fit_to_fight(pilot) is None
         }
-        ranked = [by_id[row["pilot_id"]] for row in campaign_standings(campaign_id=campaign.pk) if row["pilot_id"] in by_id]
+        standings = campaign_standings(campaign_id=campaign.pk)
+        ranked = [by_id[row["pilot_id"]] for row in standings if row["pilot_id"] in by_id]
         previous = _previous_round(round_)
         rematches = (
             {frozenset((f.pilot_a_id, f.pilot_b_id)) for f in previous.fixtures.all()} if previous else set()
@@ -108,14 +121,7 @@ def round_generate_pairings(*, round_id: int) -> list[Fixture]:
         def allowed(one: Pilot, other: Pilot) -> bool:
             return one.player_id != other.player_id and frozenset((one.pk, other.pk)) not in rematches
 
-        pairs = None
-        for sitting_out in range(len(ranked) % 2, len(ranked) - 1, 2):
-            for out in combinations(reversed(ranked), sitting_out):
-                pairs = _pairs([p for p in ranked if p not in out], allowed)
-                if pairs is not None:
-                    break
-            if pairs is not None:
-                break
+        pairs = _fewest_sitting_out(ranked, allowed)
         if not pairs:
             raise MatchError("round.no_pairing", f"No two fit pilots can be paired in {round_}.", status=409)
         return [
@@ -166,7 +172,9 @@ def round_create_matches(*, round_id: int) -> list[Match]:
             try:
                 state = fixture_state(fixture, campaign)
             except (RuleError, TypeError, KeyError, ValueError):
-                raise MatchError("fixture.bad_arena", f"{fixture}: the arena {fixture.arena} is not playable.") from None
+                raise MatchError(
+                    "fixture.bad_arena", f"{fixture}: the arena {fixture.arena} is not playable."
+                ) from None
             fixture.match = match_create(
                 state_json=codec.state_to_json(state),
                 players={SIDE_A: fixture.pilot_a.player, SIDE_B: fixture.pilot_b.player},
@@ -304,7 +312,9 @@ def fixture_apply_result(*, fixture_id: int) -> bool:
         if set(lines) != set(SIDES):
             raise MatchError("result.incomplete", f"{fixture}: the result needs a line for each side.", status=409)
         campaign = fixture.round.season.campaign
-        fixture.report = [text for side in SIDES for text in _feed_back(fixture, campaign, lines[side], result.winner_side)]
+        fixture.report = [
+            text for side in SIDES for text in _feed_back(fixture, campaign, lines[side], result.winner_side)
+        ]
         fixture.applied_at = timezone.now()
         fixture.save(update_fields=["report", "applied_at"])
         return True

@@ -83,7 +83,7 @@ def test_the_round_actions_run_a_round(console: Client, league: League) -> None:
         f"{league.round}: 1 applied, 0 already applied, 1 still playing."
     ]
     refused = run_action(console, "round", "advance", ids)
-    assert refused == [f"{league.round}: {league.round} still has results to apply. [round.results_pending]"]
+    assert refused == [f"{league.round} still has results to apply. [round.results_pending]"]
     finish(second, "")
     run_action(console, "round", "apply_results", ids)
     assert run_action(console, "round", "advance", ids) == [
@@ -110,7 +110,9 @@ def test_the_fixture_action_applies_once(console: Client, league: League) -> Non
     finish(fixture, "a", a={"kills": 1})
 
     assert run_action(console, "fixture", "apply_result", [fixture.pk]) == [f"{fixture}: applied."]
-    assert run_action(console, "fixture", "apply_result", [fixture.pk]) == [f"{fixture}: already applied: nothing changed."]
+    assert run_action(console, "fixture", "apply_result", [fixture.pk]) == [
+        f"{fixture}: already applied: nothing changed."
+    ]
     page = console.get(admin_url("fixture", fixture.pk, view="change")).content.decode()
     assert "+3 XP" in page  # the report: 2 for the win and 1 for the kill
     card = console.get(admin_url("pilot", fixture.pilot_a_id, view="change")).content.decode()
@@ -138,7 +140,7 @@ def test_the_mech_action_repairs_or_says_why_not(console: Client, league: League
 
     assert sorted(messages) == sorted([
         f"{league.mechs['Gray']}: repaired for 10000 C-bills.",
-        f"{league.mechs['Stone']}: {league.mechs['Stone']}: repairs cost 10000 C-bills and Davion Blades has 0. [repair.no_money]",
+        f"{league.mechs['Stone']}: repairs cost 10000 C-bills and Davion Blades has 0. [repair.no_money]",
     ])
     assert Stable.objects.get(pk=league.steiner.pk).money == 90_000
 
@@ -150,7 +152,7 @@ def test_the_pilot_actions_improve_skills(console: Client, league: League) -> No
     # The default table: gunnery 3 costs 16 XP, piloting 4 costs 6.
     assert run_action(console, "pilot", "improve_gunnery", [gray.pk]) == [f"{gray}: gunnery improved for 16 XP."]
     assert run_action(console, "pilot", "improve_piloting", [gray.pk]) == [
-        f"{gray}: {gray} needs 6 XP for piloting 4 and has 4. [skill.not_enough_experience]"
+        f"{gray} needs 6 XP for piloting 4 and has 4. [skill.not_enough_experience]"
     ]
     gray.refresh_from_db()
     assert (gray.gunnery, gray.piloting, gray.experience) == (3, 5, 4)
@@ -217,7 +219,8 @@ def test_campaign_options_are_the_rules_options(console: Client, league: League)
         key: value for key, value in response.context["adminform"].form.initial.items() if not isinstance(value, bool)
     }
     data.update({
-        "ruleset": "mekatac", "match_options": '{"fog": true}', "purses": '{"1": 50000}', "skill_costs": '{"gunnery": {}}',
+        "ruleset": "mekatac", "match_options": '{"fog": true}', "purses": '{"1": 50000}',
+        "skill_costs": '{"gunnery": {}}',
         "arenas-TOTAL_FORMS": 0, "arenas-INITIAL_FORMS": 0, "seasons-TOTAL_FORMS": 0, "seasons-INITIAL_FORMS": 0,
     })
 

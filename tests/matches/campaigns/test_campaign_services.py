@@ -138,7 +138,8 @@ def test_pairings_never_seat_one_account_twice_and_are_made_once(league: League)
 
     services.round_generate_pairings(round_id=league.round.pk)
 
-    assert {(f.pilot_a.name, f.pilot_b.name) for f in league.round.fixtures.all()} == {("Gray", "Stone"), ("Kell", "Vance")}
+    pairs = {(f.pilot_a.name, f.pilot_b.name) for f in league.round.fixtures.all()}
+    assert pairs == {("Gray", "Stone"), ("Kell", "Vance")}
     with pytest.raises(MatchError) as refused:
         services.round_generate_pairings(round_id=league.round.pk)
     assert refused.value.code == "round.already_paired"
@@ -245,7 +246,11 @@ def test_repairs_spend_the_stable_money(league: League) -> None:
 
 @pytest.mark.parametrize(
     ("change", "code"),
-    [({"damage": 30}, "repair.no_money"), ({"damage": 0}, "repair.nothing"), ({"damage": 5, "destroyed": True}, "repair.destroyed")],
+    [
+        ({"damage": 30}, "repair.no_money"),
+        ({"damage": 0}, "repair.nothing"),
+        ({"damage": 5, "destroyed": True}, "repair.destroyed"),
+    ],
 )
 def test_refused_repairs_change_nothing(league: League, change: dict[str, Any], code: str) -> None:
     mech = league.mechs["Stone"]  # Davion Blades have no money
