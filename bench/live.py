@@ -13,7 +13,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -50,17 +50,18 @@ class Daphne:
         return Path(self.log.name).read_text(errors="replace")[-chars:]
 
 
-def _wait_listening(server: Daphne) -> None:
+def wait_listening(port: int, process: subprocess.Popen[bytes], describe: Callable[[], str] = str) -> None:
+    """Returns once something accepts TCP connections on `port`; fails if `process` exits first."""
     deadline = time.monotonic() + STARTUP_SECONDS
     while time.monotonic() < deadline:
-        if server.process.poll() is not None:
-            raise RuntimeError(f"daphne exited with {server.process.returncode}:\n{server.log_tail()}")
+        if process.poll() is not None:
+            raise RuntimeError(f"{process.args} exited with {process.returncode}:\n{describe()}")
         try:
-            socket.create_connection(("127.0.0.1", server.port), timeout=0.5).close()
+            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
             return
         except OSError:
             time.sleep(0.1)
-    raise RuntimeError(f"daphne did not listen on {server.port} within {STARTUP_SECONDS} s:\n{server.log_tail()}")
+    raise RuntimeError(f"{process.args} did not listen on {port} within {STARTUP_SECONDS} s:\n{describe()}")
 
 
 @contextmanager
@@ -83,7 +84,7 @@ def daphne_processes(count: int, env: Mapping[str, str]) -> Iterator[list[Daphne
             stack.callback(_stop, server)
             servers.append(server)
         for server in servers:
-            _wait_listening(server)
+            wait_listening(server.port, server.process, server.log_tail)
         yield servers
 
 

@@ -22,6 +22,9 @@ from tests.matches.conftest import ALICE_ORDER, BOB_ORDER
 
 BROADCAST_TYPES = {"submitted", "playback"}
 FRAME_TIMEOUT = 15.0
+# Frames must still arrive after a quiet spell longer than channels_redis's 5 s blocking read on Redis:
+# with redis-py 8's default 5 s socket timeout each such read failed (see the channel layer in settings).
+QUIET_SECONDS = 6.5
 
 
 def _database_url() -> str:
@@ -60,6 +63,7 @@ async def _play_one_phase(first: Daphne, second: Daphne, match: Match, cookies: 
         for socket in (alice, bob, spectator):
             snapshot = json.loads(await asyncio.wait_for(socket.recv(), FRAME_TIMEOUT))
             assert snapshot["type"] == "snapshot", snapshot
+        await asyncio.sleep(QUIET_SECONDS)
         await _submit(alice, ALICE_ORDER)
         await _submit(bob, BOB_ORDER)
         received = await asyncio.gather(*(_broadcast_frames(s, "playback") for s in (alice, bob, spectator)))
