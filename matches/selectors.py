@@ -108,7 +108,7 @@ def player_view(*, match: Match, viewer: Viewer) -> dict[str, Any]:
         "units": units,
         "sides": sides,
         "you": viewer.as_json(),
-        "my_orders": [o.order for o in orders if viewer.role == Participant.Role.PLAYER and viewer.side == o.side],
+        "my_orders": [o.order for o in orders if viewer.sees_orders_of(o.side)],
         "last_playback": event_frame(event=last_playback, viewer=viewer) if last_playback else None,
     }
 

@@ -76,6 +76,8 @@ def test_a_submitted_order_stays_secret_until_the_phase_resolves(
         assert view == {**earlier, "v": 1, "match": {**earlier["match"], "version": 1}, "sides": expected_sides}
     alice_view = player_view(match=match, viewer=viewer_for(match=match, user=alice))
     assert alice_view["my_orders"] == [ALICE_ORDER]
+    referee = User.objects.create_user("ref", is_staff=True)
+    assert player_view(match=match, viewer=viewer_for(match=match, user=referee))["my_orders"] == [ALICE_ORDER]
 
 
 def test_the_last_order_resolves_the_phase_once_with_the_match_dice(
