@@ -46,9 +46,11 @@ export class Plotter {
   private readonly list: HTMLElement;
   private readonly message: HTMLElement;
 
+  /** `keys` is where the W/A/S/D shortcuts are heard: the whole page unless told otherwise. */
   constructor(
     private readonly root: HTMLElement,
     private readonly hooks: PlotHooks,
+    keys: EventTarget = document,
   ) {
     this.pm = root.querySelector("#pm")!;
     this.list = root.querySelector("#plot-steps")!;
@@ -57,9 +59,10 @@ export class Plotter {
       const button = (event.target as Element).closest<HTMLElement>("[data-action]");
       if (button) this.act(button.dataset.action!);
     });
-    document.addEventListener("keydown", (event) => {
+    keys.addEventListener("keydown", (e) => {
+      const event = e as KeyboardEvent;
       if (event.ctrlKey || event.metaKey || event.altKey) return;
-      if ((event.target as Element).closest("input, textarea, select")) return;
+      if (event.target instanceof Element && event.target.closest("input, textarea, select")) return;
       const action = KEYS[event.key.toLowerCase()];
       if (action && this.state === "plotting") {
         event.preventDefault();

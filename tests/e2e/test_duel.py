@@ -105,7 +105,7 @@ def test_two_players_and_a_spectator_see_the_same_playback(open_page: Any, artif
     alice.wait_for_selector("#plot-message[data-code='move.insufficient_mp']")
     assert alice.locator("#plot-steps li").count() == 5
     assert alice.get_attribute("#pm", "data-mp") == "5"
-    alice.screenshot(path=str(artifacts / "alice-plotting.png"))
+    alice.screenshot(path=str(artifacts / "alice-plotting.png"), full_page=True)
     alice.click("[data-action='submit']")
     alice.wait_for_selector("#orders[data-state='submitted']")
 
