@@ -158,9 +158,17 @@ class PilotAdmin(admin.ModelAdmin):
     readonly_fields = ["record", "history"]
     actions = ["improve_gunnery", "improve_piloting"]
 
+    def get_changelist_instance(self, request: HttpRequest) -> Any:
+        """Counts the listed pilots' records in one pass rather than one query per row."""
+        changelist = super().get_changelist_instance(request)
+        records = selectors.pilot_records(pilot_ids=[pilot.pk for pilot in changelist.result_list])
+        for pilot in changelist.result_list:
+            pilot.counted_record = records[pilot.pk]
+        return changelist
+
     @admin.display(description="record (W-D-L, kills, VP)")
     def record(self, pilot: Pilot) -> str:
-        r = selectors.pilot_record(pilot=pilot)
+        r = getattr(pilot, "counted_record", None) or selectors.pilot_records(pilot_ids=[pilot.pk])[pilot.pk]
         return f"{r['wins']}-{r['draws']}-{r['losses']}, {r['kills']} kills, {r['victory_points']} VP"
 
     @admin.display(description="history")

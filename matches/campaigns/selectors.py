@@ -5,7 +5,7 @@ Records are counted from the applied results only, so standings always agree wit
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from django.db.models import Q
@@ -47,22 +47,29 @@ def _add(record: dict[str, int], line: SideResult, outcome: str) -> None:
     record["victory_points"] += line.victory_points
 
 
+def pilot_records(*, pilot_ids: Iterable[int]) -> dict[int, dict[str, int]]:
+    """Each pilot's record (fights, wins, draws, losses, kills, victory points), in one pass over the results."""
+    records = {pilot_id: dict.fromkeys(RECORD_KEYS, 0) for pilot_id in pilot_ids}
+    fixtures = Fixture.objects.filter(Q(pilot_a_id__in=records) | Q(pilot_b_id__in=records))
+    for fixture, side, line, outcome in _applied_lines(fixtures):
+        record = records.get(fixture.pilot_of(side).pk)
+        if record is not None:  # the opponent, when not asked for
+            _add(record, line, outcome)
+    return records
+
+
 def campaign_standings(*, campaign_id: int) -> list[dict[str, Any]]:
     """Every pilot of the campaign, best first: victory points, then wins, then kills."""
-    pilots = Pilot.objects.filter(stable__campaign_id=campaign_id).select_related("stable")
-    rows = {
-        pilot.pk: {
+    pilots = list(Pilot.objects.filter(stable__campaign_id=campaign_id).select_related("stable"))
+    records = pilot_records(pilot_ids=[pilot.pk for pilot in pilots])
+    rows = [
+        {
             "pilot_id": pilot.pk, "pilot": pilot.name, "callsign": pilot.callsign, "stable": pilot.stable.name,
-            "status": pilot.status, **dict.fromkeys(RECORD_KEYS, 0),
+            "status": pilot.status, **records[pilot.pk],
         }
         for pilot in pilots
-    }
-    for fixture, side, line, outcome in _applied_lines(Fixture.objects.filter(round__season__campaign_id=campaign_id)):
-        if fixture.pilot_of(side).pk in rows:  # a pilot moved to another campaign keeps no row here
-            _add(rows[fixture.pilot_of(side).pk], line, outcome)
-    return sorted(
-        rows.values(), key=lambda r: (-r["victory_points"], -r["wins"], -r["kills"], r["pilot"], r["pilot_id"])
-    )
+    ]
+    return sorted(rows, key=lambda r: (-r["victory_points"], -r["wins"], -r["kills"], r["pilot"], r["pilot_id"]))
 
 
 def stable_standings(*, campaign_id: int) -> list[dict[str, Any]]:
@@ -94,13 +101,6 @@ def pilot_history(*, pilot: Pilot) -> list[dict[str, Any]]:
             "match_id": fixture.match_id, "report": fixture.report,
         })
     return history
-
-
-def pilot_record(*, pilot: Pilot) -> dict[str, int]:
-    record = dict.fromkeys(RECORD_KEYS, 0)
-    for entry in pilot_history(pilot=pilot):
-        _add(record, entry["line"], entry["outcome"])
-    return record
 
 
 def round_schedule(*, round_: Round) -> list[dict[str, Any]]:

@@ -24,7 +24,7 @@ def pilot_page(request: HttpRequest, pilot_id: int) -> HttpResponse:
     pilot = get_object_or_404(Pilot.objects.select_related("stable__campaign"), pk=pilot_id)
     return render(request, "campaigns/pilot.html", {
         "pilot": pilot,
-        "record": selectors.pilot_record(pilot=pilot),
+        "record": selectors.pilot_records(pilot_ids=[pilot.pk])[pilot.pk],
         "history": selectors.pilot_history(pilot=pilot),
     })
 

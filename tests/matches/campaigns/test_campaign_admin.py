@@ -8,7 +8,9 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from matches.campaigns.models import Fixture, MatchResult, Mech, Pilot, Round, SideResult, Stable
@@ -301,3 +303,21 @@ def test_match_options_are_checked_against_the_rules(league: League, options: An
         with pytest.raises(ValidationError) as refused:
             league.campaign.full_clean()
         assert refused.value.message_dict == {"match_options": [message]}
+
+
+def test_the_pilot_list_counts_records_in_one_pass(console: Client, league: League) -> None:
+    run_action(console, "round", "generate_pairings", [league.round.pk])
+    run_action(console, "round", "create_matches", [league.round.pk])
+    for fixture in league.round.fixtures.all():
+        finish(fixture, "a", a={"kills": 1, "victory_points": 3})
+    run_action(console, "round", "apply_results", [league.round.pk])
+
+    with CaptureQueriesContext(connection) as four_pilots:
+        page = console.get(admin_url("pilot")).content.decode()
+    for n in range(4):
+        Pilot.objects.create(stable=league.davion, name=f"Rookie {n}")
+    with CaptureQueriesContext(connection) as eight_pilots:
+        console.get(admin_url("pilot"))
+
+    assert page.count("1-0-0, 1 kills, 3 VP") == 2 and page.count("0-0-1, 0 kills, 0 VP") == 2
+    assert len(eight_pilots) == len(four_pilots)
