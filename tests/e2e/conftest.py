@@ -1,6 +1,6 @@
 """End-to-end fixtures: a real Daphne server on a fresh database, and Debian's Chromium.
 
-The server runs as a subprocess on a free port. With `DATABASE_URL` pointing at PostgreSQL (as in CI) it
+The server runs as a subprocess on a free port (bench/live.py starts and stops it). With `DATABASE_URL` pointing at PostgreSQL (as in CI) it
 gets a database of its own, created here and dropped after; otherwise a temporary SQLite file. With
 `REDIS_URL` it uses Redis, on a database number of its own so other test runs on the same Redis server
 cannot reach its sockets; otherwise the in-memory channel layer. Browsers are never downloaded:
@@ -11,17 +11,16 @@ from __future__ import annotations
 
 import os
 import re
-import socket
 import subprocess
 import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 import pytest
+
+from bench.live import daphne_processes
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
@@ -30,13 +29,6 @@ CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
-SERVER_START_SECONDS = 60
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 @contextmanager
@@ -75,19 +67,6 @@ def manage(env: dict[str, str], *args: str) -> str:
     return done.stdout
 
 
-def wait_until_serving(url: str, server: subprocess.Popen[bytes], log: Path) -> None:
-    deadline = time.monotonic() + SERVER_START_SECONDS
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            pytest.fail(f"daphne exited with {server.returncode}:\n{log.read_text()}")
-        try:
-            with urllib.request.urlopen(url, timeout=2):
-                return
-        except OSError:
-            time.sleep(0.3)
-    pytest.fail(f"daphne did not answer at {url} within {SERVER_START_SECONDS}s:\n{log.read_text()}")
-
-
 @pytest.fixture(scope="session")
 def artifacts() -> Path:
     """Where screenshots and the server log go (git-ignored)."""
@@ -102,32 +81,18 @@ def daphne_server(tmp_path_factory: pytest.TempPathFactory, artifacts: Path) -> 
         pytest.fail("frontend/dist/app.js is missing: build the client first (make frontend)")
     tmp = tmp_path_factory.mktemp("e2e")
     with private_database(tmp) as database_url:
-        env = {**os.environ, "DATABASE_URL": database_url, "DJANGO_SETTINGS_MODULE": "project.settings"}
         redis_url = private_redis()
-        if redis_url:
-            env["REDIS_URL"] = redis_url
+        server_env = {"DATABASE_URL": database_url, **({"REDIS_URL": redis_url} if redis_url else {})}
+        env = {**os.environ, "DJANGO_SETTINGS_MODULE": "project.settings", **server_env}
         manage(env, "migrate", "--noinput")
         match_path = re.search(r"Match page: (\S+)", manage(env, "demo"))
         assert match_path, "manage.py demo did not print the match page"
 
-        port = free_port()
-        log = artifacts / "daphne.log"
-        with log.open("wb") as out:
-            server = subprocess.Popen(
-                [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "project.asgi:application"],
-                cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
-            )
-        url = f"http://127.0.0.1:{port}"
-        try:
-            wait_until_serving(url + "/", server, log)
-            yield {"url": url, "match": match_path.group(1)}
-        finally:
-            server.terminate()
+        with daphne_processes(1, server_env) as [server]:
             try:
-                server.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                server.wait()
+                yield {"url": f"http://127.0.0.1:{server.port}", "match": match_path.group(1)}
+            finally:
+                (artifacts / "daphne.log").write_text(server.log_tail(1_000_000))
 
 
 @pytest.fixture(scope="session")
