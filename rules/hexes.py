@@ -111,48 +111,58 @@ def turn(facing: int, sixths: int) -> int:
 
 
 def line(a: Hex, b: Hex) -> list[tuple[Hex, ...]]:
-    """The hexes a centre-to-centre line from ``a`` to ``b`` passes through, in order.
+    """The hexes a centre-to-centre line from ``a`` to ``b`` passes through, in order from ``a``.
 
-    Each entry is one hex, or two hexes when the line runs exactly along the hexside between them
-    (a split: BattleTech lets the defender choose). The first entry is ``a`` and the last ``b``.
+    Each entry is one hex, or two hexes ``(left, right)`` (as seen looking from ``a`` towards ``b``)
+    where the line runs exactly along the hexside between them: a split, where BattleTech lets the
+    defender choose. A hex the line only touches at one corner is not entered, so it is not listed.
+    The first entry is ``a`` and the last ``b``; consecutive entries are adjacent.
     """
-    steps = a.distance(b)
-    if steps == 0:
+    if a == b:
         return [(a,)]
-    ax, ay, az = a.cube
-    bx, by, bz = b.cube
-    result: list[tuple[Hex, ...]] = []
-    for i in range(steps + 1):
-        # The sample point is (a*(steps-i) + b*i) / steps; keep it scaled by `steps` to stay integral.
-        scaled = (ax * (steps - i) + bx * i, ay * (steps - i) + by * i, az * (steps - i) + bz * i)
-        result.append(_nearest_hexes(scaled, steps))
+    au, av = _plane(a)
+    bu, bv = _plane(b)
+    du, dv = bu - au, bv - av
+    # The line crosses a hex's inside when the hex centre is nearer the line than its farthest
+    # corner (|side| < reach); it runs along a hexside when a corner is exactly on it and the line
+    # is parallel to a hexside (two corners at the same reach).
+    corner_sides = [du * cv - dv * cu for cu, cv in _CORNERS]
+    reach = max(corner_sides)
+    along_hexside = corner_sides.count(reach) == 2
+
+    def on_line(hex_: Hex) -> tuple[int, int] | None:
+        """(distance along the line, side) for a hex the line enters; None otherwise."""
+        u, v = _plane(hex_)
+        side = du * (v - av) - dv * (u - au)
+        if abs(side) < reach or (along_hexside and abs(side) == reach):
+            return du * (u - au) + 3 * dv * (v - av), side
+        return None
+
+    # Walk from `a`: the next entry is the on-line neighbour least far along (ties: a split pair).
+    # Distances along are a true dot product, so they grow strictly from one entry to the next.
+    end = du * du + 3 * dv * dv
+    result: list[tuple[Hex, ...]] = [(a,)]
+    here = 0
+    while result[-1] != (b,):
+        ahead: dict[Hex, tuple[int, int]] = {}
+        for hex_ in result[-1]:
+            for neighbour in hex_.neighbours():
+                place = on_line(neighbour)
+                if place is not None and here < place[0] <= end:
+                    ahead[neighbour] = place
+        here = min(along for along, _ in ahead.values())
+        # `v` grows southwards, so a negative `side` lies to the left of the direction of travel.
+        nearest = sorted((hex_ for hex_, (along, _) in ahead.items() if along == here), key=lambda h: ahead[h][1])
+        result.append(tuple(nearest))
     return result
 
 
-def _nearest_hexes(scaled: Cube, scale: int) -> tuple[Hex, ...]:
-    """All hexes whose centre is nearest to the point ``scaled / scale`` (exact, ties kept)."""
-    guess = _cube_round(scaled, scale)
-    candidates = [guess] + [
-        (guess[0] + dx, guess[1] + dy, guess[2] + dz) for dx, dy, dz in CUBE_DIRECTIONS
-    ]
-
-    def scaled_sq_distance(cube: Cube) -> int:
-        return sum((s - c * scale) ** 2 for s, c in zip(scaled, cube))
-
-    distances = [scaled_sq_distance(cube) for cube in candidates]
-    best = min(distances)
-    nearest = sorted(Hex.from_cube(c) for c, d in zip(candidates, distances) if d == best)
-    return tuple(nearest)
+def _plane(hex_: Hex) -> tuple[int, int]:
+    """The hex centre in integer plane coordinates: ``u`` east, ``v`` south, both in units that make
+    every hex corner integral (the true plane is ``(u / 2, v * sqrt(3) / 2)``)."""
+    x, _, z = hex_.cube
+    return 3 * x, 2 * z + x
 
 
-def _cube_round(scaled: Cube, scale: int) -> Cube:
-    fx, fy, fz = (value / scale for value in scaled)
-    rx, ry, rz = round(fx), round(fy), round(fz)
-    ex, ey, ez = abs(rx - fx), abs(ry - fy), abs(rz - fz)
-    if ex > ey and ex > ez:
-        rx = -ry - rz
-    elif ey > ez:
-        ry = -rx - rz
-    else:
-        rz = -rx - ry
-    return (rx, ry, rz)
+# Corners of a hex relative to its centre, in the same plane coordinates.
+_CORNERS = ((2, 0), (1, 1), (-1, 1), (-2, 0), (-1, -1), (1, -1))
