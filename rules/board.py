@@ -193,7 +193,8 @@ def board_from_cells(width: int, height: int, cells: Mapping[str, Any]) -> Board
             terrain = HexTerrain.parse(level, cell.get("terrain", ""))
         except RuleError as error:
             params = {**error.params, "hex": str(label)}
-            raise type(error)(f"hex {label}: {error.message}", code=error.code, **params) from None
+            message = error.message if str(label) in error.message else f"hex {label}: {error.message}"
+            raise type(error)(message, code=error.code, **params) from None
         if terrain != CLEAR:
             hexes[hex_] = terrain
     return Board(width, height, hexes)
