@@ -121,7 +121,8 @@ def line_of_sight(
                   "completely, even between adjacent units ('Hexágonos de agua', 'Unidades adyacentes').")
         return LosResult(False, 0, False, (), False, rule, (head, reason))
 
-    cells = line(source.hex, sink.hex)[1:-1]
+    # Along the map's edge one hex of a split pair can lie off the board; the line cannot pass there.
+    cells = [on_board for cell in line(source.hex, sink.hex)[1:-1] if (on_board := tuple(h for h in cell if h in board))]
     if not cells:
         ruling = _water_cover(source, sink, _Ruling(True, 0, False, (
             "Adjacent units always have line of sight to each other ('Unidades adyacentes').",)))
