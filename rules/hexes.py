@@ -4,9 +4,10 @@ People and files name hexes ``CCRR``: 1-based column then row (three digits each
 flat-topped and the printed even columns (02, 04, …, i.e. 0-based odd columns) sit half a hex lower,
 the "odd-q" layout. Facings run clockwise from 0 = north to 5 = north-west.
 
-Arithmetic happens in cube coordinates (x + y + z = 0), where distance and lines are simple. Lines
-are decided with exact integer arithmetic, so a line running exactly along a hexside is reported as
-a split (both hexes), never left to floating-point luck.
+Arithmetic happens in cube coordinates (x + y + z = 0), where distance and neighbours are simple.
+Lines are decided with exact integer arithmetic in a plane where every hex corner is integral, so a
+line running exactly along a hexside is reported as a split (both hexes) and a line grazing a hex is
+never left to floating-point luck.
 """
 
 from __future__ import annotations
@@ -120,49 +121,43 @@ def line(a: Hex, b: Hex) -> list[tuple[Hex, ...]]:
     """
     if a == b:
         return [(a,)]
-    au, av = _plane(a)
-    bu, bv = _plane(b)
-    du, dv = bu - au, bv - av
+    ax, _, az = a.cube
+    bx, _, bz = b.cube
+    # Work in a plane where every hex corner is integral: the centre of cube (x, z) is at
+    # u = 3x (east), v = 2z + x (south); the true plane is (u / 2, v * sqrt(3) / 2).
+    du, dv = 3 * (bx - ax), 2 * (bz - az) + (bx - ax)
     # The line crosses a hex's inside when the hex centre is nearer the line than its farthest
     # corner (|side| < reach); it runs along a hexside when a corner is exactly on it and the line
     # is parallel to a hexside (two corners at the same reach).
     corner_sides = [du * cv - dv * cu for cu, cv in _CORNERS]
     reach = max(corner_sides)
     along_hexside = corner_sides.count(reach) == 2
-
-    def on_line(hex_: Hex) -> tuple[int, int] | None:
-        """(distance along the line, side) for a hex the line enters; None otherwise."""
-        u, v = _plane(hex_)
-        side = du * (v - av) - dv * (u - au)
-        if abs(side) < reach or (along_hexside and abs(side) == reach):
-            return du * (u - au) + 3 * dv * (v - av), side
-        return None
-
-    # Walk from `a`: the next entry is the on-line neighbour least far along (ties: a split pair).
-    # Distances along are a true dot product, so they grow strictly from one entry to the next.
+    # For a hex at cube offset (x, z) from `a`: side = du*v - dv*u (a cross product: negative on the
+    # left, as v grows southwards) and along = du*u + 3*dv*v (a true dot product), both linear in x, z.
+    side_x, side_z = du - 3 * dv, 2 * du
+    along_x, along_z = 3 * du + 3 * dv, 6 * dv
     end = du * du + 3 * dv * dv
-    result: list[tuple[Hex, ...]] = [(a,)]
+    goal = ((bx - ax, bz - az),)
+    cells: list[tuple[tuple[int, int], ...]] = [((0, 0),)]
     here = 0
-    while result[-1] != (b,):
-        ahead: dict[Hex, tuple[int, int]] = {}
-        for hex_ in result[-1]:
-            for neighbour in hex_.neighbours():
-                place = on_line(neighbour)
-                if place is not None and here < place[0] <= end:
-                    ahead[neighbour] = place
+    # Walk from `a`: the next entry is the on-line neighbour least far along (ties: a split pair).
+    # Distances along grow strictly from one entry to the next, so the walk never turns back.
+    while cells[-1] != goal:
+        ahead: dict[tuple[int, int], tuple[int, int]] = {}
+        for x, z in cells[-1]:
+            for dx, dz in _STEPS:
+                nx, nz = x + dx, z + dz
+                side = nx * side_x + nz * side_z
+                if abs(side) < reach or (along_hexside and abs(side) == reach):
+                    along = nx * along_x + nz * along_z
+                    if here < along <= end:
+                        ahead[(nx, nz)] = (along, side)
         here = min(along for along, _ in ahead.values())
-        # `v` grows southwards, so a negative `side` lies to the left of the direction of travel.
-        nearest = sorted((hex_ for hex_, (along, _) in ahead.items() if along == here), key=lambda h: ahead[h][1])
-        result.append(tuple(nearest))
-    return result
+        nearest = [spot for spot, (along, _) in ahead.items() if along == here]
+        cells.append(tuple(sorted(nearest, key=lambda spot: ahead[spot][1])))
+    return [tuple(Hex.from_cube((ax + x, -ax - x - az - z, az + z)) for x, z in cell) for cell in cells]
 
 
-def _plane(hex_: Hex) -> tuple[int, int]:
-    """The hex centre in integer plane coordinates: ``u`` east, ``v`` south, both in units that make
-    every hex corner integral (the true plane is ``(u / 2, v * sqrt(3) / 2)``)."""
-    x, _, z = hex_.cube
-    return 3 * x, 2 * z + x
-
-
-# Corners of a hex relative to its centre, in the same plane coordinates.
+# Corners of a hex relative to its centre in line()'s plane coordinates, and the cube steps (x, z).
 _CORNERS = ((2, 0), (1, 1), (-1, 1), (-2, 0), (-1, -1), (1, -1))
+_STEPS = tuple((dx, dz) for dx, _, dz in CUBE_DIRECTIONS)

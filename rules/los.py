@@ -59,6 +59,10 @@ class _End:
     submerged: bool
     standing_mech: bool
     depth: int
+    around: frozenset[Hex]
+
+    def next_to(self, hex_: Hex) -> bool:
+        return hex_ in self.around
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,7 +168,7 @@ def _unit_end(board: Board, unit: Unit, role: str, height: int | None) -> _End:
     standing = unit.kind == "mech" and not unit.prone
     posture = ("standing " if standing else "prone " if unit.kind == "mech" else "") + unit.kind
     return _End(f"{role} {unit.id} ({posture} in {unit.hex.label})", unit.hex, level,
-                _under_water(terrain, level), standing, terrain.depth)
+                _under_water(terrain, level), standing, terrain.depth, frozenset(unit.hex.neighbours()))
 
 
 def _hex_end(board: Board, hex_: Hex, height: int | None) -> _End:
@@ -175,7 +179,7 @@ def _hex_end(board: Board, hex_: Hex, height: int | None) -> _End:
     building = terrain.building
     if height is None:
         height = terrain.level + (building.height if building else 1 if terrain.get("woods") else 0)
-    return _End(f"target hex {hex_.label}", hex_, height, False, False, 0)
+    return _End(f"target hex {hex_.label}", hex_, height, False, False, 0, frozenset(hex_.neighbours()))
 
 
 def _under_water(terrain: HexTerrain, height: int) -> bool:
@@ -197,9 +201,9 @@ def _judge(board: Board, source: _End, sink: _End, hexes: Sequence[Hex], rule: s
         or None. The dead-zone rule replaces the two adjacency conditions."""
         if top > source.height and top > sink.height:
             return "higher than both ends"
-        if rule == "standard" and hex_.distance(source.hex) == 1 and top > source.height:
+        if rule == "standard" and source.next_to(hex_) and top > source.height:
             return "adjacent to the attacker and higher than it"
-        if rule == "standard" and hex_.distance(sink.hex) == 1 and top > sink.height:
+        if rule == "standard" and sink.next_to(hex_) and top > sink.height:
             return "adjacent to the target and higher than it"
         return None
 
@@ -296,7 +300,7 @@ def _hill_cover(board: Board, source: _End, sink: _End, hexes: Sequence[Hex], ru
         return ruling  # depth 1 water gives its own partial cover, see _water_cover
     for hex_ in hexes:
         top = _solid_top(board.terrain(hex_))
-        if hex_.distance(sink.hex) == 1 and top >= sink.height:
+        if sink.next_to(hex_) and top >= sink.height:
             if source.height > sink.height:
                 return _Ruling(ruling.los, ruling.modifier, False, ruling.reasons + (
                     f"{hex_.label} next to the target reaches its height, but the attacker is higher than the "
