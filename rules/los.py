@@ -33,11 +33,20 @@ DEPTH_ONE_ATTACKER_MODIFIER = 1
 
 
 @dataclass(frozen=True, slots=True)
+class Modifier:
+    """One to-hit modifier and the rule behind it."""
+
+    value: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
 class LosResult:
     """The ruling. ``hexes`` are the intervening hexes from attacker to target on the side of the line
-    that applies; ``modifier`` is the to-hit modifier from intervening terrain, partial cover and
-    depth 1 water. ``split`` says the line ran exactly between hexes, so the target's controller had a
-    choice; ``side`` says which side ("left"/"right" looking from the attacker) the ruling took."""
+    that applies. ``modifier`` is the to-hit modifier from intervening terrain, partial cover and
+    depth 1 water, the sum of ``modifiers``. ``split`` says the line ran exactly between hexes, so the
+    target's controller had a choice; ``side`` says which side ("left"/"right" looking from the
+    attacker) the ruling took. ``partial_cover`` also means hits use the punch hit-location table."""
 
     los: bool
     modifier: int
@@ -47,6 +56,7 @@ class LosResult:
     rule: str
     reasons: tuple[str, ...]
     side: str | None = None
+    modifiers: tuple[Modifier, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,15 +77,29 @@ class _End:
 
 @dataclass(frozen=True, slots=True)
 class _Ruling:
+    """The ruling on one side of the line, before it becomes a :class:`LosResult`."""
+
     los: bool
-    modifier: int
-    partial_cover: bool
     reasons: tuple[str, ...]
+    modifiers: tuple[Modifier, ...] = ()
+    partial_cover: bool = False
+
+    @property
+    def modifier(self) -> int:
+        return sum(modifier.value for modifier in self.modifiers)
 
     @property
     def severity(self) -> tuple[bool, int]:
         """Orders rulings from best to worst for the attacker."""
         return (not self.los, self.modifier)
+
+    def plus(self, reason: str, *modifiers: Modifier, partial_cover: bool = False) -> _Ruling:
+        return _Ruling(self.los, self.reasons + (reason,), self.modifiers + modifiers,
+                       self.partial_cover or partial_cover)
+
+    def result(self, rule: str, head: tuple[str, ...], hexes: tuple[Hex, ...] = (), side: str | None = None) -> LosResult:
+        return LosResult(self.los, self.modifier, self.partial_cover, hexes, side is not None, rule,
+                         head + self.reasons, side, self.modifiers)
 
 
 def unit_height(board: Board, unit: Unit) -> int:
@@ -109,7 +133,8 @@ def line_of_sight(
     board = where.board if isinstance(where, GameState) else where
     rule = rule or (where.options.los if isinstance(where, GameState) else "standard")
     if rule not in LOS_RULES:
-        raise RuleError(f"unknown line-of-sight rule {rule!r}; known: {', '.join(LOS_RULES)}", code="los.unknown_rule", rule=rule)
+        raise RuleError(f"unknown line-of-sight rule {rule!r}; known: {', '.join(LOS_RULES)}",
+                        code="los.unknown_rule", rule=rule)
     if side not in (None, *SIDES):
         raise RuleError(f"side must be 'left' or 'right', not {side!r}", code="los.side", side=str(side))
     source = _unit_end(board, attacker, "attacker", attacker_height)
@@ -117,25 +142,27 @@ def line_of_sight(
         sink = _unit_end(board, target, "target", target_height)
     else:
         sink = _hex_end(board, target, target_height)
-    head = f"Heights: {source.name} at level {source.height}, {sink.name} at level {sink.height}."
+    head = (f"Heights: {source.name} at level {source.height}, {sink.name} at level {sink.height}.",)
 
     if source.submerged != sink.submerged:
         under, over = (source, sink) if source.submerged else (sink, source)
-        reason = (f"{under.name} is fully under water and {over.name} is not: water this deep blocks the line "
-                  "completely, even between adjacent units ('Hexágonos de agua', 'Unidades adyacentes').")
-        return LosResult(False, 0, False, (), False, rule, (head, reason))
+        return _Ruling(False, (f"{under.name} is fully under water and {over.name} is not: water this deep blocks "
+                               "the line completely, even between adjacent units ('Hexágonos de agua', "
+                               "'Unidades adyacentes').",)).result(rule, head)
+    if isinstance(target, Unit) and target.kind == "infantry" and board.terrain(target.hex).building \
+            and attacker.hex != target.hex:
+        return _Ruling(False, ("Infantry inside a building cannot be shot at from outside it; shoot the building "
+                               "instead ('Infantería en edificios': 'los edificios bloquean la LdV').",)).result(rule, head)
 
     # Along the map's edge one hex of a split pair can lie off the board; the line cannot pass there.
-    cells = [on_board for cell in line(source.hex, sink.hex)[1:-1] if (on_board := tuple(h for h in cell if h in board))]
+    cells = [kept for cell in line(source.hex, sink.hex)[1:-1] if (kept := tuple(h for h in cell if h in board))]
     if not cells:
-        ruling = _water_cover(source, sink, _Ruling(True, 0, False, (
-            "Adjacent units always have line of sight to each other ('Unidades adyacentes').",)))
-        return LosResult(ruling.los, ruling.modifier, ruling.partial_cover, (), False, rule, (head, *ruling.reasons))
-
-    if not any(len(cell) == 2 for cell in cells):
+        why = ("Attacker and target share the hex: nothing lies between them." if source.hex == sink.hex else
+               "Adjacent units always have line of sight to each other ('Unidades adyacentes').")
+        return _water_cover(source, sink, _Ruling(True, (why,))).result(rule, head)
+    if all(len(cell) == 1 for cell in cells):
         hexes = tuple(cell[0] for cell in cells)
-        ruling = _judge(board, source, sink, hexes, rule)
-        return LosResult(ruling.los, ruling.modifier, ruling.partial_cover, hexes, False, rule, (head, *ruling.reasons))
+        return _judge(board, source, sink, hexes, rule).result(rule, head, hexes)
 
     by_side = {name: tuple(cell[index] for cell in cells) for index, name in ((0, "left"), (-1, "right"))}
     rulings = {name: _judge(board, source, sink, hexes, rule) for name, hexes in by_side.items()}
@@ -144,16 +171,14 @@ def line_of_sight(
     pairs = ", ".join(f"{cell[0].label}|{cell[-1].label}" for cell in cells if len(cell) == 2)
     summary = "; ".join(f"through the {name} side {_outcome(rulings[name])}" for name in SIDES)
     if not isinstance(target, Unit):
-        why = "the target is static, so the most restrictive side applies"
+        why = "The target is static, so the most restrictive side applies"
     elif side is not None:
-        why = f"the target's controller chose the {side} side"
+        why = f"The target's controller chose the {side} side"
     else:
-        why = "the target's controller may choose; unless they do, the side worse for the attacker applies"
-    split_reason = (f"The line runs exactly between hexes ({pairs}), left and right as seen from the attacker: "
-                    f"{summary}. {why[0].upper()}{why[1:]}: {chosen} ('Si la LdV pasa exactamente entre dos hexágonos').")
-    ruling = rulings[chosen]
-    return LosResult(ruling.los, ruling.modifier, ruling.partial_cover, by_side[chosen], True, rule,
-                     (head, split_reason, *ruling.reasons), chosen)
+        why = "The target's controller may choose; unless they do, the side worse for the attacker applies"
+    split = (f"The line runs exactly between hexes ({pairs}), left and right as seen from the attacker: {summary}. "
+             f"{why}: {chosen} ('Si la LdV pasa exactamente entre dos hexágonos').")
+    return rulings[chosen].result(rule, (*head, split), by_side[chosen], chosen)
 
 
 def _outcome(ruling: _Ruling) -> str:
@@ -193,7 +218,7 @@ def _judge(board: Board, source: _End, sink: _End, hexes: Sequence[Hex], rule: s
     reasons: list[str] = []
     both_under = source.submerged and sink.submerged
     light = heavy = 0
-    modifier = 0
+    modifiers: list[Modifier] = []
     blocked = False
 
     def intervenes(hex_: Hex, top: int) -> str | None:
@@ -236,7 +261,7 @@ def _judge(board: Board, source: _End, sink: _End, hexes: Sequence[Hex], rule: s
             kind = "smoke (counted as heavy woods)" if terrain.has("smoke") else WOODS_NAMES[density]
             if why:
                 light, heavy = light + (density == 1), heavy + (density == 2)
-                modifier += WOODS_MODIFIER[density]
+                modifiers.append(Modifier(WOODS_MODIFIER[density], f"{kind} in {hex_.label}"))
                 reasons.append(f"{hex_.label}: {kind} reaching level {top} intervenes ({why}): "
                                f"+{WOODS_MODIFIER[density]} to hit ('Efectos del terreno interviniente').")
             else:
@@ -254,10 +279,10 @@ def _judge(board: Board, source: _End, sink: _End, hexes: Sequence[Hex], rule: s
     if not blocked and rule == "dead_zone":
         blocked = _dead_zone(board, source, sink, hexes, reasons)
     if blocked:
-        return _Ruling(False, 0, False, tuple(reasons))
+        return _Ruling(False, tuple(reasons))
     if not reasons:
         reasons.append("No intervening terrain rises high enough to interfere ('Terreno interviniente').")
-    ruling = _Ruling(True, modifier, False, tuple(reasons))
+    ruling = _Ruling(True, tuple(reasons), tuple(modifiers))
     return _water_cover(source, sink, _hill_cover(board, source, sink, hexes, ruling))
 
 
@@ -302,14 +327,13 @@ def _hill_cover(board: Board, source: _End, sink: _End, hexes: Sequence[Hex], ru
         top = _solid_top(board.terrain(hex_))
         if sink.next_to(hex_) and top >= sink.height:
             if source.height > sink.height:
-                return _Ruling(ruling.los, ruling.modifier, False, ruling.reasons + (
-                    f"{hex_.label} next to the target reaches its height, but the attacker is higher than the "
-                    "target, which denies partial cover ('un atacante disparando colina abajo niega la posible "
-                    "cobertura parcial').",))
-            return _Ruling(True, ruling.modifier + PARTIAL_COVER_MODIFIER, True, ruling.reasons + (
-                f"Partial cover: {hex_.label} next to the target reaches its height (level {top}) between it and the "
-                f"attacker: +{PARTIAL_COVER_MODIFIER} to hit and hits use the punch hit-location table "
-                "('Cobertura parcial').",))
+                return ruling.plus(f"{hex_.label} next to the target reaches its height, but the attacker is higher "
+                                   "than the target, which denies partial cover ('un atacante disparando colina abajo "
+                                   "niega la posible cobertura parcial').")
+            return ruling.plus(f"Partial cover: {hex_.label} next to the target reaches its height (level {top}) "
+                               f"between it and the attacker: +{PARTIAL_COVER_MODIFIER} to hit, and hits use the punch "
+                               "hit-location table ('Cobertura parcial').",
+                               Modifier(PARTIAL_COVER_MODIFIER, f"partial cover behind {hex_.label}"), partial_cover=True)
     return ruling
 
 
@@ -325,17 +349,18 @@ def _water_cover(source: _End, sink: _End, ruling: _Ruling) -> _Ruling:
     take -1 (net +2) and its own shots +1 ('Hexágonos de agua'; 'Cobertura parcial')."""
     if not ruling.los:
         return ruling
-    modifier, reasons = ruling.modifier, list(ruling.reasons)
-    partial_cover = ruling.partial_cover
     if sink.standing_mech and sink.depth == 1:
-        partial_cover = True
-        modifier += PARTIAL_COVER_MODIFIER + DEPTH_ONE_TARGET_MODIFIER
-        reasons.append(f"Partial cover: the target stands in depth 1 water, which covers it even from a higher "
-                       f"attacker: +{PARTIAL_COVER_MODIFIER}, and {DEPTH_ONE_TARGET_MODIFIER} for shots at a mech in "
-                       f"depth 1 water, net +{PARTIAL_COVER_MODIFIER + DEPTH_ONE_TARGET_MODIFIER}; hits use the "
-                       "punch hit-location table ('Hexágonos de agua', 'Cobertura parcial').")
+        ruling = ruling.plus(
+            f"Partial cover: the target stands in depth 1 water, which covers it even from a higher attacker: "
+            f"+{PARTIAL_COVER_MODIFIER}, and {DEPTH_ONE_TARGET_MODIFIER} for shots at a mech in depth 1 water, net "
+            f"+{PARTIAL_COVER_MODIFIER + DEPTH_ONE_TARGET_MODIFIER}; hits use the punch hit-location table "
+            "('Hexágonos de agua', 'Cobertura parcial').",
+            Modifier(PARTIAL_COVER_MODIFIER, "partial cover: target in depth 1 water"),
+            Modifier(DEPTH_ONE_TARGET_MODIFIER, "target in depth 1 water"),
+            partial_cover=True,
+        )
     if source.standing_mech and source.depth == 1:
-        modifier += DEPTH_ONE_ATTACKER_MODIFIER
-        reasons.append(f"The attacker stands in depth 1 water: +{DEPTH_ONE_ATTACKER_MODIFIER} to its shots "
-                       "('recibe un modificador +1 al disparo').")
-    return _Ruling(ruling.los, modifier, partial_cover, tuple(reasons))
+        ruling = ruling.plus(f"The attacker stands in depth 1 water: +{DEPTH_ONE_ATTACKER_MODIFIER} to its shots "
+                             "('recibe un modificador +1 al disparo').",
+                             Modifier(DEPTH_ONE_ATTACKER_MODIFIER, "attacker in depth 1 water"))
+    return ruling

@@ -24,6 +24,7 @@ _UNIT_DEFAULTS: dict[str, Any] = {
     "kind": "mech", "facing": 0, "tons": 50, "walk": 4, "jump": 0, "piloting": 5, "gunnery": 4,
     "prone": False, "stuck": False, "hands": 2, "masc": False, "side": "", "name": "",
 }
+_NON_NEGATIVE = ("tons", "walk", "run", "jump", "piloting", "gunnery", "hands")
 _OPTION_CHOICES = {"los": LOS_RULES, "movement": MOVEMENT_RULES}
 
 
@@ -62,21 +63,22 @@ def load_unit(data: Any, board: Board) -> Unit:
     values.setdefault("run", ceil(values["walk"] * 1.5) if _is_int(values["walk"]) else None)
     for name, value in values.items():
         expected = type(_UNIT_DEFAULTS.get(name, 0)) if name not in ("id", "hex") else str
-        valid = _is_int(value) and value >= 0 if expected is int else isinstance(value, expected)
-        if not valid:
-            raise ScenarioError(f"unit {unit_id}: {name!r} must be {_TYPE_NAMES[expected]}, not {value!r}",
+        valid = _is_int(value) if expected is int else isinstance(value, expected)
+        if not valid or (name in _NON_NEGATIVE and value < 0):
+            wanted = "a whole number >= 0" if name in _NON_NEGATIVE else _TYPE_NAMES[expected]
+            raise ScenarioError(f"unit {unit_id}: {name!r} must be {wanted}, not {value!r}",
                                 code="scenario.unit_field", unit=unit_id, field=name)
     if values["kind"] not in UNIT_KINDS:
         raise ScenarioError(f"unit {unit_id}: kind must be one of {', '.join(UNIT_KINDS)}", code="unit.unknown_kind",
                             unit=unit_id)
-    if values["facing"] > 5:
+    if not 0 <= values["facing"] <= 5:
         raise ScenarioError(f"unit {unit_id}: facing runs from 0 (N) to 5 (NW)", code="scenario.unit_field",
                             unit=unit_id, field="facing")
     values["hex"] = board.hex(values["hex"])
     return Unit(**values)
 
 
-_TYPE_NAMES = {int: "a whole number >= 0", bool: "true or false", str: "a string"}
+_TYPE_NAMES = {int: "a whole number", bool: "true or false", str: "a string"}
 
 
 def _is_int(value: Any) -> bool:
@@ -145,6 +147,7 @@ def los_to_json(result: LosResult) -> dict[str, Any]:
     return {
         "los": result.los,
         "modifier": result.modifier,
+        "modifiers": [{"value": modifier.value, "reason": modifier.reason} for modifier in result.modifiers],
         "partial_cover": result.partial_cover,
         "hexes": [hex_.label for hex_ in result.hexes],
         "split": result.split,

@@ -41,7 +41,7 @@ def ask(data, base=None):
 def test_a_los_answer_has_every_documented_field():
     status, answer = ask(scenario())
     assert status == 0
-    assert set(answer) == {"los", "modifier", "partial_cover", "hexes", "split", "side", "rule", "reasons"}
+    assert set(answer) == {"los", "modifier", "modifiers", "partial_cover", "hexes", "split", "side", "rule", "reasons"}
     assert answer["los"] is False and answer["hexes"] == ["0509", "0508", "0507", "0506"]
     assert answer["rule"] == "standard" and all(isinstance(reason, str) for reason in answer["reasons"])
 
@@ -49,6 +49,7 @@ def test_a_los_answer_has_every_documented_field():
 def test_a_split_line_is_reported_with_the_side_taken():
     status, answer = ask(scenario(query={"los": {"from": "C", "to": "D"}}))
     assert status == 0 and answer["split"] and answer["side"] == "left" and answer["modifier"] == 1
+    assert answer["modifiers"] == [{"value": 1, "reason": "light woods in 0201"}]
     status, answer = ask(scenario(query={"los": {"from": "C", "to": "D", "side": "right"}}))
     assert answer["side"] == "right" and answer["modifier"] == 0
 
@@ -78,6 +79,9 @@ def test_a_board_file_is_read_next_to_the_scenario():
     ({"board": {"file": "missing.board"}}, "scenario.board_file"),
     ({"units": [{"id": "A", "hex": "2020"}]}, "board.off_board"),
     ({"units": [{"id": "A", "hex": "0101", "walk": "4"}]}, "scenario.unit_field"),
+    ({"units": [{"id": "A", "hex": "0101", "walk": -1}]}, "scenario.unit_field"),
+    ({"units": [{"id": "A", "hex": "0101", "facing": 6}]}, "scenario.unit_field"),
+    ({"units": [{"id": "A", "hex": "0101", "prone": 1}]}, "scenario.unit_field"),
     ({"units": [{"id": "A", "hex": "0101", "wings": 2}]}, "scenario.unit_field"),
     ({"units": [{"id": "A", "hex": "0101", "kind": "dragon"}]}, "unit.unknown_kind"),
     ({"units": [{"id": "A", "hex": "0101"}, {"id": "A", "hex": "0102"}]}, "scenario.duplicate_unit"),

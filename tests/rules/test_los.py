@@ -272,6 +272,22 @@ def test_adjacent_units_always_see_each_other():
     assert result.los and result.hexes == ()
 
 
+def test_infantry_inside_a_building_cannot_be_seen_from_outside():
+    """'Debido a que los edificios bloquean la LdV, las unidades fuera de un edificio no pueden disparar
+    directamente contra la infantería … situada dentro de un edificio y debe disparar al edificio.'"""
+    terrain = board(h0505=(0, "building:2;bldg_elev:2"))
+    assert not los(terrain, target=mech("0505", "T", kind="infantry")).los
+    assert los(terrain, target=Hex.parse("0505")).los
+
+
+def test_each_modifier_names_its_cause():
+    result = los(board(h0508=(0, "woods:2"), h0506=(1, "")))
+    assert [(m.value, m.reason) for m in result.modifiers] == [
+        (2, "heavy woods in 0508"), (3, "partial cover behind 0506"),
+    ]
+    assert result.modifier == 5
+
+
 # 'La regla de la zona muerta' (optional; Maximum Tech)
 
 DEAD_ZONE = dict(h0510=(3, ""), h0508=(3, ""))  # A on level 3 (height 4), X at 0508, level 3
