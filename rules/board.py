@@ -141,7 +141,8 @@ def _check_levels(features: Mapping[str, int]) -> None:
     for name in ("bldg_elev", "bridge_elev"):
         if features.get(name, 1) < 1:
             refuse(name, "a structure rises at least one level")
-    for attribute, owner in (("bldg_cf", "building"), ("bldg_elev", "building"), ("bridge_cf", "bridge"), ("bridge_elev", "bridge")):
+    for attribute, owner in (("bldg_cf", "building"), ("bldg_elev", "building"),
+                             ("bridge_cf", "bridge"), ("bridge_elev", "bridge")):
         if attribute in features and owner not in features:
             refuse(attribute, f"describes a {owner} but the hex has none")
     if "building" in features and features.get("bldg_cf", 0) > STRUCTURE_TYPES[features["building"]][1]:

@@ -97,7 +97,8 @@ class _Ruling:
         return _Ruling(self.los, self.reasons + (reason,), self.modifiers + modifiers,
                        self.partial_cover or partial_cover)
 
-    def result(self, rule: str, head: tuple[str, ...], hexes: tuple[Hex, ...] = (), side: str | None = None) -> LosResult:
+    def result(self, rule: str, head: tuple[str, ...], hexes: tuple[Hex, ...] = (),
+               side: str | None = None) -> LosResult:
         return LosResult(self.los, self.modifier, self.partial_cover, hexes, side is not None, rule,
                          head + self.reasons, side, self.modifiers)
 
@@ -151,8 +152,9 @@ def line_of_sight(
                                "'Unidades adyacentes').",)).result(rule, head)
     if isinstance(target, Unit) and target.kind == "infantry" and board.terrain(target.hex).building \
             and attacker.hex != target.hex:
-        return _Ruling(False, ("Infantry inside a building cannot be shot at from outside it; shoot the building "
-                               "instead ('Infantería en edificios': 'los edificios bloquean la LdV').",)).result(rule, head)
+        why = ("Infantry inside a building cannot be shot at from outside it; shoot the building instead "
+               "('Infantería en edificios': 'los edificios bloquean la LdV').")
+        return _Ruling(False, (why,)).result(rule, head)
 
     # Along the map's edge one hex of a split pair can lie off the board; the line cannot pass there.
     cells = [kept for cell in line(source.hex, sink.hex)[1:-1] if (kept := tuple(h for h in cell if h in board))]
@@ -244,8 +246,10 @@ def _judge(board: Board, source: _End, sink: _End, hexes: Sequence[Hex], rule: s
             reasons.append(f"{hex_.label}: the ground at level {ground} intervenes ({why}) and blocks the line "
                            "('Terreno interviniente'; 'Colinas: los niveles de elevación bloquean la LdV').")
             continue
-        for structure, name, text in ((terrain.building, "building", "'Edificios: los edificios que interfieren en la LdV la bloquean'"),
-                                      (terrain.bridge, "bridge", "a bridge deck is a structure with height; the text is silent, so it is treated like a building")):
+        for structure, name, text in (
+            (terrain.building, "building", "'Edificios: los edificios que interfieren en la LdV la bloquean'"),
+            (terrain.bridge, "bridge", "a bridge deck has height; the text is silent, so it blocks like a building"),
+        ):
             if structure is None:
                 continue
             top = terrain.level + structure.height
@@ -269,8 +273,9 @@ def _judge(board: Board, source: _End, sink: _End, hexes: Sequence[Hex], rule: s
                                "ends, nor adjacent to an end it rises above).")
         if both_under and not terrain.depth:
             blocked = True
-            reasons.append(f"{hex_.label}: dry ground between two units under water blocks the line ('Agua: … a menos "
-                           "que tanto atacante como atacado estén completamente sumergidos y no intervenga ningún otro terreno').")
+            reasons.append(f"{hex_.label}: dry ground between two units under water blocks the line ('Agua: … a "
+                           "menos que tanto atacante como atacado estén completamente sumergidos y no intervenga "
+                           "ningún otro terreno').")
 
     if heavy >= 2 or light >= 3 or (heavy and light):
         blocked = True
@@ -311,7 +316,8 @@ def _dead_zone(board: Board, source: _End, sink: _End, hexes: Sequence[Hex], rea
     result = c + offset
     verdict = "it is in the dead zone: no LOS" if result > 0 else "it is not in the dead zone: LOS"
     reasons.append(f"Dead zone: X = {x.label} at level {level}; lower end {low.name} at {low.height}, higher end "
-                   f"{high.name} at {high.height}: A = {level} - {low.height} = {a}, B = {high.height} - {level} = {b}, "
+                   f"{high.name} at {high.height}: A = {level} - {low.height} = {a}, "
+                   f"B = {high.height} - {level} = {b}, "
                    f"C = 2 x (A - B) = {c}, distances {x.distance(high.hex)} - {x.distance(low.hex)} = {offset}; "
                    f"{c} + {offset} = {result}, so {verdict} ('Regla de la zona muerta', Maximum Tech).")
     return result > 0
@@ -333,7 +339,8 @@ def _hill_cover(board: Board, source: _End, sink: _End, hexes: Sequence[Hex], ru
             return ruling.plus(f"Partial cover: {hex_.label} next to the target reaches its height (level {top}) "
                                f"between it and the attacker: +{PARTIAL_COVER_MODIFIER} to hit, and hits use the punch "
                                "hit-location table ('Cobertura parcial').",
-                               Modifier(PARTIAL_COVER_MODIFIER, f"partial cover behind {hex_.label}"), partial_cover=True)
+                               Modifier(PARTIAL_COVER_MODIFIER, f"partial cover behind {hex_.label}"),
+                               partial_cover=True)
     return ruling
 
 

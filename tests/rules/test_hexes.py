@@ -49,7 +49,9 @@ def test_line_along_a_hexside_reports_both_hexes_left_first():
 
 def test_a_long_line_along_hexsides_splits_at_every_other_hex():
     cells = line(Hex.parse("0102"), Hex.parse("0702"))
-    assert labels(cells) == [["0102"], ["0201", "0202"], ["0302"], ["0401", "0402"], ["0502"], ["0601", "0602"], ["0702"]]
+    assert labels(cells) == [
+        ["0102"], ["0201", "0202"], ["0302"], ["0401", "0402"], ["0502"], ["0601", "0602"], ["0702"],
+    ]
 
 
 def test_a_line_can_cross_more_hexes_than_its_length():

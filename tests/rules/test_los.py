@@ -17,7 +17,8 @@ from rules.units import Unit
 
 def board(**cells):
     """``board(h0509=(2, ""), h0507=(0, "woods:1"))`` → a 16×17 board."""
-    return board_from_cells(16, 17, {name[1:]: {"level": level, "terrain": terrain} for name, (level, terrain) in cells.items()})
+    hexes = {name[1:]: {"level": level, "terrain": terrain} for name, (level, terrain) in cells.items()}
+    return board_from_cells(16, 17, hexes)
 
 
 def mech(label, unit_id="M", **fields):
@@ -349,7 +350,10 @@ def test_unknown_rule_and_side_are_coded_errors():
 
 cells = st.dictionaries(
     st.builds(lambda col, row: f"{col:02d}{row:02d}", st.integers(1, 10), st.integers(1, 10)),
-    st.fixed_dictionaries({"level": st.integers(0, 3), "terrain": st.sampled_from(["", "woods:1", "woods:2", "smoke:1", "building:2;bldg_elev:2"])}),
+    st.fixed_dictionaries({
+        "level": st.integers(0, 3),
+        "terrain": st.sampled_from(["", "woods:1", "woods:2", "smoke:1", "building:2;bldg_elev:2"]),
+    }),
     max_size=30,
 )
 spots = st.builds(lambda col, row: f"{col:02d}{row:02d}", st.integers(1, 10), st.integers(1, 10))
