@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from rules.__main__ import main
 from rules.explain import run
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -125,3 +126,9 @@ def test_the_command_line_reads_a_file_or_stdin_and_sets_the_exit_code(tmp_path)
     by_stdin = subprocess.run([*command, "-"], input=bad, capture_output=True, text=True, cwd=ROOT)
     assert by_stdin.returncode == 2 and json.loads(by_stdin.stdout)["error"]["code"] == "unit.unknown"
     assert by_stdin.stderr == ""
+
+
+def test_wrong_arguments_exit_2_with_usage_on_stderr(capsys):
+    assert main([]) == 2 and main(["explain"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and "usage" in captured.err

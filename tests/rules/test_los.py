@@ -11,7 +11,7 @@ from rules.board import board_from_cells
 from rules.errors import RuleError
 from rules.game import GameState, Options
 from rules.hexes import Hex
-from rules.los import line_of_sight
+from rules.los import line_of_sight, unit_height
 from rules.units import Unit
 
 
@@ -36,6 +36,19 @@ def labels(result):
 
 
 # 'Línea de Visión' and 'Altura'
+
+def test_unit_heights():
+    """'Los BattleMechs en pie se elevan 1 nivel sobre el nivel de altura del hexágono … Los BattleMechs
+    tumbados tienen la misma elevación que el hexágono en el que están, al igual que el resto de
+    unidades'; 'un BattleMech en el agua permanece en el fondo'; 'Los hovercrafts que se mueven sobre
+    el agua … se consideran a nivel 0'."""
+    terrain = board(h0505=(2, ""), h0606=(0, "water:2"))
+    assert unit_height(terrain, mech("0505")) == 3
+    assert unit_height(terrain, mech("0505", prone=True)) == 2
+    assert unit_height(terrain, mech("0505", kind="tracked")) == 2
+    assert unit_height(terrain, mech("0606")) == -1
+    assert unit_height(terrain, mech("0606", kind="hover")) == 0
+
 
 def test_open_ground_gives_clear_los_listing_the_intervening_hexes():
     result = los(board())
@@ -111,6 +124,13 @@ def test_an_intervening_building_blocks_only_when_it_intervenes():
     'Los edificios que interfieren en la LdV la bloquean.'"""
     assert not los(board(h0508=(0, "building:2;bldg_cf:40;bldg_elev:2"))).los
     assert los(board(h0508=(0, "building:2;bldg_cf:40;bldg_elev:1"))).los
+
+
+def test_a_bridge_deck_blocks_like_a_building_when_it_intervenes():
+    """The text is silent on bridges; a deck is a feature with height ('Sólo aquellas características
+    del terreno que tienen altura, como árboles y edificios, pueden interferir en la LdV')."""
+    assert not los(board(h0508=(0, "water:1;bridge:2;bridge_elev:2"))).los
+    assert los(board(h0508=(0, "water:1;bridge:2;bridge_elev:1"))).los
 
 
 def test_case_a_a_hex_two_levels_above_the_target_hides_it_from_any_height():
