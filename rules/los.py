@@ -269,8 +269,8 @@ def _judge(board: Board, source: _End, sink: _End, hexes: Sequence[Hex], rule: s
                 reasons.append(f"{hex_.label}: {kind} reaching level {top} intervenes ({why}): "
                                f"+{WOODS_MODIFIER[density]} to hit ('Efectos del terreno interviniente').")
             else:
-                reasons.append(f"{hex_.label}: {kind} reaching level {top} does not intervene (not higher than both "
-                               "ends, nor adjacent to an end it rises above).")
+                reasons.append(f"{hex_.label}: {kind} reaching level {top} does not intervene under the {rule} "
+                               "rule ('Terreno interviniente').")
         if both_under and not terrain.depth:
             blocked = True
             reasons.append(f"{hex_.label}: dry ground between two units under water blocks the line ('Agua: … a "
