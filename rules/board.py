@@ -138,9 +138,10 @@ def _check_levels(features: Mapping[str, int]) -> None:
     for name in ("water", "bldg_cf", "bridge_cf", "smoke", "rough", "rubble", "swamp"):
         if features.get(name, 0) < 0:
             refuse(name, "cannot be negative")
-    for name in ("bldg_elev", "bridge_elev"):
-        if features.get(name, 1) < 1:
-            refuse(name, "a structure rises at least one level")
+    if features.get("bldg_elev", 1) < 1:
+        refuse("bldg_elev", "a building rises at least one level")
+    if features.get("bridge_elev", 0) < 0:
+        refuse("bridge_elev", "a bridge deck cannot lie below its hex")
     for attribute, owner in (("bldg_cf", "building"), ("bldg_elev", "building"),
                              ("bridge_cf", "bridge"), ("bridge_elev", "bridge")):
         if attribute in features and owner not in features:
