@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, fields
 from typing import Any
 
-from rules.board import Board, HexTerrain
+from rules.board import Board, board_from_cells
 from rules.errors import MalformedOrder, RuleError
 from rules.game import GameState, Options
 from rules.hexes import Hex
@@ -26,14 +26,7 @@ def board_to_json(board: Board) -> Json:
 
 
 def board_from_json(data: Json) -> Board:
-    width, height = int(data["width"]), int(data["height"])
-    hexes = {}
-    for label, cell in data.get("hexes", {}).items():
-        hexes[Hex.parse(label)] = HexTerrain.parse(int(cell.get("level", 0)), cell.get("terrain", ""))
-    board = Board(width, height, hexes)
-    for hex_ in hexes:
-        board.terrain(hex_)  # raises OffBoard for a hex outside the size
-    return board
+    return board_from_cells(data["width"], data["height"], data.get("hexes", {}))
 
 
 def unit_to_json(unit: Unit) -> Json:
