@@ -248,6 +248,7 @@ class SideResultInline(admin.TabularInline):
 @admin.register(MatchResult)
 class MatchResultAdmin(admin.ModelAdmin):
     list_display = ["match", "winner_side", "recorded_at"]
+    raw_id_fields = ["match"]
     inlines = [SideResultInline]
 
     def has_change_permission(self, request: HttpRequest, obj: MatchResult | None = None) -> bool:

@@ -264,8 +264,9 @@ def _feed_back(fixture: Fixture, campaign: Campaign, side: SideResult, winner_si
     pilot.wounds = min(LETHAL_WOUNDS, pilot.wounds + side.wounds)
     if pilot.wounds >= LETHAL_WOUNDS:
         pilot.status = Pilot.Status.DEAD
-        mech.pilot = None
-        lines.append(f"{pilot}: {LETHAL_WOUNDS} wounds, killed (MEKATAC: «Cada piloto tiene 6 heridas»).")
+        lines.append(
+            f"{pilot}: {LETHAL_WOUNDS} wounds, killed (MEKATAC: «Cada piloto tiene 6 heridas»); the mech is free."
+        )
     elif side.wounds:
         pilot.status = Pilot.Status.INJURED
         lines.append(f"{pilot}: +{side.wounds} wound(s), now {pilot.wounds}; injured, rests until healed.")
@@ -279,9 +280,11 @@ def _feed_back(fixture: Fixture, campaign: Campaign, side: SideResult, winner_si
             pilot.mekatac_skills = [*pilot.mekatac_skills, skill]
             lines.append(f"{pilot}: rolled {skill} on the MEKATAC D12 («Tras una gran batalla…»).")
 
-    pilot.save()
-    stable.save()
-    mech.save()
+    pilot.save(update_fields=["experience", "fame", "wounds", "status", "mekatac_skills"])
+    stable.save(update_fields=["fame", "money"])
+    mech.save(update_fields=["damage", "destroyed"])
+    if pilot.status == Pilot.Status.DEAD:
+        Mech.objects.filter(pilot=pilot).update(pilot=None)  # whichever mech they drive now
     return lines
 
 
