@@ -321,3 +321,24 @@ def test_the_pilot_list_counts_records_in_one_pass(console: Client, league: Leag
 
     assert page.count("1-0-0, 1 kills, 3 VP") == 2 and page.count("0-0-1, 0 kills, 0 VP") == 2
     assert len(eight_pilots) == len(four_pilots)
+
+
+@pytest.mark.parametrize(
+    ("changes", "errors"),
+    [
+        ({"board": {"width": 3}}, {"board": ["Not a board: give width, height and hexes as the rules' JSON."]}),
+        ({"board": {"width": 3, "height": 3, "hexes": {}}, "start_a": "0101", "start_b": "0101"},
+         {"start_b": ["The two mechs need different starting hexes."]}),
+        ({"start_a": "2020"}, {"start_a": ["Not a hex on this board: hex 2020 is off the 16x17 board."]}),
+    ],
+)
+def test_an_arena_needs_a_board_and_two_starting_hexes(
+    league: League, changes: dict[str, Any], errors: dict[str, list[str]]
+) -> None:
+    for field, value in changes.items():
+        setattr(league.arena, field, value)
+
+    with pytest.raises(ValidationError) as refused:
+        league.arena.full_clean()
+
+    assert refused.value.message_dict == errors

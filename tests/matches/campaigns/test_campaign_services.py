@@ -318,3 +318,12 @@ def test_the_d12_from_two_d6_is_uniform_over_1_to_12() -> None:
 
     assert set(counts) == set(range(1, 13))
     assert all(60 <= count <= 140 for count in counts.values()), counts
+
+
+def test_pilots_without_a_mech_or_a_player_are_not_paired(league: League) -> None:
+    Mech.objects.filter(pk=league.mechs["Gray"].pk).update(destroyed=True)
+    Pilot.objects.filter(name="Vance").update(player=None)
+
+    fixtures = services.round_generate_pairings(round_id=league.round.pk)
+
+    assert [(f.pilot_a.name, f.pilot_b.name) for f in fixtures] == [("Kell", "Stone")]
