@@ -80,11 +80,28 @@ class SeasonAdmin(admin.ModelAdmin):
     inlines = [RoundInline]
 
 
+PAIRING_FIELDS = ["arena", "pilot_a", "pilot_b"]
+
+
 class FixtureInline(admin.TabularInline):
+    """Pairings can be edited by hand until the round's matches are created; then they are history."""
+
     model = Fixture
     extra = 0
-    fields = ["arena", "pilot_a", "pilot_b", "match_link", "applied_at"]
+    fields = [*PAIRING_FIELDS, "match_link", "applied_at"]
     readonly_fields = ["match_link", "applied_at"]
+
+    def _planned(self, round_: Round | None) -> bool:
+        return round_ is None or round_.status == Round.Status.PLANNED
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Round | None = None) -> list[str]:
+        return self.readonly_fields if self._planned(obj) else self.fields
+
+    def has_add_permission(self, request: HttpRequest, obj: Round | None = None) -> bool:
+        return self._planned(obj) and super().has_add_permission(request, obj)
+
+    def has_delete_permission(self, request: HttpRequest, obj: Round | None = None) -> bool:
+        return self._planned(obj) and super().has_delete_permission(request, obj)
 
     @admin.display(description="match")
     def match_link(self, fixture: Fixture) -> SafeString | str:
@@ -218,6 +235,15 @@ class FixtureAdmin(admin.ModelAdmin):
     readonly_fields = ["mech_a", "mech_b", "match_link", "applied_at", "report_lines"]
     exclude = ["match"]
     actions = ["apply_result"]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Fixture | None = None) -> list[str]:
+        """Once its match exists a fixture is history: who fought where stays as it was."""
+        if obj is not None and obj.match_id is not None:
+            return ["round", *PAIRING_FIELDS, *self.readonly_fields]
+        return self.readonly_fields
+
+    def has_delete_permission(self, request: HttpRequest, obj: Fixture | None = None) -> bool:
+        return (obj is None or obj.match_id is None) and super().has_delete_permission(request, obj)
 
     @admin.display(description="match")
     def match_link(self, fixture: Fixture) -> SafeString | str:

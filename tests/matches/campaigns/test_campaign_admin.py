@@ -342,3 +342,18 @@ def test_an_arena_needs_a_board_and_two_starting_hexes(
         league.arena.full_clean()
 
     assert refused.value.message_dict == errors
+
+
+def test_pairings_are_editable_until_their_matches_exist(console: Client, league: League) -> None:
+    run_action(console, "round", "generate_pairings", [league.round.pk])
+    fixture = league.round.fixtures.order_by("id").first()
+    assert fixture is not None
+    round_page = admin_url("round", league.round.pk, view="change")
+    assert 'name="fixtures-0-pilot_a"' in console.get(round_page).content.decode()
+
+    run_action(console, "round", "create_matches", [league.round.pk])
+
+    assert 'name="fixtures-0-pilot_a"' not in console.get(round_page).content.decode()
+    assert 'name="pilot_a"' not in console.get(admin_url("fixture", fixture.pk, view="change")).content.decode()
+    assert console.post(admin_url("fixture", fixture.pk, view="delete"), {"post": "yes"}).status_code == 403
+    assert Fixture.objects.filter(pk=fixture.pk).exists()
