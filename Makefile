@@ -45,3 +45,13 @@ lint: venv
 	$(VENV)/bin/mypy --strict rules/
 	$(PY) manage.py check
 	$(PY) manage.py makemigrations --check --dry-run
+
+# Server benchmarks of issue 10 (bench/README.md): PostgreSQL and Redis on 127.0.0.1, about 30 min on 2 cores.
+.PHONY: bench
+bench: venv
+	$(PY) -m pip install --quiet -e '.[dev,bench]'
+	$(PY) -m bench.bench_fanout
+	$(PY) -m bench.bench_storm
+	$(PY) -m bench.bench_scaleout
+	$(PY) -m bench.bench_matches
+	$(PY) -m bench.bench_memory

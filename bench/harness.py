@@ -11,6 +11,7 @@ import asyncio
 import json
 import os
 import platform
+import signal
 import subprocess
 import sys
 import time
@@ -41,7 +42,20 @@ ORDERS = {
 
 
 def server_env() -> dict[str, str]:
-    return {"DATABASE_URL": DATABASE_URL, "REDIS_URL": REDIS_URL}
+    # DEBUG off, as deployed: with it on Django also keeps every query it ran in memory.
+    # BENCH_SETTINGS_MODULE runs the servers on a variant of the settings, to measure a change before making it.
+    return {
+        "DATABASE_URL": DATABASE_URL,
+        "REDIS_URL": REDIS_URL,
+        "DJANGO_DEBUG": "0",
+        "DJANGO_SETTINGS_MODULE": os.environ.get("BENCH_SETTINGS_MODULE", "project.settings"),
+    }
+
+
+def server_label(processes: int) -> str:
+    """"daphne x2", with the settings variant when it is not the product's own."""
+    module = server_env()["DJANGO_SETTINGS_MODULE"]
+    return f"daphne x{processes}" + ("" if module == "project.settings" else f" {module.rsplit('.', 1)[-1]}")
 
 
 def setup_django() -> None:
@@ -177,6 +191,32 @@ class CpuMeter:
     def stop(self) -> float:
         self.seconds = sum(self._cpu(pid) - before for pid, before in self._start.items())
         return self.seconds
+
+
+class Profiler:
+    """With BENCH_PROFILE=1, py-spy samples the servers between `start()` and `stop()` and writes collapsed
+    stacks (one line per stack, for flamegraph tools) to bench/results/profile-<label>-<pid>.txt."""
+
+    def __init__(self, pids: list[int], label: str) -> None:
+        self.enabled = os.environ.get("BENCH_PROFILE") == "1"
+        self.pids, self.label = pids, label
+        self._recorders: list[subprocess.Popen[bytes]] = []
+
+    def start(self) -> None:
+        if not self.enabled:
+            return
+        RESULTS.mkdir(exist_ok=True)
+        py_spy = Path(sys.executable).parent / "py-spy"
+        for pid in self.pids:
+            output = RESULTS / f"profile-{self.label}-{pid}.txt"
+            command = [str(py_spy), "record", "--pid", str(pid), "--rate", "200", "--format", "raw", "--output", str(output)]
+            self._recorders.append(subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+
+    def stop(self) -> None:
+        for recorder in self._recorders:
+            recorder.send_signal(signal.SIGINT)  # py-spy writes its file when interrupted
+        for recorder in self._recorders:
+            recorder.wait(timeout=60)
 
 
 def rss_bytes(pid: int) -> int:

@@ -24,12 +24,14 @@ from .harness import (
     CpuMeter,
     MatchSeats,
     Player,
+    Profiler,
     ceiling_server,
     create_matches,
     percentiles,
     redis_server_pids,
     rss_bytes,
     server_env,
+    server_label,
 )
 from .live import Daphne, daphne_processes
 from .spectators import Crowd, CrowdReport, Target
@@ -106,12 +108,17 @@ async def _daphne_fanout(
     bob = await Player.join(servers[1 % len(servers)], seats, "bob")
     pids = [server.pid for server in servers]
     rss_before = sum(rss_bytes(pid) for pid in pids)
+    connect_profiler = Profiler(pids, f"connect-{spectators}")
+    connect_profiler.start()
     with Crowd(_spectator_targets(servers, seats.match_id, spectators), workers, batch) as crowd:
         connect_started = time.monotonic()
         subscribed, failed = await asyncio.to_thread(crowd.wait_subscribed)
         all_subscribed_s = time.monotonic() - connect_started
+        connect_profiler.stop()
         rss_subscribed = sum(rss_bytes(pid) for pid in pids)
         server_cpu, redis_cpu = CpuMeter(pids), CpuMeter(redis_server_pids())
+        profiler = Profiler(pids, f"broadcast-{spectators}")
+        profiler.start()
         server_cpu.start()
         redis_cpu.start()
         steps = await _play_rounds(alice, bob, rounds, rate, version=0)
@@ -119,12 +126,13 @@ async def _daphne_fanout(
         await asyncio.to_thread(crowd.wait_delivered, last_version, drain)
         server_cpu.stop()
         redis_cpu.stop()
+        profiler.stop()
         reports = await asyncio.to_thread(crowd.close)
     await asyncio.gather(alice.close(), bob.close())
     result = _deliveries(steps, reports)
     return (
         {
-            "server": f"daphne x{len(servers)}",
+            "server": server_label(len(servers)),
             "spectators": spectators,
             "failed_handshakes": failed,
             "failure_reasons": _failure_reasons(reports),
@@ -215,17 +223,19 @@ async def _concurrent_matches(servers: list[Daphne], all_seats: list[MatchSeats]
     pairs = [await seat(0, warm_up)]  # the first match loads what every match shares, outside the reading
     rss_before = sum(rss_bytes(pid) for pid in pids)
     pairs += await asyncio.gather(*(seat(i, s) for i, s in enumerate(rest, start=1)))
-    cpu = CpuMeter(pids)
+    cpu, profiler = CpuMeter(pids), Profiler(pids, f"matches-{len(all_seats)}")
+    profiler.start()
     cpu.start()
     started = time.monotonic()
     duels = await asyncio.gather(*(_duel(a, b, turns, started + seconds) for a, b in pairs))
     elapsed = time.monotonic() - started
     cpu.stop()
+    profiler.stop()
     rss_after = sum(rss_bytes(pid) for pid in pids)
     await asyncio.gather(*(p.close() for pair in pairs for p in pair))
     resolutions = sum(played for _, played in duels)
     return {
-        "server": f"daphne x{len(servers)}",
+        "server": server_label(len(servers)),
         "matches": len(all_seats),
         "resolutions": resolutions,
         "resolutions_per_s": round(resolutions / elapsed, 1),
