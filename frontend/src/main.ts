@@ -3,7 +3,8 @@
 
 import "./app.css";
 import { BoardView } from "./map";
-import { type Poses, Player, playbackFrames } from "./playback";
+import type { Poses } from "./playback";
+import { PlaybackPanel } from "./playback-panel";
 import { Plotter } from "./plot";
 import type { PlaybackFrame, ServerFrame, Snapshot, Unit } from "./protocol";
 import { MatchSocket } from "./socket";
@@ -31,13 +32,12 @@ function startMatch(page: HTMLElement): void {
   const status = page.querySelector<HTMLElement>("#status")!;
   const boardHolder = page.querySelector<HTMLElement>("#board")!;
   const ordersRoot = page.querySelector<HTMLElement>("#orders");
-  const playbackControls = page.querySelector<HTMLElement>("#playback")!;
+  const playback = new PlaybackPanel(page.querySelector<HTMLElement>("#playback")!);
   const played = new PlayedPlaybacks(matchId);
 
   let board: BoardView | null = null;
   let boardShape = "";
   let units: Unit[] = [];
-  let playback: Player | null = null;
 
   const showStatus = (text: string, code = "") => {
     status.textContent = text;
@@ -86,8 +86,11 @@ function startMatch(page: HTMLElement): void {
   function applySnapshot(snapshot: Snapshot): void {
     // A snapshot is the current state: an unfinished playback jumps to its end, and the
     // last resolved phase counts as seen so it is not replayed.
-    playback?.finish();
-    if (snapshot.last_playback) played.mark(snapshot.last_playback);
+    playback.finish();
+    if (snapshot.last_playback) {
+      played.mark(snapshot.last_playback);
+      playback.showRulings(snapshot.last_playback.timeline);
+    }
 
     const shape = JSON.stringify(snapshot.board);
     if (!board || shape !== boardShape) {
@@ -138,39 +141,19 @@ function startMatch(page: HTMLElement): void {
   function play(frame: PlaybackFrame): void {
     if (played.has(frame) || !board) return;
     played.mark(frame);
-    playback?.finish();
     plotter?.stop();
-    const view = board;
     const start: Poses = Object.fromEntries(units.map((u) => [u.id, { hex: u.hex, facing: u.facing }]));
-    const frames = playbackFrames(start, frame.timeline);
     page.dataset.playback = "playing";
-    const player = new Player(frames, {
-      show: (poses, index, count) => {
-        for (const [unit, pose] of Object.entries(poses)) view.place(unit, pose, true);
-        showStatus(`Turn ${frame.turn} movement: ${index + 1} / ${count}`);
-        playbackControls.dataset.position = String(index + 1);
-      },
-      finished: () => {
-        page.dataset.playback = "done";
-        page.dataset.playedTurn = String(frame.turn);
-        // The next phase starts from the server's state, not from ours.
-        socket.send({ type: "resync" });
-      },
+    showStatus(`Turn ${frame.turn}: the ${frame.phase} is resolved; watch it play.`);
+    playback.play(frame, start, board, () => {
+      page.dataset.playback = "done";
+      // The next phase starts from the server's state, not from ours.
+      socket.send({ type: "resync" });
     });
-    playback = player;
-    playbackControls.hidden = false;
-    player.play();
   }
 
-  playbackControls.addEventListener("click", (event) => {
-    const action = (event.target as Element).closest<HTMLElement>("[data-playback]")?.dataset.playback;
-    if (!playback || !action) return;
-    if (action === "play") playback.play();
-    if (action === "pause") playback.pause();
-    if (action === "step") {
-      playback.pause();
-      playback.step();
-    }
+  page.querySelector<HTMLInputElement>("#show-labels")?.addEventListener("change", (event) => {
+    boardHolder.classList.toggle("hide-labels", !(event.target as HTMLInputElement).checked);
   });
 
   // The page's own socket, for people and tests poking at the protocol from the console.

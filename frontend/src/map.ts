@@ -178,6 +178,7 @@ export class BoardView {
       seen.add(unit.id);
       if (!this.unitNodes.has(unit.id)) this.unitNodes.set(unit.id, this.drawUnit(unit));
       this.place(unit.id, { hex: unit.hex, facing: unit.facing }, false);
+      this.markConditions(unit);
     }
     for (const [id, node] of this.unitNodes) {
       if (!seen.has(id)) {
@@ -195,7 +196,17 @@ export class BoardView {
     el("circle", { r: SIZE * 0.52, fill: colour, stroke: "#000", "stroke-width": 2 }, body);
     el("path", { d: FRONT_WEDGE, fill: "#000" }, body);
     el("text", { class: "unit-label", y: 1 }, g).textContent = unit.id;
+    el("text", { class: "unit-condition", y: SIZE * 0.78 }, g);
     return g;
+  }
+
+  /** Prone and stuck units get a word under the marker, not only a style. */
+  private markConditions(unit: Unit): void {
+    const node = this.unitNodes.get(unit.id)!;
+    const conditions = [unit.prone && "PRONE", unit.stuck && "STUCK"].filter(Boolean).join(" ");
+    node.querySelector(".unit-condition")!.textContent = conditions;
+    node.dataset.prone = String(Boolean(unit.prone));
+    node.dataset.stuck = String(Boolean(unit.stuck));
   }
 
   /** Move a unit marker to a pose; `animate` lets the CSS transition show the motion. */

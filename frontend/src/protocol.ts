@@ -48,6 +48,7 @@ export interface Unit {
   walk: number;
   run: number;
   prone?: boolean;
+  stuck?: boolean;
 }
 
 /**
@@ -64,9 +65,18 @@ export interface TimelineEvent {
   reason?: string;
 }
 
+/** One recorded roll of the dice (rules.codec.roll_to_json). */
+export interface Roll {
+  dice: number[];
+  total: number;
+  reason: string;
+  target: number | null;
+}
+
 export interface Timeline {
   mode: string;
-  initiative?: { order: string[] };
+  /** `order`: unit ids, initiative loser first (it moves first). */
+  initiative?: { order: string[]; rolls: Roll[] };
   ticks: TimelineEvent[][];
   final: Record<string, { hex: string; facing: number }>;
   reasons?: string[];

@@ -129,6 +129,14 @@ def test_two_players_and_a_spectator_see_the_same_playback(open_page: Any, artif
     final = {unit: steps[-1] for unit, steps in EXPECTED_MOVES.items()}
     assert {name: poses(page) for name, page in pages.items()} == {name: final for name in pages}
 
+    # The spectator steps back through the playback (from the final state to tick 5, then 4) and forward.
+    spectator.click("[data-playback='back']")
+    spectator.click("[data-playback='back']")
+    spectator.wait_for_selector(".unit[data-unit='A'][data-hex='1014']")
+    spectator.click("[data-playback='step']")
+    spectator.wait_for_selector(".unit[data-unit='A'][data-hex='1114']")
+    assert spectator.locator("#rulings li").count() > 0, "the rulings explain the resolution"
+
     # A new turn: the players may plot again from where their mechs stand.
     alice.wait_for_selector("#orders[data-state='plotting'] #pm[data-mp='0']")
 

@@ -51,14 +51,17 @@ describe("playback frames", () => {
 /** A scheduler run by hand: `tick()` fires the pending callback. */
 function manualClock() {
   let pending: (() => void) | null = null;
-  const schedule: Scheduler = (fn) => {
+  const delays: number[] = [];
+  const schedule: Scheduler = (fn, ms) => {
     pending = fn;
+    delays.push(ms);
     return () => {
       pending = null;
     };
   };
   return {
     schedule,
+    delays,
     tick() {
       const fn = pending;
       pending = null;
@@ -121,5 +124,34 @@ describe("the player", () => {
     expect(shown).toEqual([3]);
     expect(finishedCount()).toBe(1);
     expect(player.playing).toBe(false);
+  });
+
+  it("steps back and seeks, and finishes only once", () => {
+    const { player, shown, finishedCount } = recordingPlayer();
+    player.seek(3);
+    player.back();
+    player.back();
+    player.seek(99);
+    player.seek(-5);
+    expect(shown).toEqual([3, 2, 1, 3, 0]);
+    expect(finishedCount()).toBe(1);
+  });
+
+  it("replays from the first frame when played again at the end", () => {
+    const { player, shown, clock } = recordingPlayer();
+    player.finish();
+    player.play();
+    clock.tick();
+    clock.tick();
+    expect(shown).toEqual([3, 0, 1]);
+  });
+
+  it("waits less between frames at a higher speed", () => {
+    const { player, clock } = recordingPlayer();
+    player.setSpeed(2);
+    player.play();
+    clock.tick();
+    clock.tick();
+    expect(clock.delays).toEqual([0, 50, 50]);
   });
 });
