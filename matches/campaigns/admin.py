@@ -130,7 +130,7 @@ class RoundAdmin(admin.ModelAdmin):
         def apply(round_: Round) -> str:
             counts = services.round_apply_results(round_id=round_.pk)
             return (f"{counts['applied']} applied, {counts['already']} already applied, "
-                    f"{counts['waiting']} still playing.")
+                    f"{counts['waiting']} waiting for their result.")
 
         _run_each(request, queryset, self, apply)
 

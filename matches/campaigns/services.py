@@ -324,13 +324,15 @@ def fixture_apply_result(*, fixture_id: int) -> bool:
 
 
 def round_apply_results(*, round_id: int) -> dict[str, int]:
-    """Applies every finished fixture of a round; counts what was applied, already applied and still playing."""
+    """Applies every finished fixture of a round; counts what was applied, already applied and still waiting
+    (for its match to end, or for the referee to record the result of a match ended by hand)."""
     counts = {"applied": 0, "already": 0, "waiting": 0}
-    fixtures = Fixture.objects.filter(round_id=round_id).select_related("match")
+    fixtures = Fixture.objects.filter(round_id=round_id).select_related("match__result")
     for fixture in fixtures:
+        match = fixture.match
         if fixture.applied_at is not None:
             counts["already"] += 1
-        elif fixture.match is None or fixture.match.status != Match.Status.FINISHED:
+        elif match is None or match.status != Match.Status.FINISHED or not hasattr(match, "result"):
             counts["waiting"] += 1
         else:
             counts["applied" if fixture_apply_result(fixture_id=fixture.pk) else "already"] += 1

@@ -82,7 +82,7 @@ def test_the_round_actions_run_a_round(console: Client, league: League) -> None:
     play_out(first)
     finish(first, "a", a={"victory_points": 3})
     assert run_action(console, "round", "apply_results", ids) == [
-        f"{league.round}: 1 applied, 0 already applied, 1 still playing."
+        f"{league.round}: 1 applied, 0 already applied, 1 waiting for their result."
     ]
     refused = run_action(console, "round", "advance", ids)
     assert refused == [f"{league.round} still has results to apply. [round.results_pending]"]

@@ -109,6 +109,17 @@ def test_a_result_applies_only_to_a_finished_match(league: League) -> None:
     assert campaign_snapshot(league) == before
 
 
+def test_a_match_ended_without_a_result_waits_for_one(league: League) -> None:
+    first, second = live_round(league)
+    finish(first, "a")
+    Match.objects.filter(pk=second.match_id).update(status=Match.Status.FINISHED)  # ended by hand, no result yet
+
+    assert services.round_apply_results(round_id=league.round.pk) == {"applied": 1, "already": 0, "waiting": 1}
+    with pytest.raises(MatchError) as refused:
+        services.fixture_apply_result(fixture_id=second.pk)
+    assert refused.value.code == "result.missing"
+
+
 def test_a_round_with_results_pending_cannot_advance(league: League) -> None:
     first, _ = live_round(league)
     finish(first, "a")
