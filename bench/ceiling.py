@@ -33,7 +33,8 @@ async def main(port: int) -> None:
         finally:
             subscribers.discard(socket)
 
-    async with serve(handle, "127.0.0.1", port, max_queue=None) as server:
+    # No permessage-deflate: Daphne does not compress either, and websockets would compress per socket.
+    async with serve(handle, "127.0.0.1", port, max_queue=None, compression=None) as server:
         await server.serve_forever()
 
 

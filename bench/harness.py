@@ -52,10 +52,14 @@ def server_env() -> dict[str, str]:
     }
 
 
-def server_label(processes: int) -> str:
-    """"daphne x2", with the settings variant when it is not the product's own."""
+def settings_variant() -> str:
+    """"" on the product's settings, else the variant's name (settings_pubsub, ...)."""
     module = server_env()["DJANGO_SETTINGS_MODULE"]
-    return f"daphne x{processes}" + ("" if module == "project.settings" else f" {module.rsplit('.', 1)[-1]}")
+    return "" if module == "project.settings" else module.rsplit(".", 1)[-1]
+
+
+def server_label(processes: int) -> str:
+    return f"daphne x{processes} {settings_variant()}".rstrip()
 
 
 def setup_django() -> None:
@@ -256,7 +260,7 @@ def report(name: str, columns: list[str], rows: list[dict[str, Any]], extra: dic
     for row in rows:
         print("  ".join(_cell(row.get(c)).rjust(w) for c, w in zip(columns, widths)))
     RESULTS.mkdir(exist_ok=True)
-    path = RESULTS / f"{name}.json"
+    path = RESULTS / f"{'-'.join(filter(None, [name, settings_variant()]))}.json"
     path.write_text(json.dumps({"benchmark": name, "machine": machine(), "rows": rows, **(extra or {})}, indent=2))
     print(f"-> {path.relative_to(RESULTS.parent.parent)}")
     return path

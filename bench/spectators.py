@@ -37,7 +37,9 @@ class CrowdReport:
 
 
 async def _open(target: Target) -> tuple[ClientConnection, float]:
-    socket = await connect(target.url, origin=target.origin, open_timeout=HANDSHAKE_TIMEOUT, max_queue=None)
+    socket = await connect(
+        target.url, origin=target.origin, open_timeout=HANDSHAKE_TIMEOUT, max_queue=None, compression=None
+    )
     await asyncio.wait_for(socket.recv(), HANDSHAKE_TIMEOUT)  # subscribed once its first frame arrives
     return socket, time.monotonic()
 
