@@ -10,6 +10,7 @@ from rules.errors import MalformedOrder, RuleError
 from rules.game import GameState, Options
 from rules.hexes import Hex
 from rules.movement import MoveOrder, PathPlan
+from rules.psr import Check
 from rules.rulesets.base import PhaseResult
 from rules.timeline import Event, MovementResult
 from rules.units import Unit
@@ -75,20 +76,48 @@ def state_from_json(data: Json) -> GameState:
 
 
 def order_from_json(data: Any) -> MoveOrder:
-    """Decode a client's order, refusing anything that is not exactly an order."""
+    """Decode a client's order, refusing anything that is not exactly an order.
+
+    ``{"unit", "mode": "walk"|"run"|"masc", "steps": ["F", "R", …]}`` or
+    ``{"unit", "mode": "jump", "to": "0808", "facing": 2}``."""
     if not isinstance(data, dict) or not isinstance(data.get("unit"), str):
-        raise MalformedOrder("an order is an object with a 'unit', a 'mode' and 'steps'")
+        raise MalformedOrder("an order is an object with a 'unit', a 'mode' and 'steps' (or 'to' and 'facing')")
     steps = data.get("steps", [])
     if not isinstance(steps, list) or not all(isinstance(step, str) for step in steps):
         raise MalformedOrder("'steps' must be a list of step codes such as \"F\", \"L\"")
     mode = data.get("mode", "walk")
     if not isinstance(mode, str):
         raise MalformedOrder("'mode' must be a string")
-    return MoveOrder(unit=data["unit"], mode=mode, steps=tuple(steps))
+    to, facing = data.get("to"), data.get("facing")
+    if to is not None and not isinstance(to, str) or facing is not None and type(facing) is not int:
+        raise MalformedOrder("'to' must be a hex label such as \"0808\" and 'facing' a number 0-5")
+    try:
+        target = Hex.parse(to) if to is not None else None
+    except RuleError as error:
+        raise MalformedOrder(error.message) from None
+    return MoveOrder(unit=data["unit"], mode=mode, steps=tuple(steps), to=target, facing=facing)
 
 
 def order_to_json(order: MoveOrder) -> Json:
+    if order.mode == "jump" and order.to is not None:
+        return {"unit": order.unit, "mode": order.mode, "to": order.to.label, "facing": order.facing}
     return {"unit": order.unit, "mode": order.mode, "steps": list(order.steps)}
+
+
+def check_to_json(check: Check) -> Json:
+    data: Json = {
+        "roll": check.roll,
+        "reason": check.code,
+        "target": check.target,
+        "modifiers": [{"why": why, "value": value} for why, value in check.modifiers],
+        "reasons": list(check.reasons),
+    }
+    if check.levels:
+        data["levels"] = check.levels
+    if check.code == "skid":
+        data["hexes_moved"] = check.hexes_moved
+        data["direction"] = check.direction
+    return data
 
 
 def path_to_json(plan: PathPlan) -> Json:
@@ -99,13 +128,17 @@ def path_to_json(plan: PathPlan) -> Json:
         "mode": plan.mode,
         "moved": plan.moved,
         "mp": plan.mp,
+        "checks": [check_to_json(check) for check in plan.checks],
         "steps": [
             {
                 "step": step.step,
                 "hex": step.hex.label,
                 "facing": step.facing,
                 "mp": step.mp,
-                "checks": [asdict(check) for check in step.checks],
+                "elevation": step.elevation,
+                "prone": step.prone,
+                "checks": [check_to_json(check) for check in step.checks],
+                "effects": list(step.effects),
                 "reasons": list(step.reasons),
             }
             for step in plan.steps

@@ -14,12 +14,15 @@ from typing import Any, TextIO
 
 from rules.errors import RuleError, ScenarioError
 from rules.game import GameState
+from rules.move_query import move_query
 from rules.scenario import load_scenario
 
 Answer = dict[str, Any]
 Query = Callable[[GameState, Any, str], Answer]
 
-QUERIES: dict[str, Query] = {}
+QUERIES: dict[str, Query] = {
+    "move": move_query,
+}
 
 
 def explain(scenario: Any) -> Answer:

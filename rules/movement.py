@@ -1,21 +1,39 @@
 """Movement orders and their cost: is a plotted path legal, what does each step cost, and why.
 
-Orders use the notation PBEM players already write: ``F`` forward one hex, ``B`` backward one hex,
-``L``/``R`` turn one hexside left/right. The answer to "may I?" (:func:`plan_path`) is separate from
-"do it" (the simultaneous resolution in :mod:`rules.timeline`).
+Interface for the timeline (:mod:`rules.timeline`) and the server, kept stable:
+
+- ``MoveOrder(unit, mode, steps=(), to=None, facing=None)``; modes ``walk``, ``run`` (run PM =
+  ceil(1.5 × walk) unless the unit gives one), ``masc`` (2 × walk) and ``jump`` (``to`` hex and final
+  ``facing``, no steps). Steps in the PBEM notation: ``F``/``B`` one hex forward/backward, ``L``/``R``
+  turn one hexside, ``SU`` stand up, ``U``/``D`` infantry up/down one floor inside a building.
+- ``plan_path(board, unit, order) -> PathPlan`` raises :class:`IllegalMove` naming the first bad step;
+  ``check_path`` returns the legal prefix and the error instead (for the ``move`` query).
+- ``PathPlan.checks`` are the rolls due before moving (``masc``, ``swamp_escape``); each
+  ``PlannedStep.checks`` the rolls that step needs, in order, as :class:`rules.psr.Check` values;
+  ``PlannedStep.effects`` what happens without a roll (``stuck``, ``collapse``). The consequences of a
+  roll are the pure functions in :mod:`rules.psr`, :mod:`rules.buildings` and :mod:`rules.skids`.
+- ``advance(board, unit, pose, step, mode) -> StepOutcome`` prices one step from a :class:`Pose`;
+  :mod:`rules.reach` explores with it.
+
+The answer to "may I?" (this module) is separate from "do it" (the timeline, which rolls the dice).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
-from rules.board import Board
+from rules.board import Board, HexTerrain
+from rules.buildings import bridge_at, building_at
+from rules.costs import enter_hex, landing
 from rules.errors import IllegalMove, MalformedOrder
 from rules.hexes import Hex, turn
+from rules.psr import Check, masc_check, skid_check, stand_check, swamp_check
 from rules.units import Unit
 
-MOVE_MODES = ("walk", "run")
-STEPS = ("F", "B", "L", "R")
+MOVE_MODES = ("walk", "run", "jump", "masc")
+RUNNING_MODES = ("run", "masc")
+STEPS = ("F", "B", "L", "R", "SU", "U", "D")
+STAND_MP = 2  # standard BattleTech: standing up costs 2 PM
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,23 +41,40 @@ class MoveOrder:
     unit: str
     mode: str
     steps: tuple[str, ...] = ()
+    to: Hex | None = None  # jumps only
+    facing: int | None = None  # jumps only
 
     def __post_init__(self) -> None:
         if self.mode not in MOVE_MODES:
-            raise MalformedOrder(f"unknown movement mode {self.mode!r}", mode=self.mode)
+            raise MalformedOrder(f"unknown movement mode {self.mode!r}; one of {', '.join(MOVE_MODES)}", mode=self.mode)
         for index, step in enumerate(self.steps):
             if step not in STEPS:
                 raise IllegalMove(f"step {index + 1} {step!r} is not one of {', '.join(STEPS)}",
                                   code="move.unknown_step", step=index + 1)
+        if self.mode == "jump":
+            if self.to is None or self.facing not in range(6) or self.steps:
+                raise MalformedOrder("a jump is a destination hex 'to' and a final 'facing' 0-5, without steps")
+        elif self.to is not None or self.facing is not None:
+            raise MalformedOrder("only jumps give 'to' and 'facing'; other modes give 'steps'")
 
 
 @dataclass(frozen=True, slots=True)
-class Check:
-    """A roll a step requires: which skill, why, and the number to meet."""
+class Pose:
+    """Where a unit is mid-path: hex, facing, elevation above the hex level, and whether prone."""
 
-    roll: str
-    reason: str
-    target: int
+    hex: Hex
+    facing: int
+    elevation: int = 0
+    prone: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class StepOutcome:
+    pose: Pose
+    mp: int
+    reasons: tuple[str, ...]
+    checks: tuple[Check, ...] = ()
+    effects: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +85,9 @@ class PlannedStep:
     mp: int
     checks: tuple[Check, ...] = ()
     reasons: tuple[str, ...] = ()
+    elevation: int = 0
+    prone: bool = False
+    effects: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,8 +97,9 @@ class PathPlan:
     start: Hex
     start_facing: int
     steps: tuple[PlannedStep, ...]
-    moved: str
+    moved: str  # "none", "walk", "run" or "jump"
     reasons: tuple[str, ...] = field(default=())
+    checks: tuple[Check, ...] = ()  # rolled before the unit moves: MASC, escaping a swamp
 
     @property
     def mp(self) -> int:
@@ -74,58 +113,160 @@ class PathPlan:
 
     @property
     def hexes_moved(self) -> int:
+        if self.mode == "jump":
+            return self.start.distance(self.end[0])
         return sum(1 for step in self.steps if step.step in ("F", "B"))
 
 
-def enter_cost(board: Board, unit: Unit, origin: Hex, target: Hex) -> tuple[int, list[str]]:
-    """PM to enter ``target`` from ``origin``, with the reasons for each surcharge."""
-    terrain = board.terrain(target)
-    cost, reasons = 1, ["1 PM to enter a hex"]
-    for feature, level, extra, why in (
-        ("rough", 1, 1, "rough +1 PM"),
-        ("woods", 1, 1, "light woods +1 PM"),
-        ("woods", 2, 2, "heavy woods +2 PM"),
-        # Standard BattleTech water costs until the movement rules land in full.
-        ("water", 1, 1, "depth 1 water +1 PM"),
-        ("water", 2, 3, "depth 2 water +3 PM"),
-    ):
-        if terrain.get(feature) == level:
-            cost += extra
-            reasons.append(why)
-    climb = abs(terrain.level - board.terrain(origin).level)
-    if climb > 2:
-        raise IllegalMove(f"{target.label} is {climb} levels from {origin.label}; a mech changes at most 2 levels per hex",
-                          code="move.too_steep", hex=target.label)
-    if climb:
-        cost += climb
-        reasons.append(f"{climb} level change +{climb} PM")
-    return cost, reasons
+def budget(unit: Unit, mode: str) -> int:
+    return {"walk": unit.walk, "run": unit.run, "masc": 2 * unit.walk, "jump": unit.jump}[mode]
+
+
+def is_paved(terrain: HexTerrain, elevation: int) -> bool:
+    """Pavement, road or ice, or a bridge deck: where a runner may skid."""
+    on_deck = bridge_at(terrain) is not None and elevation >= 0
+    return on_deck or any(terrain.has(name) for name in ("pavement", "road", "ice"))
+
+
+def advance(board: Board, unit: Unit, pose: Pose, step: str, mode: str) -> StepOutcome:
+    """Price one step from ``pose``; raise :class:`IllegalMove` if the rules forbid it."""
+    if step in ("L", "R"):
+        facing = turn(pose.facing, -1 if step == "L" else 1)
+        return StepOutcome(Pose(pose.hex, facing, pose.elevation, pose.prone), 1, ("1 PM per facing change",))
+    if step == "SU":
+        if unit.kind != "mech" or not pose.prone:
+            raise IllegalMove(f"{unit.id} is not a prone mech; only prone mechs stand up", code="move.not_prone")
+        return StepOutcome(Pose(pose.hex, pose.facing, pose.elevation), STAND_MP,
+                           (f"standing up: {STAND_MP} PM (standard BattleTech)",), (stand_check(unit),))
+    if step in ("U", "D"):
+        return _change_floor(board, unit, pose, step)
+    if pose.prone:
+        raise IllegalMove(f"{unit.id} is prone: it must stand up (SU) before moving", code="move.prone")
+    if step == "B" and mode in RUNNING_MODES:
+        raise IllegalMove("no unit may run backwards (Solaris VII 'Moverse hacia atrás')", code="move.run_backwards")
+    target = pose.hex.neighbour(pose.facing if step == "F" else turn(pose.facing, 3))
+    if target not in board:
+        raise IllegalMove(f"{target.label} is off the board", code="move.off_board", hex=target.label)
+    entry = enter_hex(board, unit, pose.hex, pose.elevation, target, mode)
+    return StepOutcome(Pose(target, pose.facing, entry.elevation), entry.cost, entry.reasons, entry.checks, entry.effects)
+
+
+def _change_floor(board: Board, unit: Unit, pose: Pose, step: str) -> StepOutcome:
+    building = building_at(board.terrain(pose.hex))
+    floor = pose.elevation + (1 if step == "U" else -1)
+    if unit.kind != "infantry" or building is None or pose.elevation not in building.floors:
+        raise IllegalMove("only infantry inside a building change floors; a mech inside cannot change level",
+                          code="move.building_level")
+    if floor not in building.floors:
+        raise IllegalMove(f"the building has floors 0 to {building.height - 1}", code="move.building_level")
+    return StepOutcome(Pose(pose.hex, pose.facing, floor), 1,
+                       ("infantry: 1 PM per level inside a building (Solaris VII 'Infantería')",))
+
+
+def _start_checks(unit: Unit, order: MoveOrder) -> tuple[Check, ...]:
+    checks = []
+    if order.mode == "masc":
+        checks.append(masc_check(unit))
+    if unit.stuck:
+        checks.append(swamp_check(unit, "swamp_escape"))
+    return tuple(checks)
+
+
+def _refuse_order(unit: Unit, order: MoveOrder) -> None:
+    if unit.legs_frozen and (order.steps or order.mode == "jump"):
+        raise IllegalMove(f"{unit.id}'s legs are frozen by MASC for the rest of the match", code="move.legs_frozen")
+    if order.mode == "masc" and not unit.masc:
+        raise IllegalMove(f"{unit.id} has no MASC", code="move.no_masc")
+    if order.mode == "jump" and unit.jump < 1:
+        raise IllegalMove(f"{unit.id} has no jump jets", code="move.no_jump")
+    if order.mode == "jump" and unit.prone:
+        raise IllegalMove(f"{unit.id} is prone and cannot jump", code="move.prone")
+
+
+def check_path(board: Board, unit: Unit, order: MoveOrder) -> tuple[PathPlan, IllegalMove | None]:
+    """The legal prefix of a plotted path and the error at the first bad step (None if all legal)."""
+    limit = budget(unit, order.mode)
+    reasons: tuple[str, ...] = (f"{order.mode}: {limit} PM" + (" (MASC: 2 × walk)" if order.mode == "masc" else ""),)
+    if unit.stuck:
+        reasons += ("stuck in a swamp: the path holds only if the escape roll succeeds",)
+    empty = PathPlan(unit.id, order.mode, unit.hex, unit.facing, (), "none", reasons, _start_checks(unit, order))
+    try:
+        _refuse_order(unit, order)
+    except IllegalMove as refused:
+        return empty, refused
+    if order.mode == "jump":
+        return _plan_jump(board, unit, order, empty)
+
+    pose = Pose(unit.hex, unit.facing, unit.elevation, unit.prone)
+    planned: list[PlannedStep] = []
+    spent = hexes_moved = 0
+    direction = unit.facing
+    turned_on_pavement = False
+    for index, step in enumerate(order.steps, start=1):
+        try:
+            outcome = advance(board, unit, pose, step, order.mode)
+        except IllegalMove as refused:
+            return replace(empty, steps=tuple(planned), moved=_moved(unit, spent)), _at_step(refused, index, step)
+        checks = outcome.checks
+        if step in ("F", "B"):
+            if turned_on_pavement and unit.kind not in ("infantry", "submarine"):
+                checks = (skid_check(unit, hexes_moved, direction),) + checks
+            direction = pose.facing if step == "F" else turn(pose.facing, 3)
+            hexes_moved += 1
+            turned_on_pavement = False
+        elif step in ("L", "R") and order.mode in RUNNING_MODES:
+            turned_on_pavement = turned_on_pavement or is_paved(board.terrain(pose.hex), pose.elevation)
+        minimum = _minimum_movement(order, limit)
+        if spent + outcome.mp > limit and not minimum:
+            error = IllegalMove(f"needs {spent + outcome.mp} PM in all; {unit.id} has {limit} PM to {order.mode}",
+                                code="move.insufficient_mp", needed=spent + outcome.mp, available=limit)
+            return replace(empty, steps=tuple(planned), moved=_moved(unit, spent)), _at_step(error, index, step)
+        spent += outcome.mp
+        pose = outcome.pose
+        planned.append(PlannedStep(step, pose.hex, pose.facing, outcome.mp, checks, outcome.reasons,
+                                   pose.elevation, pose.prone, outcome.effects))
+        if spent > limit:
+            return replace(empty, steps=tuple(planned), moved="run", reasons=reasons + (MINIMUM_MOVEMENT,)), None
+    return replace(empty, steps=tuple(planned), moved=_moved(unit, spent)), None
+
+
+MINIMUM_MOVEMENT = ("minimum movement: the hex straight ahead (or one attempt to stand with a single PM) is always "
+                    "allowed as the only expenditure of the phase; it counts as running (Solaris VII 'Movimiento Mínimo')")
+
+
+def _minimum_movement(order: MoveOrder, limit: int) -> bool:
+    """A lone ``F`` with at least 1 PM, or a lone ``SU`` with exactly 1 PM, may cost more than the budget."""
+    return len(order.steps) == 1 and (order.steps[0] == "F" and limit >= 1 or order.steps[0] == "SU" and limit == 1)
+
+
+def _plan_jump(board: Board, unit: Unit, order: MoveOrder, empty: PathPlan) -> tuple[PathPlan, IllegalMove | None]:
+    assert order.to is not None and order.facing is not None  # MoveOrder guarantees both for jumps
+    distance = unit.hex.distance(order.to)
+    try:
+        if order.to not in board:
+            raise IllegalMove(f"{order.to.label} is off the board", code="move.off_board", hex=order.to.label)
+        if distance > unit.jump:
+            raise IllegalMove(f"{order.to.label} is {distance} hexes away; {unit.id} jumps {unit.jump}",
+                              code="move.insufficient_mp", needed=distance, available=unit.jump)
+        entry = landing(board, unit, order.to)
+    except IllegalMove as refused:
+        return empty, _at_step(refused, 1, "J")
+    reasons = (f"jump: 1 PM per hex, {distance} hexes, terrain ignored, facing chosen freely",) + entry.reasons
+    step = PlannedStep("J", order.to, order.facing, distance, (), reasons, entry.elevation, False, entry.effects)
+    return replace(empty, steps=(step,), moved="jump"), None
+
+
+def _at_step(error: IllegalMove, index: int, step: str) -> IllegalMove:
+    return IllegalMove(f"step {index} ({step}): {error.message}", code=error.code, step=index, **error.params)
+
+
+def _moved(unit: Unit, spent: int) -> str:
+    return "none" if spent == 0 else ("walk" if spent <= unit.walk else "run")
 
 
 def plan_path(board: Board, unit: Unit, order: MoveOrder) -> PathPlan:
     """Check a plotted path step by step; raise :class:`IllegalMove` naming the first bad step."""
-    budget = unit.walk if order.mode == "walk" else unit.run
-    hex_, facing, spent = unit.hex, unit.facing, 0
-    planned: list[PlannedStep] = []
-    for index, step in enumerate(order.steps, start=1):
-        if step in ("L", "R"):
-            facing = turn(facing, -1 if step == "L" else 1)
-            cost, reasons = 1, ["1 PM per facing change"]
-            target = hex_
-        else:
-            if step == "B" and order.mode == "run":
-                raise IllegalMove(f"step {index}: no unit may run backwards", code="move.run_backwards", step=index)
-            target = hex_.neighbour(facing if step == "F" else turn(facing, 3))
-            if target not in board:
-                raise IllegalMove(f"step {index}: {target.label} is off the board", code="move.off_board", step=index)
-            cost, reasons = enter_cost(board, unit, hex_, target)
-        spent += cost
-        if spent > budget:
-            raise IllegalMove(
-                f"step {index} ({step}) needs {spent} PM in all; {unit.id} has {budget} PM to {order.mode}",
-                code="move.insufficient_mp", step=index, needed=spent, available=budget,
-            )
-        hex_ = target
-        planned.append(PlannedStep(step, hex_, facing, cost, reasons=tuple(reasons)))
-    moved = "none" if not planned else ("walk" if spent <= unit.walk else "run")
-    return PathPlan(unit.id, order.mode, unit.hex, unit.facing, tuple(planned), moved)
+    planned, error = check_path(board, unit, order)
+    if error is not None:
+        raise error
+    return planned

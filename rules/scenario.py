@@ -14,6 +14,7 @@ from rules.units import UNIT_KINDS, Unit
 _UNIT_DEFAULTS: dict[str, Any] = {
     "kind": "mech", "facing": 0, "tons": 50, "walk": 4, "jump": 0, "piloting": 5, "gunnery": 4,
     "prone": False, "hands": 2, "masc": False, "side": "", "name": "",
+    "masc_streak": 0, "legs_frozen": False, "elevation": 0, "climbing": False,
 }
 
 

@@ -1,0 +1,83 @@
+"""Every hex and facing a unit can reach this phase in one mode, at its cheapest (for the UI).
+
+A uniform-cost search over poses (hex, facing, elevation, prone) with the same step pricing as path
+checking (:func:`rules.movement.advance`), so a reachable hex always has a legal plotted path of
+that cost. Rolls do not limit reach: a path that needs a roll is still a path.
+"""
+
+from __future__ import annotations
+
+import heapq
+
+from rules.board import Board
+from rules.costs import landing
+from rules.errors import IllegalMove
+from rules.hexes import Hex
+from rules.movement import RUNNING_MODES, Pose, advance, budget
+from rules.units import Unit
+
+Reach = dict[tuple[Hex, int], tuple[int, str]]
+
+
+def reachable(board: Board, unit: Unit, mode: str) -> Reach:
+    """``{(hex, facing): (minimum PM, "none"|"walk"|"run"|"jump")}`` for one movement mode."""
+    result: Reach = {(unit.hex, unit.facing): (0, "none")}
+    if unit.legs_frozen or (mode == "masc" and not unit.masc):
+        return result
+    if mode == "jump":
+        return _jumps(board, unit, result)
+    limit = budget(unit, mode)
+    steps = ("F", "L", "R", "SU", "U", "D") if mode in RUNNING_MODES else ("F", "B", "L", "R", "SU", "U", "D")
+    start = Pose(unit.hex, unit.facing, unit.elevation, unit.prone)
+    best: dict[Pose, int] = {start: 0}
+    queue: list[tuple[int, int, Pose]] = [(0, 0, start)]
+    order = 1  # tie-breaker: poses do not compare
+    while queue:
+        spent, _, pose = heapq.heappop(queue)
+        if spent > best[pose]:
+            continue
+        for step in steps:
+            try:
+                outcome = advance(board, unit, pose, step, mode)
+            except IllegalMove:
+                continue
+            cost = spent + outcome.mp
+            if cost <= limit and cost < best.get(outcome.pose, limit + 1):
+                best[outcome.pose] = cost
+                heapq.heappush(queue, (cost, order, outcome.pose))
+                order += 1
+    for pose, cost in best.items():
+        key = (pose.hex, pose.facing)
+        if cost < result.get(key, (limit + 1, ""))[0]:
+            result[key] = (cost, "none" if cost == 0 else ("walk" if cost <= unit.walk else "run"))
+    _minimum_movement(board, unit, mode, start, limit, result)
+    return result
+
+
+def _minimum_movement(board: Board, unit: Unit, mode: str, start: Pose, limit: int, result: Reach) -> None:
+    """The hex straight ahead is always reachable as the only expenditure (Solaris VII 'Movimiento Mínimo')."""
+    if limit < 1 or start.prone:
+        return
+    try:
+        outcome = advance(board, unit, start, "F", mode)
+    except IllegalMove:
+        return
+    key = (outcome.pose.hex, outcome.pose.facing)
+    if key not in result:
+        result[key] = (outcome.mp, "run")
+
+
+def _jumps(board: Board, unit: Unit, result: Reach) -> Reach:
+    if unit.jump < 1 or unit.prone:
+        return result
+    for radius in range(1, unit.jump + 1):
+        for hex_ in unit.hex.ring(radius):
+            if hex_ not in board:
+                continue
+            try:
+                landing(board, unit, hex_)
+            except IllegalMove:
+                continue
+            for facing in range(6):
+                result[(hex_, facing)] = (radius, "jump")
+    return result
