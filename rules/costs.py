@@ -33,6 +33,8 @@ class Entry:
     reasons: tuple[str, ...]
     checks: tuple[Check, ...] = ()
     effects: tuple[str, ...] = ()
+    climb_levels: int = 0  # levels climbed in this step (3+ up, or the rest of a climb under way)
+    climb_mp_per_level: int = 0
 
 
 def _refuse(unit: Unit, target: Hex, why: str, code: str = "move.prohibited_terrain") -> IllegalMove:
@@ -91,20 +93,21 @@ def _water_entry(unit: Unit, depth: int) -> tuple[int, list[str], list[Check], i
     return cost, [reason], [water_check(unit, depth)], -depth
 
 
-def _level_change(unit: Unit, mode: str, rise: int, base_cost: int, reasons: list[str],
-                  checks: list[Check], target: Hex) -> int:
-    """Add the price of going ``rise`` levels up (negative: down) to ``base_cost``."""
-    if abs(rise) <= unit.max_level_change:
+def _level_change(unit: Unit, mode: str, rise: int, climbing: int, reasons: list[str],
+                  checks: list[Check], target: Hex) -> tuple[int, int, int]:
+    """(PM, levels climbed, PM per level climbed) for going ``rise`` levels up (negative: down).
+    ``climbing`` is how many levels of a climb under way the unit has already made."""
+    if abs(rise) <= unit.max_level_change and not (climbing and rise > 0):
         if rise:
             reasons.append(f"{abs(rise)} level change +{abs(rise)} PM")
-        return base_cost + abs(rise)
+        return abs(rise), 0, 0
     if unit.kind != "mech":
         raise _refuse(unit, target, f"{abs(rise)} levels in one step; vehicles and infantry change at most 1",
                       code="move.too_steep")
     if rise <= -DROP_MIN_LEVELS:
-        reasons[:] = [f"dropping {-rise} levels: {DROP_MP} PM whatever the levels or terrain (Solaris VII 'Dejarse caer')"]
+        reasons.append(f"dropping {-rise} levels: {DROP_MP} PM whatever the levels or terrain (Solaris VII 'Dejarse caer')")
         checks.extend(drop_checks(unit, -rise))
-        return DROP_MP
+        return 0, 0, 0
     if unit.hands < 1:
         raise _refuse(unit, target, f"climbing {rise} levels needs a free working hand (Solaris VII 'Reglas de escalada')",
                       code="move.climb_needs_hand")
@@ -114,8 +117,8 @@ def _level_change(unit: Unit, mode: str, rise: int, base_cost: int, reasons: lis
     per_level = 2 if unit.hands >= 2 else 3
     reasons.append(f"climbing {rise} levels at {per_level} PM each ({'two hands' if per_level == 2 else 'one hand'}, "
                    "Solaris VII 'Reglas de escalada')")
-    checks.extend(climb_checks(unit, rise))
-    return base_cost + per_level * rise
+    checks.extend(climb_checks(unit, rise, climbing))
+    return per_level * rise, rise, per_level
 
 
 def _standing_level(terrain: HexTerrain, elevation: int, other_underwater: bool) -> int:
@@ -154,8 +157,10 @@ def _building_entry(board: Board, unit: Unit, origin: Hex, elevation: int, targe
     return floor, 0, reasons, [wall_check(unit, building, passing)]
 
 
-def enter_hex(board: Board, unit: Unit, origin: Hex, elevation: int, target: Hex, mode: str) -> Entry:
-    """Price a step from ``origin`` (where the unit stands at ``elevation``) into adjacent ``target``."""
+def enter_hex(board: Board, unit: Unit, origin: Hex, elevation: int, target: Hex, mode: str,
+              climbing: int = 0) -> Entry:
+    """Price a step from ``origin`` (where the unit stands at ``elevation``) into adjacent ``target``;
+    ``climbing`` is the number of levels of a climb under way (the unit hangs at ``elevation``)."""
     here, there = board.terrain(origin), board.terrain(target)
     check_allowed(unit, there, target)
     checks: list[Check] = []
@@ -190,8 +195,10 @@ def enter_hex(board: Board, unit: Unit, origin: Hex, elevation: int, target: Hex
         new_elevation, reasons = 0, terrain_reasons
         checks.extend(terrain_checks)
     to_level = _standing_level(there, new_elevation, elevation < 0)
-    cost = _level_change(unit, mode, to_level - from_level, cost, reasons, checks, target)
-    return Entry(cost, new_elevation, tuple(reasons), tuple(checks), tuple(effects))
+    levels_cost, climbed, per_level = _level_change(unit, mode, to_level - from_level, climbing, reasons, checks, target)
+    if to_level - from_level <= -DROP_MIN_LEVELS and unit.kind == "mech":
+        cost, reasons = DROP_MP, reasons[-1:]  # the drop's flat price replaces every terrain cost
+    return Entry(cost + levels_cost, new_elevation, tuple(reasons), tuple(checks), tuple(effects), climbed, per_level)
 
 
 def landing(board: Board, unit: Unit, target: Hex) -> Entry:

@@ -66,6 +66,7 @@ class Pose:
     facing: int
     elevation: int = 0
     prone: bool = False
+    climbing: bool = False  # hanging `elevation` levels up a climb under way
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +76,8 @@ class StepOutcome:
     reasons: tuple[str, ...]
     checks: tuple[Check, ...] = ()
     effects: tuple[str, ...] = ()
+    climb_levels: int = 0
+    climb_mp_per_level: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,6 +133,8 @@ def is_paved(terrain: HexTerrain, elevation: int) -> bool:
 
 def advance(board: Board, unit: Unit, pose: Pose, step: str, mode: str) -> StepOutcome:
     """Price one step from ``pose``; raise :class:`IllegalMove` if the rules forbid it."""
+    if pose.climbing and step != "F":
+        raise IllegalMove(f"{unit.id} is climbing: it can only go on up (F)", code="move.climbing")
     if step in ("L", "R"):
         facing = turn(pose.facing, -1 if step == "L" else 1)
         return StepOutcome(Pose(pose.hex, facing, pose.elevation, pose.prone), 1, ("1 PM per facing change",))
@@ -147,8 +152,10 @@ def advance(board: Board, unit: Unit, pose: Pose, step: str, mode: str) -> StepO
     target = pose.hex.neighbour(pose.facing if step == "F" else turn(pose.facing, 3))
     if target not in board:
         raise IllegalMove(f"{target.label} is off the board", code="move.off_board", hex=target.label)
-    entry = enter_hex(board, unit, pose.hex, pose.elevation, target, mode)
-    return StepOutcome(Pose(target, pose.facing, entry.elevation), entry.cost, entry.reasons, entry.checks, entry.effects)
+    climbed = pose.elevation if pose.climbing else 0
+    entry = enter_hex(board, unit, pose.hex, pose.elevation, target, mode, climbed)
+    return StepOutcome(Pose(target, pose.facing, entry.elevation), entry.cost, entry.reasons, entry.checks,
+                       entry.effects, entry.climb_levels, entry.climb_mp_per_level)
 
 
 def _change_floor(board: Board, unit: Unit, pose: Pose, step: str) -> StepOutcome:
@@ -197,7 +204,7 @@ def check_path(board: Board, unit: Unit, order: MoveOrder) -> tuple[PathPlan, Il
     if order.mode == "jump":
         return _plan_jump(board, unit, order, empty)
 
-    pose = Pose(unit.hex, unit.facing, unit.elevation, unit.prone)
+    pose = Pose(unit.hex, unit.facing, unit.elevation, unit.prone, unit.climbing)
     planned: list[PlannedStep] = []
     spent = hexes_moved = 0
     direction = unit.facing
@@ -216,6 +223,11 @@ def check_path(board: Board, unit: Unit, order: MoveOrder) -> tuple[PathPlan, Il
             turned_on_pavement = False
         elif step in ("L", "R") and order.mode in RUNNING_MODES:
             turned_on_pavement = turned_on_pavement or is_paved(board.terrain(pose.hex), pose.elevation)
+        if spent + outcome.mp > limit and index == len(order.steps) and outcome.climb_levels:
+            partial = _partial_climb(pose, outcome, limit - spent)
+            if partial is not None:
+                planned.append(partial)
+                return replace(empty, steps=tuple(planned), moved=_moved(unit, spent + partial.mp)), None
         minimum = _minimum_movement(order, limit)
         if spent + outcome.mp > limit and not minimum:
             error = IllegalMove(f"needs {spent + outcome.mp} PM in all; {unit.id} has {limit} PM to {order.mode}",
@@ -232,6 +244,21 @@ def check_path(board: Board, unit: Unit, order: MoveOrder) -> tuple[PathPlan, Il
 
 MINIMUM_MOVEMENT = ("minimum movement: the hex straight ahead (or one attempt to stand with a single PM) is always "
                     "allowed as the only expenditure of the phase; it counts as running (Solaris VII 'Movimiento Mínimo')")
+
+
+def _partial_climb(pose: Pose, outcome: StepOutcome, left: int) -> PlannedStep | None:
+    """A climb the PM left cannot finish: the mech climbs what it can pay for and hangs there, in its
+    hex at that height, until a later phase (our reading of Maximum Tech's climbing; the state keeps
+    LOS at the climbing height, rear weapons only, no physical attacks, −2 to be hit)."""
+    levels = left // outcome.climb_mp_per_level
+    if levels < 1:
+        return None
+    reached = pose.elevation + levels if pose.climbing else levels
+    checks = tuple(check for check in outcome.checks if check.code == "climb" and check.levels <= reached)
+    reason = (f"climbing: {levels} of {outcome.climb_levels} levels at {outcome.climb_mp_per_level} PM each; "
+              "the mech hangs at that height and goes on climbing next phase (Solaris VII 'Reglas de escalada')")
+    return PlannedStep("F", pose.hex, pose.facing, levels * outcome.climb_mp_per_level, checks, (reason,),
+                       pose.elevation + levels, False, ("climbing",))
 
 
 def _minimum_movement(order: MoveOrder, limit: int) -> bool:

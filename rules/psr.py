@@ -100,11 +100,14 @@ def skid_check(unit: Unit, hexes_moved: int, direction: int) -> Check:
 CLIMB_RULE = "Solaris VII 'Reglas de escalada'"
 
 
-def climb_checks(unit: Unit, levels: int) -> tuple[Check, ...]:
-    """One roll per level climbed; +1 while climbing, +2 instead with a single free hand."""
+def climb_checks(unit: Unit, levels: int, already: int = 0) -> tuple[Check, ...]:
+    """One roll per level climbed; +1 while climbing, +2 instead with a single free hand.
+    ``already`` counts the levels of this climb made in earlier phases (each check's ``levels`` is
+    the height above the foot of the climb that the roll reaches)."""
     modifier = ("climbing with one hand", 2) if unit.hands == 1 else ("climbing", 1)
-    return tuple(piloting_check(unit, "climb", [modifier], f"{CLIMB_RULE}, level {level} of {levels}", levels=level)
-                 for level in range(1, levels + 1))
+    total = already + levels
+    return tuple(piloting_check(unit, "climb", [modifier], f"{CLIMB_RULE}, level {level} of {total}", levels=level)
+                 for level in range(already + 1, total + 1))
 
 
 DROP_RULE = "Solaris VII 'Dejarse caer'"
