@@ -6,13 +6,14 @@ from dataclasses import asdict, fields
 from typing import Any
 
 from rules.board import Board, HexTerrain
+from rules.dice import Roll
 from rules.errors import MalformedOrder, RuleError
 from rules.game import GameState, Options
 from rules.hexes import Hex
 from rules.movement import MoveOrder, PathPlan
 from rules.psr import Check
 from rules.rulesets.base import PhaseResult
-from rules.timeline import Event, MovementResult
+from rules.timeline import Conflict, Event, MovementResult, UnitOutcome
 from rules.units import Unit
 
 Json = dict[str, Any]
@@ -149,14 +150,45 @@ def path_to_json(plan: PathPlan) -> Json:
 
 
 def event_to_json(event: Event) -> Json:
-    return {
+    """A timeline event. ``to`` is the hex entered, or the hex a ``blocked``/``charge`` event did not
+    enter (the unit stays in ``from``); optional keys appear only when they say something."""
+    data: Json = {
         "unit": event.unit,
         "kind": event.kind,
         "from": event.from_hex.label,
         "to": event.to_hex.label,
         "facing": event.facing,
         "mp": event.mp,
-        **({"reason": event.reason} if event.reason else {}),
+    }
+    optional = {"reason": event.reason, "target": event.target, "damage": event.damage, "elevation": event.elevation}
+    data.update({key: value for key, value in optional.items() if value})
+    if event.rolls:
+        data["rolls"] = [roll_to_json(roll) for roll in event.rolls]
+    return data
+
+
+def conflict_to_json(conflict: Conflict) -> Json:
+    data: Json = {"case": conflict.case, "units": list(conflict.units), "resolution": conflict.resolution}
+    if conflict.hex is not None:
+        data["hex"] = conflict.hex.label
+    if conflict.options:
+        data["options"] = list(conflict.options)
+    return data
+
+
+def outcome_to_json(outcome: UnitOutcome) -> Json:
+    unit = outcome.unit
+    return {
+        "hex": unit.hex.label,
+        "facing": unit.facing,
+        "moved": outcome.moved,
+        "hexes_moved": outcome.hexes_moved,
+        "mp": outcome.mp,
+        "prone": unit.prone,
+        "stuck": unit.stuck,
+        "elevation": unit.elevation,
+        "legs_frozen": unit.legs_frozen,
+        "reasons": list(outcome.reasons),
     }
 
 
@@ -168,23 +200,14 @@ def movement_to_json(movement: MovementResult) -> Json:
             "rolls": [roll_to_json(roll) for roll in movement.initiative.rolls],
         },
         "ticks": [[event_to_json(event) for event in tick] for tick in movement.ticks],
-        "final": {
-            unit_id: {
-                "hex": outcome.unit.hex.label,
-                "facing": outcome.unit.facing,
-                "moved": outcome.moved,
-                "hexes_moved": outcome.hexes_moved,
-                "mp": outcome.mp,
-                "prone": outcome.unit.prone,
-                "stuck": outcome.unit.stuck,
-            }
-            for unit_id, outcome in movement.final.items()
-        },
+        "final": {unit_id: outcome_to_json(outcome) for unit_id, outcome in movement.final.items()},
+        "conflicts": [conflict_to_json(conflict) for conflict in movement.conflicts],
+        "rolls": [roll_to_json(roll) for roll in movement.rolls],
         "reasons": list(movement.reasons),
     }
 
 
-def roll_to_json(roll: Any) -> Json:
+def roll_to_json(roll: Roll) -> Json:
     return {"dice": list(roll.dice), "total": roll.total, "reason": roll.reason, "target": roll.target}
 
 

@@ -16,12 +16,14 @@ from rules.errors import RuleError, ScenarioError
 from rules.game import GameState
 from rules.move_query import move_query
 from rules.scenario import load_scenario
+from rules.simultaneous import movement_phase_query
 
 Answer = dict[str, Any]
 Query = Callable[[GameState, Any, str], Answer]
 
 QUERIES: dict[str, Query] = {
     "move": move_query,
+    "movement_phase": movement_phase_query,
 }
 
 
