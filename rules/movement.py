@@ -228,8 +228,7 @@ def check_path(board: Board, unit: Unit, order: MoveOrder) -> tuple[PathPlan, Il
             if partial is not None:
                 planned.append(partial)
                 return replace(empty, steps=tuple(planned), moved=_moved(unit, spent + partial.mp)), None
-        minimum = _minimum_movement(order, limit)
-        if spent + outcome.mp > limit and not minimum:
+        if spent + outcome.mp > limit and not minimum_movement(order.steps, limit, outcome):
             error = IllegalMove(f"needs {spent + outcome.mp} PM in all; {unit.id} has {limit} PM to {order.mode}",
                                 code="move.insufficient_mp", needed=spent + outcome.mp, available=limit)
             return replace(empty, steps=tuple(planned), moved=_moved(unit, spent)), _at_step(error, index, step)
@@ -261,9 +260,13 @@ def _partial_climb(pose: Pose, outcome: StepOutcome, left: int) -> PlannedStep |
                        pose.elevation + levels, False, ("climbing",))
 
 
-def _minimum_movement(order: MoveOrder, limit: int) -> bool:
-    """A lone ``F`` with at least 1 PM, or a lone ``SU`` with exactly 1 PM, may cost more than the budget."""
-    return len(order.steps) == 1 and (order.steps[0] == "F" and limit >= 1 or order.steps[0] == "SU" and limit == 1)
+def minimum_movement(steps: tuple[str, ...], limit: int, outcome: StepOutcome) -> bool:
+    """May this lone step cost more than the budget? A lone ``F`` with at least 1 PM, unless it is a
+    climb (minimum movement counts as running, and runners cannot climb), or a lone ``SU`` with
+    exactly 1 PM."""
+    if len(steps) != 1:
+        return False
+    return steps[0] == "F" and limit >= 1 and not outcome.climb_levels or steps[0] == "SU" and limit == 1
 
 
 def _plan_jump(board: Board, unit: Unit, order: MoveOrder, empty: PathPlan) -> tuple[PathPlan, IllegalMove | None]:

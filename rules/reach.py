@@ -13,7 +13,7 @@ from rules.board import Board
 from rules.costs import landing
 from rules.errors import IllegalMove
 from rules.hexes import Hex
-from rules.movement import RUNNING_MODES, Pose, advance, budget
+from rules.movement import RUNNING_MODES, Pose, advance, budget, minimum_movement
 from rules.units import Unit
 
 Reach = dict[tuple[Hex, int], tuple[int, str]]
@@ -56,11 +56,11 @@ def reachable(board: Board, unit: Unit, mode: str) -> Reach:
 
 def _minimum_movement(board: Board, unit: Unit, mode: str, start: Pose, limit: int, result: Reach) -> None:
     """The hex straight ahead is always reachable as the only expenditure (Solaris VII 'Movimiento Mínimo')."""
-    if limit < 1 or start.prone:
-        return
     try:
         outcome = advance(board, unit, start, "F", mode)
     except IllegalMove:
+        return
+    if not minimum_movement(("F",), limit, outcome):
         return
     key = (outcome.pose.hex, outcome.pose.facing)
     if key not in result:
