@@ -15,8 +15,8 @@ from typing import Any, TextIO
 from rules.errors import RuleError, ScenarioError
 from rules.game import GameState
 from rules.move_query import move_query
+from rules.movement_phase_query import movement_phase_query
 from rules.scenario import load_scenario
-from rules.simultaneous import movement_phase_query
 
 Answer = dict[str, Any]
 Query = Callable[[GameState, Any, str], Answer]

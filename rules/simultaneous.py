@@ -1,21 +1,19 @@
 """Simultaneous movement: both players plot in secret, the referee resolves the phase in the mode
 every player agreed before the match ("el árbitro deberá dejar claro al inicio del combate qué regla
 va a usar durante todo el combate y los jugadores deberán estar de acuerdo"): ``classic``
-(:mod:`rules.classic`) or ``pm_by_pm`` (here). Also the ``movement_phase`` scenario query.
+(:mod:`rules.classic`) or ``pm_by_pm`` (here).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from itertools import combinations
-from typing import Any
 
-from rules import codec
 from rules.board import Board
 from rules.classic import resolve_classic, settle_all
 from rules.conflicts import route
 from rules.dice import Dice
-from rules.errors import MalformedOrder, RuleError, ScenarioError
+from rules.errors import MalformedOrder, RuleError
 from rules.game import MOVEMENT_RULES, GameState
 from rules.initiative import Initiative, given_initiative, roll_initiative
 from rules.movement import MoveOrder, PathPlan, plan_path
@@ -57,19 +55,21 @@ def _meetings(plans: Mapping[str, PathPlan], initiative: Initiative,
     """Each pair of coincident paths ("con que alguno de los hexágonos de los respectivos recorridos
     coincida. Incluso si coincide el hexágono inicial de un mech con el final de otro") and what the
     ticks made of it."""
-    met = {frozenset((event.unit, event.target)): event for tick in timeline for event in tick
-           if event.kind in ("blocked", "charge") and event.target in plans}
+    met: dict[frozenset[str], Event] = {}
+    for event in (event for tick in timeline for event in tick):
+        if event.kind in ("blocked", "charge") and event.target in plans:
+            met.setdefault(frozenset((event.unit, event.target)), event)
     conflicts = []
     for loser, winner in combinations(initiative.order, 2):
         shared = sorted(set(route(plans[loser])) & set(route(plans[winner])))
         if not shared or "jump" in (plans[loser].mode, plans[winner].mode):
             continue
-        event = met.get(frozenset((loser, winner)))
-        if event is None:
+        meeting = met.get(frozenset((loser, winner)))
+        if meeting is None:
             resolution = f"coincident paths ({', '.join(hex_.label for hex_ in shared)}): moved PM by PM, they never meet"
             conflicts.append(Conflict("coincident_paths", (loser, winner), resolution))
         else:
-            conflicts.append(Conflict(event.kind, (loser, winner), event.reason, event.to_hex))
+            conflicts.append(Conflict(meeting.kind, (loser, winner), meeting.reason, meeting.to_hex))
     return tuple(conflicts)
 
 
@@ -101,24 +101,3 @@ def resolve_movement(state: GameState, orders: Sequence[MoveOrder], dice: Dice, 
     if state.options.movement == "classic":
         return resolve_classic(state.board, state.units, all_plans, settled, dice, hook)
     return resolve_pm_by_pm(state.board, state.units, all_plans, settled, dice, charges=charges, hook=hook)
-
-
-def movement_phase_query(state: GameState, body: Any, seed: str) -> dict[str, Any]:
-    """``{"orders": [ORDER, …], "initiative": [loser, …, winner]}``; an order may name a unit it
-    ``"charge"``s. Without ``initiative`` the initiative is rolled from the scenario's seed."""
-    if not isinstance(body, dict) or not isinstance(body.get("orders", []), list):
-        raise ScenarioError("'movement_phase' takes {\"orders\": [...], \"initiative\": [...]}", code="scenario.query")
-    initiative = body.get("initiative")
-    if initiative is not None and not (isinstance(initiative, list) and all(isinstance(u, str) for u in initiative)):
-        raise ScenarioError("'initiative' lists unit ids from loser to winner", code="scenario.query")
-    orders, charges = [], {}
-    for data in body.get("orders", []):
-        if isinstance(data, dict) and "charge" in data:
-            data = dict(data)
-            target = data.pop("charge")
-            if not isinstance(target, str):
-                raise MalformedOrder("'charge' names the unit the order charges")
-            charges[str(data.get("unit"))] = target
-        orders.append(codec.order_from_json(data))
-    result = resolve_movement(state, orders, Dice(seed), initiative=initiative, charges=charges)
-    return codec.movement_to_json(result)
