@@ -27,7 +27,9 @@ def reachable(board: Board, unit: Unit, mode: str) -> Reach:
     if mode == "jump":
         return _jumps(board, unit, result)
     limit = budget(unit, mode)
-    steps = ("F", "L", "R", "SU", "U", "D") if mode in RUNNING_MODES else ("F", "B", "L", "R", "SU", "U", "D")
+    steps: tuple[str, ...] = ("F", "L", "R") if mode in RUNNING_MODES else ("F", "B", "L", "R")
+    # Only the steps this unit could ever take (the rest would only be refused, at a cost).
+    steps += ("SU",) * (unit.kind == "mech" and unit.prone) + ("U", "D") * (unit.kind == "infantry")
     start = Pose(unit.hex, unit.facing, unit.elevation, unit.prone)
     best: dict[Pose, int] = {start: 0}
     queue: list[tuple[int, int, Pose]] = [(0, 0, start)]
