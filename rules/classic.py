@@ -33,7 +33,7 @@ def settle_all(board: Board, units: Sequence[Unit], plans: Mapping[str, PathPlan
     by_id = {unit.id: unit for unit in units}
     current = dict(plans)
     cuts: dict[str, Cut] = {}
-    conflicts: dict[tuple[str, tuple[str, ...]], Conflict] = {}
+    conflicts: list[Conflict] = []
     changed = True
     while changed:
         changed = False
@@ -43,12 +43,13 @@ def settle_all(board: Board, units: Sequence[Unit], plans: Mapping[str, PathPlan
             settlement = settle(board, by_id, current[loser], current[winner])
             if settlement is None:
                 continue
-            conflict = settlement.conflict
-            conflicts.setdefault((conflict.case, conflict.units), conflict)
-            for unit_id, cut in settlement.cuts.items():
-                if cut.plan != current[unit_id]:
-                    current[unit_id], cuts[unit_id], changed = cut.plan, cut, True
-    return cuts, tuple(conflicts.values())
+            new_cuts = {unit_id: cut for unit_id, cut in settlement.cuts.items() if cut.plan != current[unit_id]}
+            # A pair looked at again is reported again only if it changed something.
+            if new_cuts or all(conflict.units != settlement.conflict.units for conflict in conflicts):
+                conflicts.append(settlement.conflict)
+            for unit_id, cut in new_cuts.items():
+                current[unit_id], cuts[unit_id], changed = cut.plan, cut, True
+    return cuts, tuple(conflicts)
 
 
 def resolve_classic(board: Board, units: Sequence[Unit], plans: Mapping[str, PathPlan], initiative: Initiative,
