@@ -19,7 +19,7 @@ from rules.conflicts import Cut
 from rules.dice import Dice
 from rules.hexes import Hex
 from rules.movement import RUNNING_MODES, PathPlan, PlannedStep
-from rules.psr import Check, climb_fall, drop_leg_damage, falling_damage
+from rules.psr import Check, climb_fall, drop_leg_damage, falling_damage, masc_streak_after
 from rules.skids import resolve_skid
 from rules.timeline import Event, Moment, TickHook, UnitOutcome
 from rules.units import Unit
@@ -35,7 +35,10 @@ ROLLED_BEFORE_STEP = frozenset({"skid", "climb", "stand"})
 ENDS_MOVEMENT = frozenset({"blocked", "charge", "stuck", "fall", "immobile", "collapse"})
 # Event kinds by which a rival stopped the unit (the blocked-runner rule).
 STOPPED_BY_RIVAL = frozenset({"blocked", "charge"})
-STEP_KINDS = {"SU": "stand", "U": "floor", "D": "floor", "L": "turn", "R": "turn"}
+# What a step that stays in its hex is: a turn, standing up, an infantry floor change, or a climb
+# the PM could not finish (the mech hangs higher up its hex).
+STEP_KINDS = {"SU": "stand", "U": "floor", "D": "floor", "L": "turn", "R": "turn", "F": "climb", "B": "climb"}
+MOVING_KINDS = frozenset({"step", "turn", "stand", "floor", "climb", "skid"})
 
 
 class Walk:
@@ -75,16 +78,19 @@ class Walk:
         self.spent[unit.id] += event.mp
         if event.kind == "step":
             self.hexes[unit.id] += 1
-        if event.kind in ("step", "turn", "stand", "floor", "skid"):
+        if event.kind in MOVING_KINDS:
             if unit.id in self.holders.get(unit.hex, ()):
                 self.holders[unit.hex].remove(unit.id)
             self.holders.setdefault(event.to_hex, []).append(unit.id)
             unit = replace(unit, hex=event.to_hex, facing=event.facing, elevation=event.elevation,
-                           prone=unit.prone and event.kind != "stand")
+                           prone=unit.prone and event.kind != "stand",
+                           climbing=event.kind == "climb" or (unit.climbing and event.kind != "step"))
         if event.kind in ("fall", "stuck", "freed", "immobile", "collapse"):
+            # A fall from a climb or a collapse ends on the ground of the hex.
+            grounded = event.kind == "collapse" or (event.kind == "fall" and unit.climbing)
             unit = replace(unit, prone=unit.prone or event.kind == "fall", stuck=event.kind == "stuck",
                            legs_frozen=unit.legs_frozen or event.kind == "immobile",
-                           elevation=0 if event.kind == "collapse" else unit.elevation)
+                           elevation=0 if grounded else unit.elevation, climbing=unit.climbing and not grounded)
         self.units[unit.id] = unit
         if event.kind in ENDS_MOVEMENT:
             self.ended.setdefault(unit.id, event.kind)
@@ -173,7 +179,8 @@ class Walk:
         return self.board.terrain(unit.hex).level + unit.elevation
 
     def _effect(self, tick: int, unit_id: str, effect: str) -> None:
-        """What a step does without a roll (:mod:`rules.costs`): a jump into a swamp, a collapse."""
+        """What a step does without a roll (:mod:`rules.costs`): a jump into a swamp, a collapse. (The
+        ``climbing`` effect is the ``climb`` event itself.)"""
         unit = self.units[unit_id]
         if effect == "stuck":
             reason = "a jumping mech landing in a swamp is stuck automatically (Solaris VII, pantano: Saltos)"
@@ -272,5 +279,7 @@ class Walk:
                 moved = plan.moved
                 if self.ended.get(unit_id) in STOPPED_BY_RIVAL and plan.mode in RUNNING_MODES and spent <= unit.walk:
                     moved, reasons = "walk", (RUN_BLOCKED_RULE,)
+            # "Por cada turno en el que no se utilice el MASC se reduce la tirada en un intervalo."
+            unit = replace(unit, masc_streak=masc_streak_after(unit, plan is not None and plan.mode == "masc"))
             final[unit_id] = UnitOutcome(unit, moved, self.hexes[unit_id], spent, reasons)
         return final

@@ -70,6 +70,28 @@ def test_a_failed_masc_roll_freezes_the_legs_before_the_first_step():
     assert result.final["A"].unit.legs_frozen and result.final["A"].unit.hex.label == "0510"
 
 
+def test_a_passed_masc_roll_moves_and_raises_the_next_turns_target():
+    """'Las posibilidades de fallo de las piernas aumentan con cada turno de uso del MASC … Por cada
+    turno en el que no se utilice el MASC se reduce la tirada en un intervalo.'"""
+    used = resolve({}, [Unit("A", Hex.parse("0510"), 0, masc=True, masc_streak=1)],
+                   [MoveOrder("A", "masc", ("F", "F"))], [PASS])
+    assert kinds(used) == ["roll", "step", "step"] and used.final["A"].unit.masc_streak == 2
+    rested = resolve({}, [Unit("A", Hex.parse("0510"), 0, masc=True, masc_streak=1)],
+                     [MoveOrder("A", "walk", ("F",))], [])
+    assert rested.final["A"].unit.masc_streak == 0
+
+
+def test_a_climb_the_pm_cannot_finish_leaves_the_mech_hanging_in_its_hex():
+    """'Cada nivel de elevación alcanzado cuesta 2 PM … Por cada nivel escalado, el jugador debe
+    realizar un chequeo de pilotaje': 4 walking PM climb 2 of the 3 levels, one roll each."""
+    board = Board(16, 17, {Hex.parse("0509"): HexTerrain.parse(3, "")})
+    state = GameState(board, (Unit("A", Hex.parse("0510"), 0),))
+    result = resolve_movement(state, [MoveOrder("A", "walk", ("F",))], ScriptedDice([6] * 4), initiative=["A"])
+    assert kinds(result) == ["roll", "roll", "climb"]
+    final = result.final["A"].unit
+    assert (final.hex.label, final.elevation, final.climbing) == ("0510", 2, True)
+
+
 PAVED = {"0511": "pavement:1", "0510": "pavement:1"}
 RUN_AND_TURN = MoveOrder("A", "run", ("F", "F", "R", "F", "F"))  # 5 PM: more than walking
 
