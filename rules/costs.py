@@ -131,8 +131,8 @@ def _standing_level(terrain: HexTerrain, elevation: int, other_underwater: bool)
 
 
 def _building_entry(board: Board, unit: Unit, origin: Hex, elevation: int, target: Hex,
-                    building: Building, from_level: int) -> tuple[int, int, list[str], list[Check]] | None:
-    """(elevation, level change, reasons, checks) for a step into a building hex; None for a roof."""
+                    building: Building, from_level: int) -> tuple[int, list[str], list[Check]] | None:
+    """(floor, reasons, checks) for a step into a building hex; None when it steps onto the roof."""
     terrain = board.terrain(target)
     origin_building = building_at(board.terrain(origin))
     inside_origin = origin_building is not None and 0 <= elevation < origin_building.height
@@ -152,9 +152,9 @@ def _building_entry(board: Board, unit: Unit, origin: Hex, elevation: int, targe
                           code="move.building_level")
         passing = "entering a building"
     if unit.kind == "infantry":
-        return floor, 0, ["infantry pay 1 PM to enter a building (Solaris VII 'Infantería')"], []
+        return floor, ["infantry pay 1 PM to enter a building (Solaris VII 'Infantería')"], []
     reasons = [f"{building.type.name} building: 1 + {building.type.extra_mp} PM (standard building table)"]
-    return floor, 0, reasons, [wall_check(unit, building, passing)]
+    return floor, reasons, [wall_check(unit, building, passing)]
 
 
 def enter_hex(board: Board, unit: Unit, origin: Hex, elevation: int, target: Hex, mode: str,
@@ -162,7 +162,10 @@ def enter_hex(board: Board, unit: Unit, origin: Hex, elevation: int, target: Hex
     """Price a step from ``origin`` (where the unit stands at ``elevation``) into adjacent ``target``;
     ``climbing`` is the number of levels of a climb under way (the unit hangs at ``elevation``)."""
     here, there = board.terrain(origin), board.terrain(target)
-    check_allowed(unit, there, target)
+    # Road exits are not modelled: a road hex entered from a road, pavement or bridge hex is followed.
+    following_road = there.has("road") and (here.has("road") or here.has("pavement") or bridge_at(here) is not None)
+    if not following_road:
+        check_allowed(unit, there, target)
     checks: list[Check] = []
     origin_building = building_at(here)
     leaving = origin_building and 0 <= elevation < origin_building.height and not same_building(board, origin, target)
@@ -177,7 +180,7 @@ def enter_hex(board: Board, unit: Unit, origin: Hex, elevation: int, target: Hex
         if inside is None:
             new_elevation, cost, reasons = building.height, 1, ["1 PM onto a roof"]
         else:
-            new_elevation, _, reasons, wall = inside
+            new_elevation, reasons, wall = inside
             cost = 1 if unit.kind == "infantry" else 1 + building.type.extra_mp
             checks.extend(wall)
         if unit.kind != "infantry" and collapses(building, unit.tons, new_elevation):
@@ -186,6 +189,8 @@ def enter_hex(board: Board, unit: Unit, origin: Hex, elevation: int, target: Hex
                            "it collapses at once (Solaris VII 'Colapso')")
     elif deck is not None and elevation >= 0 and unit.kind != "submarine":
         new_elevation, cost, reasons = deck.height, 1, ["bridge deck: 1 PM (paved)"]
+    elif following_road:
+        new_elevation, cost, reasons = 0, 1, ["following a road: 1 PM whatever the terrain it crosses (standard BattleTech)"]
     elif depth >= 1:
         cost, water_reasons, water_checks, new_elevation = _water_entry(unit, depth)
         reasons = water_reasons

@@ -21,6 +21,7 @@ The answer to "may I?" (this module) is separate from "do it" (the timeline, whi
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from math import ceil
 
 from rules.board import Board, HexTerrain
 from rules.buildings import bridge_at, building_at
@@ -190,10 +191,19 @@ def _refuse_order(unit: Unit, order: MoveOrder) -> None:
         raise IllegalMove(f"{unit.id} is prone and cannot jump", code="move.prone")
 
 
+def road_boosted(unit: Unit) -> Unit:
+    """A ground vehicle that spends its whole move on pavement or road gets +1 cruise PM (standard
+    BattleTech; the text only says "pueden obtener puntos de movimiento adicionales")."""
+    return replace(unit, walk=unit.walk + 1, run=ceil((unit.walk + 1) * 1.5))
+
+
+ROAD_BONUS = "ground vehicle on pavement or road the whole move: +1 cruise PM (standard BattleTech)"
+
+
 def check_path(board: Board, unit: Unit, order: MoveOrder) -> tuple[PathPlan, IllegalMove | None]:
     """The legal prefix of a plotted path and the error at the first bad step (None if all legal)."""
-    limit = budget(unit, order.mode)
-    reasons: tuple[str, ...] = (f"{order.mode}: {limit} PM" + (" (MASC: 2 × walk)" if order.mode == "masc" else ""),)
+    reasons: tuple[str, ...] = (f"{order.mode}: {budget(unit, order.mode)} PM"
+                                + (" (MASC: 2 × walk)" if order.mode == "masc" else ""),)
     if unit.stuck:
         reasons += ("stuck in a swamp: the path holds only if the escape roll succeeds",)
     empty = PathPlan(unit.id, order.mode, unit.hex, unit.facing, (), "none", reasons, _start_checks(unit, order))
@@ -204,6 +214,8 @@ def check_path(board: Board, unit: Unit, order: MoveOrder) -> tuple[PathPlan, Il
     if order.mode == "jump":
         return _plan_jump(board, unit, order, empty)
 
+    boosted = road_boosted(unit) if unit.is_vehicle and order.mode in ("walk", "run") else unit
+    paved = boosted is not unit and is_paved(board.terrain(unit.hex), unit.elevation)
     pose = Pose(unit.hex, unit.facing, unit.elevation, unit.prone, unit.climbing)
     planned: list[PlannedStep] = []
     spent = hexes_moved = 0
@@ -221,8 +233,11 @@ def check_path(board: Board, unit: Unit, order: MoveOrder) -> tuple[PathPlan, Il
             direction = pose.facing if step == "F" else turn(pose.facing, 3)
             hexes_moved += 1
             turned_on_pavement = False
+            paved = paved and is_paved(board.terrain(outcome.pose.hex), outcome.pose.elevation)
         elif step in ("L", "R") and order.mode in RUNNING_MODES:
             turned_on_pavement = turned_on_pavement or is_paved(board.terrain(pose.hex), pose.elevation)
+        mover = boosted if paved else unit
+        limit = budget(mover, order.mode)
         if spent + outcome.mp > limit and index == len(order.steps) and outcome.climb_levels:
             partial = _partial_climb(pose, outcome, limit - spent)
             if partial is not None:
@@ -231,14 +246,16 @@ def check_path(board: Board, unit: Unit, order: MoveOrder) -> tuple[PathPlan, Il
         if spent + outcome.mp > limit and not minimum_movement(order.steps, limit, outcome):
             error = IllegalMove(f"needs {spent + outcome.mp} PM in all; {unit.id} has {limit} PM to {order.mode}",
                                 code="move.insufficient_mp", needed=spent + outcome.mp, available=limit)
-            return replace(empty, steps=tuple(planned), moved=_moved(unit, spent)), _at_step(error, index, step)
+            return replace(empty, steps=tuple(planned), moved=_moved(mover, spent)), _at_step(error, index, step)
         spent += outcome.mp
         pose = outcome.pose
         planned.append(PlannedStep(step, pose.hex, pose.facing, outcome.mp, checks, outcome.reasons,
                                    pose.elevation, pose.prone, outcome.effects))
         if spent > limit:
             return replace(empty, steps=tuple(planned), moved="run", reasons=reasons + (MINIMUM_MOVEMENT,)), None
-    return replace(empty, steps=tuple(planned), moved=_moved(unit, spent)), None
+    if paved and spent > budget(unit, order.mode):
+        reasons += (ROAD_BONUS,)
+    return replace(empty, steps=tuple(planned), moved=_moved(boosted if paved else unit, spent), reasons=reasons), None
 
 
 MINIMUM_MOVEMENT = ("minimum movement: the hex straight ahead (or one attempt to stand with a single PM) is always "

@@ -111,3 +111,23 @@ def test_a_paths_pm_is_the_sum_of_its_steps(steps, cells):
     the_board = board(cells, size=(9, 9))
     path, _ = check_path(the_board, unit(walk=9), MoveOrder("A", "walk", tuple(steps)))
     assert path.mp == sum(step.mp for step in path.steps) <= 9
+
+
+def test_a_road_is_followed_across_woods_at_one_pm():
+    """'las carreteras pueden permitir el movimiento sobre terreno prohibido o difícil' (Solaris VII,
+    movimiento sobre pavimento); exits are not modelled: a road entered from a road is followed."""
+    the_board = board({"0505": (0, "road:1"), "0504": (0, "road:1;woods:2"), "0503": (0, "woods:2")})
+    path = plan(the_board, unit(kind="wheeled", walk=3), "F")
+    assert path.steps[0].mp == 1
+    assert refusal(the_board, unit(kind="wheeled", walk=5), "F", "F").code == "move.prohibited_terrain"
+
+
+def test_ground_vehicles_on_pavement_the_whole_move_get_one_more_cruise_pm():
+    """'Los vehículos terrestres que mueven sobre carreteras o terreno pavimentado pueden obtener
+    puntos de movimiento adicionales' (standard BattleTech: +1 cruise PM)."""
+    street = board({f"05{row:02d}": (0, "pavement:1") for row in range(1, 11)})
+    path = plan(street, unit("0510", kind="wheeled", walk=4), "F", "F", "F", "F", "F")
+    assert path.mp == 5 and path.moved == "walk" and any("+1 cruise" in reason for reason in path.reasons)
+    off_street = board({label: (0, "pavement:1") for label in ("0510", "0509", "0508", "0507")})
+    assert refusal(off_street, unit("0510", kind="wheeled", walk=4), *["F"] * 5).code == "move.insufficient_mp"
+    assert refusal(street, unit("0510", walk=4), *["F"] * 5).code == "move.insufficient_mp"  # mechs get nothing
