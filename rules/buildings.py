@@ -92,6 +92,12 @@ def wall_damage_to_building(unit: Unit) -> int:
     return ceil(unit.tons / 10)
 
 
+def destroyed_by(structure: Building, damage: int) -> bool:
+    """Damage that brings the CF to 0 destroys a building or drops a bridge into the river
+    ("Cuando el FC de un puente se reduce a 0, se colapsa y cae sobre el río")."""
+    return damage >= structure.cf
+
+
 def collapses(building: Building, tons_on_level: int, elevation: int) -> bool:
     """Weight over the current CF on any level but the ground floor collapses it at once."""
     return elevation > 0 and tons_on_level > building.cf

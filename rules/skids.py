@@ -11,11 +11,11 @@ moved; the slide goes on only if the obstacle is destroyed. Then its movement en
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from math import ceil
 
 from rules.board import Board
-from rules.buildings import building_at
+from rules.buildings import building_at, destroyed_by
 from rules.hexes import Hex
 from rules.psr import Check, charge_damage, falling_damage, skid_damage_per_hex, skid_distance
 from rules.units import Unit
@@ -76,7 +76,7 @@ def resolve_skid(board: Board, unit: Unit, check: Check, units_in_way: Mapping[H
         if building is not None:
             cf = (building_cf or {}).get(ahead, building.cf)
             damage = charge_damage(unit.tons, check.hexes_moved)
-            destroyed = damage >= cf
+            destroyed = destroyed_by(replace(building, cf=cf), damage)
             # Standard BattleTech: a unit charging a building takes ceil(CF / 10).
             collisions.append(Collision(ahead, "building", damage, ceil(cf / 10), destroyed))
             reasons.append(f"hits the building in {ahead.label} for {damage} (CF {cf})"

@@ -3,7 +3,7 @@
 
 from movement_fixtures import board, codes, plan, refusal, unit
 from rules.board import HexTerrain
-from rules.buildings import (bridge_at, building_at, collapse_damage, wall_damage_to_building,
+from rules.buildings import (bridge_at, building_at, collapse_damage, destroyed_by, wall_damage_to_building,
                              wall_damage_to_unit)
 from rules.hexes import Hex
 from rules.movement import MoveOrder, plan_path
@@ -92,3 +92,10 @@ def test_roads_over_rivers_are_medium_cf_40_bridges_when_unmarked():
     river = board({"0504": (0, "road:1;water:2")})
     step = plan(river, unit(kind="wheeled"), "F").steps[0]
     assert (step.mp, step.elevation, step.checks) == (1, 0, ())
+
+
+def test_a_bridge_collapses_when_its_cf_reaches_zero():
+    """'Cuando el FC de un puente se reduce a 0, se colapsa y cae sobre el río.'"""
+    bridge = bridge_at(HexTerrain.parse(0, "bridge:1;bridge_cf:12;water:2"))
+    assert bridge.type.name == "light" and bridge.cf == 12
+    assert destroyed_by(bridge, 12) and not destroyed_by(bridge, 11)
