@@ -60,9 +60,10 @@ def _meetings(plans: Mapping[str, PathPlan], initiative: Initiative,
         if event.kind in ("blocked", "charge") and event.target in plans:
             met.setdefault(frozenset((event.unit, event.target)), event)
     conflicts = []
+    hexes = {unit_id: set(route(plan)) for unit_id, plan in plans.items() if plan.mode != "jump"}
     for loser, winner in combinations(initiative.order, 2):
-        shared = sorted(set(route(plans[loser])) & set(route(plans[winner])))
-        if not shared or "jump" in (plans[loser].mode, plans[winner].mode):
+        shared = sorted(hexes[loser] & hexes[winner]) if loser in hexes and winner in hexes else []
+        if not shared:
             continue
         meeting = met.get(frozenset((loser, winner)))
         if meeting is None:
