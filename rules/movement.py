@@ -189,6 +189,9 @@ def _refuse_order(unit: Unit, order: MoveOrder) -> None:
         raise IllegalMove(f"{unit.id} has no jump jets", code="move.no_jump")
     if order.mode == "jump" and unit.prone:
         raise IllegalMove(f"{unit.id} is prone and cannot jump", code="move.prone")
+    if order.mode == "jump" and unit.underwater:
+        raise IllegalMove(f"{unit.id} is under water, where jump jets cannot fire (Solaris VII 'Operaciones submarinas')",
+                          code="move.jump_underwater")
 
 
 def road_boosted(unit: Unit) -> Unit:

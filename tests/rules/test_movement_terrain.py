@@ -104,6 +104,15 @@ def test_who_counts_as_underwater():
     assert unit(elevation=-1, prone=True).underwater and unit(kind="submarine", elevation=-1).underwater
 
 
+def test_a_mech_under_water_cannot_jump():
+    """'los retrorreactores no pueden activarse bajo el agua'."""
+    the_board = board({"0505": (0, "water:2")})
+    diver = unit(jump=3, elevation=-2)
+    with pytest.raises(IllegalMove) as error:
+        plan_path(the_board, diver, MoveOrder("A", "jump", to=Hex.parse("0503"), facing=0))
+    assert error.value.code == "move.jump_underwater"
+
+
 def test_hovercraft_cross_water_on_the_surface():
     step = plan(board({"0504": (0, "water:3")}), unit(kind="hover"), "F").steps[0]
     assert (step.mp, step.elevation, step.checks) == (1, 0, ())
