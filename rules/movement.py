@@ -10,8 +10,13 @@ Interface for the timeline (:mod:`rules.timeline`) and the server, kept stable:
   ``check_path`` returns the legal prefix and the error instead (for the ``move`` query).
 - ``PathPlan.checks`` are the rolls due before moving (``masc``, ``swamp_escape``); each
   ``PlannedStep.checks`` the rolls that step needs, in order, as :class:`rules.psr.Check` values;
-  ``PlannedStep.effects`` what happens without a roll (``stuck``, ``collapse``). The consequences of a
-  roll are the pure functions in :mod:`rules.psr`, :mod:`rules.buildings` and :mod:`rules.skids`.
+  ``PlannedStep.effects`` what happens without a roll: ``stuck`` (a jumping mech lands in a swamp),
+  ``collapse`` (its weight brings the building down at once), ``climbing`` (the PM ran out mid-climb:
+  the step stays in its hex and the unit should end with ``climbing=True`` at ``step.elevation``).
+  ``PlannedStep.elevation`` is where the unit stands after the step (building floor or roof, bridge
+  deck, negative under water). The consequences of a roll are the pure functions in :mod:`rules.psr`
+  (falls, climb falls, drop leg damage, MASC streak), :mod:`rules.buildings` (wall damage, collapse)
+  and :mod:`rules.skids` (:func:`rules.skids.resolve_skid`).
 - ``advance(board, unit, pose, step, mode) -> StepOutcome`` prices one step from a :class:`Pose`;
   :mod:`rules.reach` explores with it.
 
