@@ -61,6 +61,6 @@ def resolve_classic(board: Board, units: Sequence[Unit], plans: Mapping[str, Pat
         for index in range(len(plans[unit_id].steps)):
             walk.take_step(tick, unit_id, index, blocking=False)
         walk.end_tick(tick)
-    reasons = (f"{CLASSIC_RULE}: paths classified pair by pair, then one unit moves per tick, "
-               f"in move order {', '.join(initiative.order)}",)
+    reasons = (initiative.reason,
+               f"{CLASSIC_RULE}: paths classified pair by pair, then one unit moves per tick, in move order")
     return MovementResult("classic", initiative, walk.timeline(), walk.outcomes(), reasons, conflicts)

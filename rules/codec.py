@@ -188,6 +188,8 @@ def outcome_to_json(outcome: UnitOutcome) -> Json:
         "stuck": unit.stuck,
         "elevation": unit.elevation,
         "legs_frozen": unit.legs_frozen,
+        "climbing": unit.climbing,
+        "masc_streak": unit.masc_streak,
         "reasons": list(outcome.reasons),
     }
 

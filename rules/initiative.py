@@ -19,6 +19,11 @@ class Initiative:
     order: tuple[str, ...]  # loser first, winner last: the order in which units move and enter hexes
     rolls: tuple[Roll, ...]
 
+    @property
+    def reason(self) -> str:
+        how = "rolled, 2D6 per mech, ties rerolled" if self.rolls else "given"
+        return f"initiative {how}: move order {', '.join(self.order)} (loser first, winner last)"
+
     def rank(self) -> dict[str, int]:
         """Unit id → position in the move order (0 moves first)."""
         return {unit_id: index for index, unit_id in enumerate(self.order)}

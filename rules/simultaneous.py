@@ -43,7 +43,7 @@ def resolve_pm_by_pm(board: Board, units: Sequence[Unit], plans: Mapping[str, Pa
             walk.take_step(tick, unit_id, index, blocking=True)
         walk.end_tick(tick)
     timeline = walk.timeline()
-    reasons = (f"{PM_BY_PM_RULE}: {len(ticks)} ticks (the most PM any unit spends); a unit spending p PM spends "
+    reasons = (initiative.reason, f"{PM_BY_PM_RULE}: {len(ticks)} ticks (the most PM any unit spends); a unit spending p PM spends "
                f"its k-th PM at tick ceil(k × {len(ticks)} / p); on the same tick {', '.join(initiative.order)} "
                "enter in that order (initiative loser first)",)
     conflicts = landings + _meetings(plans, initiative, timeline)
