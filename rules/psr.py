@@ -181,9 +181,14 @@ def charge_damage(tons: int, hexes_moved: int) -> int:
 
 
 def drop_leg_damage(levels: int) -> int:
-    """Failed first drop roll: each leg takes damage equal to the levels dropped, and one critical
-    roll per leg (two if the leg's internal structure was damaged)."""
+    """Failed first drop roll: each leg takes damage equal to the levels dropped."""
     return levels
+
+
+def drop_critical_rolls(internal_structure_damaged: bool) -> int:
+    """Critical rolls per leg after a failed first drop roll: one, or two if the damage reached the
+    leg's internal structure ("Si se dañara la estructura interna de la pierna … dos tiradas")."""
+    return 2 if internal_structure_damaged else 1
 
 
 @dataclass(frozen=True, slots=True)

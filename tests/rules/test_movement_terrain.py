@@ -6,7 +6,7 @@ from movement_fixtures import board, codes, plan, refusal, unit
 from rules.hexes import Hex
 from rules.movement import MoveOrder, plan_path
 from rules.errors import IllegalMove
-from rules.psr import (charge_damage, climb_fall, falling_damage, masc_check, masc_streak_after, skid_check,
+from rules.psr import (charge_damage, climb_fall, drop_critical_rolls, drop_leg_damage, falling_damage, masc_check, masc_streak_after, skid_check,
                        skid_damage_per_hex, skid_modifier)
 from rules.skids import resolve_skid
 
@@ -178,6 +178,19 @@ def test_dropping_costs_four_pm_whatever_the_levels_and_rolls_twice():
     step = plan(the_board, unit(walk=4, piloting=5), "F").steps[0]
     assert step.mp == 4
     assert [(c.code, c.target, c.levels) for c in step.checks] == [("drop_legs", 13, 4), ("drop_fall", 9, 4)]
+
+
+def test_a_failed_leg_roll_damages_each_leg_by_the_levels_with_one_or_two_critical_rolls():
+    """'cada pierna del mech sufre un daño igual al número de niveles descendidos. Adicionalmente, se
+    deberá realizar una tirada de críticos en cada pierna. Si se dañara la estructura interna de la
+    pierna, se deberán hacer dos tiradas de críticos.'"""
+    assert drop_leg_damage(4) == 4
+    assert (drop_critical_rolls(False), drop_critical_rolls(True)) == (1, 2)
+
+
+def test_a_failed_fall_roll_falls_the_levels_dropped():
+    """'Si se falla el chequeo, el mech se caerá tantos niveles como intentaba descender'."""
+    assert falling_damage(60, 3) == 24
 
 
 # --- MASC ---------------------------------------------------------------------------------------------
