@@ -3,11 +3,11 @@
 import pytest
 
 from movement_fixtures import board, codes, plan, refusal, unit
+from rules.errors import IllegalMove
 from rules.hexes import Hex
 from rules.movement import MoveOrder, plan_path
-from rules.errors import IllegalMove
-from rules.psr import (charge_damage, climb_fall, drop_critical_rolls, drop_leg_damage, falling_damage, masc_check, masc_streak_after, skid_check,
-                       skid_damage_per_hex, skid_modifier)
+from rules.psr import (charge_damage, climb_fall, drop_critical_rolls, drop_leg_damage, falling_damage,
+                       masc_check, masc_streak_after, skid_check, skid_damage_per_hex, skid_modifier)
 from rules.skids import resolve_skid
 
 PAVED = board({label: (0, "pavement:1") for label in ("0505", "0504", "0503", "0502", "0602", "0603", "0604")},
