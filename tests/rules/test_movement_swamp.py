@@ -2,7 +2,7 @@
 
 from movement_fixtures import board, codes, plan, refusal, unit
 from rules.hexes import Hex
-from rules.movement import MoveOrder, check_path, plan_path
+from rules.movement import MoveOrder, plan_path
 from rules.reach import reachable
 
 SWAMP = board({"0504": (0, "swamp:1"), "0503": (0, "woods:1;swamp:1")})
