@@ -80,7 +80,8 @@ def order_from_json(data: Any) -> MoveOrder:
     """Decode a client's order, refusing anything that is not exactly an order.
 
     ``{"unit", "mode": "walk"|"run"|"masc", "steps": ["F", "R", …]}`` or
-    ``{"unit", "mode": "jump", "to": "0808", "facing": 2}``."""
+    ``{"unit", "mode": "jump", "to": "0808", "facing": 2}``; a walking or running order may add
+    ``"charge": "B"``."""
     if not isinstance(data, dict) or not isinstance(data.get("unit"), str):
         raise MalformedOrder("an order is an object with a 'unit', a 'mode' and 'steps' (or 'to' and 'facing')")
     steps = data.get("steps", [])
@@ -96,13 +97,19 @@ def order_from_json(data: Any) -> MoveOrder:
         target = Hex.parse(to) if to is not None else None
     except RuleError as error:
         raise MalformedOrder(error.message) from None
-    return MoveOrder(unit=data["unit"], mode=mode, steps=tuple(steps), to=target, facing=facing)
+    charge = data.get("charge")
+    if charge is not None and not isinstance(charge, str):
+        raise MalformedOrder("'charge' names the unit the order charges")
+    return MoveOrder(unit=data["unit"], mode=mode, steps=tuple(steps), to=target, facing=facing, charge=charge)
 
 
 def order_to_json(order: MoveOrder) -> Json:
     if order.mode == "jump" and order.to is not None:
         return {"unit": order.unit, "mode": order.mode, "to": order.to.label, "facing": order.facing}
-    return {"unit": order.unit, "mode": order.mode, "steps": list(order.steps)}
+    data: Json = {"unit": order.unit, "mode": order.mode, "steps": list(order.steps)}
+    if order.charge is not None:
+        data["charge"] = order.charge
+    return data
 
 
 def check_to_json(check: Check) -> Json:

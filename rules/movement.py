@@ -2,10 +2,11 @@
 
 Interface for the timeline (:mod:`rules.timeline`) and the server, kept stable:
 
-- ``MoveOrder(unit, mode, steps=(), to=None, facing=None)``; modes ``walk``, ``run`` (run PM =
+- ``MoveOrder(unit, mode, steps=(), to=None, facing=None, charge=None)``; modes ``walk``, ``run`` (run PM =
   ceil(1.5 × walk) unless the unit gives one), ``masc`` (2 × walk) and ``jump`` (``to`` hex and final
   ``facing``, no steps). Steps in the PBEM notation: ``F``/``B`` one hex forward/backward, ``L``/``R``
   turn one hexside, ``SU`` stand up, ``U``/``D`` infantry up/down one floor inside a building.
+  ``charge`` names a unit the order charges if it would enter that unit's hex (the timeline decides).
 - ``plan_path(board, unit, order) -> PathPlan`` raises :class:`IllegalMove` naming the first bad step;
   ``check_path`` returns the legal prefix and the error instead (for the ``move`` query).
 - ``PathPlan.checks`` are the rolls due before moving (``masc``, ``swamp_escape``); each
@@ -49,6 +50,7 @@ class MoveOrder:
     steps: tuple[str, ...] = ()
     to: Hex | None = None  # jumps only
     facing: int | None = None  # jumps only
+    charge: str | None = None  # the unit to charge if the path runs into it (PM-by-PM resolution)
 
     def __post_init__(self) -> None:
         if self.mode not in MOVE_MODES:
@@ -62,6 +64,8 @@ class MoveOrder:
                 raise MalformedOrder("a jump is a destination hex 'to' and a final 'facing' 0-5, without steps")
         elif self.to is not None or self.facing is not None:
             raise MalformedOrder("only jumps give 'to' and 'facing'; other modes give 'steps'")
+        if self.charge is not None and (self.mode == "jump" or self.charge == self.unit):
+            raise MalformedOrder("a walking or running unit may plot a charge on another unit", code="order.charge_target")
 
 
 @dataclass(frozen=True, slots=True)

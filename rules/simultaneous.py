@@ -80,8 +80,7 @@ def standing_plan(unit: Unit) -> PathPlan:
 
 
 def resolve_movement(state: GameState, orders: Sequence[MoveOrder], dice: Dice, *,
-                     initiative: Sequence[str] | None = None, charges: Mapping[str, str] | None = None,
-                     hook: TickHook | None = None) -> MovementResult:
+                     initiative: Sequence[str] | None = None, hook: TickHook | None = None) -> MovementResult:
     """Plan every order, settle initiative (rolled, or given loser first) and resolve the phase in the
     match's agreed mode. A unit without an order stays put."""
     if state.options.movement not in MOVEMENT_RULES:
@@ -92,10 +91,9 @@ def resolve_movement(state: GameState, orders: Sequence[MoveOrder], dice: Dice, 
         if order.unit in plans:
             raise MalformedOrder(f"{order.unit} has two orders", code="order.duplicate", unit=order.unit)
         plans[order.unit] = plan_path(state.board, state.unit(order.unit), order)
-    for unit_id, target in (charges or {}).items():
+    charges = {order.unit: order.charge for order in orders if order.charge is not None}
+    for target in charges.values():
         state.unit(target)  # an unknown unit raises UnknownUnit
-        if target == unit_id:
-            raise MalformedOrder(f"{unit_id} cannot charge {target}", code="order.charge_target", unit=unit_id)
     all_plans = {unit.id: plans.get(unit.id) or standing_plan(unit) for unit in state.units}
     ids = [unit.id for unit in state.units]
     settled = roll_initiative(ids, dice) if initiative is None else given_initiative(initiative, ids)

@@ -5,9 +5,11 @@ import json
 import pytest
 
 from rules.board import Board
+from rules import codec
 from rules.codec import movement_to_json
 from rules.demo import demo_state
 from rules.dice import Dice
+from rules.errors import MalformedOrder
 from rules.game import GameState
 from rules.hexes import Hex
 from rules.movement import MoveOrder
@@ -92,6 +94,16 @@ def test_a_plotted_charge_on_the_mech_in_the_way_becomes_a_charge():
     assert (tick, charge["from"], charge["to"], charge["target"]) == (3, "0508", "0507", "B")
     assert answer["final"]["A"]["hex"] == "0508" and answer["final"]["B"]["hex"] == "0507"
     assert events(answer, "A", "step")[-1][1]["to"] == "0508"  # nothing after the charge
+
+
+def test_the_server_path_carries_the_plotted_charge_in_the_order():
+    state = GameState(Board(16, 17), (Unit("A", Hex.parse("0510"), 0), Unit("B", Hex.parse("0507"), 3)))
+    order = codec.order_from_json({"unit": "A", "mode": "walk", "steps": ["F", "F", "F"], "charge": "B"})
+    assert codec.order_to_json(order)["charge"] == "B"
+    result = get_ruleset("solaris").resolve_phase(state, [order], Dice("seed"))
+    assert [event.kind for event in result.movement.ticks[2]] == ["charge"]
+    with pytest.raises(MalformedOrder):
+        codec.order_from_json({"unit": "A", "mode": "jump", "to": "0507", "facing": 0, "charge": "B"})
 
 
 @pytest.mark.parametrize("a_at, b_fields, hexes, why", [
