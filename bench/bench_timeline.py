@@ -4,15 +4,12 @@
 Half the units come north up their column and half south down it, so every pair meets head on
 (blocked steps, conflicts and, in classic mode, pairs settled PM by PM). Initiative is rolled.
 
-    python3 bench/bench_timeline.py
+    PYTHONPATH=. python3 bench/bench_timeline.py
 """
 
 from __future__ import annotations
 
-import statistics
-import time
-from collections.abc import Callable
-
+from bench_movement import median_ms  # the same timing as the movement benchmark
 from rules.board import Board
 from rules.dice import Dice
 from rules.game import GameState, Options
@@ -27,20 +24,11 @@ def duel_lines(units: int, walk: int) -> tuple[GameState, list[MoveOrder]]:
     run = walk * 3 // 2
     mechs, orders = [], []
     for index in range(units):
-        column, south = (index // 2) * 2 % 32, index % 2
-        row = 4 + (index // 32) * 2 if south else 30 - (index // 32) * 2
-        mechs.append(Unit(f"U{index:02d}", Hex(column, row), 3 if south else 0, walk=walk, run=run))
+        column, south = index // 2 * 2, index % 2
+        # Eight rows apart: with 6 PM or more each pair meets in the middle of its column.
+        mechs.append(Unit(f"U{index:02d}", Hex(column, 12 if south else 20), 3 if south else 0, walk=walk, run=run))
         orders.append(MoveOrder(f"U{index:02d}", "run", ("F",) * run))
     return GameState(Board(32, 34), tuple(mechs)), orders
-
-
-def median_ms(action: Callable[[], object], repeats: int) -> float:
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        action()
-        times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times)
 
 
 def main() -> None:
