@@ -200,6 +200,10 @@ def enter_hex(board: Board, unit: Unit, origin: Hex, elevation: int, target: Hex
         new_elevation, reasons = 0, terrain_reasons
         checks.extend(terrain_checks)
     to_level = _standing_level(there, new_elevation, elevation < 0)
+    if leaving and elevation > 0 and to_level != from_level:
+        # The text says how to enter a building above the ground floor; leaving is taken as its mirror.
+        raise _refuse(unit, target, f"it leaves a building from level {elevation} only into a hex of that elevation "
+                      "(Solaris VII 'Niveles de Edificación', applied both ways)", code="move.building_level")
     levels_cost, climbed, per_level = _level_change(unit, mode, to_level - from_level, climbing, reasons, checks, target)
     if to_level - from_level <= -DROP_MIN_LEVELS and unit.kind == "mech":
         cost, reasons = DROP_MP, reasons[-1:]  # the drop's flat price replaces every terrain cost

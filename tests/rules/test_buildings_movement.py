@@ -48,6 +48,9 @@ def test_a_mech_enters_a_higher_level_only_from_a_hex_of_that_elevation_and_cann
     assert refusal(TOWN, unit(walk=6, at="0504", elevation=0), "U").code == "move.building_level"
     inside_first_floor = unit(walk=6, at="0504", elevation=1)
     assert plan(TOWN, inside_first_floor, "F").steps[0].elevation == 1  # 0503, same building, same level
+    back_out = unit(walk=6, at="0504", facing=4, elevation=1)  # SW of 0504 is the level-1 hill 0404
+    assert plan(TOWN, back_out, "F").steps[0].hex.label == "0404"
+    assert refusal(TOWN, unit(walk=6, at="0504", facing=3, elevation=1), "F").code == "move.building_level"  # street 0505
 
 
 def test_vehicles_only_at_level_zero_and_never_on_roofs():
