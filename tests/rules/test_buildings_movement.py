@@ -102,3 +102,11 @@ def test_a_bridge_collapses_when_its_cf_reaches_zero():
     bridge = bridge_at(HexTerrain.parse(0, "bridge:1;bridge_cf:12;water:2"))
     assert bridge.type.name == "light" and bridge.cf == 12
     assert destroyed_by(bridge, 12) and not destroyed_by(bridge, 11)
+
+
+def test_values_the_texts_leave_out_say_they_are_standard_battletech():
+    """The building movement table is named but not given ('La tabla de Modificadores al Movimiento
+    por Edificaciones'): the standard values are used and the ruling says so."""
+    step = plan(TOWN, unit(walk=9), "F").steps[0]
+    assert any("standard" in reason for reason in step.reasons)
+    assert any("standard" in why for why, _ in step.checks[0].modifiers)
