@@ -78,8 +78,8 @@ def same_building(board: Board, a: Hex, b: Hex) -> bool:
 def wall_check(unit: Unit, building: Building, passing: str) -> Check:
     """Passing a wall (entering, leaving, or moving inside one building): a roll with the type's
     modifier. Failure: ceil(CF / 10) damage to the unit from the front; a mech does not fall."""
-    return piloting_check(unit, "building_wall", [(f"{building.type.name} building (standard table)", building.type.psr_modifier)],
-                          f"{BUILDING_RULE}: {passing}")
+    modifier = (f"{building.type.name} building (standard table)", building.type.psr_modifier)
+    return piloting_check(unit, "building_wall", [modifier], f"{BUILDING_RULE}: {passing}")
 
 
 def wall_damage_to_unit(building: Building) -> int:
