@@ -25,13 +25,15 @@ completo", except on the same final hex, decided by initiative.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
+from itertools import combinations
 from dataclasses import dataclass, replace
 
 from rules.board import Board
 from rules.costs import landing
 from rules.errors import IllegalMove
 from rules.hexes import Hex, line
+from rules.initiative import Initiative
 from rules.movement import PathPlan
 from rules.timeline import Conflict, schedule
 from rules.units import Unit
@@ -158,23 +160,65 @@ def _cut_at(plan: PathPlan, keep: int, other: str, reason: str) -> Cut:
 
 
 def cut_before(board: Board, unit: Unit, plan: PathPlan, hex_: Hex, other: str, reason: str) -> Cut:
-    """The plan stopped in the hex before it first enters ``hex_``. A jump lands instead in the hex
-    before ``hex_`` on the straight line of its flight (the first of a split, for the same answer
-    every time), or stays put if that hex is its start or no landing there is allowed."""
-    if plan.mode != "jump":
-        for index, step in enumerate(plan.steps):
-            before = plan.steps[index - 1].hex if index else plan.start
-            if step.hex == hex_ and before != hex_:
-                return _cut_at(plan, index, other, reason)
-        return Cut(plan, hex_, other, reason)
-    short = line(plan.start, hex_)[-2][0]
+    """The plan stopped in the hex before it first enters ``hex_``; a jump lands short of it instead."""
+    if plan.mode == "jump":
+        return Cut(jump_short_of(board, unit, plan, hex_, reason), hex_, other, reason)
+    for index, step in enumerate(plan.steps):
+        before = plan.steps[index - 1].hex if index else plan.start
+        if step.hex == hex_ and before != hex_:
+            return _cut_at(plan, index, other, reason)
+    return Cut(plan, hex_, other, reason)
+
+
+def jump_short_of(board: Board, unit: Unit, plan: PathPlan, hex_: Hex, reason: str,
+                  free: Callable[[Hex], bool] = lambda _: True) -> PathPlan:
+    """The jump landing in the nearest hex before ``hex_`` on the straight line of its flight that is
+    ``free`` and allows a landing (both hexes of a split are tried, in label order); with no such hex
+    before its start the unit stays where it is (no steps)."""
     jump = plan.steps[0]
-    try:
-        entry = landing(board, unit, short)
-    except IllegalMove:
-        short = plan.start
-    if short == plan.start:
-        return Cut(replace(plan, steps=()), hex_, other, reason)
-    step = replace(jump, hex=short, mp=plan.start.distance(short), elevation=entry.elevation,
-                   effects=entry.effects, reasons=(reason,) + entry.reasons)
-    return Cut(replace(plan, steps=(step,)), hex_, other, reason)
+    for cell in reversed(line(plan.start, hex_)[:-1]):
+        for short in cell:
+            if short == plan.start:
+                return replace(plan, steps=())
+            if not free(short):
+                continue
+            try:
+                entry = landing(board, unit, short)
+            except IllegalMove:
+                continue
+            step = replace(jump, hex=short, mp=plan.start.distance(short), elevation=entry.elevation,
+                           effects=entry.effects, reasons=(reason,) + entry.reasons)
+            return replace(plan, steps=(step,))
+    return replace(plan, steps=())
+
+
+PairFilter = Callable[[PathPlan, PathPlan], bool]
+
+
+def settle_all(board: Board, units: Sequence[Unit], plans: Mapping[str, PathPlan], initiative: Initiative,
+               considered: PairFilter = lambda loser, winner: True) -> tuple[dict[str, Cut], tuple[Conflict, ...]]:
+    """Settle every pair of plans (initiative loser first) until no clash is left.
+
+    A cut can create a new clash (a winner placed in the hex before its target may stand where a third
+    unit ends), so the pairs are looked at again until nothing changes; every round shortens a plan,
+    so this ends."""
+    by_id = {unit.id: unit for unit in units}
+    current = dict(plans)
+    cuts: dict[str, Cut] = {}
+    conflicts: list[Conflict] = []
+    changed = True
+    while changed:
+        changed = False
+        for loser, winner in combinations(initiative.order, 2):
+            if not considered(current[loser], current[winner]):
+                continue
+            settlement = settle(board, by_id, current[loser], current[winner])
+            if settlement is None:
+                continue
+            new_cuts = {unit_id: cut for unit_id, cut in settlement.cuts.items() if cut.plan != current[unit_id]}
+            # A pair looked at again is reported again only if it changed something.
+            if new_cuts or all(conflict.units != settlement.conflict.units for conflict in conflicts):
+                conflicts.append(settlement.conflict)
+            for unit_id, cut in new_cuts.items():
+                current[unit_id], cuts[unit_id], changed = cut.plan, cut, True
+    return cuts, tuple(conflicts)

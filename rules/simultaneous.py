@@ -10,8 +10,8 @@ from collections.abc import Mapping, Sequence
 from itertools import combinations
 
 from rules.board import Board
-from rules.classic import resolve_classic, settle_all
-from rules.conflicts import route
+from rules.classic import resolve_classic
+from rules.conflicts import route, settle_all
 from rules.dice import Dice
 from rules.errors import MalformedOrder, RuleError
 from rules.game import MOVEMENT_RULES, GameState
@@ -32,12 +32,12 @@ def resolve_pm_by_pm(board: Board, units: Sequence[Unit], plans: Mapping[str, Pa
     def jumps(loser: PathPlan, winner: PathPlan) -> bool:
         return any(plan.mode == "jump" and bool(plan.steps) for plan in (loser, winner))
 
-    cuts, landings = settle_all(board, units, plans, initiative, considered=jumps)
     ticks = schedule(plans, initiative.rank())
-    walk = Walk(board, units, plans, dice, len(ticks), cuts=cuts, charges=charges, hook=hook)
+    walk = Walk(board, units, plans, dice, len(ticks), charges=charges, hook=hook)
     if ticks:
-        for unit_id in initiative.order:
-            walk.start(1, unit_id)
+        walk.start(initiative.order)
+    cuts, landings = settle_all(board, units, walk.moving_plans(), initiative, considered=jumps)
+    walk.cut(cuts)
     for tick, moves in enumerate(ticks, start=1):
         for unit_id, index in moves:
             walk.take_step(tick, unit_id, index, blocking=True)

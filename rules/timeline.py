@@ -109,13 +109,15 @@ def schedule(plans: Mapping[str, PathPlan], rank: Mapping[str, int]) -> list[lis
     "si un mech necesita gastar varios PMs para entrar en un hexágono … no se moverá hasta el turno en
     que gaste todos los PMs necesarios", so a step happens at the tick of its last PM. Within a tick
     the initiative loser goes first ("el jugador que perdiera la iniciativa entrará en el hexágono en
-    primer lugar").
+    primer lugar"). A jump is one step of all its PM, so it lands on the last tick; it lands after the
+    other units' last steps, once nobody on the ground is still on the move.
     """
     longest = max((plan.mp for plan in plans.values()), default=0)
-    ticks: list[list[tuple[int, str, int]]] = [[] for _ in range(longest)]
+    ticks: list[list[tuple[bool, int, str, int]]] = [[] for _ in range(longest)]
     for unit_id, plan in plans.items():
         spent = 0
         for index, step in enumerate(plan.steps):
             spent += step.mp
-            ticks[tick_of_pm(spent, plan.mp, longest) - 1].append((rank[unit_id], unit_id, index))
-    return [[(unit_id, index) for _, unit_id, index in sorted(tick)] for tick in ticks]
+            entry = (plan.mode == "jump", rank[unit_id], unit_id, index)
+            ticks[tick_of_pm(spent, plan.mp, longest) - 1].append(entry)
+    return [[(unit_id, index) for _, _, unit_id, index in sorted(tick)] for tick in ticks]

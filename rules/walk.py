@@ -15,7 +15,7 @@ from dataclasses import replace
 
 from rules.board import Board
 from rules.buildings import building_at, collapse_damage, wall_damage_to_unit
-from rules.conflicts import Cut
+from rules.conflicts import Cut, jump_short_of
 from rules.dice import Dice
 from rules.hexes import Hex
 from rules.movement import RUNNING_MODES, PathPlan, PlannedStep
@@ -45,18 +45,16 @@ class Walk:
     """The state of every unit while one movement phase plays; changed only by recorded events."""
 
     def __init__(self, board: Board, units: Sequence[Unit], plans: Mapping[str, PathPlan], dice: Dice,
-                 ticks: int, *, cuts: Mapping[str, Cut] | None = None, charges: Mapping[str, str] | None = None,
-                 hook: TickHook | None = None) -> None:
+                 ticks: int, *, charges: Mapping[str, str] | None = None, hook: TickHook | None = None) -> None:
         self.board, self.dice, self.hook = board, dice, hook
-        self.cuts = cuts or {}
-        # A plan cut by a conflict is played as cut; the schedule still counts the plotted steps.
-        self.plans = {unit_id: self.cuts[unit_id].plan if unit_id in self.cuts else plan
-                      for unit_id, plan in plans.items()}
+        self.plans = dict(plans)
+        self.cuts: Mapping[str, Cut] = {}
         self.charges = charges or {}
         self.units = {unit.id: unit for unit in units}
         self.ticks: list[list[Event]] = [[] for _ in range(ticks)]
         self.spent = dict.fromkeys(self.units, 0)
         self.hexes = dict.fromkeys(self.units, 0)
+        self.taken = dict.fromkeys(self.units, 0)  # how many of its plotted steps each unit has come to
         self.ended: dict[str, str] = {}  # unit → the event kind that ended its movement
         self.holders: dict[Hex, list[str]] = {}
         for unit in units:
@@ -100,18 +98,31 @@ class Walk:
 
     # --- playing a plan -----------------------------------------------------------------------------
 
-    def start(self, tick: int, unit_id: str) -> None:
-        """The rolls due before the unit moves (MASC, escaping a swamp): "Al principio de la fase de
-        movimiento … el jugador que controla la unidad atrapada realizará un chequeo de pilotaje"."""
-        plan = self.plans.get(unit_id)
-        if plan is not None and plan.steps:
-            all(self._passes(tick, unit_id, check, self.units[unit_id].hex) for check in plan.checks)
+    def start(self, order: Sequence[str]) -> None:
+        """The rolls due before anyone moves (MASC, escaping a swamp), in move order, on the first tick:
+        "Al principio de la fase de movimiento … el jugador que controla la unidad atrapada realizará
+        un chequeo de pilotaje"."""
+        for unit_id in order:
+            plan = self.plans.get(unit_id)
+            if plan is not None and plan.steps:
+                all(self._passes(1, unit_id, check, self.units[unit_id].hex) for check in plan.checks)
+
+    def moving_plans(self) -> dict[str, PathPlan]:
+        """The plans as they stand after the start-of-phase rolls: a unit they stopped stays put."""
+        return {unit_id: replace(plan, steps=()) if unit_id in self.ended else plan
+                for unit_id, plan in self.plans.items()}
+
+    def cut(self, cuts: Mapping[str, Cut]) -> None:
+        """Plans shortened by conflicts are played as cut; the schedule still counts the plotted steps."""
+        self.cuts = cuts
+        self.plans.update({unit_id: cut.plan for unit_id, cut in cuts.items()})
 
     def take_step(self, tick: int, unit_id: str, index: int, *, blocking: bool) -> None:
         """Play step ``index`` of the unit's plan at ``tick``. With ``blocking`` (PM-by-PM mode) a unit
         walking or running into a hex another unit holds is blocked or, if it plotted it, charges."""
         if unit_id in self.ended:
             return
+        self.taken[unit_id] = index + 1
         plan, unit = self.plans[unit_id], self.units[unit_id]
         if index >= len(plan.steps):
             cut = self.cuts[unit_id]
@@ -122,11 +133,15 @@ class Walk:
         before = [check for check in step.checks if check.code in ROLLED_BEFORE_STEP]
         if not all(self._passes(tick, unit_id, check, unit.hex) for check in before):
             return
-        if step.hex != unit.hex and blocking and plan.mode != "jump":
-            occupant = self.occupant(step.hex, unit_id)
-            if occupant is not None:
-                self._meet(tick, unit, occupant, step)
+        occupant = self.occupant(step.hex, unit_id) if step.hex != unit.hex else None
+        if occupant is not None and blocking and plan.mode != "jump":
+            self._meet(tick, unit, occupant, step)
+            return
+        if occupant is not None and index == len(plan.steps) - 1 and (blocking or self._done(occupant)):
+            landed = self._end_short(tick, unit, plan, step, occupant)
+            if landed is None:
                 return
+            step = landed
         kind = "step" if step.hex != unit.hex else STEP_KINDS.get(step.step, "turn")
         self.record(tick, Event(unit_id, kind, unit.hex, step.hex, step.facing, step.mp, "; ".join(step.reasons),
                                 elevation=step.elevation))
@@ -134,6 +149,26 @@ class Walk:
         if all(self._passes(tick, unit_id, check, unit.hex) for check in after):
             for effect in step.effects:
                 self._effect(tick, unit_id, effect)
+
+    def _done(self, unit_id: str) -> bool:
+        """Has the unit finished moving this phase (so it stays where it stands)?"""
+        return unit_id in self.ended or self.taken[unit_id] >= len(self.plans[unit_id].steps)
+
+    def _end_short(self, tick: int, unit: Unit, plan: PathPlan, step: PlannedStep, occupant: str) -> PlannedStep | None:
+        """A move would end in a hex another mech holds and keeps (a jump landing there in PM-by-PM mode,
+        when everyone else is done, or any move onto a mech that is done moving in classic mode,
+        typically one a roll left stuck or fallen on the way): no mech ends on another (standard BattleTech; the Solaris text has no case
+        for it). A jump lands short on its line of flight, anything else stops before the hex."""
+        reason = (f"{step.hex.label} is held by {occupant}, which stays there: {unit.id} ends short of it "
+                  "(standard BattleTech, no mech ends its move on another)")
+        if plan.mode == "jump":
+            short = jump_short_of(self.board, unit, plan, step.hex, reason,
+                                  lambda hex_: self.occupant(hex_, unit.id) is None)
+            if short.steps:
+                return short.steps[0]
+        self.record(tick, Event(unit.id, "blocked", unit.hex, step.hex, unit.facing, reason=reason, target=occupant,
+                                elevation=unit.elevation))
+        return None
 
     def end_tick(self, tick: int) -> None:
         """Give the ruleset's hook its say on this tick; what it reports is recorded and applied."""

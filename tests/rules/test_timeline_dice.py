@@ -1,7 +1,7 @@
 """Dice outcomes of movement, rolled in timeline order from the dice passed in."""
 
 from rules.board import Board, HexTerrain
-from rules.game import GameState
+from rules.game import GameState, Options
 from rules.hexes import Hex
 from rules.movement import MoveOrder
 from rules.simultaneous import resolve_movement
@@ -122,3 +122,45 @@ def test_a_passed_skid_roll_goes_on():
     result = resolve(PAVED, [Unit("A", Hex.parse("0512"), 0)], [RUN_AND_TURN], [PASS])
     assert kinds(result) == ["step", "step", "turn", "roll", "step", "step"]
     assert result.final["A"].unit.hex.label == "0709"
+
+
+def test_a_jump_lands_short_of_a_mech_a_roll_left_stuck_in_its_landing_hex():
+    """No mech ends its move on another (standard BattleTech; the text has no case for it): B was to
+    cross 0508 but is stuck there, so A's jump lands in the hex before it on its line of flight."""
+    a = Unit("A", Hex.parse("0511"), 0, jump=3)
+    b = Unit("B", Hex.parse("0408"), 5, walk=5)
+    orders = [MoveOrder("A", "jump", to=Hex.parse("0508"), facing=0), MoveOrder("B", "walk", ("R", "R", "F", "F"))]
+    crossing = resolve({}, [a, b], orders, [])
+    assert [event.to_hex.label for tick in crossing.ticks for event in tick if event.unit == "B" and event.kind == "step"] == [
+        "0508", "0607"]
+    assert crossing.final["A"].unit.hex.label == "0508"
+    result = resolve({"0508": "swamp:1"}, [a, b], orders, [FAIL])
+    assert result.final["B"].unit.hex.label == "0508" and result.final["B"].unit.stuck
+    assert result.final["A"].unit.hex.label == "0509"
+
+
+def test_in_classic_mode_a_move_does_not_end_on_a_mech_that_stays_there():
+    """B moved first and crossed A's target, 0508, but a failed swamp roll left it there."""
+    a = Unit("A", Hex.parse("0511"), 0)
+    b = Unit("B", Hex.parse("0408"), 5, walk=5)
+    orders = [MoveOrder("A", "walk", ("F", "F", "F")), MoveOrder("B", "walk", ("R", "R", "F", "F"))]
+    board = Board(16, 17, {Hex.parse("0508"): HexTerrain.parse(0, "swamp:1")})
+    state = GameState(board, (a, b), options=Options(movement="classic"))
+    result = resolve_movement(state, orders, ScriptedDice([1, 1]), initiative=["B", "A"])
+    assert result.final["B"].unit.hex.label == "0508" and result.final["B"].unit.stuck
+    assert result.final["A"].unit.hex.label == "0509"
+    blocked = [event for tick in result.ticks for event in tick if event.kind == "blocked"]
+    assert [(event.unit, event.target) for event in blocked] == [("A", "B")]
+
+
+def test_in_classic_mode_the_swamp_escape_is_rolled_before_anyone_moves():
+    """'Al principio de la fase de movimiento … realizará un chequeo de pilotaje': B fails it and
+    stays in 0508, so A, which was to end there as B left, stops before it."""
+    board = Board(16, 17, {Hex.parse("0508"): HexTerrain.parse(0, "swamp:1")})
+    units = (Unit("A", Hex.parse("0511"), 0), Unit("B", Hex.parse("0508"), 0, stuck=True))
+    state = GameState(board, units, options=Options(movement="classic"))
+    orders = [MoveOrder("A", "walk", ("F", "F", "F")), MoveOrder("B", "walk", ("F",))]
+    result = resolve_movement(state, orders, ScriptedDice([1, 1]), initiative=["A", "B"])
+    assert [(event.unit, event.kind) for event in result.ticks[0]][:2] == [("B", "roll"), ("B", "stuck")]
+    assert result.final["A"].unit.hex.label == "0509" and result.final["B"].unit.hex.label == "0508"
+    assert result.conflicts[0].case == "held_hex"
