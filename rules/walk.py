@@ -58,13 +58,10 @@ class Walk:
         self.ended: dict[str, str] = {}  # unit → the event kind that ended its movement
         self.holders: dict[Hex, list[str]] = {}
         for unit in units:
+            plan = self.plans.get(unit.id)
             # A jumping unit is in the air from the start of the phase until it lands: it blocks nobody.
-            if not self._jumping(unit.id):
+            if not (plan and plan.mode == "jump" and plan.steps):
                 self.holders.setdefault(unit.hex, []).append(unit.id)
-
-    def _jumping(self, unit_id: str) -> bool:
-        plan = self.plans.get(unit_id)
-        return plan is not None and plan.mode == "jump" and bool(plan.steps)
 
     # --- applying events ---------------------------------------------------------------------------
 
@@ -74,8 +71,8 @@ class Walk:
         if unit is None:  # a hook may report on something that is not a unit (a building)
             return
         self.spent[unit.id] += event.mp
-        if event.kind == "step":
-            self.hexes[unit.id] += 1
+        if event.kind == "step":  # a jump's one step counts every hex it covers
+            self.hexes[unit.id] += event.from_hex.distance(event.to_hex)
         if event.kind in MOVING_KINDS:
             if unit.id in self.holders.get(unit.hex, ()):
                 self.holders[unit.hex].remove(unit.id)
@@ -137,7 +134,8 @@ class Walk:
         if occupant is not None and blocking and plan.mode != "jump":
             self._meet(tick, unit, occupant, step)
             return
-        if occupant is not None and index == len(plan.steps) - 1 and (blocking or self._done(occupant)):
+        last_hex = all(later.hex == step.hex for later in plan.steps[index + 1:])
+        if occupant is not None and last_hex and (blocking or self._done(occupant)):
             landed = self._end_short(tick, unit, plan, step, occupant)
             if landed is None:
                 return
@@ -155,10 +153,11 @@ class Walk:
         return unit_id in self.ended or self.taken[unit_id] >= len(self.plans[unit_id].steps)
 
     def _end_short(self, tick: int, unit: Unit, plan: PathPlan, step: PlannedStep, occupant: str) -> PlannedStep | None:
-        """A move would end in a hex another mech holds and keeps (a jump landing there in PM-by-PM mode,
-        when everyone else is done, or any move onto a mech that is done moving in classic mode,
-        typically one a roll left stuck or fallen on the way): no mech ends on another (standard BattleTech; the Solaris text has no case
-        for it). A jump lands short on its line of flight, anything else stops before the hex."""
+        """A move would end in a hex another mech holds and keeps: a jump landing there in PM-by-PM mode
+        (it lands when everyone else is done), or any move onto a mech done moving in classic mode,
+        typically one a roll left stuck or fallen on the way. No mech ends on another (standard
+        BattleTech; the Solaris text has no case for it): a jump lands short on its line of flight,
+        anything else stops before the hex."""
         reason = (f"{step.hex.label} is held by {occupant}, which stays there: {unit.id} ends short of it "
                   "(standard BattleTech, no mech ends its move on another)")
         if plan.mode == "jump":

@@ -140,10 +140,11 @@ def test_a_jump_lands_short_of_a_mech_a_roll_left_stuck_in_its_landing_hex():
 
 
 def test_in_classic_mode_a_move_does_not_end_on_a_mech_that_stays_there():
-    """B moved first and crossed A's target, 0508, but a failed swamp roll left it there."""
+    """B moved first and crossed A's target, 0508, but a failed swamp roll left it there (A's last hex,
+    before a turn in it)."""
     a = Unit("A", Hex.parse("0511"), 0)
     b = Unit("B", Hex.parse("0408"), 5, walk=5)
-    orders = [MoveOrder("A", "walk", ("F", "F", "F")), MoveOrder("B", "walk", ("R", "R", "F", "F"))]
+    orders = [MoveOrder("A", "walk", ("F", "F", "F", "L")), MoveOrder("B", "walk", ("R", "R", "F", "F"))]
     board = Board(16, 17, {Hex.parse("0508"): HexTerrain.parse(0, "swamp:1")})
     state = GameState(board, (a, b), options=Options(movement="classic"))
     result = resolve_movement(state, orders, ScriptedDice([1, 1]), initiative=["B", "A"])

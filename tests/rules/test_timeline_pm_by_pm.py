@@ -172,6 +172,7 @@ def test_a_jump_passes_over_a_mech_without_conflict():
     answer = phase([unit("A", "0510", 0, jump=4), unit("B", "0508")],
                    [{"unit": "A", "mode": "jump", "to": "0506", "facing": 0}])
     assert answer["final"]["A"]["hex"] == "0506" and answer["conflicts"] == []
+    assert answer["final"]["A"]["hexes_moved"] == 4 and answer["final"]["A"]["moved"] == "jump"
 
 
 def test_same_seed_same_timeline_byte_for_byte_and_seeds_change_initiative():
