@@ -144,7 +144,7 @@ def test_in_classic_mode_a_move_does_not_end_on_a_mech_that_stays_there():
     before a turn in it)."""
     a = Unit("A", Hex.parse("0511"), 0)
     b = Unit("B", Hex.parse("0408"), 5, walk=5)
-    orders = [MoveOrder("A", "walk", ("F", "F", "F", "L")), MoveOrder("B", "walk", ("R", "R", "F", "F"))]
+    orders = [MoveOrder("A", "run", ("F", "F", "F", "L")), MoveOrder("B", "walk", ("R", "R", "F", "F"))]
     board = Board(16, 17, {Hex.parse("0508"): HexTerrain.parse(0, "swamp:1")})
     state = GameState(board, (a, b), options=Options(movement="classic"))
     result = resolve_movement(state, orders, ScriptedDice([1, 1]), initiative=["B", "A"])
