@@ -71,7 +71,8 @@ def route(plan: PathPlan) -> list[Hex]:
 
 
 def classify(loser: PathPlan, winner: PathPlan) -> str | None:
-    """The Solaris VII case of two plotted paths, or None when they never share a hex."""
+    """The Solaris VII case of two plotted paths, or None when there is nothing to settle (they share
+    no hex, or a jump ends elsewhere)."""
     first, second = route(loser), route(winner)
     if len(first) == 1 or len(second) == 1:
         still, moving = (first, second) if len(first) == 1 else (second, first)
