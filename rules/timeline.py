@@ -17,20 +17,15 @@ from dataclasses import dataclass
 from rules.board import Board
 from rules.dice import Dice, Roll
 from rules.hexes import Hex
-from rules.initiative import Initiative, roll_initiative
+from rules.initiative import Initiative
 from rules.movement import PathPlan
 from rules.units import Unit
-
-__all__ = [
-    "Conflict", "Event", "Initiative", "Moment", "MovementResult", "TickHook", "UnitOutcome",
-    "roll_initiative", "schedule", "tick_of_pm",
-]
 
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """One thing that happened to a unit. ``to_hex`` is the hex entered, or the hex it tried to enter
-    (``blocked``, ``charge``); a unit stays in ``from_hex`` unless the kind moves it (step, skid)."""
+    """One thing that happened to a unit. ``to_hex`` is where the unit is once the event is done, except
+    for ``blocked`` and ``charge``: there it is the hex the unit did not enter (it stays in ``from_hex``)."""
 
     unit: str
     kind: str  # step, turn, blocked, charge, roll, stuck, freed, fall, skid, damage, immobile, …
