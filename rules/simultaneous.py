@@ -43,9 +43,9 @@ def resolve_pm_by_pm(board: Board, units: Sequence[Unit], plans: Mapping[str, Pa
             walk.take_step(tick, unit_id, index, blocking=True)
         walk.end_tick(tick)
     timeline = walk.timeline()
-    reasons = (initiative.reason, f"{PM_BY_PM_RULE}: {len(ticks)} ticks (the most PM any unit spends); a unit spending p PM spends "
-               f"its k-th PM at tick ceil(k × {len(ticks)} / p); on the same tick {', '.join(initiative.order)} "
-               "enter in that order (initiative loser first)",)
+    rule = (f"{PM_BY_PM_RULE}: {len(ticks)} ticks (the most PM any unit spends); a unit spending p PM spends its "
+            f"k-th PM at tick ceil(k × {len(ticks)} / p); within a tick the initiative loser goes first")
+    reasons = (initiative.reason, rule)
     conflicts = landings + _meetings(plans, initiative, timeline)
     return MovementResult("pm_by_pm", initiative, timeline, walk.outcomes(), reasons, conflicts)
 
