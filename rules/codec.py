@@ -6,12 +6,14 @@ from dataclasses import asdict, fields
 from typing import Any
 
 from rules.board import Board, board_from_cells
+from rules.dice import Roll
 from rules.errors import MalformedOrder, RuleError
 from rules.game import GameState, Options
 from rules.hexes import Hex
 from rules.movement import MoveOrder, PathPlan
+from rules.psr import Check
 from rules.rulesets.base import PhaseResult
-from rules.timeline import Event, MovementResult
+from rules.timeline import Conflict, Event, MovementResult, UnitOutcome
 from rules.units import Unit
 
 Json = dict[str, Any]
@@ -68,20 +70,55 @@ def state_from_json(data: Json) -> GameState:
 
 
 def order_from_json(data: Any) -> MoveOrder:
-    """Decode a client's order, refusing anything that is not exactly an order."""
+    """Decode a client's order, refusing anything that is not exactly an order.
+
+    ``{"unit", "mode": "walk"|"run"|"masc", "steps": ["F", "R", …]}`` or
+    ``{"unit", "mode": "jump", "to": "0808", "facing": 2}``; a walking or running order may add
+    ``"charge": "B"``."""
     if not isinstance(data, dict) or not isinstance(data.get("unit"), str):
-        raise MalformedOrder("an order is an object with a 'unit', a 'mode' and 'steps'")
+        raise MalformedOrder("an order is an object with a 'unit', a 'mode' and 'steps' (or 'to' and 'facing')")
     steps = data.get("steps", [])
     if not isinstance(steps, list) or not all(isinstance(step, str) for step in steps):
         raise MalformedOrder("'steps' must be a list of step codes such as \"F\", \"L\"")
     mode = data.get("mode", "walk")
     if not isinstance(mode, str):
         raise MalformedOrder("'mode' must be a string")
-    return MoveOrder(unit=data["unit"], mode=mode, steps=tuple(steps))
+    to, facing = data.get("to"), data.get("facing")
+    if to is not None and not isinstance(to, str) or facing is not None and type(facing) is not int:
+        raise MalformedOrder("'to' must be a hex label such as \"0808\" and 'facing' a number 0-5")
+    try:
+        target = Hex.parse(to) if to is not None else None
+    except RuleError as error:
+        raise MalformedOrder(error.message) from None
+    charge = data.get("charge")
+    if charge is not None and not isinstance(charge, str):
+        raise MalformedOrder("'charge' names the unit the order charges")
+    return MoveOrder(unit=data["unit"], mode=mode, steps=tuple(steps), to=target, facing=facing, charge=charge)
 
 
 def order_to_json(order: MoveOrder) -> Json:
-    return {"unit": order.unit, "mode": order.mode, "steps": list(order.steps)}
+    if order.mode == "jump" and order.to is not None:
+        return {"unit": order.unit, "mode": order.mode, "to": order.to.label, "facing": order.facing}
+    data: Json = {"unit": order.unit, "mode": order.mode, "steps": list(order.steps)}
+    if order.charge is not None:
+        data["charge"] = order.charge
+    return data
+
+
+def check_to_json(check: Check) -> Json:
+    data: Json = {
+        "roll": check.roll,
+        "reason": check.code,
+        "target": check.target,
+        "modifiers": [{"why": why, "value": value} for why, value in check.modifiers],
+        "reasons": list(check.reasons),
+    }
+    if check.levels:
+        data["levels"] = check.levels
+    if check.code == "skid":
+        data["hexes_moved"] = check.hexes_moved
+        data["direction"] = check.direction
+    return data
 
 
 def path_to_json(plan: PathPlan) -> Json:
@@ -92,13 +129,17 @@ def path_to_json(plan: PathPlan) -> Json:
         "mode": plan.mode,
         "moved": plan.moved,
         "mp": plan.mp,
+        "checks": [check_to_json(check) for check in plan.checks],
         "steps": [
             {
                 "step": step.step,
                 "hex": step.hex.label,
                 "facing": step.facing,
                 "mp": step.mp,
-                "checks": [asdict(check) for check in step.checks],
+                "elevation": step.elevation,
+                "prone": step.prone,
+                "checks": [check_to_json(check) for check in step.checks],
+                "effects": list(step.effects),
                 "reasons": list(step.reasons),
             }
             for step in plan.steps
@@ -109,14 +150,47 @@ def path_to_json(plan: PathPlan) -> Json:
 
 
 def event_to_json(event: Event) -> Json:
-    return {
+    """A timeline event. ``to`` is the hex entered, or the hex a ``blocked``/``charge`` event did not
+    enter (the unit stays in ``from``); optional keys appear only when they say something."""
+    data: Json = {
         "unit": event.unit,
         "kind": event.kind,
         "from": event.from_hex.label,
         "to": event.to_hex.label,
         "facing": event.facing,
         "mp": event.mp,
-        **({"reason": event.reason} if event.reason else {}),
+    }
+    optional = {"reason": event.reason, "target": event.target, "damage": event.damage, "elevation": event.elevation}
+    data.update({key: value for key, value in optional.items() if value})
+    if event.rolls:
+        data["rolls"] = [roll_to_json(roll) for roll in event.rolls]
+    return data
+
+
+def conflict_to_json(conflict: Conflict) -> Json:
+    data: Json = {"case": conflict.case, "units": list(conflict.units), "resolution": conflict.resolution}
+    if conflict.hex is not None:
+        data["hex"] = conflict.hex.label
+    if conflict.options:
+        data["options"] = list(conflict.options)
+    return data
+
+
+def outcome_to_json(outcome: UnitOutcome) -> Json:
+    unit = outcome.unit
+    return {
+        "hex": unit.hex.label,
+        "facing": unit.facing,
+        "moved": outcome.moved,
+        "hexes_moved": outcome.hexes_moved,
+        "mp": outcome.mp,
+        "prone": unit.prone,
+        "stuck": unit.stuck,
+        "elevation": unit.elevation,
+        "legs_frozen": unit.legs_frozen,
+        "climbing": unit.climbing,
+        "masc_streak": unit.masc_streak,
+        "reasons": list(outcome.reasons),
     }
 
 
@@ -128,23 +202,14 @@ def movement_to_json(movement: MovementResult) -> Json:
             "rolls": [roll_to_json(roll) for roll in movement.initiative.rolls],
         },
         "ticks": [[event_to_json(event) for event in tick] for tick in movement.ticks],
-        "final": {
-            unit_id: {
-                "hex": outcome.unit.hex.label,
-                "facing": outcome.unit.facing,
-                "moved": outcome.moved,
-                "hexes_moved": outcome.hexes_moved,
-                "mp": outcome.mp,
-                "prone": outcome.unit.prone,
-                "stuck": outcome.unit.stuck,
-            }
-            for unit_id, outcome in movement.final.items()
-        },
+        "final": {unit_id: outcome_to_json(outcome) for unit_id, outcome in movement.final.items()},
+        "conflicts": [conflict_to_json(conflict) for conflict in movement.conflicts],
+        "rolls": [roll_to_json(roll) for roll in movement.rolls],
         "reasons": list(movement.reasons),
     }
 
 
-def roll_to_json(roll: Any) -> Json:
+def roll_to_json(roll: Roll) -> Json:
     return {"dice": list(roll.dice), "total": roll.total, "reason": roll.reason, "target": roll.target}
 
 

@@ -15,6 +15,8 @@ from typing import Any, TextIO
 
 from rules.errors import RuleError, ScenarioError
 from rules.game import GameState
+from rules.move_query import move_query
+from rules.movement_phase_query import movement_phase_query
 from rules.scenario import load_scenario, los_query
 
 Answer = dict[str, Any]
@@ -22,6 +24,8 @@ Query = Callable[[GameState, Any, str], Answer]
 
 QUERIES: dict[str, Query] = {
     "los": los_query,
+    "move": move_query,
+    "movement_phase": movement_phase_query,
 }
 
 

@@ -23,6 +23,7 @@ SCENARIO_KEYS = ("board", "units", "options", "seed", "query", "description")
 _UNIT_DEFAULTS: dict[str, Any] = {
     "kind": "mech", "facing": 0, "tons": 50, "walk": 4, "jump": 0, "piloting": 5, "gunnery": 4,
     "prone": False, "stuck": False, "hands": 2, "masc": False, "side": "", "name": "",
+    "masc_streak": 0, "legs_frozen": False, "elevation": 0, "climbing": False,
 }
 _NON_NEGATIVE = ("tons", "walk", "run", "jump", "piloting", "gunnery", "hands")
 _OPTION_CHOICES = {"los": LOS_RULES, "movement": MOVEMENT_RULES}

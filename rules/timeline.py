@@ -1,49 +1,63 @@
-"""Simultaneous movement resolved PM by PM into a playback timeline.
+"""The playback timeline of a movement phase: the one thing both the server and the browser use.
 
-Both players plot in secret; the referee replays the plotted paths together. The phase is split into
-ticks: with T the largest number of PM any unit spends, a unit spending p PM spends its k-th PM at
-tick ceil(k × T / p) (Solaris VII, "Movimiento PM a PM": 3 PM against 6 moves on ticks 2, 4 and 6).
-A step that costs several PM happens at the tick of its last PM. A unit that would enter a hex
-held by another unit stops in its previous hex and its movement ends. When two units enter the same
-hex on the same tick, the initiative loser enters first.
+A timeline is a list of ticks, each an ordered list of :class:`Event` (a step, a turn, a blocked
+step, a charge, a dice roll and its outcome…), then the final state of every unit. In PM-by-PM mode
+a tick is one sub-turn of PM spending (Solaris VII, "Movimiento PM a PM"); in classic mode it is one
+unit's whole move, in move order.
 
-The timeline is the one thing both the server and the browser use.
+This module holds the values and the PM schedule; :mod:`rules.walk` plays steps into events,
+:mod:`rules.classic` and :mod:`rules.simultaneous` resolve the two agreed modes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 
+from rules.board import Board
 from rules.dice import Dice, Roll
 from rules.hexes import Hex
+from rules.initiative import Initiative
 from rules.movement import PathPlan
 from rules.units import Unit
 
 
 @dataclass(frozen=True, slots=True)
 class Event:
+    """One thing that happened to a unit. ``to_hex`` is where the unit is once the event is done, except
+    for ``blocked`` and ``charge``: there it is the hex the unit did not enter (it stays in ``from_hex``)."""
+
     unit: str
-    kind: str  # "step", "turn", "blocked"
+    kind: str  # step, turn, blocked, charge, roll, stuck, freed, fall, skid, damage, immobile, …
     from_hex: Hex
     to_hex: Hex
     facing: int
-    mp: int
+    mp: int = 0
     reason: str = ""
+    target: str = ""  # the other unit (or building) of a blocked step, a charge or a collision
+    rolls: tuple[Roll, ...] = ()
+    damage: int = 0
+    elevation: int = 0  # levels above the hex's own level once the event is done (a roof, under water)
+
+
+@dataclass(frozen=True, slots=True)
+class Conflict:
+    """A classified clash between plotted paths and how it was settled."""
+
+    case: str
+    units: tuple[str, ...]  # move order: initiative loser first
+    resolution: str
+    hex: Hex | None = None  # the hex in dispute, when there is one
+    options: tuple[str, ...] = ()  # what the initiative winner may do next (charge, fire at 1 hex…)
 
 
 @dataclass(frozen=True, slots=True)
 class UnitOutcome:
     unit: Unit
-    moved: str
+    moved: str  # none, walk, run, jump: what heat and to-hit count
     hexes_moved: int
     mp: int
-
-
-@dataclass(frozen=True, slots=True)
-class Initiative:
-    order: tuple[str, ...]  # loser first, winner last
-    rolls: tuple[Roll, ...]
+    reasons: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,28 +67,29 @@ class MovementResult:
     ticks: tuple[tuple[Event, ...], ...]
     final: Mapping[str, UnitOutcome]
     reasons: tuple[str, ...]
+    conflicts: tuple[Conflict, ...] = ()
+
+    @property
+    def rolls(self) -> tuple[Roll, ...]:
+        """Every roll of the phase in the order it was thrown: initiative, then the timeline's."""
+        return self.initiative.rolls + tuple(roll for tick in self.ticks for event in tick for roll in event.rolls)
 
 
-def roll_initiative(unit_ids: Sequence[str], dice: Dice) -> Initiative:
-    """2D6 per unit, higher wins; tied totals are rerolled until they differ (Solaris VII)."""
-    rolls: list[Roll] = []
-    totals: dict[str, int] = {}
-    pending = [sorted(unit_ids)]
-    ranked: list[str] = []
-    while pending:
-        group = pending.pop(0)
-        if len(group) == 1:
-            ranked.append(group[0])
-            continue
-        for unit_id in group:
-            roll = dice.roll_2d6(f"initiative {unit_id}")
-            rolls.append(roll)
-            totals[unit_id] = roll.total
-        by_total: dict[int, list[str]] = {}
-        for unit_id in group:
-            by_total.setdefault(totals[unit_id], []).append(unit_id)
-        pending = [by_total[total] for total in sorted(by_total)] + pending
-    return Initiative(tuple(ranked), tuple(rolls))
+@dataclass(frozen=True, slots=True)
+class Moment:
+    """What a tick hook sees once a tick's steps are played: the units where they stand now."""
+
+    tick: int
+    units: Mapping[str, Unit]
+    events: tuple[Event, ...]  # this tick's events so far
+    board: Board
+    dice: Dice
+
+
+# The one extension point for reactions during movement (MEKATAC attacks while others move, skirmish
+# reactions when a line of fire opens): called after every tick, its events are appended to the tick
+# and applied like any other (a "fall" knocks a unit down and ends its movement).
+TickHook = Callable[[Moment], Sequence[Event]]
 
 
 def tick_of_pm(k: int, unit_mp: int, longest: int) -> int:
@@ -82,49 +97,22 @@ def tick_of_pm(k: int, unit_mp: int, longest: int) -> int:
     return -(-k * longest // unit_mp)
 
 
-def resolve_pm_by_pm(
-    units: Sequence[Unit],
-    plans: Mapping[str, PathPlan],
-    initiative: Initiative,
-) -> MovementResult:
+def schedule(plans: Mapping[str, PathPlan], rank: Mapping[str, int]) -> list[list[tuple[str, int]]]:
+    """Which (unit, step index) happen at each tick 1..T, T the most PM any unit spends.
+
+    Solaris VII "Movimiento PM a PM": a unit spending p PM spends its k-th PM at tick ceil(k × T / p);
+    "si un mech necesita gastar varios PMs para entrar en un hexágono … no se moverá hasta el turno en
+    que gaste todos los PMs necesarios", so a step happens at the tick of its last PM. Within a tick
+    the initiative loser goes first ("el jugador que perdiera la iniciativa entrará en el hexágono en
+    primer lugar"). A jump is one step of all its PM, so it lands on the last tick; it lands after the
+    other units' last steps, once nobody on the ground is still on the move.
+    """
     longest = max((plan.mp for plan in plans.values()), default=0)
-    rank = {unit_id: index for index, unit_id in enumerate(initiative.order)}
-    # (tick, initiative rank, step index) puts each step where it happens; losers enter first.
-    scheduled = []
+    ticks: list[list[tuple[bool, int, str, int]]] = [[] for _ in range(longest)]
     for unit_id, plan in plans.items():
         spent = 0
         for index, step in enumerate(plan.steps):
             spent += step.mp
-            scheduled.append((tick_of_pm(spent, plan.mp, longest), rank[unit_id], index, unit_id))
-    scheduled.sort()
-
-    position = {unit.id: (unit.hex, unit.facing) for unit in units}
-    stopped: set[str] = set()
-    done = {unit.id: {"mp": 0, "hexes": 0} for unit in units}
-    ticks: list[list[Event]] = [[] for _ in range(longest)]
-    for tick, _, index, unit_id in scheduled:
-        if unit_id in stopped:
-            continue
-        step = plans[unit_id].steps[index]
-        here, facing = position[unit_id]
-        occupant = next((other for other, (hex_, _) in position.items() if other != unit_id and hex_ == step.hex), None)
-        if occupant is not None and step.hex != here:
-            stopped.add(unit_id)
-            ticks[tick - 1].append(Event(unit_id, "blocked", here, step.hex, facing, 0,
-                                         f"{step.hex.label} is held by {occupant}; movement ends"))
-            continue
-        kind = "turn" if step.hex == here else "step"
-        position[unit_id] = (step.hex, step.facing)
-        done[unit_id]["mp"] += step.mp
-        done[unit_id]["hexes"] += kind == "step"
-        ticks[tick - 1].append(Event(unit_id, kind, here, step.hex, step.facing, step.mp))
-
-    final = {}
-    for unit in units:
-        hex_, facing = position[unit.id]
-        mp = done[unit.id]["mp"]
-        # A runner stopped while it had spent only walking PM counts as having walked (Solaris VII rule).
-        moved = "none" if mp == 0 else ("walk" if mp <= unit.walk else "run")
-        final[unit.id] = UnitOutcome(replace(unit, hex=hex_, facing=facing), moved, done[unit.id]["hexes"], mp)
-    reasons = ("Solaris VII 'Movimiento PM a PM': a unit spending p of T PM spends its k-th PM at tick ceil(k*T/p)",)
-    return MovementResult("pm_by_pm", initiative, tuple(tuple(tick) for tick in ticks), final, reasons)
+            entry = (plan.mode == "jump", rank[unit_id], unit_id, index)
+            ticks[tick_of_pm(spent, plan.mp, longest) - 1].append(entry)
+    return [[(unit_id, index) for _, _, unit_id, index in sorted(tick)] for tick in ticks]

@@ -8,6 +8,7 @@ from math import ceil
 from rules.hexes import Hex
 
 UNIT_KINDS = ("mech", "infantry", "tracked", "wheeled", "hover", "submarine")
+VEHICLE_KINDS = frozenset({"tracked", "wheeled", "hover"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,13 +26,36 @@ class Unit:
     piloting: int = 5
     gunnery: int = 4
     prone: bool = False
-    stuck: bool = False
-    hands: int = 2
+    stuck: bool = False  # stuck in a swamp: must pass an escape roll before moving
+    hands: int = 2  # working, free hand actuators (climbing needs one)
     masc: bool = False
+    masc_streak: int = 0  # consecutive MASC turns so far, lowered by one per turn without it
+    legs_frozen: bool = False  # a failed MASC roll: no movement for the rest of the match
+    # Levels above the hex's own level: the floor inside a building, its roof, a bridge deck, or
+    # negative under water (a mech on the bottom of depth 2 water stands at -2).
+    elevation: int = 0
+    climbing: bool = False  # stopped mid-climb: stands at `elevation` for LOS, −2 to be hit
 
     def __post_init__(self) -> None:
         if not self.run:
             object.__setattr__(self, "run", ceil(self.walk * 1.5))
+
+    @property
+    def is_vehicle(self) -> bool:
+        return self.kind in VEHICLE_KINDS
+
+    @property
+    def max_level_change(self) -> int:
+        """Levels a unit may go up or down in one step: 2 for mechs, 1 for the rest (standard)."""
+        return 2 if self.kind == "mech" else 1
+
+    @property
+    def underwater(self) -> bool:
+        """Solaris VII 'Operaciones submarinas': mechs in depth 2+, prone mechs in depth 1, and
+        submarines at depth 1+."""
+        if self.kind == "submarine":
+            return self.elevation <= -1
+        return self.kind == "mech" and (self.elevation <= -2 or (self.prone and self.elevation <= -1))
 
     def moved_to(self, hex_: Hex, facing: int) -> Unit:
         return replace(self, hex=hex_, facing=facing)

@@ -10,23 +10,30 @@ from rules.errors import RuleError
 from rules.game import GameState
 from rules.movement import MoveOrder, PathPlan, plan_path
 from rules.rulesets.base import PhaseResult
-from rules.timeline import resolve_pm_by_pm, roll_initiative
+from rules.simultaneous import resolve_movement
+from rules.timeline import TickHook
 
 
 class SolarisRuleset:
     name = "solaris"
+    # Solaris VII has no reactions during movement; a ruleset that has them (MEKATAC attacks while
+    # others move, skirmish reactions) sets its hook here instead of copying the movement loop.
+    tick_hook: TickHook | None = None
 
     def check_order(self, state: GameState, order: MoveOrder) -> PathPlan:
-        if state.phase != "movement":
-            raise RuleError(f"orders for movement are closed in the {state.phase} phase", code="order.phase_closed")
+        _require_movement_phase(state)
         return plan_path(state.board, state.unit(order.unit), order)
 
     def units_to_order(self, state: GameState) -> list[str]:
         return [unit.id for unit in state.units]
 
     def resolve_phase(self, state: GameState, orders: Sequence[MoveOrder], dice: Dice) -> PhaseResult:
-        plans = {order.unit: self.check_order(state, order) for order in orders}
-        initiative = roll_initiative([unit.id for unit in state.units], dice)
-        movement = resolve_pm_by_pm(state.units, plans, initiative)
+        _require_movement_phase(state)
+        movement = resolve_movement(state, orders, dice, hook=self.tick_hook)
         units = tuple(movement.final[unit.id].unit for unit in state.units)
         return PhaseResult(replace(state, units=units, turn=state.turn + 1), movement)
+
+
+def _require_movement_phase(state: GameState) -> None:
+    if state.phase != "movement":
+        raise RuleError(f"orders for movement are closed in the {state.phase} phase", code="order.phase_closed")

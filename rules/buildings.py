@@ -1,0 +1,111 @@
+"""Buildings and bridges as movement sees them (Solaris VII 'Edificaciones', 'Efectos sobre el movimiento').
+
+A building hex carries MegaMek's features: ``building:T`` (T = 1 light, 2 medium, 3 heavy,
+4 hardened), ``bldg_cf:N`` (current construction factor) and ``bldg_elev:N`` (levels). A bridge is a
+``bridge:T`` hex (``bridge_cf``, ``bridge_elev``) or, as the text says, a road over water
+("Aquellas carreteras que cruzan ríos son consideradas puentes").
+The movement cost and roll modifier per type are not in the texts; these are the standard
+BattleTech building movement table values.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import ceil
+
+from rules.board import Board, HexTerrain
+from rules.hexes import Hex
+from rules.psr import Check, piloting_check
+from rules.units import Unit
+
+BUILDING_RULE = "Solaris VII 'Entrando en Edificaciones'"
+
+
+@dataclass(frozen=True, slots=True)
+class BuildingType:
+    name: str
+    extra_mp: int  # on top of the 1 PM to enter a hex
+    psr_modifier: int
+    max_cf: int  # top of the type's CF range, used when a map gives no CF
+
+
+BUILDING_TYPES = {
+    1: BuildingType("light", 1, 0, 15),
+    2: BuildingType("medium", 2, 1, 40),
+    3: BuildingType("heavy", 3, 2, 90),
+    4: BuildingType("hardened", 4, 5, 150),
+}
+# "Si el tipo de un puente no está marcado … se debe asumir un puente medio con FC 40."
+UNMARKED_BRIDGE = (2, 40)
+
+
+@dataclass(frozen=True, slots=True)
+class Building:
+    type: BuildingType
+    cf: int
+    height: int  # levels; the roof is at elevation `height`
+
+    @property
+    def floors(self) -> range:
+        return range(self.height)
+
+
+def building_at(terrain: HexTerrain) -> Building | None:
+    if not terrain.has("building"):
+        return None
+    kind = BUILDING_TYPES.get(terrain.get("building"), BUILDING_TYPES[2])
+    cf = terrain.get("bldg_cf") if terrain.has("bldg_cf") else kind.max_cf
+    return Building(kind, cf, max(1, terrain.get("bldg_elev")))
+
+
+def bridge_at(terrain: HexTerrain) -> Building | None:
+    """A bridge deck (at ``bridge_elev`` above the hex level), or None."""
+    if terrain.has("bridge"):
+        kind = BUILDING_TYPES.get(terrain.get("bridge"), BUILDING_TYPES[UNMARKED_BRIDGE[0]])
+        cf = terrain.get("bridge_cf") if terrain.has("bridge_cf") else UNMARKED_BRIDGE[1]
+        return Building(kind, cf, terrain.get("bridge_elev"))
+    if terrain.has("road") and terrain.get("water") >= 1:
+        return Building(BUILDING_TYPES[UNMARKED_BRIDGE[0]], UNMARKED_BRIDGE[1], 0)
+    return None
+
+
+def same_building(board: Board, a: Hex, b: Hex) -> bool:
+    """Adjacent building hexes of one type are one building (MegaMek joins them the same way)."""
+    first, second = board.terrain(a), board.terrain(b)
+    return first.has("building") and second.has("building") and first.get("building") == second.get("building")
+
+
+def wall_check(unit: Unit, building: Building, passing: str) -> Check:
+    """Passing a wall (entering, leaving, or moving inside one building): a roll with the type's
+    modifier. Failure: ceil(CF / 10) damage to the unit from the front; a mech does not fall."""
+    modifier = (f"{building.type.name} building (standard table)", building.type.psr_modifier)
+    return piloting_check(unit, "building_wall", [modifier], f"{BUILDING_RULE}: {passing}")
+
+
+def wall_damage_to_unit(building: Building) -> int:
+    """A failed wall roll: the current CF / 10, rounded up, from the front."""
+    return ceil(building.cf / 10)
+
+
+def wall_damage_to_building(unit: Unit) -> int:
+    """Every wall a mech or vehicle passes, roll passed or not: the unit's tons / 10, rounded up."""
+    return ceil(unit.tons / 10)
+
+
+def destroyed_by(structure: Building, damage: int) -> bool:
+    """Damage that brings the CF to 0 destroys a building or drops a bridge into the river
+    ("Cuando el FC de un puente se reduce a 0, se colapsa y cae sobre el río")."""
+    return damage >= structure.cf
+
+
+def collapses(building: Building, tons_on_level: int, elevation: int) -> bool:
+    """Weight over the current CF on any level but the ground floor collapses it at once."""
+    return elevation > 0 and tons_on_level > building.cf
+
+
+def collapse_damage(building: Building, elevation: int, kind: str) -> int:
+    """Damage to a unit inside a collapsing building: CF / 10 × levels above it (rounded up);
+    units on the roof count as on the top floor; infantry take three times as much."""
+    levels_above = building.height - min(elevation, building.height - 1)
+    damage = ceil(building.cf * levels_above / 10)
+    return 3 * damage if kind == "infantry" else damage

@@ -1,0 +1,35 @@
+"""Classic Solaris VII resolution of simultaneous movement: the rolls due at the start of the phase
+(MASC, escaping a swamp), then the plotted paths classified pair by pair and every clash settled
+(:mod:`rules.conflicts`), then the units moved one after another in move order, initiative loser
+first ("se supone que hay una tirada de iniciativa y que alguno de los dos siempre mueve antes").
+The timeline holds one tick per unit, in that order; the start-of-phase rolls open the first tick.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from rules.board import Board
+from rules.conflicts import settle_all
+from rules.dice import Dice
+from rules.initiative import Initiative
+from rules.movement import PathPlan
+from rules.timeline import MovementResult, TickHook
+from rules.units import Unit
+from rules.walk import Walk
+
+CLASSIC_RULE = "Solaris VII 'Problemas planteados por el movimiento simultáneo' (classic resolution)"
+
+def resolve_classic(board: Board, units: Sequence[Unit], plans: Mapping[str, PathPlan], initiative: Initiative,
+                    dice: Dice, hook: TickHook | None = None) -> MovementResult:
+    walk = Walk(board, units, plans, dice, len(initiative.order), hook=hook)
+    walk.start(initiative.order)
+    cuts, conflicts = settle_all(board, units, walk.moving_plans(), initiative)
+    walk.cut(cuts)
+    for tick, unit_id in enumerate(initiative.order, start=1):
+        for index in range(len(plans[unit_id].steps)):
+            walk.take_step(tick, unit_id, index, blocking=False)
+        walk.end_tick(tick)
+    reasons = (initiative.reason,
+               f"{CLASSIC_RULE}: paths classified pair by pair, then one unit moves per tick, in move order")
+    return MovementResult("classic", initiative, walk.timeline(), walk.outcomes(), reasons, conflicts)

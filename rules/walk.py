@@ -1,0 +1,319 @@
+"""Playing planned steps into timeline events: the one walk both movement modes share.
+
+A :class:`Walk` holds where every unit stands while a phase plays. Every change goes through
+:meth:`Walk.record`, which appends an event to its tick and applies it, so the timeline and the
+final state cannot disagree. The dice for the checks a plan requires (MASC, swamp escape, swamp,
+water, skid, climb, drop, building wall…: :class:`rules.psr.Check`) are thrown here, in timeline
+order, and their consequences come from the pure functions of :mod:`rules.psr`,
+:mod:`rules.buildings` and :mod:`rules.skids`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+
+from rules.board import Board
+from rules.buildings import building_at, collapse_damage, wall_damage_to_unit
+from rules.conflicts import Cut, jump_short_of
+from rules.dice import Dice
+from rules.hexes import Hex
+from rules.movement import RUNNING_MODES, PathPlan, PlannedStep
+from rules.psr import Check, climb_fall, drop_leg_damage, falling_damage, masc_streak_after
+from rules.skids import resolve_skid
+from rules.timeline import Event, Moment, TickHook, UnitOutcome
+from rules.units import Unit
+
+PM_BY_PM_RULE = "Solaris VII 'Movimiento PM a PM'"
+RUN_BLOCKED_RULE = (
+    "Solaris VII 'movimiento simultáneo': a mech that declared a run and was blocked by its rival having "
+    "spent only walking PM counts as having walked, for heat and to-hit"
+)
+# Step rolls thrown before the step is taken: failing one stops the unit short of the step's hex.
+ROLLED_BEFORE_STEP = frozenset({"skid", "climb", "stand"})
+# Event kinds that end a unit's movement for the phase.
+ENDS_MOVEMENT = frozenset({"blocked", "charge", "stuck", "fall", "immobile", "collapse"})
+# Event kinds by which a rival stopped the unit (the blocked-runner rule).
+STOPPED_BY_RIVAL = frozenset({"blocked", "charge"})
+# What a step that stays in its hex is: a turn, standing up, an infantry floor change, or a climb
+# the PM could not finish (the mech hangs higher up its hex).
+STEP_KINDS = {"SU": "stand", "U": "floor", "D": "floor", "L": "turn", "R": "turn", "F": "climb", "B": "climb"}
+MOVING_KINDS = frozenset({"step", "turn", "stand", "floor", "climb", "skid"})
+
+
+class Walk:
+    """The state of every unit while one movement phase plays; changed only by recorded events."""
+
+    def __init__(self, board: Board, units: Sequence[Unit], plans: Mapping[str, PathPlan], dice: Dice,
+                 ticks: int, *, charges: Mapping[str, str] | None = None, hook: TickHook | None = None) -> None:
+        self.board, self.dice, self.hook = board, dice, hook
+        self.plans = dict(plans)
+        self.cuts: Mapping[str, Cut] = {}
+        self.charges = charges or {}
+        self.units = {unit.id: unit for unit in units}
+        self.ticks: list[list[Event]] = [[] for _ in range(ticks)]
+        self.spent = dict.fromkeys(self.units, 0)
+        self.hexes = dict.fromkeys(self.units, 0)
+        self.taken = dict.fromkeys(self.units, 0)  # how many of its plotted steps each unit has come to
+        self.ended: dict[str, str] = {}  # unit → the event kind that ended its movement
+        self.holders: dict[Hex, list[str]] = {}
+        for unit in units:
+            plan = self.plans.get(unit.id)
+            # A jumping unit is in the air from the start of the phase until it lands: it blocks nobody.
+            if not (plan and plan.mode == "jump" and plan.steps):
+                self.holders.setdefault(unit.hex, []).append(unit.id)
+
+    # --- applying events ---------------------------------------------------------------------------
+
+    def record(self, tick: int, event: Event) -> None:
+        self.ticks[tick - 1].append(event)
+        unit = self.units.get(event.unit)
+        if unit is None:  # a hook may report on something that is not a unit (a building)
+            return
+        self.spent[unit.id] += event.mp
+        if event.kind == "step":  # a jump's one step counts every hex it covers
+            self.hexes[unit.id] += event.from_hex.distance(event.to_hex)
+        if event.kind in MOVING_KINDS:
+            if unit.id in self.holders.get(unit.hex, ()):
+                self.holders[unit.hex].remove(unit.id)
+            self.holders.setdefault(event.to_hex, []).append(unit.id)
+            unit = replace(unit, hex=event.to_hex, facing=event.facing, elevation=event.elevation,
+                           prone=unit.prone and event.kind != "stand",
+                           climbing=event.kind == "climb" or (unit.climbing and event.kind != "step"))
+        if event.kind in ("fall", "stuck", "freed", "immobile", "collapse"):
+            # A fall from a climb or a collapse ends on the ground of the hex.
+            grounded = event.kind == "collapse" or (event.kind == "fall" and unit.climbing)
+            unit = replace(unit, prone=unit.prone or event.kind == "fall", stuck=event.kind == "stuck",
+                           legs_frozen=unit.legs_frozen or event.kind == "immobile",
+                           elevation=0 if grounded else unit.elevation, climbing=unit.climbing and not grounded)
+        self.units[unit.id] = unit
+        if event.kind in ENDS_MOVEMENT:
+            self.ended.setdefault(unit.id, event.kind)
+
+    def occupant(self, hex_: Hex, other_than: str) -> str | None:
+        return next((unit_id for unit_id in self.holders.get(hex_, ()) if unit_id != other_than), None)
+
+    # --- playing a plan -----------------------------------------------------------------------------
+
+    def start(self, order: Sequence[str]) -> None:
+        """The rolls due before anyone moves (MASC, escaping a swamp), in move order, on the first tick:
+        "Al principio de la fase de movimiento … el jugador que controla la unidad atrapada realizará
+        un chequeo de pilotaje"."""
+        for unit_id in order:
+            plan = self.plans.get(unit_id)
+            if plan is not None and plan.steps:
+                all(self._passes(1, unit_id, check, self.units[unit_id].hex) for check in plan.checks)
+
+    def moving_plans(self) -> dict[str, PathPlan]:
+        """The plans as they stand after the start-of-phase rolls: a unit they stopped stays put."""
+        return {unit_id: replace(plan, steps=()) if unit_id in self.ended else plan
+                for unit_id, plan in self.plans.items()}
+
+    def cut(self, cuts: Mapping[str, Cut]) -> None:
+        """Plans shortened by conflicts are played as cut; the schedule still counts the plotted steps."""
+        self.cuts = cuts
+        self.plans.update({unit_id: cut.plan for unit_id, cut in cuts.items()})
+
+    def take_step(self, tick: int, unit_id: str, index: int, *, blocking: bool) -> None:
+        """Play step ``index`` of the unit's plan at ``tick``. With ``blocking`` (PM-by-PM mode) a unit
+        walking or running into a hex another unit holds is blocked or, if it plotted it, charges."""
+        if unit_id in self.ended:
+            return
+        self.taken[unit_id] = index + 1
+        plan, unit = self.plans[unit_id], self.units[unit_id]
+        if index >= len(plan.steps):
+            cut = self.cuts[unit_id]
+            self.record(tick, Event(unit_id, "blocked", unit.hex, cut.into, unit.facing, reason=cut.reason,
+                                    target=cut.other, elevation=unit.elevation))
+            return
+        step = plan.steps[index]
+        before = [check for check in step.checks if check.code in ROLLED_BEFORE_STEP]
+        if not all(self._passes(tick, unit_id, check, unit.hex) for check in before):
+            return
+        occupant = self.occupant(step.hex, unit_id) if step.hex != unit.hex else None
+        if occupant is not None and blocking and plan.mode != "jump":
+            self._meet(tick, unit, occupant, step)
+            return
+        last_hex = all(later.hex == step.hex for later in plan.steps[index + 1:])
+        if occupant is not None and last_hex and (blocking or self._done(occupant)):
+            landed = self._end_short(tick, unit, plan, step, occupant)
+            if landed is None:
+                return
+            step = landed
+        kind = "step" if step.hex != unit.hex else STEP_KINDS.get(step.step, "turn")
+        self.record(tick, Event(unit_id, kind, unit.hex, step.hex, step.facing, step.mp, "; ".join(step.reasons),
+                                elevation=step.elevation))
+        after = [check for check in step.checks if check.code not in ROLLED_BEFORE_STEP]
+        if all(self._passes(tick, unit_id, check, unit.hex) for check in after):
+            for effect in step.effects:
+                self._effect(tick, unit_id, effect)
+
+    def _done(self, unit_id: str) -> bool:
+        """Has the unit finished moving this phase (so it stays where it stands)?"""
+        return unit_id in self.ended or self.taken[unit_id] >= len(self.plans[unit_id].steps)
+
+    def _end_short(self, tick: int, unit: Unit, plan: PathPlan, step: PlannedStep, occupant: str) -> PlannedStep | None:
+        """A move would end in a hex another mech holds and keeps: a jump landing there in PM-by-PM mode
+        (it lands when everyone else is done), or any move onto a mech done moving in classic mode,
+        typically one a roll left stuck or fallen on the way. No mech ends on another (standard
+        BattleTech; the Solaris text has no case for it): a jump lands short on its line of flight,
+        anything else stops before the hex."""
+        reason = (f"{step.hex.label} is held by {occupant}, which stays there: {unit.id} ends short of it "
+                  "(standard BattleTech, no mech ends its move on another)")
+        if plan.mode == "jump":
+            short = jump_short_of(self.board, unit, plan, step.hex, reason,
+                                  lambda hex_: self.occupant(hex_, unit.id) is None)
+            if short.steps:
+                return short.steps[0]
+        self.record(tick, Event(unit.id, "blocked", unit.hex, step.hex, unit.facing, reason=reason, target=occupant,
+                                elevation=unit.elevation))
+        return None
+
+    def end_tick(self, tick: int) -> None:
+        """Give the ruleset's hook its say on this tick; what it reports is recorded and applied."""
+        if self.hook is None:
+            return
+        moment = Moment(tick, dict(self.units), tuple(self.ticks[tick - 1]), self.board, self.dice)
+        for event in self.hook(moment):
+            self.record(tick, event)
+
+    def _meet(self, tick: int, unit: Unit, occupant: str, step: PlannedStep) -> None:
+        """Solaris VII 'Movimiento PM a PM': a mech trying to enter a hex held by another either charges
+        it (if it plotted that charge and a charge is allowed) or stops in its previous hex."""
+        refusal = ""
+        if self.charges.get(unit.id) == occupant:
+            refusal = self._charge_refusal(unit, self.units[occupant])
+            if not refusal:
+                self.record(tick, Event(
+                    unit.id, "charge", unit.hex, step.hex, unit.facing, target=occupant, elevation=unit.elevation,
+                    reason=(f"{unit.id} charges {occupant} as plotted: it has moved {self.hexes[unit.id]} hexes and "
+                            f"the target stands at its elevation ({PM_BY_PM_RULE}); the charge is rolled in the "
+                            "physical attack phase (standard BattleTech)"),
+                ))
+                return
+            refusal = f"its plotted charge is not allowed ({refusal}); "
+        self.record(tick, Event(
+            unit.id, "blocked", unit.hex, step.hex, unit.facing, target=occupant, elevation=unit.elevation,
+            reason=(f"{refusal}{step.hex.label} is held by {occupant}: {unit.id} stays in {unit.hex.label} "
+                    f"and its movement ends ({PM_BY_PM_RULE})"),
+        ))
+
+    def _charge_refusal(self, unit: Unit, target: Unit) -> str:
+        """Why a charge is not allowed, or "": "un mech no puede cargar si no ha recorrido previamente,
+        al menos, 1 hexágono. Tampoco se puede cargar contra objetivos tumbados, o a distintas elevaciones"."""
+        if self.hexes[unit.id] < 1:
+            return "it has not moved a hex yet"
+        if target.prone:
+            return f"{target.id} is prone"
+        if self._level(unit) != self._level(target):
+            return f"{target.id} stands at another elevation"
+        return ""
+
+    def _level(self, unit: Unit) -> int:
+        return self.board.terrain(unit.hex).level + unit.elevation
+
+    def _effect(self, tick: int, unit_id: str, effect: str) -> None:
+        """What a step does without a roll (:mod:`rules.costs`): a jump into a swamp, a collapse. (The
+        ``climbing`` effect is the ``climb`` event itself.)"""
+        unit = self.units[unit_id]
+        if effect == "stuck":
+            reason = "a jumping mech landing in a swamp is stuck automatically (Solaris VII, pantano: Saltos)"
+            self.record(tick, Event(unit_id, "stuck", unit.hex, unit.hex, unit.facing, reason=reason,
+                                    elevation=unit.elevation))
+        elif effect == "collapse":
+            building = building_at(self.board.terrain(unit.hex))
+            damage = collapse_damage(building, unit.elevation, unit.kind) if building else 0
+            self.record(tick, Event(unit_id, "collapse", unit.hex, unit.hex, unit.facing, damage=damage,
+                                    reason=f"the building collapses under {unit_id}: {damage} damage, it ends on "
+                                           "the ground (Solaris VII 'Colapso')"))
+
+    # --- dice ----------------------------------------------------------------------------------------
+
+    def _passes(self, tick: int, unit_id: str, check: Check, origin: Hex) -> bool:
+        """Throw a check's 2D6 and record it; on a failure record its consequence.
+        True while the unit may go on moving."""
+        unit = self.units[unit_id]
+        roll = self.dice.roll_2d6(f"{unit_id} {check.code}", target=check.target)
+        self.record(tick, Event(unit_id, "roll", unit.hex, unit.hex, unit.facing, reason="; ".join(check.reasons),
+                                rolls=(roll,), elevation=unit.elevation))
+        if roll.success:
+            if check.code == "swamp_escape":
+                self.record(tick, Event(unit_id, "freed", unit.hex, unit.hex, unit.facing, elevation=unit.elevation,
+                                        reason="passes the swamp roll and moves normally (Solaris VII pantano)"))
+            return True
+        for event in self._failure(unit, check, origin):
+            self.record(tick, event)
+        return unit_id not in self.ended
+
+    def _failure(self, unit: Unit, check: Check, origin: Hex) -> list[Event]:
+        code = check.code
+
+        def event(kind: str, reason: str, damage: int = 0) -> Event:
+            return Event(unit.id, kind, unit.hex, unit.hex, unit.facing, reason=reason, damage=damage,
+                         elevation=unit.elevation)
+
+        if code in ("swamp", "swamp_escape"):
+            return [event("stuck", "fails the swamp roll: stuck in the hex for the rest of the turn; a mech does "
+                                   "not fall (Solaris VII pantano)")]
+        if code == "masc":
+            return [event("immobile", "fails the MASC roll: the leg actuators freeze as with two hip criticals; "
+                                      "no more movement this match (Solaris VII 'MASC')")]
+        if code == "building_wall":
+            # The wall passed belongs to the building entered or, when leaving one, to the one left.
+            building = building_at(self.board.terrain(unit.hex)) or building_at(self.board.terrain(origin))
+            damage = wall_damage_to_unit(building) if building else 0
+            return [event("damage", f"fails the wall roll: {damage} damage from the front; a mech does not fall "
+                                    "and goes on (Solaris VII 'Entrando en Edificaciones')", damage)]
+        if code == "drop_legs":
+            damage = drop_leg_damage(check.levels)
+            return [event("damage", f"fails the first drop roll: {damage} damage to each leg and a critical roll "
+                                    "per leg (Solaris VII 'Dejarse caer')", damage)]
+        if code == "skid":
+            return self._skid(unit, check)
+        if code == "climb":
+            fall = climb_fall(unit, check)
+            return [event("fall", "; ".join(fall.reasons), fall.damage)]
+        levels = check.levels if code == "drop_fall" else 0
+        damage = falling_damage(unit.tons, levels, into_water=code == "water")
+        return [event("fall", f"fails the {code} roll: falls {levels} levels for {damage} damage "
+                              "(standard BattleTech falling damage)", damage)]
+
+    def _skid(self, unit: Unit, check: Check) -> list[Event]:
+        """A failed skid roll: the fall, each hex slid, and each crash (resolved at once as a charge)."""
+        in_way = {hex_: self.units[ids[0]] for hex_, ids in self.holders.items() if ids and ids != [unit.id]}
+        skid = resolve_skid(self.board, unit, check, in_way)
+        events = [Event(unit.id, "fall", unit.hex, unit.hex, unit.facing, reason="; ".join(skid.reasons),
+                        damage=skid.fall_damage, elevation=unit.elevation)]
+        crashes = {collision.hex: collision for collision in skid.collisions}
+        here = unit.hex
+        for ahead in skid.path + tuple(hex_ for hex_ in crashes if hex_ not in skid.path):
+            crash = crashes.get(ahead)
+            if crash is not None:
+                events.append(Event(unit.id, "charge", here, ahead, unit.facing, target=crash.target,
+                                    damage=crash.damage_to_target,
+                                    reason=f"skids into {crash.target} in {ahead.label}: a successful charge for "
+                                           f"{crash.damage_to_target} damage, {crash.damage_to_skidder} to the skidder"))
+            if ahead in skid.path:
+                events.append(Event(unit.id, "skid", here, ahead, unit.facing, damage=skid.damage_per_hex,
+                                    reason=f"slides into {ahead.label} ({skid.damage_per_hex} damage, front column)"))
+                here = ahead
+        return events
+
+    # --- the end -------------------------------------------------------------------------------------
+
+    def timeline(self) -> tuple[tuple[Event, ...], ...]:
+        return tuple(tuple(tick) for tick in self.ticks)
+
+    def outcomes(self) -> dict[str, UnitOutcome]:
+        final = {}
+        for unit_id, unit in self.units.items():
+            plan, spent = self.plans.get(unit_id), self.spent[unit_id]
+            moved, reasons = "none", tuple[str, ...]()
+            if plan is not None and spent:
+                moved = plan.moved
+                if self.ended.get(unit_id) in STOPPED_BY_RIVAL and plan.mode in RUNNING_MODES and spent <= unit.walk:
+                    moved, reasons = "walk", (RUN_BLOCKED_RULE,)
+            # "Por cada turno en el que no se utilice el MASC se reduce la tirada en un intervalo."
+            unit = replace(unit, masc_streak=masc_streak_after(unit, plan is not None and plan.mode == "masc"))
+            final[unit_id] = UnitOutcome(unit, moved, self.hexes[unit_id], spent, reasons)
+        return final

@@ -1,0 +1,62 @@
+"""Properties of any resolved movement phase, in both modes, on random plotted paths."""
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules.board import Board, HexTerrain
+from rules.dice import Dice
+from rules.game import GameState, Options
+from rules.hexes import Hex
+from rules.movement import MoveOrder, check_path
+from rules.simultaneous import resolve_movement
+from rules.units import Unit
+
+# Swamp and pavement so that rolls, stuck mechs, falls and skids happen too.
+BOARD = Board(8, 8, {Hex.parse(label): HexTerrain.parse(0, terrain) for label, terrain in (
+    ("0303", "swamp:1"), ("0505", "swamp:1"), ("0206", "swamp:1"), ("0404", "pavement:1"), ("0405", "pavement:1"), ("0504", "pavement:1"), ("0606", "woods:2"))})
+STAYS_PUT = ("blocked", "charge")
+
+
+@st.composite
+def phases(draw):
+    count = draw(st.integers(2, 4))
+    cells = draw(st.lists(st.tuples(st.integers(0, 7), st.integers(0, 7)), min_size=count, max_size=count, unique=True))
+    units = tuple(Unit(f"U{index}", Hex(col, row), draw(st.integers(0, 5)), walk=draw(st.integers(2, 5)), jump=3,
+                       stuck=BOARD.terrain(Hex(col, row)).has("swamp") and draw(st.booleans()))
+                  for index, (col, row) in enumerate(cells))
+    orders = []
+    for unit in units:
+        mode = draw(st.sampled_from(("walk", "run", "jump")))
+        if mode == "jump":
+            to = draw(st.sampled_from([hex_ for hex_ in BOARD if 0 < unit.hex.distance(hex_) <= unit.jump]))
+            orders.append(MoveOrder(unit.id, "jump", to=to, facing=draw(st.integers(0, 5))))
+            continue
+        steps = tuple(draw(st.lists(st.sampled_from("FFFLR"), max_size=unit.run)))
+        legal, _ = check_path(BOARD, unit, MoveOrder(unit.id, mode, steps))  # keep the legal prefix
+        charge = draw(st.sampled_from([None] + [other.id for other in units if other is not unit]))
+        orders.append(MoveOrder(unit.id, mode, tuple(step.step for step in legal.steps), charge=charge))
+    movement = draw(st.sampled_from(("pm_by_pm", "classic")))
+    initiative = draw(st.permutations([unit.id for unit in units]))
+    seed = str(draw(st.integers(0, 10**6)))
+    return GameState(BOARD, units, options=Options(movement=movement)), orders, initiative, seed
+
+
+@settings(max_examples=150, deadline=None)
+@given(phases())
+def test_a_phase_never_stacks_mechs_and_its_events_replay_to_the_final_state(phase):
+    state, orders, initiative, seed = phase
+    result = resolve_movement(state, orders, Dice(seed), initiative=initiative)
+    final = {unit_id: outcome.unit for unit_id, outcome in result.final.items()}
+    assert len({unit.hex for unit in final.values()}) == len(final), "two mechs end in one hex"
+
+    # What every browser does with the timeline: a unit goes to `to`, except when blocked or charging.
+    poses = {unit.id: (unit.hex, unit.facing) for unit in state.units}
+    spent = dict.fromkeys(poses, 0)
+    for tick in result.ticks:
+        for event in tick:
+            if event.kind not in STAYS_PUT:
+                poses[event.unit] = (event.to_hex, event.facing)
+            spent[event.unit] += event.mp
+    assert poses == {unit_id: (unit.hex, unit.facing) for unit_id, unit in final.items()}
+    assert spent == {unit_id: outcome.mp for unit_id, outcome in result.final.items()}
+    assert result == resolve_movement(state, orders, Dice(seed), initiative=initiative)
