@@ -106,9 +106,14 @@ class _Ruling:
 def unit_height(board: Board, unit: Unit) -> int:
     """The unit's level for line of sight ('Unidades': a standing BattleMech rises 1 level over its
     hex, prone mechs and other units stand at the hex level; 'Agua': a mech in water stands on the
-    bottom). Submarines also sit on the bed; hovercraft and naval units float at the surface."""
+    bottom). Submarines also sit on the bed; hovercraft and naval units float at the surface. A unit
+    whose movement left it at an ``elevation`` (a building floor, a climb) stands that high."""
     terrain = board.terrain(unit.hex)
-    ground = terrain.floor if unit.kind in ("mech", "submarine") else terrain.level
+    if unit.elevation:
+        # Movement records where the unit really is: a building floor, a roof, a climb, a water depth.
+        ground = terrain.level + unit.elevation
+    else:
+        ground = terrain.floor if unit.kind in ("mech", "submarine") else terrain.level
     return ground + (1 if unit.kind == "mech" and not unit.prone else 0)
 
 

@@ -50,6 +50,16 @@ def test_unit_heights():
     assert unit_height(terrain, mech("0606", kind="hover")) == 0
 
 
+def test_a_unit_at_an_elevation_stands_that_high():
+    """Maximum Tech climbing, as the movement text gives it: 'se tratará el Mech como si estuviera de pie
+    en el hexágono que ocupa y a la altura que esté escalando en ese momento'. Movement records that
+    height (and a building floor) as the unit's elevation, which line of sight reads."""
+    hill_between = board(h0508=(2, ""))
+    assert not los(hill_between).los
+    assert los(hill_between, attacker=mech("0510", "A", elevation=2)).los
+    assert unit_height(board(h0606=(0, "water:2")), mech("0606", elevation=-2)) == -1
+
+
 def test_open_ground_gives_clear_los_listing_the_intervening_hexes():
     result = los(board())
     assert result.los and result.modifier == 0 and not result.partial_cover and not result.split
