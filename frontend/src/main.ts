@@ -38,6 +38,8 @@ function startMatch(page: HTMLElement): void {
   let board: BoardView | null = null;
   let boardShape = "";
   let units: Unit[] = [];
+  /** Set when the connection dropped with an order in flight: only a snapshot tells what became of it. */
+  let resyncOnOpen = false;
 
   const showStatus = (text: string, code = "") => {
     status.textContent = text;
@@ -49,7 +51,14 @@ function startMatch(page: HTMLElement): void {
     frame: onFrame,
     connection: (state) => {
       page.dataset.connection = state;
-      if (state === "closed") showStatus("Connection lost: reconnecting…");
+      if (state === "closed") {
+        showStatus("Connection lost: reconnecting…");
+        if (plotter?.interrupt()) resyncOnOpen = true;
+      }
+      if (state === "open" && resyncOnOpen) {
+        resyncOnOpen = false;
+        socket.send({ type: "resync" });
+      }
     },
   });
 
@@ -152,6 +161,12 @@ function startMatch(page: HTMLElement): void {
     });
   }
 
+  page.querySelector(".board-tools")?.addEventListener("click", (event) => {
+    const zoom = (event.target as Element).closest<HTMLElement>("[data-zoom]")?.dataset.zoom;
+    if (zoom === "in") board?.zoom(1.25);
+    if (zoom === "out") board?.zoom(0.8);
+    if (zoom === "fit") board?.fit();
+  });
   page.querySelector<HTMLInputElement>("#show-labels")?.addEventListener("change", (event) => {
     boardHolder.classList.toggle("hide-labels", !(event.target as HTMLInputElement).checked);
   });

@@ -6,6 +6,7 @@ import { type Hex, boardSize, hexCenter, hexCorners, hexLabel, parseLabel } from
 import type { Position } from "./path";
 import type { Pose } from "./playback";
 import type { Board, Unit } from "./protocol";
+import { type View, panBy, zoomAt } from "./viewport";
 
 const SVG = "http://www.w3.org/2000/svg";
 const SIZE = 32;
@@ -125,6 +126,8 @@ export class BoardView {
   /** Accumulated rotation per unit, so a turn from NW to N rotates 60° and not 300°. */
   private readonly angles = new Map<string, number>();
   private sideColours = new Map<string, string>();
+  private readonly full: View;
+  private view: View;
 
   constructor(container: Element, board: Board, onHexClick: (hex: Hex) => void) {
     const size = boardSize(board.width, board.height, SIZE);
@@ -132,8 +135,11 @@ export class BoardView {
       class: "board",
       viewBox: `0 0 ${size.x.toFixed(1)} ${size.y.toFixed(1)}`,
       role: "img",
-      "aria-label": `Board of ${board.width} by ${board.height} hexes`,
+      tabindex: 0,
+      "aria-label": `Board of ${board.width} by ${board.height} hexes: + and - zoom, arrows pan, 0 fits`,
     });
+    this.full = { x: 0, y: 0, w: size.x, h: size.y };
+    this.view = this.full;
     definePatterns(el("defs", {}, this.svg));
     const hexLayer = el("g", { class: "hexes" }, this.svg);
     for (let col = 0; col < board.width; col++) {
@@ -145,7 +151,102 @@ export class BoardView {
       const target = (event.target as Element).closest("[data-hex]");
       if (target) onHexClick(parseLabel(target.getAttribute("data-hex")!));
     });
+    this.enablePanAndZoom();
     container.replaceChildren(this.svg);
+  }
+
+  zoom(factor: number): void {
+    const centre = { x: this.view.x + this.view.w / 2, y: this.view.y + this.view.h / 2 };
+    this.setView(zoomAt(this.view, factor, centre, this.full));
+  }
+
+  fit(): void {
+    this.setView(this.full);
+  }
+
+  private setView(view: View): void {
+    this.view = view;
+    this.svg.setAttribute("viewBox", [view.x, view.y, view.w, view.h].map((n) => n.toFixed(1)).join(" "));
+  }
+
+  /** Board units per screen pixel (the SVG keeps its aspect ratio, so the larger ratio wins). */
+  private scale(): number {
+    const rect = this.svg.getBoundingClientRect();
+    return Math.max(this.view.w / rect.width, this.view.h / rect.height);
+  }
+
+  private toBoard(clientX: number, clientY: number): { x: number; y: number } {
+    const point = new DOMPoint(clientX, clientY).matrixTransform(this.svg.getScreenCTM()!.inverse());
+    return { x: point.x, y: point.y };
+  }
+
+  /** Wheel and pinch zoom, drag to pan (a drag is not a click on a hex), keys when the board has focus. */
+  private enablePanAndZoom(): void {
+    const svg = this.svg;
+    svg.addEventListener(
+      "wheel",
+      (event) => {
+        event.preventDefault();
+        this.setView(zoomAt(this.view, event.deltaY < 0 ? 1.2 : 1 / 1.2, this.toBoard(event.clientX, event.clientY), this.full));
+      },
+      { passive: false },
+    );
+
+    const pointers = new Map<number, { x: number; y: number }>();
+    let downAt: { x: number; y: number } | null = null;
+    let dragged = false;
+    svg.addEventListener("pointerdown", (event) => {
+      pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
+      downAt = { x: event.clientX, y: event.clientY };
+      dragged = false;
+    });
+    svg.addEventListener("pointermove", (event) => {
+      const before = pointers.get(event.pointerId);
+      if (!before || !downAt) return;
+      const now = { x: event.clientX, y: event.clientY };
+      if (!dragged && Math.hypot(now.x - downAt.x, now.y - downAt.y) < 6) return;
+      dragged = true;
+      if (pointers.size === 1) {
+        const scale = this.scale();
+        this.setView(panBy(this.view, (before.x - now.x) * scale, (before.y - now.y) * scale, this.full));
+      } else if (pointers.size === 2) {
+        const other = [...pointers.entries()].find(([id]) => id !== event.pointerId)![1];
+        const ratio = Math.hypot(now.x - other.x, now.y - other.y) / Math.hypot(before.x - other.x, before.y - other.y);
+        const middle = this.toBoard((now.x + other.x) / 2, (now.y + other.y) / 2);
+        if (Number.isFinite(ratio) && ratio > 0) this.setView(zoomAt(this.view, ratio, middle, this.full));
+      }
+      pointers.set(event.pointerId, now);
+    });
+    const release = (event: PointerEvent) => pointers.delete(event.pointerId);
+    svg.addEventListener("pointerup", release);
+    svg.addEventListener("pointercancel", release);
+    svg.addEventListener(
+      "click",
+      (event) => {
+        if (dragged) event.stopPropagation();
+        dragged = false;
+      },
+      true,
+    );
+
+    svg.addEventListener("keydown", (event) => {
+      const step = this.view.w / 10;
+      const moves: Record<string, () => void> = {
+        "+": () => this.zoom(1.25),
+        "=": () => this.zoom(1.25),
+        "-": () => this.zoom(0.8),
+        "0": () => this.fit(),
+        ArrowLeft: () => this.setView(panBy(this.view, -step, 0, this.full)),
+        ArrowRight: () => this.setView(panBy(this.view, step, 0, this.full)),
+        ArrowUp: () => this.setView(panBy(this.view, 0, -step, this.full)),
+        ArrowDown: () => this.setView(panBy(this.view, 0, step, this.full)),
+      };
+      const move = moves[event.key];
+      if (move) {
+        event.preventDefault();
+        move();
+      }
+    });
   }
 
   private drawHex(layer: SVGGElement, board: Board, hex: Hex): void {

@@ -20,8 +20,9 @@ export function playbackFrames(start: Poses, timeline: Timeline): Poses[] {
   for (const tick of timeline.ticks) {
     current = { ...current };
     for (const event of tick) {
-      // A blocked unit stays where it was; its movement ends there.
-      current[event.unit] = { hex: event.kind === "blocked" ? event.from : event.to, facing: event.facing };
+      // A blocked or charging unit did not enter `to`: it stays where it was.
+      const stays = event.kind === "blocked" || event.kind === "charge";
+      current[event.unit] = { hex: stays ? event.from : event.to, facing: event.facing };
     }
     frames.push(current);
   }

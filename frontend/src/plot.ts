@@ -22,10 +22,8 @@ export interface PlotHooks {
 
 type State = "idle" | "plotting" | "checking" | "submitted";
 
-const KEYS: Record<string, string> = {
-  w: "F", arrowup: "F", s: "B", arrowdown: "B", a: "L", arrowleft: "L", d: "R", arrowright: "R",
-  backspace: "undo", z: "undo", m: "mode",
-};
+// The arrow keys belong to the board (panning) and to form controls.
+const KEYS: Record<string, string> = { w: "F", s: "B", a: "L", d: "R", backspace: "undo", z: "undo", m: "mode" };
 
 function sameOrder(a: Order, b: Order): boolean {
   return a.unit === b.unit && a.mode === b.mode && a.steps.join("") === b.steps.join("");
@@ -118,6 +116,16 @@ export class Plotter {
   /** An error frame: if it answers our pending request, take the change back. */
   handleError(code: string, message: string): void {
     if (this.pending) this.refuse(code, message);
+  }
+
+  /**
+   * The connection dropped: a request in flight will never be answered. Returns whether
+   * one was, since a submit may have landed and only a fresh snapshot can tell.
+   */
+  interrupt(): boolean {
+    if (!this.pending) return false;
+    this.refuse("socket.closed", "The connection dropped before the server answered.");
+    return true;
   }
 
   private act(action: string): void {

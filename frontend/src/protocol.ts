@@ -52,17 +52,28 @@ export interface Unit {
 }
 
 /**
- * One thing a unit did in a tick of the resolved movement (rules.codec.event_to_json):
- * a `step` into `to`, a `turn` in place, or `blocked` short of `to` (it stays in `from`).
+ * One thing that happened to a unit in a tick of the resolved movement (rules.codec.event_to_json):
+ * a `step` into `to`, a `turn` in place, a `skid`, a `fall`, a `roll`… `to` is where the unit is
+ * once the event is done, except for `blocked` and `charge`: the hex it did not enter.
  */
 export interface TimelineEvent {
   unit: string;
-  kind: "step" | "turn" | "blocked";
+  kind: string;
   from: string;
   to: string;
   facing: number;
   mp: number;
   reason?: string;
+  target?: string;
+  rolls?: Roll[];
+}
+
+/** A clash between plotted paths and how it was settled (rules.codec.conflict_to_json). */
+export interface Conflict {
+  case: string;
+  units: string[];
+  resolution: string;
+  hex?: string;
 }
 
 /** One recorded roll of the dice (rules.codec.roll_to_json). */
@@ -78,7 +89,10 @@ export interface Timeline {
   /** `order`: unit ids, initiative loser first (it moves first). */
   initiative?: { order: string[]; rolls: Roll[] };
   ticks: TimelineEvent[][];
-  final: Record<string, { hex: string; facing: number }>;
+  final: Record<string, { hex: string; facing: number; prone?: boolean; stuck?: boolean; reasons?: string[] }>;
+  conflicts?: Conflict[];
+  /** Every roll of the phase in the order thrown: initiative first. */
+  rolls?: Roll[];
   reasons?: string[];
 }
 

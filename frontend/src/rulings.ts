@@ -1,5 +1,6 @@
-// The resolved phase explained in words: the initiative rolls, who was blocked and why,
-// and the rules the resolution followed (the timeline's own reasons).
+// The resolved phase explained in words: every roll, the initiative order, what happened
+// beyond plain steps and turns (blocked, skids, falls…), the clashes between paths and how
+// they were settled, and the rules the resolution followed.
 
 import type { Roll, Timeline } from "./protocol";
 
@@ -8,19 +9,28 @@ export function describeRoll(roll: Roll): string {
   return `${roll.reason}: ${roll.dice.join(" + ")} = ${roll.total}${target}`;
 }
 
+const PLAIN_EVENTS = new Set(["step", "turn"]);
+
 export function rulings(timeline: Timeline): string[] {
-  const lines: string[] = [];
-  if (timeline.initiative) {
-    lines.push(...timeline.initiative.rolls.map(describeRoll));
-    if (timeline.initiative.order.length > 1) {
-      lines.push(`Initiative order: ${timeline.initiative.order.join(", ")} (the loser moves first)`);
-    }
+  const lines = (timeline.rolls ?? timeline.initiative?.rolls ?? []).map(describeRoll);
+  if (timeline.initiative && timeline.initiative.order.length > 1) {
+    lines.push(`Initiative order: ${timeline.initiative.order.join(", ")} (the loser moves first)`);
   }
   timeline.ticks.forEach((tick, index) => {
     for (const event of tick) {
-      if (event.kind === "blocked") lines.push(`Tick ${index + 1}: ${event.unit} is blocked: ${event.reason ?? ""}`.trim());
+      if (PLAIN_EVENTS.has(event.kind) && !event.reason) continue;
+      const target = event.target ? ` (${event.target})` : "";
+      const reason = event.reason ? `: ${event.reason}` : "";
+      lines.push(`Tick ${index + 1}: ${event.unit} ${event.kind}${target}${reason}`);
     }
   });
+  for (const conflict of timeline.conflicts ?? []) {
+    const where = conflict.hex ? ` in ${conflict.hex}` : "";
+    lines.push(`${conflict.case} (${conflict.units.join(", ")}${where}): ${conflict.resolution}`);
+  }
+  for (const [unit, outcome] of Object.entries(timeline.final)) {
+    lines.push(...(outcome.reasons ?? []).map((reason) => `${unit}: ${reason}`));
+  }
   lines.push(...(timeline.reasons ?? []));
   return lines;
 }

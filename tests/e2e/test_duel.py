@@ -109,6 +109,12 @@ def test_two_players_and_a_spectator_see_the_same_playback(open_page: Any, artif
     alice.click("[data-action='submit']")
     alice.wait_for_selector("#orders[data-state='submitted']")
 
+    # Reloaded mid-turn, alice's page resyncs and shows her order as submitted.
+    alice.reload()
+    alice.wait_for_selector("#match[data-version] #orders[data-state='submitted']")
+    assert alice.locator("#plot-steps li").count() == 5
+    alice.evaluate(RECORD_MOVES)
+
     # Everyone hears that alice has submitted, and nothing about where she goes.
     spectator.wait_for_selector("#sides [data-side='alice'][data-submitted='true']")
     bob.wait_for_selector("#sides [data-side='alice'][data-submitted='true']")

@@ -37,6 +37,14 @@ describe("playback frames", () => {
     expect(playbackFrames(start, blocked)[0].B).toEqual({ hex: "1010", facing: 3 });
   });
 
+  it("keeps a charging unit out of the hex it charged into", () => {
+    const charge: Timeline = {
+      ...timeline,
+      ticks: [[{ unit: "A", kind: "charge", from: "0505", to: "0504", facing: 0, mp: 1, target: "B" }]],
+    };
+    expect(playbackFrames(start, charge)[0].A).toEqual({ hex: "0505", facing: 0 });
+  });
+
   it("lets the final state win over the last tick", () => {
     const skid = { ...timeline, final: { ...timeline.final, A: { hex: "0704", facing: 1 } } };
     expect(playbackFrames(start, skid).at(-1)!.A).toEqual({ hex: "0704", facing: 1 });

@@ -131,4 +131,12 @@ describe("plotting", () => {
     expect(state()).toBe("submitted");
     expect(stepsShown()).toEqual(["F → 0815", "F → 0814"]);
   });
+
+  it("gives up a request the dropped connection will never answer", () => {
+    expect(plotter.interrupt()).toBe(false);
+    plotter.clickHex(parseLabel("0815"));
+    expect(plotter.interrupt()).toBe(true);
+    expect(state()).toBe("plotting");
+    expect(root.querySelector<HTMLElement>("#plot-message")!.dataset.code).toBe("socket.closed");
+  });
 });
