@@ -257,12 +257,12 @@ export class BoardView {
     const outline = points(hexCorners(center, SIZE));
     const g = el("g", { class: "hex", "data-hex": label, "data-level": info.level, "data-terrain": info.terrain }, layer);
     el("title", {}, g).textContent = [label, `level ${info.level}`, info.terrain].filter(Boolean).join(" · ");
-    el("polygon", { points: outline, fill: levelShade(info.level), class: "hex-ground" }, g);
+    // Every polygon carries the hex's edge: one fewer element per hex than a separate outline.
+    el("polygon", { points: outline, fill: levelShade(info.level), class: "hex-edge" }, g);
     for (const [name, level] of features) {
       const fill = patternFor(name, level);
-      if (fill) el("polygon", { points: outline, fill, class: `hex-terrain terrain-${name}`, opacity: 0.85 }, g);
+      if (fill) el("polygon", { points: outline, fill, class: `hex-edge terrain-${name}`, "fill-opacity": 0.85 }, g);
     }
-    el("polygon", { points: outline, class: "hex-edge" }, g);
     el("text", { x: center.x, y: center.y - SIZE * 0.55, class: "hex-label" }, g).textContent = label;
     const note = hexNote(info.level, features);
     if (note) el("text", { x: center.x, y: center.y + SIZE * 0.7, class: "hex-note" }, g).textContent = note;
