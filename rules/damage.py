@@ -8,7 +8,6 @@ from dataclasses import dataclass, replace
 from rules.designs import LOCATION_NAMES, SLOT_COUNT, TORSOS, TRANSFER
 from rules.dice import Dice
 from rules.status import MechStatus
-from rules.weapons import WEAPONS
 
 # TW, BattleMech Hit Location Table (2D6) by attack direction. The rear column hits rear torso armour.
 _FRONT = {2: "CT", 3: "RA", 4: "RA", 5: "RL", 6: "RT", 7: "CT", 8: "LT", 9: "LL", 10: "LA", 11: "LA", 12: "HD"}
@@ -88,6 +87,12 @@ def wound_pilot(status: MechStatus, wounds: int, dice: Dice, why: str, unit: str
     work = _Work(status, dice, unit)
     work.wound(wounds, why)
     return Damaged(work.status, tuple(work.reasons))
+
+
+def explode_ammo(status: MechStatus, index: int, dice: Dice, why: str, unit: str = "") -> Damaged:
+    work = _Work(status, dice, unit)
+    work.explode(index, why)
+    return Damaged(work.status, tuple(work.reasons), work.wasted)
 
 
 class _Work:
@@ -191,9 +196,9 @@ class _Work:
         transferring inwards, and the pilot takes 2 wounds."""
         s = self.status
         component = s.component(index)
-        weapon = component.ammo_for
+        weapon = component.weapon_for_ammo
         shots = s.ammo[index]
-        per_shot = WEAPONS[weapon].damage_per_shot if weapon else 0
+        per_shot = weapon.damage_per_shot if weapon else 0
         damage = shots * per_shot
         self.status = replace(s, ammo={**s.ammo, index: 0})
         self.reasons.append(f"{why}: {component.label} explodes, {shots} shots × {per_shot} = {damage} damage")

@@ -81,6 +81,10 @@ class Component:
         return self.name[len(AMMO_PREFIX):] if self.name.startswith(AMMO_PREFIX) else None
 
     @property
+    def weapon_for_ammo(self) -> Weapon | None:
+        return WEAPONS.get(self.ammo_for or "")
+
+    @property
     def label(self) -> str:
         return f"{self.name}{' (R)' if self.rear else ''} [{self.location}]"
 

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from rules.board import Board
 from rules.errors import UnknownUnit
+from rules.status import MechStatus, Motion
 from rules.units import Unit
 
 LOS_RULES = ("standard", "dead_zone")
@@ -15,10 +17,21 @@ MOVEMENT_RULES = ("classic", "pm_by_pm")
 @dataclass(frozen=True, slots=True)
 class Options:
     """Options every player agrees before the match starts (Solaris VII asks the referee to fix the
-    simultaneous-movement rule and the dead-zone rule at the start of the fight)."""
+    simultaneous-movement rule and the dead-zone rule at the start of the fight). ``turn_limit`` 0 means none."""
 
     los: str = "standard"
     movement: str = "pm_by_pm"
+    turn_limit: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    """How the match ended: the winning side ("" for a draw), why, and each side's victory points."""
+
+    winner: str
+    reason: str
+    victory_points: Mapping[str, int]
+    turn: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,9 +41,17 @@ class GameState:
     turn: int = 1
     phase: str = "movement"
     options: Options = field(default_factory=Options)
+    # Combat condition of each unit that fights with a design, by unit id. Units without one only move.
+    mechs: Mapping[str, MechStatus] = field(default_factory=dict)
+    # How each unit moved this turn (filled by the movement phase, cleared at the end of the turn).
+    motions: Mapping[str, Motion] = field(default_factory=dict)
+    result: MatchResult | None = None
 
     def unit(self, unit_id: str) -> Unit:
         for unit in self.units:
             if unit.id == unit_id:
                 return unit
         raise UnknownUnit(f"there is no unit {unit_id!r}", unit=unit_id)
+
+    def motion(self, unit_id: str) -> Motion:
+        return self.motions.get(unit_id, Motion(stuck=self.unit(unit_id).stuck))

@@ -24,6 +24,8 @@ class MechStatus:
     conscious: bool = True
     shutdown: bool = False
     destroyed: str = ""  # why the mech is out of the fight; "" while it fights
+    surrendered: bool = False
+    fired: frozenset[int] = frozenset()  # weapons fired this turn (their heat counts in the heat phase)
 
     @classmethod
     def fresh(cls, design: Design) -> MechStatus:
@@ -75,5 +77,15 @@ class MechStatus:
 
     @property
     def active(self) -> bool:
-        """Still a combatant able to act this turn."""
-        return not self.destroyed and self.conscious and not self.shutdown
+        """Able to act this turn."""
+        return not self.destroyed and not self.surrendered and self.conscious and not self.shutdown
+
+
+@dataclass(frozen=True, slots=True)
+class Motion:
+    """How a unit moved this turn, as the movement phase reports it."""
+
+    moved: str = "none"  # "none", "walk", "run", "jump"
+    hexes: int = 0
+    stuck: bool = False  # stuck in a swamp (Solaris VII)
+    climbing: bool = False  # climbing a cliff (Solaris VII, Maximum Tech climbing rules)

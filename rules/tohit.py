@@ -14,7 +14,7 @@ from typing import Protocol
 
 from rules.designs import Component
 from rules.hexes import Hex
-from rules.status import MechStatus
+from rules.status import MechStatus, Motion
 from rules.units import Unit
 from rules.weapons import Weapon
 
@@ -64,16 +64,6 @@ class Sight:
     modifier: int = 0
     partial_cover: bool = False
     reasons: tuple[str, ...] = ("clear line of sight",)
-
-
-@dataclass(frozen=True, slots=True)
-class Motion:
-    """How a unit moved this turn, as the movement phase reports it."""
-
-    moved: str = "none"  # "none", "walk", "run", "jump"
-    hexes: int = 0
-    stuck: bool = False  # stuck in a swamp (Solaris VII)
-    climbing: bool = False  # climbing a cliff (Solaris VII, Maximum Tech climbing rules)
 
 
 # ---- arcs -------------------------------------------------------------------------------------------
@@ -149,13 +139,19 @@ def heat_modifier(heat: int) -> int:
     return next((modifier for level, modifier in HEAT_TO_HIT if heat >= level), 0)
 
 
-def attacker_modifiers(unit: Unit, status: MechStatus, motion: Motion) -> list[Modifier]:
-    """Modifiers that come from the attacker: skill, its own movement, heat, sensors, prone."""
-    mods = [Modifier(unit.gunnery, f"gunnery skill {unit.gunnery}")]
+def movement_modifiers(unit: Unit, motion: Motion) -> list[Modifier]:
+    """TW attacker movement: walked +1, ran +2, jumped +3; firing while prone +2."""
+    mods = []
     if motion.moved != "none":
         mods.append(Modifier(ATTACKER_MOVEMENT[motion.moved], f"attacker {PAST[motion.moved]}"))
     if unit.prone:
         mods.append(Modifier(2, "attacker prone"))
+    return mods
+
+
+def attacker_modifiers(unit: Unit, status: MechStatus, motion: Motion) -> list[Modifier]:
+    """Modifiers that come from the attacker: skill, its own movement, heat, sensors, prone."""
+    mods = [Modifier(unit.gunnery, f"gunnery skill {unit.gunnery}"), *movement_modifiers(unit, motion)]
     heat = heat_modifier(status.heat)
     if heat:
         mods.append(Modifier(heat, f"heat {status.heat} (heat scale)"))
