@@ -6,12 +6,18 @@ from dataclasses import asdict, fields
 from typing import Any
 
 from rules.board import Board, HexTerrain
+from rules.combat import PhysicalOrder, WeaponOrder
+from rules.combat_codec import (
+    combat_report_to_json, motion_to_json, result_from_json, result_to_json, roll_to_json, status_from_json,
+    status_to_json,
+)
 from rules.errors import MalformedOrder, RuleError
 from rules.game import GameState, Options
 from rules.hexes import Hex
 from rules.movement import MoveOrder, PathPlan
 from rules.rulesets.base import PhaseResult
 from rules.timeline import Event, MovementResult
+from rules.status import Motion
 from rules.units import Unit
 
 Json = dict[str, Any]
@@ -55,12 +61,19 @@ def unit_from_json(data: Json) -> Unit:
 
 
 def state_to_json(state: GameState) -> Json:
+    combat = {
+        "mechs": {unit_id: status_to_json(status) for unit_id, status in sorted(state.mechs.items())},
+        "motions": {unit_id: motion_to_json(motion) for unit_id, motion in sorted(state.motions.items())},
+        "result": result_to_json(state.result) if state.result is not None else None,
+    }
     return {
         "board": board_to_json(state.board),
         "units": [unit_to_json(unit) for unit in state.units],
         "turn": state.turn,
         "phase": state.phase,
         "options": asdict(state.options),
+        # Matches without mech designs keep the movement-only shape.
+        **{key: value for key, value in combat.items() if value},
     }
 
 
@@ -71,6 +84,9 @@ def state_from_json(data: Json) -> GameState:
         turn=int(data.get("turn", 1)),
         phase=str(data.get("phase", "movement")),
         options=Options(**data.get("options", {})),
+        mechs={unit_id: status_from_json(status) for unit_id, status in data.get("mechs", {}).items()},
+        motions={unit_id: Motion(**motion) for unit_id, motion in data.get("motions", {}).items()},
+        result=result_from_json(data["result"]) if data.get("result") else None,
     )
 
 
@@ -151,9 +167,33 @@ def movement_to_json(movement: MovementResult) -> Json:
     }
 
 
-def roll_to_json(roll: Any) -> Json:
-    return {"dice": list(roll.dice), "total": roll.total, "reason": roll.reason, "target": roll.target}
-
-
 def report_to_json(result: PhaseResult) -> Json:
-    return movement_to_json(result.movement)
+    """The playback of a resolved phase: the movement timeline (when there was movement) and, under
+    ``combat``, the report of each attack, heat or end phase in which something happened."""
+    data = movement_to_json(result.movement) if result.movement is not None else {}
+    combat = [combat_report_to_json(report) for report in result.reports if report.attacks or report.reasons or report.rolls]
+    return {**data, **({"combat": combat} if combat else {})}
+
+
+def weapon_order_from_json(data: Any) -> WeaponOrder:
+    """``{"unit": "A", "target": "B", "weapons": ["Medium Laser", "AC/20"]}``; no weapons holds fire."""
+    if not isinstance(data, dict) or not isinstance(data.get("unit"), str):
+        raise MalformedOrder("a weapon order is an object with a 'unit', a 'target' and 'weapons'")
+    target, weapons = data.get("target", ""), data.get("weapons", [])
+    if not isinstance(target, str) or not isinstance(weapons, list):
+        raise MalformedOrder("'target' must be a unit id and 'weapons' a list of weapon names or numbers")
+    if not all(isinstance(w, str | int) and not isinstance(w, bool) for w in weapons):
+        raise MalformedOrder("each weapon is a name (\"Medium Laser\", \"Medium Laser [RA]\") or a component number")
+    if weapons and not target:
+        raise MalformedOrder("weapons need a 'target'")
+    return WeaponOrder(data["unit"], target, tuple(str(w) for w in weapons))
+
+
+def physical_order_from_json(data: Any) -> PhysicalOrder:
+    """``{"unit": "A", "target": "B", "attack": "punch", "limb": "RA"}``; no target means no attack."""
+    if not isinstance(data, dict) or not isinstance(data.get("unit"), str):
+        raise MalformedOrder("a physical order is an object with a 'unit', a 'target', an 'attack' and a 'limb'")
+    values = [data.get(key, "") for key in ("target", "attack", "limb")]
+    if not all(isinstance(value, str) for value in values):
+        raise MalformedOrder("'target', 'attack' and 'limb' must be strings")
+    return PhysicalOrder(data["unit"], *values)

@@ -36,8 +36,7 @@ def piloting_target(unit: Unit, status: MechStatus, extra: tuple[Modifier, ...] 
         else:
             mods += [Modifier(1, f"{name.lower()} of {LOCATION_NAMES[leg]} destroyed")
                      for name in LEG_ACTUATORS if status.hits(name, leg)]
-    impossible = "gyro destroyed" if gyro >= 2 else ""
-    return ToHit.of(mods, impossible)
+    return ToHit.of(mods, ("psr.automatic_failure", "gyro destroyed") if gyro >= 2 else ("", ""))
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from rules.combat import CombatReport
 from rules.damage import explode_ammo, wound_pilot
 from rules.dice import Dice
+from rules.falls import fall
+from rules.game import GameState
 from rules.status import MechStatus, Motion
 
 ENGINE_HIT_HEAT = 5
@@ -100,3 +103,21 @@ def _shutdown_check(status: MechStatus, dice: Dice, unit: str, reasons: list[str
     reasons.append(f"heat {status.heat}: {'restart' if status.shutdown else 'shutdown avoid'} roll {roll.total} against {target}"
                    f": {'powered' if roll.success else 'shut down'}")
     return replace(status, shutdown=not roll.success)
+
+
+def resolve_heat_phase(state: GameState, dice: Dice) -> tuple[GameState, CombatReport]:
+    """Every mech's heat at once; a mech that shuts down falls (TW: a shut-down 'Mech falls if standing)."""
+    first = len(dice.rolls)
+    mechs, units, reasons = dict(state.mechs), {u.id: u for u in state.units}, []
+    for unit_id, status in sorted(state.mechs.items()):
+        if status.destroyed:
+            continue
+        outcome = resolve_heat(status, state.motion(unit_id), dice, unit_id)
+        mechs[unit_id] = outcome.status
+        reasons += [f"{unit_id}: {reason}" for reason in outcome.reasons]
+        if outcome.status.shutdown and not status.shutdown and not units[unit_id].prone:
+            fallen = fall(units[unit_id], outcome.status, 0, dice, "shut down")
+            units[unit_id], mechs[unit_id] = fallen.unit, fallen.status
+            reasons += fallen.reasons
+    state = replace(state, mechs=mechs, units=tuple(units[u.id] for u in state.units))
+    return state, CombatReport("heat", reasons=tuple(reasons), rolls=tuple(dice.rolls[first:]))

@@ -64,7 +64,8 @@ def physical_to_hit(
     mods += target_modifiers(target, target_status, target_motion, 1)
     if sight.modifier:
         mods.append(Modifier(sight.modifier, "intervening terrain: " + "; ".join(sight.reasons)))
-    return ToHit.of(mods, _why_impossible(kind, limb, attacker, status, motion, target, sight))
+    why = _why_impossible(kind, limb, attacker, status, motion, target, sight)
+    return ToHit.of(mods, ("attack.physical_not_allowed" if why else "", why))
 
 
 def _why_impossible(kind: str, limb: str, attacker: Unit, status: MechStatus, motion: Motion,

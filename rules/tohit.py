@@ -32,10 +32,12 @@ class ToHit:
     target: int
     modifiers: tuple[Modifier, ...]
     impossible: str = ""  # why the attack cannot be made at all ("" when it can)
+    code: str = ""  # the error code of ``impossible`` (``attack.out_of_arc`` …)
 
     @classmethod
-    def of(cls, modifiers: Sequence[Modifier], impossible: str = "") -> ToHit:
-        return cls(sum(m.value for m in modifiers), tuple(modifiers), impossible)
+    def of(cls, modifiers: Sequence[Modifier], impossible: tuple[str, str] = ("", "")) -> ToHit:
+        code, why = impossible
+        return cls(sum(m.value for m in modifiers), tuple(modifiers), why, code)
 
     @property
     def reasons(self) -> tuple[str, ...]:
@@ -235,21 +237,23 @@ def _range_modifiers(weapon: Weapon, distance: int, in_building: bool) -> list[M
     return mods
 
 
-def _why_impossible(status: MechStatus, index: int, weapon: Weapon, distance: int, arc: str, sight: LineOfSight) -> str:
+def _why_impossible(status: MechStatus, index: int, weapon: Weapon, distance: int, arc: str,
+                    sight: LineOfSight) -> tuple[str, str]:
+    """(error code, reason) when the weapon cannot fire at all; ("", "") when it can."""
     component = status.component(index)
     if status.is_destroyed(index):
-        return f"{component.label} is destroyed"
+        return "attack.weapon_destroyed", f"{component.label} is destroyed"
     if not sight.los:
-        return "no line of sight: " + "; ".join(sight.reasons)
+        return "attack.no_los", "no line of sight: " + "; ".join(sight.reasons)
     if weapon.bracket(distance) is None:
-        return f"{distance} hexes is beyond the long range of {weapon.long}"
+        return "attack.out_of_range", f"{distance} hexes is beyond the long range of {weapon.long}"
     if not weapon_covers(component, arc):
-        return f"the target is in the {arc} arc, which {component.label} does not cover"
+        return "attack.out_of_arc", f"the target is in the {arc} arc, which {component.label} does not cover"
     if weapon.uses_ammo and not any(
         shots and status.component(bin_).ammo_for == weapon.name and not status.is_destroyed(bin_)
         for bin_, shots in status.ammo.items()
     ):
-        return f"no ammunition left for {weapon.name}"
+        return "attack.no_ammo", f"no ammunition left for {weapon.name}"
     if status.hits("Sensors") >= 2:
-        return "both sensors are destroyed: no weapon can fire"
-    return ""
+        return "attack.sensors_destroyed", "both sensors are destroyed: no weapon can fire"
+    return "", ""
