@@ -255,13 +255,14 @@ def _fire(phase: _Phase, attack: PlannedAttack, sight: SightRule) -> AttackResul
 
 
 def _spend(status: MechStatus, index: int) -> MechStatus:
-    """Mark the weapon fired and take one shot from the first bin that still feeds it."""
+    """Mark the weapon fired and take one shot from the first bin that feeds it. Fire is simultaneous: a
+    weapon loaded at the start of the phase fires even if its bin was hit earlier in the same phase."""
     weapon = status.component(index).weapon
     ammo = dict(status.ammo)
     if weapon is not None and weapon.uses_ammo:
-        bin_ = next(i for i, shots in sorted(ammo.items())
-                    if shots and status.component(i).ammo_for == weapon.name and not status.is_destroyed(i))
-        ammo[bin_] -= 1
+        bin_ = next((i for i, shots in sorted(ammo.items()) if shots and status.component(i).ammo_for == weapon.name), None)
+        if bin_ is not None:
+            ammo[bin_] -= 1
     return replace(status, fired=status.fired | {index}, ammo=ammo)
 
 

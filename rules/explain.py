@@ -12,6 +12,7 @@ import json
 from collections.abc import Callable
 from typing import Any, TextIO
 
+from rules.attack_query import attack
 from rules.errors import RuleError, ScenarioError
 from rules.game import GameState
 from rules.scenario import load_scenario
@@ -19,7 +20,9 @@ from rules.scenario import load_scenario
 Answer = dict[str, Any]
 Query = Callable[[GameState, Any, str], Answer]
 
-QUERIES: dict[str, Query] = {}
+QUERIES: dict[str, Query] = {
+    "attack": attack,
+}
 
 
 def explain(scenario: Any) -> Answer:

@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol, TypeAlias
 
-from rules.combat import CombatReport, PhysicalOrder, PlannedAttack, WeaponOrder
+from rules.combat import CombatReport, PhysicalOrder, PlannedAttack, SightRule, WeaponOrder
 from rules.dice import Dice
 from rules.game import GameState
 from rules.movement import MoveOrder, PathPlan
@@ -38,6 +38,7 @@ class Phase:
 
 class Ruleset(Protocol):
     name: str
+    sight: SightRule  # the line-of-sight rule attacks use
 
     @property
     def phases(self) -> tuple[Phase, ...]: ...
