@@ -1,0 +1,86 @@
+"""Weapon attack orders and the simultaneous weapon phase (Total Warfare 'Weapon attack phase'; issue 6,
+'Bad input': out of arc, out of LOS, beyond long range, a weapon already fired, a destroyed weapon)."""
+
+from dataclasses import replace
+
+import pytest
+
+from rules.board import Board
+from rules.combat import AttackError, WeaponOrder, plan_weapon_attack, resolve_weapon_attacks
+from rules.dice import Dice
+from rules.game import GameState
+from rules.status import Motion
+from rules.tohit import Sight
+from tests.rules.conftest import fresh, mech
+
+
+def duel(a_label="0810", b_label="0806", a_facing=0, b_facing=3, a="Hunchback HBK-4G", b="Centurion CN9-A"):
+    units = (mech("A", a_label, a_facing, a, side="alice"), mech("B", b_label, b_facing, b, side="bob"))
+    return GameState(Board(16, 17), units, phase="weapons", mechs={"A": fresh(a), "B": fresh(b)})
+
+
+@pytest.mark.parametrize(("state", "weapons", "sight", "code"), [
+    (duel(a_facing=3), ("AC/20",), None, "attack.out_of_arc"),
+    (duel(), ("AC/20",), Sight(los=False, reasons=("a level 3 hill",)), "attack.no_los"),
+    (duel(a_label="0815", b_label="0805"), ("Medium Laser",), None, "attack.out_of_range"),
+    (duel(), ("AC/20", "AC/20"), None, "attack.already_fired"),
+    (duel(), ("Gauss Rifle",), None, "attack.unknown_weapon"),
+])
+def test_bad_attack_orders_are_refused_with_a_code(state, weapons, sight, code):
+    rule = (lambda *_: sight) if sight else (lambda *_: Sight())
+    with pytest.raises(AttackError) as error:
+        plan_weapon_attack(state, WeaponOrder("A", "B", weapons), rule)
+    assert error.value.code == code
+
+
+def test_a_destroyed_weapon_cannot_fire():
+    state = duel()
+    ac20 = next(i for i, c in state.mechs["A"].design.weapons if c.name == "AC/20")
+    hit = replace(state.mechs["A"], hit_slots=frozenset({("RT", 0)}))
+    with pytest.raises(AttackError) as error:
+        plan_weapon_attack(replace(state, mechs={**state.mechs, "A": hit}), WeaponOrder("A", "B", (str(ac20),)))
+    assert error.value.code == "attack.weapon_destroyed"
+
+
+def test_a_refused_order_changes_nothing():
+    state = duel(a_facing=3)
+    before = (state.mechs["A"], state.mechs["B"])
+    with pytest.raises(AttackError):
+        resolve_weapon_attacks(state, [WeaponOrder("A", "B", ("AC/20",))], Dice("x"))
+    assert (state.mechs["A"], state.mechs["B"]) == before
+
+
+def test_bare_names_pick_successive_weapons_in_arc():
+    """Two "Medium Laser" entries fire both arm lasers; a target to the right is covered by the right arm only."""
+    state = duel()
+    planned = plan_weapon_attack(state, WeaponOrder("A", "B", ("Medium Laser", "Medium Laser")))
+    assert [p.what for p in planned] == ["Medium Laser [LA]", "Medium Laser [RA]"]
+
+
+def test_fire_is_simultaneous_and_uses_the_phase_start():
+    """TW: all weapon attacks of a phase are resolved as if at once: a mech destroyed in the phase still fires."""
+    state = duel(b_label="0808")
+    weak = replace(state.mechs["B"], armour={**state.mechs["B"].armour, "CT": 0, "RT": 0, "LT": 0},
+                   internal={**state.mechs["B"].internal, "CT": 1})
+    state = replace(state, mechs={**state.mechs, "B": weak})
+    orders = [WeaponOrder("B", "A", ("AC/10",)), WeaponOrder("A", "B", ("AC/20", "Medium Laser", "Medium Laser"))]
+    for seed in range(40):
+        after, report = resolve_weapon_attacks(state, orders, Dice(f"simultaneous:{seed}"))
+        if after.mechs["B"].destroyed:
+            break
+    assert after.mechs["B"].destroyed
+    b_shot = next(r for r in report.attacks if r.attack.unit == "B")
+    assert b_shot.roll.total > 0  # B's attack was rolled even though A's fire destroyed it
+    assert after.mechs["A"].fired and after.mechs["B"].fired
+
+
+def test_ammunition_is_spent_and_heat_is_remembered():
+    state = duel()
+    after, _ = resolve_weapon_attacks(state, [WeaponOrder("A", "B", ("AC/20",))], Dice("ammo"))
+    assert sum(after.mechs["A"].ammo.values()) == sum(state.mechs["A"].ammo.values()) - 1
+
+
+def test_movement_modifiers_come_from_the_turn_motion():
+    state = replace(duel(), motions={"A": Motion("run", 5), "B": Motion("walk", 7)})
+    (planned,) = plan_weapon_attack(state, WeaponOrder("A", "B", ("AC/20",)))
+    assert planned.to_hit.target == 4 + 2 + 2 + 3  # ran, medium range (4 hexes), target moved 7

@@ -1,0 +1,29 @@
+"""Piloting skill rolls and falls (Total Warfare 'Piloting skill rolls', 'Falling')."""
+
+from dataclasses import replace
+
+from rules.falls import fall, piloting_target
+from tests.rules.conftest import ScriptedDice, fresh, mech
+
+
+def test_piloting_modifiers_from_damage():
+    """TW: gyro hit +3, destroyed leg +5, hip +2, each other leg actuator +1."""
+    status = replace(fresh(), hit_slots=frozenset({("CT", 3), ("RL", 0), ("LL", 1)}))
+    target = piloting_target(mech("A", "0505"), status)
+    assert target.target == 5 + 3 + 2 + 1
+
+
+def test_destroyed_gyro_fails_every_roll():
+    status = replace(fresh(), hit_slots=frozenset({("CT", 3), ("CT", 4)}))
+    assert piloting_target(mech("A", "0505"), status).impossible == "gyro destroyed"
+
+
+def test_fall_damage_and_facing():
+    """TW: falling damage tons/10 × (levels + 1) in 5-point groups; facing roll 4 turns the mech around
+    and the rear column is used."""
+    unit = mech("A", "0505", facing=0)
+    # facing 4; one 5-point group (2D6 = 7: centre torso rear); pilot roll 6+6 passes.
+    fallen = fall(unit, fresh(), 0, ScriptedDice(4, 3, 4, 6, 6), "test")
+    assert fallen.unit.prone and fallen.unit.facing == 3
+    assert fallen.status.rear_armour["CT"] == 0 and fallen.status.armour["CT"] == 26
+    assert fallen.status.pilot_hits == 0
