@@ -176,7 +176,7 @@ def report_to_json(result: PhaseResult) -> Json:
 
 
 def weapon_order_from_json(data: Any) -> WeaponOrder:
-    """``{"unit": "A", "target": "B", "weapons": ["Medium Laser", "AC/20"]}``; no weapons holds fire."""
+    """``{"unit": "A", "target": "B", "weapons": ["Medium Laser", "AC/20"], "twist": 1}``; no weapons holds fire."""
     if not isinstance(data, dict) or not isinstance(data.get("unit"), str):
         raise MalformedOrder("a weapon order is an object with a 'unit', a 'target' and 'weapons'")
     target, weapons = data.get("target", ""), data.get("weapons", [])
@@ -186,7 +186,10 @@ def weapon_order_from_json(data: Any) -> WeaponOrder:
         raise MalformedOrder("each weapon is a name (\"Medium Laser\", \"Medium Laser [RA]\") or a component number")
     if weapons and not target:
         raise MalformedOrder("weapons need a 'target'")
-    return WeaponOrder(data["unit"], target, tuple(str(w) for w in weapons))
+    twist = data.get("twist", 0)
+    if not isinstance(twist, int) or isinstance(twist, bool):
+        raise MalformedOrder("'twist' is -1 (left), 0 or 1 (right)")
+    return WeaponOrder(data["unit"], target, tuple(str(w) for w in weapons), twist)
 
 
 def physical_order_from_json(data: Any) -> PhysicalOrder:

@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
-from rules.damage import HitLocation, apply_damage, roll_location
+from rules.damage import ENGINE_HITS_DESTROY, HitLocation, apply_damage, roll_location
 from rules.designs import LEGS
 from rules.dice import Dice, Roll
 from rules.errors import RuleError
+from rules.hexes import turn
 from rules.falls import fall, piloting_roll
 from rules.game import GameState
 from rules.physical import PHYSICAL_KINDS, RULES, attacker_damage, physical_damage, physical_to_hit
@@ -22,6 +23,7 @@ from rules.tohit import LineOfSight, Modifier, Sight, ToHit, attack_direction, f
 from rules.units import Unit
 from rules.weapons import cluster_hits
 
+HULL_BREACH = 10
 PSR_DAMAGE_THRESHOLD = 20  # TW: 20 or more damage in one phase calls for a piloting roll (+1)
 DAMAGE_GROUP = 5
 
@@ -38,6 +40,7 @@ class WeaponOrder:
     unit: str
     target: str = ""
     weapons: tuple[str, ...] = ()
+    twist: int = 0  # torso twist: -1 one hexside left, 1 right (TW); leg weapons keep the feet's facing
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,22 +109,34 @@ def plan_weapon_attack(state: GameState, order: WeaponOrder, sight: SightRule = 
     if not order.weapons:
         return ()
     attacker, status, target, target_status = _combatants(state, order.unit, order.target)
+    if order.twist not in (-1, 0, 1) or (order.twist and attacker.prone):
+        raise AttackError("a standing mech may twist its torso one hexside (twist -1, 0 or 1)", code="attack.bad_twist")
+    twisted = replace(attacker, facing=turn(attacker.facing, order.twist))
+
+    def mount(index: int) -> Unit:
+        """The attacker as the weapon sees it: leg weapons keep the feet's facing, the rest twist."""
+        return attacker if status.component(index).location in LEGS else twisted
+
     line = sight(state, attacker, target)
-    arc = firing_arc(attacker.hex, attacker.facing, target.hex)
     chosen: list[int] = []
     planned = []
     for ref in order.weapons:
-        index = _weapon_index(status, ref, arc, chosen)
+        index = _weapon_index(status, ref, lambda i: firing_arc(mount(i).hex, mount(i).facing, target.hex), chosen)
         chosen.append(index)
-        to_hit = weapon_to_hit(attacker, status, state.motion(order.unit), index, target, target_status,
+        component = status.component(index)
+        if _submerged(state, attacker) and component.weapon and component.weapon.kind != "energy":
+            raise AttackError(f"{component.label}: underwater only energy weapons fire (Solaris VII)",
+                              code="attack.underwater_weapon", weapon=ref)
+        to_hit = weapon_to_hit(mount(index), status, state.motion(order.unit), index, target, target_status,
                                state.motion(order.target), line)
         if to_hit.impossible:
-            raise AttackError(f"{status.component(index).label}: {to_hit.impossible}", code=to_hit.code, weapon=ref)
-        planned.append(PlannedAttack(order.unit, order.target, status.component(index).label, index, to_hit))
+            raise AttackError(f"{component.label}: {to_hit.impossible}", code=to_hit.code, weapon=ref)
+        what = component.label + (f" (torso twisted {'right' if order.twist > 0 else 'left'})" if order.twist else "")
+        planned.append(PlannedAttack(order.unit, order.target, what, index, to_hit))
     return tuple(planned)
 
 
-def _weapon_index(status: MechStatus, ref: str, arc: str, chosen: list[int]) -> int:
+def _weapon_index(status: MechStatus, ref: str, arc_of: Callable[[int], str], chosen: list[int]) -> int:
     """Which weapon ``ref`` names. A bare name picks the first such weapon not yet chosen, preferring one
     that is intact and covers the target's arc, so "Medium Laser" twice fires two lasers."""
     weapons = status.design.weapons
@@ -136,7 +151,7 @@ def _weapon_index(status: MechStatus, ref: str, arc: str, chosen: list[int]) -> 
     fresh = [i for i, _ in matches if i not in chosen and i not in status.fired]
     if not fresh:
         raise AttackError(f"{ref!r} has already fired this turn", code="attack.already_fired", weapon=ref)
-    usable = [i for i in fresh if not status.is_destroyed(i) and weapon_covers(status.component(i), arc)]
+    usable = [i for i in fresh if not status.is_destroyed(i) and weapon_covers(status.component(i), arc_of(i))]
     return (usable or fresh)[0]
 
 
@@ -174,7 +189,25 @@ class _Phase:
         result = apply_damage(self.mechs[unit_id], hit, amount, self.dice, unit_id)
         self.mechs[unit_id] = result.status
         self.damage_taken[unit_id] += amount
-        return list(result.reasons)
+        reasons = list(result.reasons)
+        if _submerged(self.start, self.units[unit_id]):
+            reasons += self.breach(unit_id, hit.location)
+        return reasons
+
+    def breach(self, unit_id: str, location: str) -> list[str]:
+        """Solaris VII underwater operations: each damaging hit on a submerged unit rolls 2D6; 10+ breaches
+        the location, which floods: its components stop working (engine slots count as engine hits)."""
+        status = self.mechs[unit_id]
+        if location in status.flooded | status.destroyed_locations:
+            return []
+        roll = self.dice.roll_2d6(f"hull breach {unit_id} {location}", HULL_BREACH)
+        if not roll.success:
+            return [f"hull breach roll {roll.total} against {HULL_BREACH}: {location} holds"]
+        status = replace(status, flooded=status.flooded | {location})
+        if status.engine_hits >= ENGINE_HITS_DESTROY and not status.destroyed:
+            status = replace(status, destroyed="engine flooded")
+        self.mechs[unit_id] = status
+        return [f"hull breach roll {roll.total} against {HULL_BREACH}: {location} floods"]
 
     def in_groups(self, unit_id: str, direction: str, table: str, amount: int, group: int, why: str) -> list[str]:
         reasons = []

@@ -76,3 +76,16 @@ def fall(unit: Unit, status: MechStatus, levels: int, dice: Dice, why: str) -> F
             wounded = wound_pilot(status, 1, dice, "fall", unit.id)
             status, reasons = wounded.status, reasons + list(wounded.reasons)
     return Fallen(replace(unit, prone=True, facing=turn(unit.facing, sixths)), status, tuple(reasons))
+
+
+STAND_UP_MP = 2
+
+
+def stand_up(unit: Unit, status: MechStatus, dice: Dice) -> Fallen:
+    """TW: standing costs 2 MP and a piloting roll; a failure is a fall in place (no levels). For the movement
+    rules to call when a prone mech's order begins with standing up."""
+    stands, reasons = piloting_roll(unit, status, "stand up", (), dice)
+    if stands:
+        return Fallen(replace(unit, prone=False), status, tuple(reasons))
+    fallen = fall(unit, status, 0, dice, "failed to stand up")
+    return Fallen(fallen.unit, fallen.status, (*reasons, *fallen.reasons))

@@ -121,3 +121,29 @@ def resolve_heat_phase(state: GameState, dice: Dice) -> tuple[GameState, CombatR
             reasons += fallen.reasons
     state = replace(state, mechs=mechs, units=tuple(units[u.id] for u in state.units))
     return state, CombatReport("heat", reasons=tuple(reasons), rolls=tuple(dice.rolls[first:]))
+
+
+def walking_mp(walk: int, status: MechStatus) -> tuple[int, list[str]]:
+    """Walking MP left after damage and heat (TW): a destroyed leg leaves 1 MP, each hip hit halves the
+    MP (rounded up; both hips: none), each other leg actuator hit costs 1, and the heat scale takes its share."""
+    reasons = []
+    if status.legs_destroyed:
+        mp = 0 if status.legs_destroyed == 2 else 1
+        reasons.append(f"{status.legs_destroyed} leg(s) destroyed: {mp} MP")
+    else:
+        mp = walk
+        hips = status.hits("Hip")
+        if hips >= 2:
+            mp = 0
+            reasons.append("both hips destroyed: no MP")
+        elif hips:
+            mp = -(-mp // 2)
+            reasons.append(f"hip destroyed: MP halved to {mp}")
+        actuators = sum(status.hits(name) for name in ("Upper Leg Actuator", "Lower Leg Actuator", "Foot Actuator"))
+        if actuators and not hips:
+            mp -= actuators
+            reasons.append(f"{actuators} leg actuator(s) destroyed: -{actuators} MP")
+    loss = heat_mp_loss(status.heat)
+    if loss:
+        reasons.append(f"heat {status.heat}: -{loss} MP")
+    return max(mp - loss, 0), reasons

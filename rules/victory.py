@@ -14,6 +14,7 @@ from dataclasses import replace
 from rules.combat import CombatReport
 from rules.damage import CONSCIOUSNESS
 from rules.dice import Dice
+from rules.errors import RuleError
 from rules.game import GameState, MatchResult
 from rules.status import MechStatus
 
@@ -67,6 +68,17 @@ def check_victory(state: GameState, turn_over: bool = False) -> MatchResult | No
         winner = leaders[0] if len(leaders) == 1 else ""
         return MatchResult(winner, f"turn limit {limit} reached: victory points decide", points, state.turn)
     return None
+
+
+def surrender(state: GameState, unit_id: str) -> GameState:
+    """A player yields a mech: it is out of the fight, and the match ends if its side has no other."""
+    status = state.mechs.get(unit_id)
+    if status is None:
+        state.unit(unit_id)  # raises UnknownUnit for an unknown id
+        raise RuleError(f"{unit_id} has no mech design to surrender", code="unit.no_design", unit=unit_id)
+    state = replace(state, mechs={**state.mechs, unit_id: replace(status, surrendered=True)})
+    result = check_victory(state)
+    return state if result is None else replace(state, result=result, phase="over")
 
 
 def resolve_end_of_turn(state: GameState, dice: Dice) -> tuple[GameState, CombatReport]:

@@ -84,3 +84,46 @@ def test_movement_modifiers_come_from_the_turn_motion():
     state = replace(duel(), motions={"A": Motion("run", 5), "B": Motion("walk", 7)})
     (planned,) = plan_weapon_attack(state, WeaponOrder("A", "B", ("AC/20",)))
     assert planned.to_hit.target == 4 + 2 + 2 + 3  # ran, medium range (4 hexes), target moved 7
+
+
+def test_torso_twist_turns_torso_and_arm_weapons_but_not_the_legs():
+    """TW torso twist: torso and arm weapons fire as if the mech faced one hexside over; leg weapons do not."""
+    state = duel(b_label="1010")  # B is in A's right arc
+    with pytest.raises(AttackError):
+        plan_weapon_attack(state, WeaponOrder("A", "B", ("AC/20",)))
+    (planned,) = plan_weapon_attack(state, WeaponOrder("A", "B", ("AC/20",), twist=1))
+    assert planned.what == "AC/20 [RT] (torso twisted right)"
+    with pytest.raises(AttackError) as error:
+        plan_weapon_attack(state, WeaponOrder("A", "B", ("AC/20",), twist=2))
+    assert error.value.code == "attack.bad_twist"
+
+
+def test_underwater_only_energy_weapons_fire():
+    """Solaris VII: "Las unidades sumergidas sólo pueden disparar armas de energía"."""
+    from rules.board import HexTerrain
+    from rules.hexes import Hex
+
+    state = duel()
+    flooded = Board(16, 17, {Hex.parse("0810"): HexTerrain.parse(0, "water:2")})
+    state = replace(state, board=flooded)
+    with pytest.raises(AttackError) as error:
+        plan_weapon_attack(state, WeaponOrder("A", "B", ("AC/20",)))
+    assert error.value.code == "attack.underwater_weapon"
+    assert plan_weapon_attack(state, WeaponOrder("A", "B", ("Medium Laser",)))
+
+
+def test_a_damaging_hit_underwater_may_flood_the_location():
+    """Solaris VII: "Un resultado de 10 o más implica que el casco de la unidad ha sufrido una perforación";
+    flooded components count as destroyed."""
+    from rules.board import HexTerrain
+    from rules.combat import _Phase
+    from rules.damage import HitLocation
+    from rules.hexes import Hex
+    from tests.rules.conftest import ScriptedDice
+
+    state = replace(duel(), board=Board(16, 17, {Hex.parse("0806"): HexTerrain.parse(0, "water:2")}))
+    phase = _Phase(state, ScriptedDice(5, 5))
+    reasons = phase.damage("B", HitLocation("RA", False, False, "test"), 5)
+    assert "RA floods" in reasons[-1] and phase.mechs["B"].flooded == {"RA"}
+    ac10 = next(i for i, c in phase.mechs["B"].design.weapons if c.name == "AC/10")
+    assert phase.mechs["B"].is_destroyed(ac10)

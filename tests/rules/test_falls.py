@@ -27,3 +27,13 @@ def test_fall_damage_and_facing():
     assert fallen.unit.prone and fallen.unit.facing == 3
     assert fallen.status.rear_armour["CT"] == 0 and fallen.status.armour["CT"] == 26
     assert fallen.status.pilot_hits == 0
+
+
+def test_standing_up_is_a_piloting_roll():
+    """TW: a prone mech stands with a piloting roll; failing it falls again where it lies."""
+    from rules.falls import stand_up
+
+    prone = mech("A", "0505", prone=True)
+    assert not stand_up(prone, fresh(), ScriptedDice(3, 3)).unit.prone
+    again = stand_up(prone, fresh(), ScriptedDice(1, 1, 1, 4, 3, 6, 6))
+    assert again.unit.prone and any("failed to stand up" in r for r in again.reasons)

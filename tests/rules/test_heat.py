@@ -50,3 +50,13 @@ def test_ammunition_explosion_avoid_roll_from_19():
     outcome = resolve_heat(status, Motion(), ScriptedDice(1, 1, 6, 6, 6, 6, 6, 6))
     assert any("explodes" in r for r in outcome.reasons)
     assert "LT" in outcome.status.destroyed_locations
+
+
+def test_walking_mp_after_damage_and_heat():
+    """TW: hip hit halves walking MP, each other leg actuator -1, a destroyed leg leaves 1 MP; heat 5 -1."""
+    from rules.heat import walking_mp
+
+    assert walking_mp(4, fresh())[0] == 4
+    assert walking_mp(5, replace(fresh(), hit_slots=frozenset({("LL", 0)})))[0] == 3
+    assert walking_mp(4, replace(fresh(), hit_slots=frozenset({("LL", 3)}), heat=5))[0] == 2
+    assert walking_mp(4, replace(fresh(), destroyed_locations=frozenset({"RL"})))[0] == 1

@@ -42,3 +42,10 @@ def test_turn_limit_decides_by_victory_points():
     assert check_victory(state) is None
     result = check_victory(state, turn_over=True)
     assert result.winner == "alice" and result.victory_points["alice"] > 0
+
+
+def test_surrender_ends_the_match():
+    from rules.victory import surrender
+
+    state = surrender(match(), "B")
+    assert state.phase == "over" and state.result.winner == "alice" and "surrendered" in state.result.reason
