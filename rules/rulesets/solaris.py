@@ -82,10 +82,12 @@ class SolarisRuleset:
 
     def resolve_phase(self, state: GameState, orders: Sequence[Order], dice: Dice) -> PhaseResult:
         """Resolve the current phase, then every following phase that needs no orders."""
+        turn = state.turn
         result = self.phase(state.phase).resolve(state, orders, dice)
         movement, reports = result.movement, list(result.reports)
         state = self._advance(result.state)
-        while state.phase != OVER and not self.units_to_order(state):
+        # At most up to the next turn's movement: a turn where nobody can move waits for the next call.
+        while state.phase != OVER and not self.units_to_order(state) and not (state.turn != turn and state.phase == "movement"):
             step = self.phase(state.phase).resolve(state, (), dice)
             movement = movement or step.movement
             reports += step.reports

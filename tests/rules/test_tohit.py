@@ -5,8 +5,9 @@ from dataclasses import replace
 import pytest
 
 from rules.hexes import Hex
+from rules.status import Motion
 from rules.tohit import (
-    Motion, Sight, attack_direction, firing_arc, heat_modifier, target_movement_modifier, weapon_to_hit,
+    Sight, attack_direction, firing_arc, heat_modifier, target_movement_modifier, weapon_to_hit,
 )
 from tests.rules.conftest import fresh, mech
 
@@ -134,3 +135,16 @@ def test_attack_direction_columns():
 def test_no_ammo_left():
     empty = replace(HUNCH, ammo={index: 0 for index in HUNCH.ammo})
     assert "no ammunition" in to_hit(index=AC20, status=empty).impossible
+
+
+def test_inside_the_same_building_on_another_level():
+    """Solaris VII buildings: "La diferencia en niveles entre atacante y objetivo se añade a la distancia de
+    disparo. Se añadirá un modificador de +3 por ocultación. No se usarán modificadores por distancia mínima"."""
+    attacker, target = mech("A", "0510"), mech("B", "0509", facing=3)
+    warhammer = fresh("Warhammer WHM-6R")
+    ppc = next(i for i, c in warhammer.design.weapons if c.name == "PPC" and c.location == "RA")
+    result = weapon_to_hit(attacker, warhammer, Motion(), ppc, target, fresh(), Motion(), Sight(), building_levels=2)
+    assert result.target == 4 + 3 and not any("minimum" in r for r in result.reasons)
+    plain = weapon_to_hit(attacker, warhammer, Motion(), ppc, target, fresh(), Motion(), Sight())
+    assert plain.target == 4 + 3  # minimum range 3 at 1 hex: +3, and no concealment
+    assert any("minimum" in r for r in plain.reasons)
