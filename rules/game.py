@@ -23,6 +23,11 @@ class Options:
     movement: str = "pm_by_pm"
     turn_limit: int = 0
 
+    def __post_init__(self) -> None:
+        # TypeError, like an unknown option: callers that build Options from user input already catch it.
+        if not isinstance(self.turn_limit, int) or isinstance(self.turn_limit, bool) or self.turn_limit < 0:
+            raise TypeError("turn_limit is a whole number of turns (0: no limit)")
+
 
 @dataclass(frozen=True, slots=True)
 class MatchResult:
