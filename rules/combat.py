@@ -236,6 +236,8 @@ class _Phase:
             for name in ("Gyro", "Hip", "Upper Leg Actuator", "Lower Leg Actuator", "Foot Actuator"):
                 if status.hits(name) > before.hits(name):
                     causes.append(Modifier(0, f"{name.lower()} hit"))
+            if before.conscious and not status.conscious:
+                causes.append(Modifier(0, "pilot knocked out"))
             if status.destroyed or unit.prone or not causes:
                 continue
             for cause in causes:
@@ -267,8 +269,7 @@ def _fire(phase: _Phase, attack: PlannedAttack, sight: SightRule) -> AttackResul
     weapon = shooter.component(attack.index).weapon
     assert weapon is not None
     phase.mechs[attack.unit] = _spend(phase.mechs[attack.unit], attack.index)
-    roll = phase.dice.roll_2d6(f"to hit {attack.unit} {attack.what} → {attack.target}", attack.to_hit.target)
-    reasons = [f"{attack.what} needs {attack.to_hit.target} ({', '.join(attack.to_hit.reasons)}): rolled {roll.total}"]
+    roll, reasons = _roll_to_hit(phase.dice, attack)
     if not roll.success:
         return AttackResult(attack, roll, False, 0, tuple(reasons + ["miss"]))
     attacker, target = start.unit(attack.unit), start.unit(attack.target)
@@ -285,6 +286,11 @@ def _fire(phase: _Phase, attack: PlannedAttack, sight: SightRule) -> AttackResul
         damage, group = weapon.damage, 0
     reasons += phase.in_groups(attack.target, direction, table, damage, group, f"{attack.unit} {attack.what}")
     return AttackResult(attack, roll, True, damage, tuple(reasons))
+
+
+def _roll_to_hit(dice: Dice, attack: PlannedAttack) -> tuple[Roll, list[str]]:
+    roll = dice.roll_2d6(f"to hit {attack.unit} {attack.what} → {attack.target}", attack.to_hit.target)
+    return roll, [f"{attack.what} needs {attack.to_hit.target} ({', '.join(attack.to_hit.reasons)}): rolled {roll.total}"]
 
 
 def _spend(status: MechStatus, index: int) -> MechStatus:
@@ -313,8 +319,7 @@ def _strike(phase: _Phase, order: PhysicalOrder, attack: PlannedAttack) -> Attac
     start = phase.start
     rule = RULES[order.kind]
     attacker, target = start.unit(order.unit), start.unit(order.target)
-    roll = phase.dice.roll_2d6(f"to hit {order.unit} {attack.what} → {order.target}", attack.to_hit.target)
-    reasons = [f"{attack.what} needs {attack.to_hit.target} ({', '.join(attack.to_hit.reasons)}): rolled {roll.total}"]
+    roll, reasons = _roll_to_hit(phase.dice, attack)
     if not roll.success:
         if rule.attacker_falls_on_miss:
             reasons.append("a missed death from above: the attacker falls (TW, two levels)")

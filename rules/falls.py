@@ -23,7 +23,8 @@ DAMAGE_GROUP = 5
 
 def piloting_target(unit: Unit, status: MechStatus, extra: tuple[Modifier, ...] = ()) -> ToHit:
     """Piloting skill plus the damage modifiers (TW): gyro hit +3, destroyed leg +5, hip +2 (the leg's other
-    actuators then add nothing), each other leg actuator +1. A destroyed gyro makes every roll fail."""
+    actuators then add nothing), each other leg actuator +1. A destroyed gyro or an unconscious pilot makes
+    every roll fail (so a knocked-out pilot's mech falls)."""
     mods = [Modifier(unit.piloting, f"piloting skill {unit.piloting}"), *extra]
     gyro = status.hits("Gyro")
     if gyro == 1:
@@ -36,6 +37,8 @@ def piloting_target(unit: Unit, status: MechStatus, extra: tuple[Modifier, ...] 
         else:
             mods += [Modifier(1, f"{name.lower()} of {LOCATION_NAMES[leg]} destroyed")
                      for name in LEG_ACTUATORS if status.hits(name, leg)]
+    if not status.conscious:
+        return ToHit.of(mods, ("psr.automatic_failure", "the pilot is unconscious"))
     return ToHit.of(mods, ("psr.automatic_failure", "gyro destroyed") if gyro >= 2 else ("", ""))
 
 

@@ -37,3 +37,8 @@ def test_standing_up_is_a_piloting_roll():
     assert not stand_up(prone, fresh(), ScriptedDice(3, 3)).unit.prone
     again = stand_up(prone, fresh(), ScriptedDice(1, 1, 1, 4, 3, 6, 6))
     assert again.unit.prone and any("failed to stand up" in r for r in again.reasons)
+
+
+def test_an_unconscious_pilot_fails_every_piloting_roll():
+    """TW: the 'Mech of an unconscious MechWarrior falls; every piloting roll fails."""
+    assert piloting_target(mech("A", "0505"), replace(fresh(), conscious=False)).impossible == "the pilot is unconscious"
