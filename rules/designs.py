@@ -44,8 +44,9 @@ EQUIPMENT = (
     "Engine", "Gyro", "Cockpit", "Life Support", "Sensors",
     "Shoulder", "Upper Arm Actuator", "Lower Arm Actuator", "Hand Actuator",
     "Hip", "Upper Leg Actuator", "Lower Leg Actuator", "Foot Actuator",
-    "Heat Sink", "Jump Jet", "MASC",
+    "Heat Sink", "Double Heat Sink", "Jump Jet", "MASC",
 )
+EQUIPMENT_SLOTS = {"Double Heat Sink": 3}  # equipment longer than one slot (weapons say their own size)
 ROLL_AGAIN = ("Endo Steel", "Ferro-Fibrous")
 AMMO_PREFIX = "Ammo "
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from rules.designs import (
-    AMMO_PREFIX, EQUIPMENT, LOCATIONS, ROLL_AGAIN, SLOT_COUNT, Component, Design, DesignError,
+    AMMO_PREFIX, EQUIPMENT, EQUIPMENT_SLOTS, LOCATIONS, ROLL_AGAIN, SLOT_COUNT, Component, Design, DesignError,
 )
 from rules.weapons import find_weapon
 
@@ -26,17 +26,20 @@ DESCRIPTIVE_KEYS = frozenset({
     "version", "techbase", "era", "source", "rules level", "role", "mul id", "quirk", "weaponquirk",
     "overview", "capabilities", "deployment", "history", "manufacturer", "primaryfactory",
     "systemmanufacturer", "systemmode", "notes", "imagefile", "fluffimage", "bv", "engine", "armor",
-    "clanname", "ejection",
+    "clanname", "ejection", "uuid", "generator", "published", "fluffdate",
 })
 # Header keys whose value must be the standard one: anything else changes rules we do not model.
 STANDARD_ONLY = {"config": ("biped",), "myomer": ("standard",), "gyro": ("standard",),
                  "cockpit": ("standard",), "structure": ("standard", "is standard", "endo steel", "is endo steel")}
 SLOT_ALIASES = {
-    "fusion engine": "Engine", "xl fusion engine": "Engine", "isdoubleheatsink": "Heat Sink",
-    "double heat sink": "Heat Sink", "isjumpjet": "Jump Jet", "ismasc": "MASC",
+    "fusion engine": "Engine", "xl fusion engine": "Engine", "isdoubleheatsink": "Double Heat Sink",
+    "isjumpjet": "Jump Jet", "ismasc": "MASC",
     "isendosteel": "Endo Steel", "isferrofibrous": "Ferro-Fibrous",
 }
 MG_AMMO = {"mg - full": 200, "mg - half": 100}
+# Background text keys: their paragraphs may run over several lines, up to the next known key.
+TEXT_KEYS = frozenset({"overview", "capabilities", "deployment", "history", "notes"})
+TEXT = "text"
 
 
 class MtfError(DesignError):
@@ -55,7 +58,7 @@ def parse_mtf(text: str) -> Design:
     weapons_left = 0
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
-        if not line:
+        if not line or line.startswith("#"):
             continue
         key, colon, value = line.partition(":")
         key = key.strip().lower()
@@ -68,9 +71,11 @@ def parse_mtf(text: str) -> Design:
             slots[section] = []
             continue
         if section is not None and not _is_header_key(key, colon):
+            if section == TEXT:
+                continue  # a further paragraph of the background text
             slots[section].append((number, line))
             continue
-        section = None
+        section = TEXT if key in TEXT_KEYS else None
         if not colon:
             bare.append(line)
             if len(bare) > 2:
@@ -83,7 +88,7 @@ def parse_mtf(text: str) -> Design:
         elif key == "weapons":
             weapons_left = _int(value, number, line)
         elif key in STANDARD_ONLY:
-            if value.lower() not in STANDARD_ONLY[key]:
+            if not value.lower().startswith(STANDARD_ONLY[key]):
                 raise MtfError(f"line {number}: {key} {value!r} is not supported (only {', '.join(STANDARD_ONLY[key])})",
                                code="mtf.unsupported", line=number)
         elif key in ("mass", "walk mp", "jump mp"):
@@ -139,9 +144,9 @@ def _build(header: dict[str, str], numbers: dict[str, int], bare: list[str], arm
 
 
 def _components(location: str, lines: list[tuple[int, str]]) -> list[Component]:
-    """Group the slot lines of one location into components (a weapon fills consecutive slots)."""
+    """Group the slot lines of one location into components: an item of n slots fills n consecutive lines."""
     found: list[Component] = []
-    run: list[int] = []  # slots of the weapon being read
+    run: list[int] = []  # slots of the item being read
     run_key = ("", False)
     for slot, (number, line) in enumerate(lines):
         name, rear, shots = _slot(line, number)
@@ -151,15 +156,14 @@ def _components(location: str, lines: list[tuple[int, str]]) -> list[Component]:
             continue
         if run and (name, rear) != run_key:
             raise MtfError(f"line {number}: {run_key[0]} needs more slots in {location}", code="mtf.slots", line=number)
-        weapon = find_weapon(name) if name else None
-        if weapon is not None:
-            run.append(slot)
-            run_key = (name, rear)
-            if len(run) == weapon.slots:
-                found.append(Component(weapon.name, location, tuple(run), rear))
-                run = []
-        elif name and name not in ROLL_AGAIN:
-            found.append(Component(name, location, (slot,), rear, shots))
+        if not name or name in ROLL_AGAIN:
+            continue
+        run.append(slot)
+        run_key = (name, rear)
+        weapon = find_weapon(name)
+        if len(run) == (weapon.slots if weapon else EQUIPMENT_SLOTS.get(name, 1)):
+            found.append(Component(name, location, tuple(run), rear, shots))
+            run = []
     if run:
         raise MtfError(f"{run_key[0]} in {location} is missing slots", code="mtf.slots")
     return found

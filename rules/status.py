@@ -64,7 +64,7 @@ class MechStatus:
 
     @property
     def heat_sinks_working(self) -> int:
-        lost = self.hits("Heat Sink")
+        lost = self.hits("Heat Sink") + self.hits("Double Heat Sink")
         return max(self.design.heat_sinks - lost, 0)
 
     @property

@@ -169,3 +169,38 @@ def test_missing_locations_are_reported():
     with pytest.raises(MtfError) as error:
         parse_mtf(HUNCHBACK.split("Head:")[0])
     assert error.value.code == "mtf.missing"
+
+
+MODERN_HEADER = """# MegaMek Data (C) by The MegaMek Team: a licence notice, visit https://example.org
+uuid:019f583e-c409-7b8a-b094-538e153e0a95
+generator:MegaMek Suite 0.51.01 on 2026-07-12
+published:RS:3050Uu-C
+fluffdate:2026-02-26 19:50:04
+"""
+
+
+def test_current_megamek_header_lines_are_understood():
+    hunchback = parse_mtf(MODERN_HEADER + HUNCHBACK.replace("Config:Biped", "Config:Biped\nGyro:Standard Gyro"))
+    assert hunchback.name == "Hunchback HBK-4G"
+
+
+def test_equipment_we_do_not_model_is_named_with_its_line():
+    """A design with weapons outside the Introductory/Standard tables (an ER Large Laser) is refused, not guessed."""
+    text = MODERN_HEADER + HUNCHBACK.replace("Weapons:4\nMedium Laser, Left Arm", "Weapons:4\nER Large Laser, Left Arm")
+    with pytest.raises(MtfError) as error:
+        parse_mtf(text)
+    assert error.value.code == "mtf.unknown_weapon" and "ER Large Laser" in error.value.message
+    assert error.value.params["line"] == text.splitlines().index("ER Large Laser, Left Arm") + 1
+
+
+def test_double_heat_sinks_fill_three_slots_each():
+    text = HUNCHBACK.replace("Heat Sinks:13 Single", "Heat Sinks:13 Double").replace(
+        "IS Ammo AC/20\nIS Ammo AC/20", "IS Ammo AC/20\nIS Ammo AC/20\nISDoubleHeatSink\nISDoubleHeatSink\nISDoubleHeatSink")
+    design = parse_mtf(text)
+    (sink,) = [c for c in design.components if c.name == "Double Heat Sink"]
+    assert sink.slots == (2, 3, 4) and design.double_heat_sinks
+
+
+def test_background_text_may_run_over_several_lines():
+    text = OLD_STYLE + "history:First paragraph.\nSecond paragraph: with a colon.\nThird one\n"
+    assert parse_mtf(text).name == "Wasp WSP-1A"
