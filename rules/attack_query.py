@@ -34,7 +34,8 @@ def attack(state: GameState, body: Any, seed: str) -> dict[str, Any]:
     sight = _sight_rule(body.get("los"))
     physical = "physical" in body
     if physical:
-        order: WeaponOrder | PhysicalOrder = PhysicalOrder(attacker.id, target.id, str(body["physical"]), str(body.get("limb", "")))
+        limb = str(body.get("limb", ""))
+        order: WeaponOrder | PhysicalOrder = PhysicalOrder(attacker.id, target.id, str(body["physical"]), limb)
     elif isinstance(body.get("weapon"), str | int) and not isinstance(body.get("weapon"), bool):
         order = WeaponOrder(attacker.id, target.id, (str(body["weapon"]),))
     else:
@@ -49,7 +50,10 @@ def attack(state: GameState, body: Any, seed: str) -> dict[str, Any]:
         "los": _sight_to_json(sight(state, attacker, target)),
     }
     try:
-        planned = plan_physical_attack(state, order, sight) if isinstance(order, PhysicalOrder) else plan_weapon_attack(state, order, sight)
+        if isinstance(order, PhysicalOrder):
+            planned = plan_physical_attack(state, order, sight)
+        else:
+            planned = plan_weapon_attack(state, order, sight)
     except AttackError as error:
         return {**answer, "legal": False, "error": error.to_json()}
     answer.update(legal=True, **planned_attack_to_json(planned[0]))
@@ -77,7 +81,7 @@ def _sight_rule(given: Any) -> SightRule:
     if given is None:
         return get_ruleset("solaris").sight
     if not isinstance(given, dict) or not isinstance(given.get("los", True), bool):
-        raise ScenarioError("'los' is an object: {\"los\": true, \"modifier\": 0, \"partial_cover\": false, \"reasons\": []}",
+        raise ScenarioError('\'los\' is an object: {"los": true, "modifier": 0, "partial_cover": false, "reasons": []}',
                             code="scenario.query")
     reasons = given.get("reasons") or ["line of sight given by the scenario"]
     sight = Sight(given.get("los", True), int(given.get("modifier", 0)), bool(given.get("partial_cover", False)),
@@ -90,7 +94,8 @@ def _sight_rule(given: Any) -> SightRule:
 
 
 def _sight_to_json(sight: LineOfSight) -> dict[str, Any]:
-    return {"los": sight.los, "modifier": sight.modifier, "partial_cover": sight.partial_cover, "reasons": list(sight.reasons)}
+    return {"los": sight.los, "modifier": sight.modifier, "partial_cover": sight.partial_cover,
+            "reasons": list(sight.reasons)}
 
 
 def _damage_between(before: MechStatus, after: MechStatus) -> dict[str, Any]:

@@ -171,7 +171,8 @@ def report_to_json(result: PhaseResult) -> Json:
     """The playback of a resolved phase: the movement timeline (when there was movement) and, under
     ``combat``, the report of each attack, heat or end phase in which something happened."""
     data = movement_to_json(result.movement) if result.movement is not None else {}
-    combat = [combat_report_to_json(report) for report in result.reports if report.attacks or report.reasons or report.rolls]
+    combat = [combat_report_to_json(report) for report in result.reports
+              if report.attacks or report.reasons or report.rolls]
     return {**data, **({"combat": combat} if combat else {})}
 
 

@@ -155,7 +155,8 @@ def _weapon_index(status: MechStatus, ref: str, arc_of: Callable[[int], str], ch
     return (usable or fresh)[0]
 
 
-def plan_physical_attack(state: GameState, order: PhysicalOrder, sight: SightRule = assumed_clear) -> tuple[PlannedAttack, ...]:
+def plan_physical_attack(state: GameState, order: PhysicalOrder,
+                         sight: SightRule = assumed_clear) -> tuple[PlannedAttack, ...]:
     if not order.target:
         return ()
     if order.kind not in PHYSICAL_KINDS:
@@ -335,7 +336,8 @@ def _strike(phase: _Phase, order: PhysicalOrder, attack: PlannedAttack) -> Attac
     direction = attack_direction(target.hex, target.facing, attacker.hex)
     if damage:
         group = DAMAGE_GROUP if order.kind in ("charge", "dfa") else 0
-        reasons += phase.in_groups(order.target, direction, rule.location_table, damage, group, f"{order.unit} {order.kind}")
+        why_group = f"{order.unit} {order.kind}"
+        reasons += phase.in_groups(order.target, direction, rule.location_table, damage, group, why_group)
     if order.kind == "push":
         reasons.append(_push(phase, attacker, target))
     own, own_why = attacker_damage(order.kind, attacker, target)

@@ -105,14 +105,16 @@ class _Work:
         self.reasons: list[str] = []
         self.wasted = 0
 
-    def damage(self, location: str, rear: bool, amount: int, through_armour: bool = False, internal_only: bool = False) -> None:
+    def damage(self, location: str, rear: bool, amount: int,
+               through_armour: bool = False, internal_only: bool = False) -> None:
         while amount > 0:
             s = self.status
             if location in s.destroyed_locations:
                 if location not in TRANSFER:
                     self.wasted += amount
                     return
-                self.reasons.append(f"{LOCATION_NAMES[location]} already destroyed: {amount} transfer to {LOCATION_NAMES[TRANSFER[location]]}")
+                inner = LOCATION_NAMES[TRANSFER[location]]
+                self.reasons.append(f"{LOCATION_NAMES[location]} already destroyed: {amount} transfer to {inner}")
                 location = TRANSFER[location]
                 continue
             rear_armour = rear and location in TORSOS
@@ -234,7 +236,8 @@ class _Work:
             roll = self.dice.roll_2d6(f"consciousness {self.unit}", target)
             if not roll.success:
                 self.status = replace(self.status, conscious=False)
-            self.reasons.append(f"consciousness roll {roll.total} against {target}: {'stays conscious' if roll.success else 'knocked out'}")
+            outcome = "stays conscious" if roll.success else "knocked out"
+            self.reasons.append(f"consciousness roll {roll.total} against {target}: {outcome}")
 
     def out_of_fight(self, why: str) -> None:
         if not self.status.destroyed:

@@ -49,7 +49,8 @@ class Fallen:
     reasons: tuple[str, ...]
 
 
-def piloting_roll(unit: Unit, status: MechStatus, why: str, extra: tuple[Modifier, ...], dice: Dice) -> tuple[bool, list[str]]:
+def piloting_roll(unit: Unit, status: MechStatus, why: str, extra: tuple[Modifier, ...],
+                  dice: Dice) -> tuple[bool, list[str]]:
     target = piloting_target(unit, status, extra)
     if target.impossible:
         return False, [f"piloting roll ({why}) fails automatically: {target.impossible}"]

@@ -99,9 +99,10 @@ def _shutdown_check(status: MechStatus, dice: Dice, unit: str, reasons: list[str
         if status.shutdown:
             reasons.append(f"heat {status.heat}: the reactor starts again")
         return replace(status, shutdown=False)
-    roll = dice.roll_2d6(f"{'restart' if status.shutdown else 'shutdown avoid'} {unit}", target)
-    reasons.append(f"heat {status.heat}: {'restart' if status.shutdown else 'shutdown avoid'} roll {roll.total} against {target}"
-                   f": {'powered' if roll.success else 'shut down'}")
+    what = "restart" if status.shutdown else "shutdown avoid"
+    roll = dice.roll_2d6(f"{what} {unit}", target)
+    outcome = "powered" if roll.success else "shut down"
+    reasons.append(f"heat {status.heat}: {what} roll {roll.total} against {target}: {outcome}")
     return replace(status, shutdown=not roll.success)
 
 

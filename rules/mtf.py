@@ -152,7 +152,8 @@ def _components(location: str, lines: list[tuple[int, str]]) -> list[Component]:
         name, rear, shots = _slot(line, number)
         if slot >= SLOT_COUNT[location]:
             if name:
-                raise MtfError(f"line {number}: {location} has only {SLOT_COUNT[location]} slots", code="mtf.slots", line=number)
+                raise MtfError(f"line {number}: {location} has only {SLOT_COUNT[location]} slots",
+                               code="mtf.slots", line=number)
             continue
         if run and (name, rear) != run_key:
             raise MtfError(f"line {number}: {run_key[0]} needs more slots in {location}", code="mtf.slots", line=number)

@@ -41,7 +41,10 @@ ACTUATOR_PENALTY = {
     "punch": (("Upper Arm Actuator", 2), ("Lower Arm Actuator", 2), ("Hand Actuator", 1)),
     "kick": (("Upper Leg Actuator", 2), ("Lower Leg Actuator", 2), ("Foot Actuator", 1)),
 }
-HALVING_ACTUATORS = {"punch": ("Upper Arm Actuator", "Lower Arm Actuator"), "kick": ("Upper Leg Actuator", "Lower Leg Actuator")}
+HALVING_ACTUATORS = {
+    "punch": ("Upper Arm Actuator", "Lower Arm Actuator"),
+    "kick": ("Upper Leg Actuator", "Lower Leg Actuator"),
+}
 
 
 def physical_to_hit(

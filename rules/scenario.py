@@ -44,7 +44,8 @@ def load_combat(data: Any) -> tuple[dict[str, Any], MechStatus | None, Motion | 
     """Split a unit's combat fields off: the unit fields its design fixes, its status and its motion."""
     if "design" in data and "mtf" in data:
         raise ScenarioError(f"unit {data['id']}: give 'design' or 'mtf', not both", code="scenario.unit_field")
-    for key, kind in (("design", str), ("mtf", str), ("moved", str), ("heat", int), ("hexes_moved", int), ("climbing", bool)):
+    typed = (("design", str), ("mtf", str), ("moved", str), ("heat", int), ("hexes_moved", int), ("climbing", bool))
+    for key, kind in typed:
         if key in data and (not isinstance(data[key], kind) or (kind is int and isinstance(data[key], bool))):
             raise ScenarioError(f"unit {data['id']}: {key!r} must be a {kind.__name__}", code="scenario.unit_field")
     design = None
@@ -55,7 +56,8 @@ def load_combat(data: Any) -> tuple[dict[str, Any], MechStatus | None, Motion | 
             with open(data["mtf"], encoding="utf-8") as handle:
                 design = parse_mtf(handle.read())
         except OSError as error:
-            raise ScenarioError(f"cannot read mtf file {data['mtf']!r}: {error.strerror}", code="scenario.mtf_file") from None
+            raise ScenarioError(f"cannot read mtf file {data['mtf']!r}: {error.strerror}",
+                                code="scenario.mtf_file") from None
     fixed = {"tons": design.tons, "walk": design.walk, "jump": design.jump, "name": design.name} if design else {}
     status = replace(MechStatus.fresh(design), heat=data.get("heat", 0)) if design else None
     motion = None

@@ -38,10 +38,10 @@ def destroyed_components(status: MechStatus) -> int:
 
 def victory_points(state: GameState) -> dict[str, int]:
     """Each side's points: the destroyed components of the other sides' mechs."""
-    sides = {state.unit(unit_id).side for unit_id in state.mechs}
+    side_of = {unit_id: state.unit(unit_id).side for unit_id in state.mechs}
     return {
-        side: sum(destroyed_components(status) for unit_id, status in state.mechs.items() if state.unit(unit_id).side != side)
-        for side in sorted(sides)
+        side: sum(destroyed_components(status) for unit_id, status in state.mechs.items() if side_of[unit_id] != side)
+        for side in sorted(set(side_of.values()))
     }
 
 
@@ -90,7 +90,8 @@ def resolve_end_of_turn(state: GameState, dice: Dice) -> tuple[GameState, Combat
         if not status.conscious and not status.destroyed:
             target = CONSCIOUSNESS[status.pilot_hits]
             roll = dice.roll_2d6(f"wake up {unit_id}", target)
-            reasons.append(f"{unit_id}: wake-up roll {roll.total} against {target}: {'awake' if roll.success else 'still out'}")
+            outcome = "awake" if roll.success else "still out"
+            reasons.append(f"{unit_id}: wake-up roll {roll.total} against {target}: {outcome}")
             status = replace(status, conscious=bool(roll.success))
         mechs[unit_id] = replace(status, fired=frozenset())
     state = replace(state, mechs=mechs, motions={})

@@ -87,7 +87,8 @@ class SolarisRuleset:
         movement, reports = result.movement, list(result.reports)
         state = self._advance(result.state)
         # At most up to the next turn's movement: a turn where nobody can move waits for the next call.
-        while state.phase != OVER and not self.units_to_order(state) and not (state.turn != turn and state.phase == "movement"):
+        while (state.phase != OVER and not self.units_to_order(state)
+               and not (state.turn != turn and state.phase == "movement")):
             step = self.phase(state.phase).resolve(state, (), dice)
             movement = movement or step.movement
             reports += step.reports
@@ -140,5 +141,6 @@ def _decided(state: GameState) -> GameState:
 def _only(orders: Sequence[Order], kind: type[T]) -> list[T]:
     wrong = [order for order in orders if not isinstance(order, kind)]
     if wrong:
-        raise MalformedOrder(f"this phase takes {kind.__name__} orders, not {type(wrong[0]).__name__}", code="order.wrong_phase")
+        raise MalformedOrder(f"this phase takes {kind.__name__} orders, not {type(wrong[0]).__name__}",
+                             code="order.wrong_phase")
     return [order for order in orders if isinstance(order, kind)]
