@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, fields
 from typing import Any
 
 from rules.board import Board, HexTerrain
-from rules.combat import PhysicalOrder, WeaponOrder
+from rules.combat import PhysicalOrder, PlannedAttack, WeaponOrder
 from rules.combat_codec import (
-    combat_report_to_json, motion_to_json, result_from_json, result_to_json, roll_to_json, status_from_json,
-    status_to_json,
+    combat_report_to_json, motion_to_json, planned_attack_to_json, result_from_json, result_to_json, roll_to_json,
+    status_from_json, status_to_json,
 )
 from rules.errors import MalformedOrder, RuleError
 from rules.game import GameState, Options
@@ -191,6 +192,21 @@ def weapon_order_from_json(data: Any) -> WeaponOrder:
     if not isinstance(twist, int) or isinstance(twist, bool):
         raise MalformedOrder("'twist' is -1 (left), 0 or 1 (right)")
     return WeaponOrder(data["unit"], target, tuple(str(w) for w in weapons), twist)
+
+
+def phase_order_from_json(phase: str, data: Any) -> MoveOrder | WeaponOrder | PhysicalOrder:
+    """The order a phase takes, decoded: movement, weapon or physical."""
+    decoders: dict[str, Callable[[Any], MoveOrder | WeaponOrder | PhysicalOrder]] = {
+        "movement": order_from_json, "weapons": weapon_order_from_json, "physical": physical_order_from_json,
+    }
+    if phase not in decoders:
+        raise RuleError(f"no orders are taken in the {phase} phase", code="order.phase_closed")
+    return decoders[phase](data)
+
+
+def attacks_to_json(planned: tuple[PlannedAttack, ...]) -> Json:
+    """A checked attack order: each attack with its target number and modifiers (like ``path_to_json``)."""
+    return {"legal": True, "attacks": [planned_attack_to_json(attack) for attack in planned]}
 
 
 def physical_order_from_json(data: Any) -> PhysicalOrder:

@@ -84,3 +84,20 @@ def test_orders_from_json():
     assert physical_order_from_json({"unit": "A", "target": "B", "attack": "kick", "limb": "RL"}).kind == "kick"
     with pytest.raises(MalformedOrder):
         physical_order_from_json({"unit": "A", "attack": 3})
+
+
+def test_orders_decoded_by_phase():
+    from rules.codec import attacks_to_json, phase_order_from_json
+    from rules.combat import plan_weapon_attack
+    from rules.errors import RuleError
+    from rules.scenario import load_scenario
+
+    assert phase_order_from_json("movement", {"unit": "A", "mode": "walk", "steps": ["F"]}).steps == ("F",)
+    order = phase_order_from_json("weapons", {"unit": "A", "target": "B", "weapons": ["AC/20"]})
+    assert phase_order_from_json("physical", {"unit": "A"}).target == ""
+    with pytest.raises(RuleError) as error:
+        phase_order_from_json("heat", {"unit": "A"})
+    assert error.value.code == "order.phase_closed"
+    state, _ = load_scenario(scenario({"from": "A", "to": "B", "weapon": "AC/20"}))
+    checked = attacks_to_json(plan_weapon_attack(state, order))
+    assert checked["legal"] and checked["attacks"][0]["to_hit"]["target"] == 9
