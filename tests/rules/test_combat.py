@@ -127,3 +127,17 @@ def test_a_damaging_hit_underwater_may_flood_the_location():
     assert "RA floods" in reasons[-1] and phase.mechs["B"].flooded == {"RA"}
     ac10 = next(i for i, c in phase.mechs["B"].design.weapons if c.name == "AC/10")
     assert phase.mechs["B"].is_destroyed(ac10)
+
+
+def test_lrm_damage_lands_in_five_point_groups():
+    """TW: LRM hits are grouped in 5-point clusters, each with its own location roll (cluster table: LRM 10
+    rolling 9 lands 8 missiles → groups of 5 and 3)."""
+    from tests.rules.conftest import ScriptedDice
+
+    state = duel(a="Centurion CN9-A", b="Hunchback HBK-4G", b_label="0803")
+    # to-hit 6+6; cluster 4+5 = 9 → 8 missiles; locations 2+4 = 6 (right torso) twice; armour holds.
+    after, report = resolve_weapon_attacks(state, [WeaponOrder("A", "B", ("LRM 10",))], ScriptedDice(6, 6, 4, 5, 2, 4, 2, 4))
+    (result,) = report.attacks
+    assert result.hit and result.damage == 8
+    assert after.mechs["B"].armour["RT"] == 20 - 8
+    assert sum(1 for reason in result.reasons if reason.startswith("5 damage") or reason.startswith("3 damage")) == 2

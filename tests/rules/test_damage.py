@@ -100,3 +100,33 @@ def test_armour_never_negative_and_damage_is_conserved(design, hits, seed):
         assert all(v >= 0 for v in (*status.armour.values(), *status.rear_armour.values(), *status.internal.values()))
     blown_off = sum(start.internal[loc] for loc in status.destroyed_locations)
     assert dealt - wasted <= _lost(start, status) <= dealt - wasted + blown_off
+
+
+def test_a_destroyed_side_torso_takes_its_arm():
+    """TW: when a side torso is destroyed, the arm on that side is destroyed with it."""
+    status = replace(fresh(), armour={**fresh().armour, "RT": 0})
+    result = apply_damage(status, HitLocation("RT", False, False, "test"), 12, ScriptedDice())
+    assert {"RT", "RA"} <= result.status.destroyed_locations and not result.status.destroyed
+
+
+def test_a_twelve_on_the_critical_roll_blows_a_limb_off():
+    """TW Determining Critical Hits: a 12 on an arm, leg or head destroys the location outright."""
+    status = replace(fresh(), armour={**fresh().armour, "LA": 0})
+    result = apply_damage(status, HitLocation("LA", False, False, "test"), 1, ScriptedDice(6, 6))
+    assert "LA" in result.status.destroyed_locations and "blown off" in " ".join(result.reasons)
+
+
+def test_a_roll_of_two_checks_for_criticals_through_intact_armour():
+    """TW: a 2 on the hit location table rolls for critical hits even when the armour holds."""
+    # critical roll 4+4 = one critical; 12-slot CT: half roll 1 (slots 1-6), slot roll 4 = gyro.
+    result = apply_damage(fresh(), HitLocation("CT", False, True, "test"), 5, ScriptedDice(4, 4, 1, 4))
+    assert result.status.armour["CT"] == 21 and result.status.hits("Gyro") == 1
+
+
+def test_empty_slots_are_rolled_again():
+    """TW: a critical on an empty slot is rolled again. Hunchback left arm: slots 6-12 are empty."""
+    status = replace(fresh(), armour={**fresh().armour, "LA": 0})
+    # critical roll 4+4; half 6 (lower), slot 3 (empty: roll again); half 1, slot 5 (Medium Laser).
+    result = apply_damage(status, HitLocation("LA", False, False, "test"), 1, ScriptedDice(4, 4, 6, 3, 1, 5))
+    laser = next(i for i, c in result.status.design.weapons if c.location == "LA")
+    assert result.status.is_destroyed(laser)
