@@ -257,6 +257,7 @@ class _Phase:
 
 def resolve_weapon_attacks(state: GameState, orders: Sequence[WeaponOrder], dice: Dice,
                            sight: SightRule = assumed_clear) -> tuple[GameState, CombatReport]:
+    _one_per_unit(orders)
     plans = [attack for order in sorted(orders, key=lambda o: o.unit) for attack in plan_weapon_attack(state, order, sight)]
     phase = _Phase(state, dice)
     results = [_fire(phase, attack, sight) for attack in plans]
@@ -289,6 +290,12 @@ def _fire(phase: _Phase, attack: PlannedAttack, sight: SightRule) -> AttackResul
     return AttackResult(attack, roll, True, damage, tuple(reasons))
 
 
+def _one_per_unit(orders: Sequence[WeaponOrder | PhysicalOrder]) -> None:
+    units = [order.unit for order in orders]
+    if len(set(units)) != len(units):
+        raise AttackError("one attack order per unit and phase", code="order.duplicate")
+
+
 def _roll_to_hit(dice: Dice, attack: PlannedAttack) -> tuple[Roll, list[str]]:
     roll = dice.roll_2d6(f"to hit {attack.unit} {attack.what} → {attack.target}", attack.to_hit.target)
     return roll, [f"{attack.what} needs {attack.to_hit.target} ({', '.join(attack.to_hit.reasons)}): rolled {roll.total}"]
@@ -308,6 +315,7 @@ def _spend(status: MechStatus, index: int) -> MechStatus:
 
 def resolve_physical_attacks(state: GameState, orders: Sequence[PhysicalOrder], dice: Dice,
                              sight: SightRule = assumed_clear) -> tuple[GameState, CombatReport]:
+    _one_per_unit(orders)
     by_unit = {order.unit: order for order in orders}
     plans = [(by_unit[a.unit], a) for order in sorted(orders, key=lambda o: o.unit)
              for a in plan_physical_attack(state, order, sight)]

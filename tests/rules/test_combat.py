@@ -141,3 +141,10 @@ def test_lrm_damage_lands_in_five_point_groups():
     assert result.hit and result.damage == 8
     assert after.mechs["B"].armour["RT"] == 20 - 8
     assert sum(1 for reason in result.reasons if reason.startswith("5 damage") or reason.startswith("3 damage")) == 2
+
+
+def test_two_orders_for_one_unit_are_refused():
+    orders = [WeaponOrder("A", "B", ("AC/20",)), WeaponOrder("A", "B", ("Medium Laser",))]
+    with pytest.raises(AttackError) as error:
+        resolve_weapon_attacks(duel(), orders, Dice("dup"))
+    assert error.value.code == "order.duplicate"
