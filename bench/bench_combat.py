@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from dataclasses import replace
 from collections.abc import Callable
 
 from rules.board import Board
@@ -19,21 +20,16 @@ from rules.codec import state_from_json, state_to_json
 from rules.combat import WeaponOrder, resolve_weapon_attacks
 from rules.designs import shipped_design
 from rules.dice import Dice
-from rules.game import GameState
+from rules.game import GameState, equip
 from rules.heat import resolve_heat_phase
 from rules.hexes import Hex
-from rules.status import MechStatus
 from rules.units import Unit
 
 
 def position() -> GameState:
-    def mech(unit_id: str, label: str, facing: int, name: str) -> Unit:
-        design = shipped_design(name)
-        return Unit(unit_id, Hex.parse(label), facing, side=unit_id, tons=design.tons, walk=design.walk)
-
-    units = (mech("A", "0810", 0, "Atlas AS7-D"), mech("B", "0807", 3, "BattleMaster BLR-1G"))
-    mechs = {u.id: MechStatus.fresh(shipped_design(n)) for u, n in zip(units, ("Atlas AS7-D", "BattleMaster BLR-1G"))}
-    return GameState(Board(16, 17), units, phase="weapons", mechs=mechs)
+    units = (Unit("A", Hex.parse("0810"), 0, side="alice"), Unit("B", Hex.parse("0807"), 3, side="bob"))
+    designs = {"A": shipped_design("Atlas AS7-D"), "B": shipped_design("BattleMaster BLR-1G")}
+    return replace(equip(GameState(Board(16, 17), units), designs), phase="weapons")
 
 
 ORDERS = [

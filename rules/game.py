@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from rules.board import Board
+from rules.designs import Design
 from rules.errors import UnknownUnit
 from rules.status import MechStatus, Motion
 from rules.units import Unit
@@ -60,3 +61,16 @@ class GameState:
 
     def motion(self, unit_id: str) -> Motion:
         return self.motions.get(unit_id, Motion(stuck=self.unit(unit_id).stuck))
+
+
+def equip(state: GameState, designs: Mapping[str, Design]) -> GameState:
+    """Give units their designs: the design sets each one's tons, movement and name, and it enters the fight
+    with fresh armour, structure and ammunition."""
+    units = tuple(
+        replace(unit, tons=d.tons, walk=d.walk, run=d.run, jump=d.jump, name=d.name) if (d := designs.get(unit.id)) else unit
+        for unit in state.units
+    )
+    for unit_id in designs:
+        state.unit(unit_id)  # an unknown id is an error, not a silent no-op
+    mechs = {**state.mechs, **{unit_id: MechStatus.fresh(design) for unit_id, design in designs.items()}}
+    return replace(state, units=units, mechs=mechs)

@@ -9,10 +9,10 @@ from typing import Any
 from rules.board import Board, parse_megamek_board
 from rules.codec import board_from_json
 from rules.errors import ScenarioError
-from rules.designs import shipped_design
-from rules.game import GameState, Options
+from rules.designs import Design, shipped_design
+from rules.game import GameState, Options, equip
 from rules.mtf import parse_mtf
-from rules.status import MechStatus, Motion
+from rules.status import Motion
 from rules.units import UNIT_KINDS, Unit
 
 _UNIT_DEFAULTS: dict[str, Any] = {
@@ -40,8 +40,8 @@ def load_board(data: Any) -> Board:
 _COMBAT_FIELDS = ("design", "mtf", "heat", "moved", "hexes_moved", "climbing")
 
 
-def load_combat(data: Any) -> tuple[dict[str, Any], MechStatus | None, Motion | None]:
-    """Split a unit's combat fields off: the unit fields its design fixes, its status and its motion."""
+def load_combat(data: Any) -> tuple[Design | None, int, Motion | None]:
+    """A unit's combat fields: its design, its heat and how it moved this turn."""
     if "design" in data and "mtf" in data:
         raise ScenarioError(f"unit {data['id']}: give 'design' or 'mtf', not both", code="scenario.unit_field")
     typed = (("design", str), ("mtf", str), ("moved", str), ("heat", int), ("hexes_moved", int), ("climbing", bool))
@@ -58,24 +58,19 @@ def load_combat(data: Any) -> tuple[dict[str, Any], MechStatus | None, Motion | 
         except OSError as error:
             raise ScenarioError(f"cannot read mtf file {data['mtf']!r}: {error.strerror}",
                                 code="scenario.mtf_file") from None
-    fixed = {"tons": design.tons, "walk": design.walk, "jump": design.jump, "name": design.name} if design else {}
-    status = replace(MechStatus.fresh(design), heat=data.get("heat", 0)) if design else None
     motion = None
     if "moved" in data or data.get("climbing"):
         if data.get("moved", "none") not in ("none", "walk", "run", "jump"):
             raise ScenarioError(f"unit {data['id']}: 'moved' is none, walk, run or jump", code="scenario.unit_field")
         motion = Motion(data.get("moved", "none"), data.get("hexes_moved", 0), bool(data.get("stuck", False)),
                         data.get("climbing", False))
-    return fixed, status, motion
+    return design, data.get("heat", 0), motion
 
 
-def load_unit(data: Any, board: Board, fixed: dict[str, Any] | None = None) -> Unit:
-    """A unit; ``fixed`` holds the fields its design sets (worked out here when not given)."""
+def load_unit(data: Any, board: Board) -> Unit:
     if not isinstance(data, dict) or not isinstance(data.get("id"), str) or "hex" not in data:
         raise ScenarioError("each unit needs an 'id' and a 'hex'")
-    if fixed is None:
-        fixed = load_combat(data)[0]
-    values = {**_UNIT_DEFAULTS, **fixed, **{k: v for k, v in data.items() if k not in _COMBAT_FIELDS}}
+    values = {**_UNIT_DEFAULTS, **data}
     unknown = set(values) - set(_UNIT_DEFAULTS) - {"id", "hex", "run", "stuck"}
     if unknown:
         raise ScenarioError(f"unit {data['id']}: unknown fields {', '.join(sorted(unknown))}", code="scenario.unit_field")
@@ -95,7 +90,7 @@ def load_scenario(data: Any) -> tuple[GameState, str]:
     if not isinstance(described, list) or not all(isinstance(u, dict) and isinstance(u.get("id"), str) for u in described):
         raise ScenarioError("'units' must be a list of objects with an 'id' and a 'hex'")
     combat = {unit["id"]: load_combat(unit) for unit in described}
-    units = tuple(load_unit(unit, board, combat[unit["id"]][0]) for unit in described)
+    units = tuple(load_unit({k: v for k, v in unit.items() if k not in _COMBAT_FIELDS}, board) for unit in described)
     ids = [unit.id for unit in units]
     if len(set(ids)) != len(ids):
         raise ScenarioError("unit ids must be unique", code="scenario.duplicate_unit")
@@ -103,7 +98,8 @@ def load_scenario(data: Any) -> tuple[GameState, str]:
         options = Options(**data.get("options", {}))
     except TypeError:
         raise ScenarioError("unknown option in 'options'", code="scenario.option") from None
-    mechs = {unit_id: status for unit_id, (_, status, _) in combat.items() if status is not None}
+    designs = {unit_id: design for unit_id, (design, _, _) in combat.items() if design is not None}
+    state = equip(GameState(board, units, options=options), designs)
+    mechs = {unit_id: replace(status, heat=combat[unit_id][1]) for unit_id, status in state.mechs.items()}
     motions = {unit_id: motion for unit_id, (_, _, motion) in combat.items() if motion is not None}
-    return GameState(board, units, options=options, mechs=mechs, motions=motions), str(data.get("seed", 0))
-
+    return replace(state, mechs=mechs, motions=motions), str(data.get("seed", 0))

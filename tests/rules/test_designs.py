@@ -68,3 +68,19 @@ def test_cluster_table_rows():
     assert cluster_hits(10, 9) == 8 and cluster_hits(4, 3) == 2
     for size, row in CLUSTER_HITS.items():
         assert list(row) == sorted(row) and row[-1] == size
+
+
+def test_equip_gives_units_their_design():
+    from rules.board import Board
+    from rules.errors import UnknownUnit
+    from rules.game import GameState, equip
+    from rules.hexes import Hex
+    from rules.units import Unit
+
+    state = GameState(Board(5, 5), (Unit("A", Hex(0, 0), 0),))
+    equipped = equip(state, {"A": shipped_design("Jenner JR7-D")})
+    unit = equipped.unit("A")
+    assert (unit.tons, unit.walk, unit.run, unit.jump, unit.name) == (35, 7, 11, 5, "Jenner JR7-D")
+    assert equipped.mechs["A"].armour["CT"] == 10
+    with pytest.raises(UnknownUnit):
+        equip(state, {"Z": shipped_design("Jenner JR7-D")})

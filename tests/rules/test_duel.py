@@ -9,19 +9,19 @@ from rules.codec import report_to_json, state_from_json, state_to_json
 from rules.combat import AttackError, PhysicalOrder, WeaponOrder
 from rules.designs import shipped_design
 from rules.dice import Dice
-from rules.game import GameState, Options
+from rules.game import GameState, Options, equip
+from rules.hexes import Hex
 from rules.movement import MoveOrder
 from rules.rulesets import get_ruleset
-from rules.status import MechStatus
-from tests.rules.conftest import mech
+from rules.units import Unit
 
 RULESET = get_ruleset("solaris")
 
 
 def start() -> GameState:
-    units = (mech("A", "0814", 0, "Hunchback HBK-4G", side="alice"), mech("B", "0804", 3, "Centurion CN9-A", side="bob"))
-    mechs = {unit.id: MechStatus.fresh(shipped_design(unit.name)) for unit in units}
-    return GameState(Board(16, 17), units, mechs=mechs, options=Options(turn_limit=12))
+    units = (Unit("A", Hex.parse("0814"), 0, side="alice"), Unit("B", Hex.parse("0804"), 3, side="bob"))
+    state = GameState(Board(16, 17), units, options=Options(turn_limit=12))
+    return equip(state, {"A": shipped_design("Hunchback HBK-4G"), "B": shipped_design("Centurion CN9-A")})
 
 
 def orders(state):
