@@ -9,7 +9,6 @@ otherwise the ruleset's line-of-sight rule decides.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from rules.combat import (
