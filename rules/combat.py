@@ -17,7 +17,9 @@ from rules.errors import RuleError
 from rules.hexes import turn
 from rules.falls import fall, piloting_roll
 from rules.game import GameState
-from rules.physical import PHYSICAL_KINDS, RULES, attacker_damage, physical_damage, physical_to_hit
+from rules.physical import (
+    PHYSICAL_KINDS, RULES, attacker_damage, location_table, physical_damage, physical_to_hit,
+)
 from rules.status import MechStatus
 from rules.tohit import LineOfSight, Modifier, Sight, ToHit, attack_direction, firing_arc, weapon_covers, weapon_to_hit
 from rules.units import Unit
@@ -164,7 +166,8 @@ def plan_physical_attack(state: GameState, order: PhysicalOrder,
                           code="attack.unknown_kind", kind=order.kind)
     attacker, status, target, target_status = _combatants(state, order.unit, order.target)
     to_hit = physical_to_hit(order.kind, order.limb, attacker, status, state.motion(order.unit), target,
-                             target_status, state.motion(order.target), sight(state, attacker, target))
+                             target_status, state.motion(order.target), sight(state, attacker, target),
+                             _climb(state, attacker, target))
     if to_hit.impossible:
         raise AttackError(f"{order.kind}: {to_hit.impossible}", code=to_hit.code, kind=order.kind)
     what = f"{order.kind} ({order.limb})" if order.limb else order.kind
@@ -345,7 +348,8 @@ def _strike(phase: _Phase, order: PhysicalOrder, attack: PlannedAttack) -> Attac
     if damage:
         group = DAMAGE_GROUP if order.kind in ("charge", "dfa") else 0
         why_group = f"{order.unit} {order.kind}"
-        reasons += phase.in_groups(order.target, direction, rule.location_table, damage, group, why_group)
+        table = location_table(order.kind, _climb(start, attacker, target))
+        reasons += phase.in_groups(order.target, direction, table, damage, group, why_group)
     if order.kind == "push":
         reasons.append(_push(phase, attacker, target))
     own, own_why = attacker_damage(order.kind, attacker, target)
@@ -368,6 +372,10 @@ def _push(phase: _Phase, attacker: Unit, target: Unit) -> str:
         return f"push: {destination.label} is blocked, {target.id} stays"
     phase.units[target.id] = replace(phase.units[target.id], hex=destination)
     return f"push: {target.id} moves to {destination.label}"
+
+
+def _climb(state: GameState, attacker: Unit, target: Unit) -> int:
+    return state.board.terrain(target.hex).level - state.board.terrain(attacker.hex).level
 
 
 def _submerged(state: GameState, unit: Unit) -> bool:

@@ -50,9 +50,14 @@ HALVING_ACTUATORS = {
 def physical_to_hit(
     kind: str, limb: str, attacker: Unit, status: MechStatus, motion: Motion,
     target: Unit, target_status: MechStatus | None, target_motion: Motion, sight: LineOfSight,
+    climb: int = 0,
 ) -> ToHit:
+    """``climb``: the target's ground level minus the attacker's."""
     rule = RULES[kind]
     mods = [Modifier(attacker.piloting, f"piloting skill {attacker.piloting}")]
+    why = _why_impossible(kind, limb, attacker, status, motion, target, sight, climb)
+    if why:
+        return ToHit.of(mods, ("attack.physical_not_allowed", why))
     if rule.base:
         mods.append(Modifier(rule.base, f"{kind} base modifier"))
     if kind != "dfa":  # the jump that makes a death from above is its own attack, not a movement penalty
@@ -67,12 +72,24 @@ def physical_to_hit(
     mods += target_modifiers(target, target_status, target_motion, 1)
     if sight.modifier:
         mods.append(Modifier(sight.modifier, "intervening terrain: " + "; ".join(sight.reasons)))
-    why = _why_impossible(kind, limb, attacker, status, motion, target, sight)
-    return ToHit.of(mods, ("attack.physical_not_allowed" if why else "", why))
+    return ToHit.of(mods)
+
+
+# TW: how far up (+) or down (-) each attack reaches. Solaris VII: no charge "a distintas elevaciones".
+REACH = {"punch": (0, 1), "kick": (-1, 0), "charge": (0,), "push": (0,)}
+
+
+def location_table(kind: str, climb: int) -> str:
+    """TW: a punch at a target one level up lands on the kick table, a kick one level down on the punch table."""
+    if kind == "punch" and climb == 1:
+        return "kick"
+    if kind == "kick" and climb == -1:
+        return "punch"
+    return RULES[kind].location_table
 
 
 def _why_impossible(kind: str, limb: str, attacker: Unit, status: MechStatus, motion: Motion,
-                    target: Unit, sight: LineOfSight) -> str:
+                    target: Unit, sight: LineOfSight, climb: int) -> str:
     arc = firing_arc(attacker.hex, attacker.facing, target.hex)
     if attacker.hex.distance(target.hex) != 1:
         return "physical attacks reach adjacent hexes only"
@@ -80,6 +97,8 @@ def _why_impossible(kind: str, limb: str, attacker: Unit, status: MechStatus, mo
         return "no line of sight"
     if attacker.prone:
         return "a prone mech cannot make physical attacks"
+    if kind in REACH and climb not in REACH[kind]:
+        return f"a {kind} cannot reach a target {abs(climb)} level(s) {'up' if climb > 0 else 'down'}"
     if kind == "punch":
         if limb not in ARMS or limb in status.destroyed_locations or not status.working("Shoulder", limb):
             return f"no working arm {limb!r} to punch with (LA or RA, shoulder intact)"

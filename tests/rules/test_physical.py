@@ -85,3 +85,26 @@ def test_push_moves_the_target_one_hex():
     dice = ScriptedDice(6, 6, 6, 6)  # hit; target piloting roll passes
     after, report = resolve_physical_attacks(adjacent(), [PhysicalOrder("A", "B", "push")], dice)
     assert after.unit("B").hex.label == "0806"
+
+
+def test_a_punch_needs_an_arm_named():
+    with pytest.raises(AttackError) as error:
+        plan_physical_attack(adjacent(), PhysicalOrder("A", "B", "punch"))
+    assert error.value.code == "attack.physical_not_allowed"
+
+
+def test_reach_between_levels():
+    """TW: a punch reaches one level up, a kick one level down; Solaris VII: "Tampoco se puede cargar contra
+    objetivos tumbados, o a distintas elevaciones"."""
+    from rules.board import HexTerrain
+    from rules.hexes import Hex
+    from rules.physical import location_table
+
+    state = adjacent(motions={"A": Motion("walk", 2)})
+    uphill = replace(state, board=Board(16, 17, {Hex.parse("0807"): HexTerrain.parse(1, "")}))
+    assert plan_physical_attack(uphill, PhysicalOrder("A", "B", "punch", "RA"))
+    for order in (PhysicalOrder("A", "B", "kick", "RL"), PhysicalOrder("A", "B", "charge")):
+        with pytest.raises(AttackError, match="level"):
+            plan_physical_attack(uphill, order)
+    assert location_table("punch", 1) == "kick" and location_table("kick", -1) == "punch"
+    assert location_table("punch", 0) == "punch"
