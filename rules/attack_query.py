@@ -79,12 +79,16 @@ def attack(state: GameState, body: Any, seed: str) -> dict[str, Any]:
 def _sight_rule(given: Any) -> SightRule:
     if given is None:
         return get_ruleset("solaris").sight
-    if not isinstance(given, dict) or not isinstance(given.get("los", True), bool):
-        raise ScenarioError('\'los\' is an object: {"los": true, "modifier": 0, "partial_cover": false, "reasons": []}',
-                            code="scenario.query")
-    reasons = given.get("reasons") or ["line of sight given by the scenario"]
-    sight = Sight(given.get("los", True), int(given.get("modifier", 0)), bool(given.get("partial_cover", False)),
-                  tuple(str(reason) for reason in reasons))
+    usage = ScenarioError('\'los\' is an object: {"los": true, "modifier": 0, "partial_cover": false, "reasons": []}',
+                          code="scenario.query")
+    if not isinstance(given, dict):
+        raise usage
+    los, modifier, cover = given.get("los", True), given.get("modifier", 0), given.get("partial_cover", False)
+    reasons = given.get("reasons", ["line of sight given by the scenario"])
+    if not (isinstance(los, bool) and isinstance(cover, bool) and type(modifier) is int
+            and isinstance(reasons, list) and all(isinstance(reason, str) for reason in reasons)):
+        raise usage
+    sight = Sight(los, modifier, cover, tuple(reasons))
 
     def fixed(state: GameState, attacker: Unit, target: Unit) -> LineOfSight:
         return sight

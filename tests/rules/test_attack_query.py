@@ -101,3 +101,28 @@ def test_orders_decoded_by_phase():
     state, _ = load_scenario(scenario({"from": "A", "to": "B", "weapon": "AC/20"}))
     checked = attacks_to_json(plan_weapon_attack(state, order))
     assert checked["legal"] and checked["attacks"][0]["to_hit"]["target"] == 9
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from rules.errors import RuleError  # noqa: E402
+
+_values = st.one_of(st.none(), st.booleans(), st.integers(-3, 30), st.text(max_size=12),
+                    st.sampled_from(["A", "B", "AC/20", "Medium Laser", "punch", "kick", "charge", "RA", "LL", "dfa"]),
+                    st.lists(st.integers(0, 3), max_size=2))
+_los = st.dictionaries(st.sampled_from(["los", "modifier", "partial_cover", "reasons"]), _values, max_size=4)
+_bodies = st.dictionaries(st.sampled_from(["from", "to", "weapon", "physical", "limb", "roll", "los"]),
+                          st.one_of(_values, _los), max_size=6)
+
+
+@settings(max_examples=300, deadline=None)
+@given(body=_bodies)
+def test_any_query_body_is_answered_or_refused_with_a_code(body):
+    """Bad input gets a coded error, never a traceback."""
+    try:
+        answer = explain(scenario(body))
+    except RuleError as error:
+        assert error.code
+    else:
+        assert "legal" in answer
