@@ -16,13 +16,13 @@ $(VENV)/.installed: pyproject.toml
 	$(PY) -m pip install --quiet -e '.[dev]'
 	touch $@
 
-# TODO(issue 2): drop the fallback once frontend/package.json lands; from then on it is required.
-frontend:
-	@if [ -f frontend/package.json ]; then \
-		cd frontend && npm ci --no-audit --no-fund && npm run build; \
-	else \
-		echo "frontend/package.json not there yet: skipping the client build"; \
-	fi
+# npm ci only when the lockfile changed; the Vite build always (it takes seconds).
+frontend: frontend/node_modules/.package-lock.json
+	cd frontend && npm run build
+
+frontend/node_modules/.package-lock.json: frontend/package-lock.json
+	cd frontend && npm ci --no-audit --no-fund
+	touch $@
 
 migrate: venv
 	$(PY) manage.py migrate --noinput
@@ -34,8 +34,10 @@ run: venv frontend demo
 	@echo "Árbitro is at http://$(HOST):$(PORT)/  (Ctrl-C to stop)"
 	$(VENV)/bin/daphne -b $(HOST) -p $(PORT) project.asgi:application
 
-# pytest exits 5 when it collected no test; make treats that as the failure it is.
+# The client's unit tests, mypy on the rules, then pytest (rules, matches, e2e). pytest exits 5 when it
+# collected no test; make treats that as the failure it is.
 test: venv frontend
+	cd frontend && npm test
 	$(VENV)/bin/mypy --strict rules/
 	$(PY) -m pytest
 
@@ -43,3 +45,13 @@ lint: venv
 	$(VENV)/bin/mypy --strict rules/
 	$(PY) manage.py check
 	$(PY) manage.py makemigrations --check --dry-run
+
+# Server benchmarks of issue 10 (bench/README.md): PostgreSQL and Redis on 127.0.0.1, about 30 min on 2 cores.
+.PHONY: bench
+bench: venv
+	$(PY) -m pip install --quiet -e '.[dev,bench]'
+	$(PY) -m bench.bench_fanout
+	$(PY) -m bench.bench_storm
+	$(PY) -m bench.bench_scaleout
+	$(PY) -m bench.bench_matches
+	$(PY) -m bench.bench_memory

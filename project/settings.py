@@ -43,6 +43,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "drf_spectacular",
     "matches",
+    "matches.campaigns",
 ]
 
 MIDDLEWARE = [
@@ -82,6 +83,10 @@ DATABASES = {
         conn_max_age=0,
     )
 }
+# Engineers sharing one PostgreSQL server give their test runs different databases (pytest-django otherwise
+# creates and drops "test_<name>" under everyone's feet).
+if os.environ.get("DATABASE_TEST_NAME"):
+    DATABASES["default"]["TEST"] = {"NAME": os.environ["DATABASE_TEST_NAME"]}
 
 REDIS_URL = os.environ.get("REDIS_URL")
 if REDIS_URL:
@@ -96,6 +101,9 @@ if REDIS_URL:
                         "address": REDIS_URL,
                         # redis-py's default pool of 100 connections fails handshakes in a connection storm.
                         "max_connections": int(os.environ.get("REDIS_MAX_CONNECTIONS", "1000")),
+                        # channels_redis waits on Redis in 5 s blocking reads; redis-py 8's default 5 s
+                        # socket timeout cut every one of them short with a TimeoutError.
+                        "socket_timeout": 15,
                     }
                 ],
                 "capacity": 5000,

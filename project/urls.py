@@ -8,6 +8,7 @@ urlpatterns = [
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("", include("matches.campaigns.urls")),
     path("api/", include("matches.api_urls")),
     path("", include("matches.urls")),
 ]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 
 from rules.explain import run
 
@@ -16,9 +17,9 @@ def main(argv: list[str]) -> int:
         return run(sys.stdin, sys.stdout)
     try:
         with open(argv[1], encoding="utf-8") as source:
-            return run(source, sys.stdout)
-    except OSError as error:
-        error_json = {"error": {"code": "scenario.file", "message": f"cannot read {argv[1]}: {error.strerror}"}}
+            return run(source, sys.stdout, Path(argv[1]).parent)
+    except (OSError, UnicodeDecodeError) as error:
+        error_json = {"error": {"code": "scenario.file", "message": f"cannot read {argv[1]}: {error}"}}
         sys.stdout.write(json.dumps(error_json) + "\n")
         return 2
 

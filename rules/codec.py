@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import asdict, fields
 from typing import Any
 
-from rules.board import Board, HexTerrain
+from rules.board import Board, board_from_cells
 from rules.combat import PhysicalOrder, PlannedAttack, WeaponOrder
 from rules.combat_codec import (
     combat_report_to_json, motion_to_json, planned_attack_to_json, result_from_json, result_to_json, roll_to_json,
@@ -33,14 +33,7 @@ def board_to_json(board: Board) -> Json:
 
 
 def board_from_json(data: Json) -> Board:
-    width, height = int(data["width"]), int(data["height"])
-    hexes = {}
-    for label, cell in data.get("hexes", {}).items():
-        hexes[Hex.parse(label)] = HexTerrain.parse(int(cell.get("level", 0)), cell.get("terrain", ""))
-    board = Board(width, height, hexes)
-    for hex_ in hexes:
-        board.terrain(hex_)  # raises OffBoard for a hex outside the size
-    return board
+    return board_from_cells(data["width"], data["height"], data.get("hexes", {}))
 
 
 def unit_to_json(unit: Unit) -> Json:

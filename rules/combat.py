@@ -21,7 +21,10 @@ from rules.physical import (
     PHYSICAL_KINDS, RULES, attacker_damage, location_table, physical_damage, physical_to_hit,
 )
 from rules.status import MechStatus
-from rules.tohit import LineOfSight, Modifier, Sight, ToHit, attack_direction, firing_arc, weapon_covers, weapon_to_hit
+from rules.los import Modifier
+from rules.tohit import (
+    LineOfSight, ToHit, attack_direction, firing_arc, line_of_sight_rule, weapon_covers, weapon_to_hit,
+)
 from rules.units import Unit
 from rules.weapons import cluster_hits
 
@@ -84,11 +87,6 @@ class CombatReport:
 SightRule = Callable[[GameState, Unit, Unit], LineOfSight]
 
 
-def assumed_clear(state: GameState, attacker: Unit, target: Unit) -> LineOfSight:
-    """The fallback until a LOS rule is plugged in: the line is taken as clear, and the answer says so."""
-    return Sight(reasons=("line of sight not checked (no LOS rule given): clear line assumed",))
-
-
 # ---- may I? -----------------------------------------------------------------------------------------
 
 def _combatants(state: GameState, unit_id: str, target_id: str) -> tuple[Unit, MechStatus, Unit, MechStatus]:
@@ -106,7 +104,7 @@ def _combatants(state: GameState, unit_id: str, target_id: str) -> tuple[Unit, M
     return attacker, status, target, state.mechs[target_id]
 
 
-def plan_weapon_attack(state: GameState, order: WeaponOrder, sight: SightRule = assumed_clear) -> tuple[PlannedAttack, ...]:
+def plan_weapon_attack(state: GameState, order: WeaponOrder, sight: SightRule = line_of_sight_rule) -> tuple[PlannedAttack, ...]:
     """Check a weapon order; raise :class:`AttackError` naming the first weapon that cannot fire and why."""
     if not order.weapons:
         return ()
@@ -158,7 +156,7 @@ def _weapon_index(status: MechStatus, ref: str, arc_of: Callable[[int], str], ch
 
 
 def plan_physical_attack(state: GameState, order: PhysicalOrder,
-                         sight: SightRule = assumed_clear) -> tuple[PlannedAttack, ...]:
+                         sight: SightRule = line_of_sight_rule) -> tuple[PlannedAttack, ...]:
     if not order.target:
         return ()
     if order.kind not in PHYSICAL_KINDS:
@@ -259,7 +257,7 @@ class _Phase:
 
 
 def resolve_weapon_attacks(state: GameState, orders: Sequence[WeaponOrder], dice: Dice,
-                           sight: SightRule = assumed_clear) -> tuple[GameState, CombatReport]:
+                           sight: SightRule = line_of_sight_rule) -> tuple[GameState, CombatReport]:
     _one_per_unit(orders)
     plans = [attack for order in sorted(orders, key=lambda o: o.unit) for attack in plan_weapon_attack(state, order, sight)]
     phase = _Phase(state, dice)
@@ -317,7 +315,7 @@ def _spend(status: MechStatus, index: int) -> MechStatus:
 
 
 def resolve_physical_attacks(state: GameState, orders: Sequence[PhysicalOrder], dice: Dice,
-                             sight: SightRule = assumed_clear) -> tuple[GameState, CombatReport]:
+                             sight: SightRule = line_of_sight_rule) -> tuple[GameState, CombatReport]:
     _one_per_unit(orders)
     by_unit = {order.unit: order for order in orders}
     plans = [(by_unit[a.unit], a) for order in sorted(orders, key=lambda o: o.unit)

@@ -33,6 +33,12 @@ class UnknownTerrain(RuleError):
     code = "board.unknown_terrain"
 
 
+class InvalidTerrain(RuleError):
+    """A known terrain with an impossible level (``woods:3``, ``building:7``, a negative depth …)."""
+
+    code = "board.invalid_terrain"
+
+
 class BoardFormatError(RuleError):
     code = "board.malformed"
 

@@ -10,23 +10,26 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, TextIO
 
 from rules.attack_query import attack
 from rules.errors import RuleError, ScenarioError
 from rules.game import GameState
-from rules.scenario import load_scenario
+from rules.scenario import load_scenario, los_query
 
 Answer = dict[str, Any]
 Query = Callable[[GameState, Any, str], Answer]
 
 QUERIES: dict[str, Query] = {
     "attack": attack,
+    "los": los_query,
 }
 
 
-def explain(scenario: Any) -> Answer:
-    state, seed = load_scenario(scenario)
+def explain(scenario: Any, base: Path | None = None) -> Answer:
+    """Answer a scenario's query; ``base`` is the folder its relative ``board.file`` is read from."""
+    state, seed = load_scenario(scenario, base)
     query = scenario.get("query")
     if not isinstance(query, dict) or len(query) != 1:
         raise ScenarioError(f"'query' must name exactly one of: {', '.join(sorted(QUERIES))}", code="scenario.query")
@@ -36,13 +39,13 @@ def explain(scenario: Any) -> Answer:
     return QUERIES[kind](state, body, seed)
 
 
-def run(source: TextIO, out: TextIO) -> int:
+def run(source: TextIO, out: TextIO, base: Path | None = None) -> int:
     try:
-        answer = explain(json.load(source))
+        answer = explain(json.load(source), base)
     except json.JSONDecodeError as error:
         answer, status = {"error": {"code": "scenario.json", "message": f"not JSON: {error}"}}, 2
     except RuleError as error:
-        answer, status = {"error": {"code": error.code, "message": error.message}}, 2
+        answer, status = {"error": error.to_json()}, 2
     else:
         status = 0
     out.write(json.dumps(answer, ensure_ascii=False, indent=2) + "\n")

@@ -9,7 +9,8 @@ from rules.designs import LEGS, LOCATION_NAMES
 from rules.dice import Dice
 from rules.hexes import turn
 from rules.status import MechStatus
-from rules.tohit import Modifier, ToHit
+from rules.los import Modifier
+from rules.tohit import ToHit
 from rules.units import Unit
 
 # TW facing after a fall (1D6): hexsides turned clockwise and the hit location column used.

@@ -4,9 +4,10 @@ People and files name hexes ``CCRR``: 1-based column then row (three digits each
 flat-topped and the printed even columns (02, 04, …, i.e. 0-based odd columns) sit half a hex lower,
 the "odd-q" layout. Facings run clockwise from 0 = north to 5 = north-west.
 
-Arithmetic happens in cube coordinates (x + y + z = 0), where distance and lines are simple. Lines
-are decided with exact integer arithmetic, so a line running exactly along a hexside is reported as
-a split (both hexes), never left to floating-point luck.
+Arithmetic happens in cube coordinates (x + y + z = 0), where distance and neighbours are simple.
+Lines are decided with exact integer arithmetic in a plane where every hex corner is integral, so a
+line running exactly along a hexside is reported as a split (both hexes) and a line grazing a hex is
+never left to floating-point luck.
 """
 
 from __future__ import annotations
@@ -111,48 +112,52 @@ def turn(facing: int, sixths: int) -> int:
 
 
 def line(a: Hex, b: Hex) -> list[tuple[Hex, ...]]:
-    """The hexes a centre-to-centre line from ``a`` to ``b`` passes through, in order.
+    """The hexes a centre-to-centre line from ``a`` to ``b`` passes through, in order from ``a``.
 
-    Each entry is one hex, or two hexes when the line runs exactly along the hexside between them
-    (a split: BattleTech lets the defender choose). The first entry is ``a`` and the last ``b``.
+    Each entry is one hex, or two hexes ``(left, right)`` (as seen looking from ``a`` towards ``b``)
+    where the line runs exactly along the hexside between them: a split, where BattleTech lets the
+    defender choose. A hex the line only touches at one corner is not entered, so it is not listed.
+    The first entry is ``a`` and the last ``b``; consecutive entries are adjacent.
     """
-    steps = a.distance(b)
-    if steps == 0:
+    if a == b:
         return [(a,)]
-    ax, ay, az = a.cube
-    bx, by, bz = b.cube
-    result: list[tuple[Hex, ...]] = []
-    for i in range(steps + 1):
-        # The sample point is (a*(steps-i) + b*i) / steps; keep it scaled by `steps` to stay integral.
-        scaled = (ax * (steps - i) + bx * i, ay * (steps - i) + by * i, az * (steps - i) + bz * i)
-        result.append(_nearest_hexes(scaled, steps))
-    return result
+    ax, _, az = a.cube
+    bx, _, bz = b.cube
+    # Work in a plane where every hex corner is integral: the centre of cube (x, z) is at
+    # u = 3x (east), v = 2z + x (south); the true plane is (u / 2, v * sqrt(3) / 2).
+    du, dv = 3 * (bx - ax), 2 * (bz - az) + (bx - ax)
+    # The line crosses a hex's inside when the hex centre is nearer the line than its farthest
+    # corner (|side| < reach); it runs along a hexside when a corner is exactly on it and the line
+    # is parallel to a hexside (two corners at the same reach).
+    corner_sides = [du * cv - dv * cu for cu, cv in _CORNERS]
+    reach = max(corner_sides)
+    along_hexside = corner_sides.count(reach) == 2
+    # For a hex at cube offset (x, z) from `a`: side = du*v - dv*u (a cross product: negative on the
+    # left, as v grows southwards) and along = du*u + 3*dv*v (a true dot product), both linear in x, z.
+    side_x, side_z = du - 3 * dv, 2 * du
+    along_x, along_z = 3 * du + 3 * dv, 6 * dv
+    end = du * du + 3 * dv * dv
+    goal = ((bx - ax, bz - az),)
+    cells: list[tuple[tuple[int, int], ...]] = [((0, 0),)]
+    here = 0
+    # Walk from `a`: the next entry is the on-line neighbour least far along (ties: a split pair).
+    # Distances along grow strictly from one entry to the next, so the walk never turns back.
+    while cells[-1] != goal:
+        ahead: dict[tuple[int, int], tuple[int, int]] = {}
+        for x, z in cells[-1]:
+            for dx, dz in _STEPS:
+                nx, nz = x + dx, z + dz
+                side = nx * side_x + nz * side_z
+                if abs(side) < reach or (along_hexside and abs(side) == reach):
+                    along = nx * along_x + nz * along_z
+                    if here < along <= end:
+                        ahead[(nx, nz)] = (along, side)
+        here = min(along for along, _ in ahead.values())
+        nearest = [spot for spot, (along, _) in ahead.items() if along == here]
+        cells.append(tuple(sorted(nearest, key=lambda spot: ahead[spot][1])))
+    return [tuple(Hex.from_cube((ax + x, -ax - x - az - z, az + z)) for x, z in cell) for cell in cells]
 
 
-def _nearest_hexes(scaled: Cube, scale: int) -> tuple[Hex, ...]:
-    """All hexes whose centre is nearest to the point ``scaled / scale`` (exact, ties kept)."""
-    guess = _cube_round(scaled, scale)
-    candidates = [guess] + [
-        (guess[0] + dx, guess[1] + dy, guess[2] + dz) for dx, dy, dz in CUBE_DIRECTIONS
-    ]
-
-    def scaled_sq_distance(cube: Cube) -> int:
-        return sum((s - c * scale) ** 2 for s, c in zip(scaled, cube))
-
-    distances = [scaled_sq_distance(cube) for cube in candidates]
-    best = min(distances)
-    nearest = sorted(Hex.from_cube(c) for c, d in zip(candidates, distances) if d == best)
-    return tuple(nearest)
-
-
-def _cube_round(scaled: Cube, scale: int) -> Cube:
-    fx, fy, fz = (value / scale for value in scaled)
-    rx, ry, rz = round(fx), round(fy), round(fz)
-    ex, ey, ez = abs(rx - fx), abs(ry - fy), abs(rz - fz)
-    if ex > ey and ex > ez:
-        rx = -ry - rz
-    elif ey > ez:
-        ry = -rx - rz
-    else:
-        rz = -rx - ry
-    return (rx, ry, rz)
+# Corners of a hex relative to its centre in line()'s plane coordinates, and the cube steps (x, z).
+_CORNERS = ((2, 0), (1, 1), (-1, 1), (-2, 0), (-1, -1), (1, -1))
+_STEPS = tuple((dx, dz) for dx, _, dz in CUBE_DIRECTIONS)

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 
 from rules.designs import ARMS, LEGS, LOCATION_NAMES
 from rules.status import MechStatus, Motion
-from rules.tohit import LineOfSight, Modifier, ToHit, firing_arc, movement_modifiers, target_modifiers
+from rules.los import Modifier
+from rules.tohit import LineOfSight, ToHit, firing_arc, movement_modifiers, target_modifiers
 from rules.units import Unit
 
 PHYSICAL_KINDS = ("punch", "kick", "charge", "dfa", "push")
@@ -70,8 +71,7 @@ def physical_to_hit(
         if difference:
             mods.append(Modifier(difference, "difference of piloting skills (charge)"))
     mods += target_modifiers(target, target_status, target_motion, 1)
-    if sight.modifier:
-        mods.append(Modifier(sight.modifier, "intervening terrain: " + "; ".join(sight.reasons)))
+    mods += sight.modifiers
     return ToHit.of(mods)
 
 

@@ -13,18 +13,14 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from rules.designs import Component
+from rules.game import GameState
 from rules.hexes import Hex
+from rules.los import Modifier, line_of_sight
 from rules.status import MechStatus, Motion
 from rules.units import Unit
 from rules.weapons import Weapon
 
 AUTOMATIC_MISS = 13  # a target number above 12 cannot be rolled on 2D6
-
-
-@dataclass(frozen=True, slots=True)
-class Modifier:
-    value: int
-    reason: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,13 +41,16 @@ class ToHit:
 
 
 class LineOfSight(Protocol):
-    """What the LOS module answers (``rules.los.LosResult``): we read only these fields. ``modifier`` is the
-    intervening-terrain modifier (woods, smoke); partial cover is added here from ``partial_cover``."""
+    """What the LOS module answers (:class:`rules.los.LosResult`); we read only these fields. ``modifier``
+    is the whole to-hit modifier of the line (intervening terrain, partial cover, depth 1 water) and
+    ``modifiers`` the same item by item; ``partial_cover`` also sends hits to the punch location table."""
 
     @property
     def los(self) -> bool: ...
     @property
     def modifier(self) -> int: ...
+    @property
+    def modifiers(self) -> Sequence[Modifier]: ...
     @property
     def partial_cover(self) -> bool: ...
     @property
@@ -60,12 +59,21 @@ class LineOfSight(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class Sight:
-    """A line of sight given by hand (scenarios, tests) or the LOS module's answer copied over."""
+    """A line of sight given by hand (scenarios, tests): ``modifier`` in one sum, like the LOS module's."""
 
     los: bool = True
     modifier: int = 0
     partial_cover: bool = False
     reasons: tuple[str, ...] = ("clear line of sight",)
+
+    @property
+    def modifiers(self) -> tuple[Modifier, ...]:
+        return (Modifier(self.modifier, "line of sight: " + "; ".join(self.reasons)),) if self.modifier else ()
+
+
+def line_of_sight_rule(state: GameState, attacker: Unit, target: Unit) -> LineOfSight:
+    """The standard LOS rule of the match (:func:`rules.los.line_of_sight` with the match's LOS option)."""
+    return line_of_sight(state, attacker, target)
 
 
 # ---- arcs -------------------------------------------------------------------------------------------
@@ -130,7 +138,6 @@ RANGE_MODIFIER = {"short": 0, "medium": 2, "long": 4}
 TARGET_MOVEMENT = ((2, 0), (4, 1), (6, 2), (9, 3), (17, 4), (24, 5))
 # TW, heat scale: (heat at least, to-hit modifier).
 HEAT_TO_HIT = ((24, 4), (17, 3), (13, 2), (8, 1))
-PARTIAL_COVER = 3  # Solaris VII 'Cobertura parcial': "añade un modificador +3"
 
 
 def target_movement_modifier(hexes: int) -> int:
@@ -183,12 +190,7 @@ def target_modifiers(target: Unit, target_status: MechStatus | None, motion: Mot
 
 
 def sight_modifiers(sight: LineOfSight) -> list[Modifier]:
-    mods = []
-    if sight.modifier:
-        mods.append(Modifier(sight.modifier, "intervening terrain: " + "; ".join(sight.reasons)))
-    if sight.partial_cover:
-        mods.append(Modifier(PARTIAL_COVER, "target in partial cover (Solaris VII: +3, punch table for location)"))
-    return mods
+    return list(sight.modifiers)
 
 
 def weapon_to_hit(

@@ -20,22 +20,13 @@ export function playbackFrames(start: Poses, timeline: Timeline): Poses[] {
   for (const tick of timeline.ticks) {
     current = { ...current };
     for (const event of tick) {
-      const before = current[event.unit];
-      if (!before && (event.hex === undefined || event.facing === undefined)) continue;
-      current[event.unit] = {
-        hex: event.hex ?? before.hex,
-        facing: event.facing ?? before.facing,
-      };
+      // A blocked unit stays where it was; its movement ends there.
+      current[event.unit] = { hex: event.kind === "blocked" ? event.from : event.to, facing: event.facing };
     }
     frames.push(current);
   }
   const final = { ...current };
-  for (const [unit, state] of Object.entries(timeline.final)) {
-    const before = final[unit];
-    const hex = state.hex ?? before?.hex;
-    const facing = state.facing ?? before?.facing;
-    if (hex !== undefined && facing !== undefined) final[unit] = { hex, facing };
-  }
+  for (const [unit, state] of Object.entries(timeline.final)) final[unit] = { hex: state.hex, facing: state.facing };
   frames.push(final);
   return frames;
 }
@@ -43,7 +34,7 @@ export function playbackFrames(start: Poses, timeline: Timeline): Poses[] {
 export interface PlayerHooks {
   /** Show frame `index` of `count`. */
   show(poses: Poses, index: number, count: number): void;
-  /** Called once, after the last frame has been shown. */
+  /** Called once, the first time the last frame is shown. */
   finished(): void;
 }
 
@@ -54,11 +45,15 @@ const defaultScheduler: Scheduler = (fn, ms) => {
   return () => clearTimeout(id);
 };
 
-/** Steps through the frames on a timer; play, pause and single steps. */
+/**
+ * Steps through the frames on a timer: play, pause, step forward and back, seek, speed.
+ * Playing again from the last frame replays from the first.
+ */
 export class Player {
   private index = -1;
   private cancel: (() => void) | null = null;
-  private done = false;
+  private ended = false;
+  private speed = 1;
 
   constructor(
     private readonly frames: Poses[],
@@ -75,14 +70,23 @@ export class Player {
     return this.index;
   }
 
+  get count(): number {
+    return this.frames.length;
+  }
+
+  private get last(): number {
+    return this.frames.length - 1;
+  }
+
   play(): void {
-    if (this.playing || this.done) return;
+    if (this.playing) return;
+    if (this.index === this.last) this.index = -1;
     const next = () => {
       this.cancel = null;
-      this.step();
-      if (!this.done) this.cancel = this.schedule(next, this.tickMs);
+      this.seek(this.index + 1);
+      if (this.index < this.last) this.cancel = this.schedule(next, this.tickMs / this.speed);
     };
-    this.cancel = this.schedule(next, this.index < 0 ? 0 : this.tickMs);
+    this.cancel = this.schedule(next, this.index < 0 ? 0 : this.tickMs / this.speed);
   }
 
   pause(): void {
@@ -90,22 +94,39 @@ export class Player {
     this.cancel = null;
   }
 
+  /** One frame forward, by hand. */
   step(): void {
-    if (this.done) return;
-    this.index += 1;
+    this.pause();
+    if (this.index < this.last) this.seek(this.index + 1);
+  }
+
+  /** One frame back, by hand. */
+  back(): void {
+    this.pause();
+    if (this.index > 0) this.seek(this.index - 1);
+  }
+
+  /** Show frame `index` (clamped to the frames there are). */
+  seek(index: number): void {
+    this.index = Math.max(0, Math.min(this.last, index));
     this.hooks.show(this.frames[this.index], this.index, this.frames.length);
-    if (this.index === this.frames.length - 1) {
-      this.done = true;
+    if (this.index === this.last) {
       this.pause();
-      this.hooks.finished();
+      if (!this.ended) {
+        this.ended = true;
+        this.hooks.finished();
+      }
     }
+  }
+
+  /** How many times faster than normal to play (0.5 is half speed). */
+  setSpeed(speed: number): void {
+    this.speed = speed > 0 ? speed : 1;
   }
 
   /** Jump to the end at once (a client that must not sit through the animation). */
   finish(): void {
     this.pause();
-    if (this.done) return;
-    this.index = this.frames.length - 2;
-    this.step();
+    if (this.index !== this.last) this.seek(this.last);
   }
 }

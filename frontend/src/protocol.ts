@@ -15,6 +15,7 @@ export interface PathStep {
   hex: string;
   facing: number;
   mp: number;
+  reasons?: string[];
 }
 
 export interface Path {
@@ -23,6 +24,7 @@ export interface Path {
   moved: Mode;
   steps: PathStep[];
   end: { hex: string; facing: number };
+  reasons?: string[];
 }
 
 export interface HexInfo {
@@ -46,22 +48,38 @@ export interface Unit {
   walk: number;
   run: number;
   prone?: boolean;
+  stuck?: boolean;
 }
 
-/** One thing that happened to a unit during a tick of the resolved movement. */
+/**
+ * One thing a unit did in a tick of the resolved movement (rules.codec.event_to_json):
+ * a `step` into `to`, a `turn` in place, or `blocked` short of `to` (it stays in `from`).
+ */
 export interface TimelineEvent {
   unit: string;
-  hex?: string;
-  facing?: number;
-  [extra: string]: unknown;
+  kind: "step" | "turn" | "blocked";
+  from: string;
+  to: string;
+  facing: number;
+  mp: number;
+  reason?: string;
+}
+
+/** One recorded roll of the dice (rules.codec.roll_to_json). */
+export interface Roll {
+  dice: number[];
+  total: number;
+  reason: string;
+  target: number | null;
 }
 
 export interface Timeline {
-  mode?: string;
+  mode: string;
+  /** `order`: unit ids, initiative loser first (it moves first). */
+  initiative?: { order: string[]; rolls: Roll[] };
   ticks: TimelineEvent[][];
-  final: Record<string, Partial<Unit>>;
-  reasons?: unknown[];
-  [extra: string]: unknown;
+  final: Record<string, { hex: string; facing: number }>;
+  reasons?: string[];
 }
 
 export interface PlaybackFrame {
@@ -103,10 +121,10 @@ export type ServerFrame =
   | PlaybackFrame
   | { type: "plotted"; v: number; order: Order; path: Path }
   | { type: "order_accepted"; v: number; order: Order; path: Path }
-  | { type: "submitted"; v: number; side: string; player: string; turn: number }
+  | { type: "submitted"; v: number; side: string; player: string; turn: number; phase: string }
   | { type: "error"; v: number; code: string; message: string };
 
 export type ClientFrame =
-  | { type: "plot"; order: Order }
-  | { type: "submit"; order: Order }
+  | { type: "plot"; order: Order; turn: number }
+  | { type: "submit"; order: Order; turn: number }
   | { type: "resync" };

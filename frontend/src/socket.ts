@@ -3,24 +3,23 @@
 
 import type { ClientFrame, ServerFrame } from "./protocol";
 
-/** Frames that stand for an event appended to the match log: each bumps the version by one. */
-const EVENT_FRAMES = new Set(["submitted", "playback"]);
+/** Answers to one socket that change nothing; every other frame but a snapshot is a logged event. */
+const REPLY_FRAMES = new Set(["plotted", "order_accepted", "error"]);
+const isEvent = (frame: ServerFrame) => frame.type !== "snapshot" && !REPLY_FRAMES.has(frame.type);
 
 export type Verdict = "apply" | "stale" | "gap";
 
 /**
  * What to do with a frame given the last version seen (null before the first snapshot).
- * Event frames must come in order; replies (plotted, order_accepted, error) are always
- * applied, but one that shows a version we never saw still means we missed an event.
+ * Event frames (each bumped the version by one) must come in order, and one already seen
+ * is a duplicate. Replies are always applied and never judged by version: the reply to the
+ * order that resolves a phase carries the new version and may overtake the broadcast events.
  */
 export function judgeFrame(lastVersion: number | null, frame: ServerFrame): Verdict {
-  if (frame.type === "snapshot") return "apply";
+  if (frame.type === "snapshot" || !isEvent(frame)) return "apply";
   if (lastVersion === null) return "stale";
-  if (EVENT_FRAMES.has(frame.type)) {
-    if (frame.v <= lastVersion) return "stale";
-    return frame.v === lastVersion + 1 ? "apply" : "gap";
-  }
-  return frame.v > lastVersion + 1 ? "gap" : "apply";
+  if (frame.v <= lastVersion) return "stale";
+  return frame.v === lastVersion + 1 ? "apply" : "gap";
 }
 
 export interface SocketLike {
@@ -101,7 +100,7 @@ export class MatchSocket {
     if (frame.type === "snapshot") {
       this.resyncing = false;
       this.version = frame.v;
-    } else if (EVENT_FRAMES.has(frame.type)) {
+    } else if (isEvent(frame)) {
       this.version = frame.v;
     }
     this.handlers.frame(frame);

@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import TypeVar
 
 from rules.combat import (
-    PhysicalOrder, PlannedAttack, SightRule, WeaponOrder, assumed_clear, plan_physical_attack, plan_weapon_attack,
+    PhysicalOrder, PlannedAttack, SightRule, WeaponOrder, plan_physical_attack, plan_weapon_attack,
     resolve_physical_attacks, resolve_weapon_attacks,
 )
 from rules.dice import Dice
@@ -24,6 +24,7 @@ from rules.movement import MoveOrder, PathPlan, plan_path
 from rules.rulesets.base import Order, Phase, PhaseResult
 from rules.status import Motion
 from rules.timeline import resolve_pm_by_pm, roll_initiative
+from rules.tohit import line_of_sight_rule
 from rules.victory import check_victory, resolve_end_of_turn
 
 OVER = "over"
@@ -33,8 +34,8 @@ T = TypeVar("T")
 class SolarisRuleset:
     name = "solaris"
 
-    def __init__(self, sight: SightRule = assumed_clear) -> None:
-        # Line of sight is a strategy: the LOS module's rule plugs in here.
+    def __init__(self, sight: SightRule = line_of_sight_rule) -> None:
+        # Line of sight is a strategy (the match's LOS option already picks standard or dead zone).
         self.sight = sight
         self._phases = (
             Phase("initiative", "", "at once", self._initiative),

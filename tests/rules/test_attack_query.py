@@ -39,10 +39,22 @@ def test_with_the_seed_the_rolls_and_the_damage_applied():
     assert answer["rolls"][0] == answer["roll"]
 
 
-def test_los_given_by_hand_adds_partial_cover():
+def test_los_given_by_hand_is_the_whole_line_modifier():
+    """Like the LOS module's answer, a hand-given ``modifier`` already holds partial cover's +3."""
     answer = explain(scenario({"from": "A", "to": "B", "weapon": "Medium Laser", "roll": False,
-                               "los": {"los": True, "modifier": 1, "partial_cover": True, "reasons": ["light woods"]}}))
-    assert answer["to_hit"]["target"] == 4 + 1 + 2 + 2 + 1 + 3
+                               "los": {"los": True, "modifier": 4, "partial_cover": True,
+                                       "reasons": ["light woods +1", "partial cover +3"]}}))
+    assert answer["to_hit"]["target"] == 4 + 1 + 2 + 2 + 4
+
+
+def test_the_los_module_decides_by_default():
+    """A level 1 hill next to the target, between it and the attacker: partial cover (Solaris VII
+    'Cobertura parcial': +3 to hit, punch location table)."""
+    data = scenario({"from": "A", "to": "B", "weapon": "Medium Laser", "roll": False})
+    data["board"]["hexes"] = {"0807": {"level": 1, "terrain": ""}}
+    answer = explain(data)
+    assert answer["los"]["partial_cover"] and answer["to_hit"]["target"] == 4 + 1 + 2 + 2 + 3
+    assert any("partial cover" in m["reason"].lower() for m in answer["to_hit"]["modifiers"])
 
 
 def test_an_illegal_attack_is_answered_not_refused():

@@ -65,12 +65,14 @@ def test_minimum_range():
         assert to_hit(distance, ppc, status=warhammer).target == 4 + modifier
 
 
-def test_terrain_and_partial_cover_from_the_los_module():
-    """Solaris VII 'Cobertura parcial': "añade un modificador +3 a la dificultad de disparo del atacante"."""
-    sight = Sight(modifier=2, partial_cover=True, reasons=("one heavy woods hex",))
+def test_the_line_of_sight_modifiers_are_listed_one_by_one():
+    """The LOS module's modifiers (intervening woods, partial cover) enter the list with their own reasons."""
+    from rules.los import LosResult, Modifier
+
+    woods, cover = Modifier(1, "light woods in 0508"), Modifier(3, "partial cover")
+    sight = LosResult(True, 4, True, (), False, "standard", ("seen",), modifiers=(woods, cover))
     result = to_hit(sight=sight)
-    assert result.target == 4 + 2 + 3
-    assert any("partial cover" in reason for reason in result.reasons)
+    assert result.target == 4 + 4 and result.modifiers[-2:] == (woods, cover)
 
 
 def test_no_line_of_sight_is_impossible():

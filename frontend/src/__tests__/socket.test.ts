@@ -3,7 +3,7 @@ import type { ServerFrame, Snapshot } from "../protocol";
 import { MatchSocket, type SocketLike, judgeFrame } from "../socket";
 
 const snapshot = (v: number) => ({ type: "snapshot", v }) as Snapshot;
-const submitted = (v: number): ServerFrame => ({ type: "submitted", v, side: "bob", player: "bob", turn: 1 });
+const submitted = (v: number): ServerFrame => ({ type: "submitted", v, side: "bob", player: "bob", turn: 1, phase: "movement" });
 const error = (v: number): ServerFrame => ({ type: "error", v, code: "order.spectator", message: "no" });
 
 describe("judging frames by version", () => {
@@ -18,10 +18,10 @@ describe("judging frames by version", () => {
     expect(judgeFrame(4, submitted(7))).toBe("gap");
   });
 
-  it("applies replies at the current version, and sees a gap behind a newer one", () => {
+  it("applies replies whatever their version: they may overtake the events they caused", () => {
     expect(judgeFrame(4, error(4))).toBe("apply");
-    expect(judgeFrame(4, error(5))).toBe("apply");
-    expect(judgeFrame(4, error(6))).toBe("gap");
+    expect(judgeFrame(4, error(6))).toBe("apply");
+    expect(judgeFrame(null, error(1))).toBe("apply");
   });
 
   it("ignores everything before the first snapshot", () => {
@@ -91,6 +91,16 @@ describe("the match socket", () => {
     const { client, retries } = connected();
     client.close();
     expect(retries).toHaveLength(0);
+  });
+
+  it("does not count a reply that overtook its events as a gap", () => {
+    const { sockets, frames, client } = connected();
+    sockets[0].receive(snapshot(2));
+    sockets[0].receive({ type: "order_accepted", v: 4, order: { unit: "B", mode: "walk", steps: [] }, path: {} });
+    sockets[0].receive(submitted(3));
+    expect(sockets[0].sent).toEqual([]);
+    expect(frames.map((f) => f.type)).toEqual(["snapshot", "order_accepted", "submitted"]);
+    expect(client.version).toBe(3);
   });
 
   it("passes error frames on without changing the version", () => {

@@ -1,0 +1,1 @@
+"""Benchmarks (issue 10): see bench/README.md."""

@@ -1,0 +1,42 @@
+"""The ceiling: a bare `websockets` server that broadcasts the frames it is handed, and does nothing else.
+
+`python -m bench.ceiling PORT`. A socket opened on /publish is the publisher: each message it sends is
+a JSON list of frame texts, and each text goes to every other socket with `websockets.broadcast` (written
+once, no awaiting per socket). Every other socket gets a hello frame when it opens, so a client can tell
+it is subscribed, the same way a match socket gets its snapshot.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+
+from websockets.asyncio.server import ServerConnection, broadcast, serve
+
+HELLO = json.dumps({"type": "snapshot", "v": 0})
+
+
+async def main(port: int) -> None:
+    subscribers: set[ServerConnection] = set()
+
+    async def handle(socket: ServerConnection) -> None:
+        if socket.request is not None and socket.request.path == "/publish":
+            async for message in socket:
+                for text in json.loads(message):
+                    broadcast(subscribers, text)
+            return
+        subscribers.add(socket)
+        try:
+            await socket.send(HELLO)
+            await socket.wait_closed()
+        finally:
+            subscribers.discard(socket)
+
+    # No permessage-deflate: Daphne does not compress either, and websockets would compress per socket.
+    async with serve(handle, "127.0.0.1", port, max_queue=None, compression=None) as server:
+        await server.serve_forever()
+
+
+if __name__ == "__main__":
+    asyncio.run(main(int(sys.argv[1])))

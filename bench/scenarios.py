@@ -1,0 +1,252 @@
+"""The measured scenarios; the bench_*.py scripts only pick sizes and print.
+
+* `daphne_fanout`: one match, two scripted players, N spectators spread over K Daphne processes.
+* `ceiling_fanout`: the same frames, at the same moments, through the bare websockets server.
+* `concurrent_matches`: M matches whose players submit as fast as the server lets them.
+
+A frame's latency runs from the moment its cause left the client (the submit that resolved the phase,
+or the publisher's message on the ceiling) to its arrival at a socket. On Daphne that includes the
+whole move pipeline (lock, rules, event log, commit), so it is an upper bound on resolution-to-delivery.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from websockets.asyncio.client import connect
+
+from .harness import (
+    CpuMeter,
+    MatchSeats,
+    Player,
+    Profiler,
+    ceiling_server,
+    create_matches,
+    percentiles,
+    redis_server_pids,
+    rss_bytes,
+    server_env,
+    server_label,
+)
+from .live import Daphne, daphne_processes
+from .spectators import Crowd, CrowdReport, Target
+
+DRAIN_SECONDS = 15.0  # how long after the last publish a frame may still arrive before it counts as lost
+
+
+@dataclass
+class Step:
+    """One publish: when it left the client and which versions it produced."""
+
+    sent_at: float
+    versions: list[int]
+
+
+def _spectator_targets(servers: list[Daphne], match_id: int, count: int) -> list[Target]:
+    return [
+        Target(server.url(f"/ws/matches/{match_id}/"), f"http://127.0.0.1:{server.port}")
+        for server in (servers[i % len(servers)] for i in range(count))
+    ]
+
+
+def _deliveries(steps: list[Step], reports: list[CrowdReport]) -> dict[str, Any]:
+    """Latency of every delivery, frames lost, and deliveries per second from first publish to last arrival."""
+    sent = {version: step.sent_at for step in steps for version in step.versions}
+    arrivals = [
+        (version, at)
+        for crowd in reports
+        for per_socket in crowd.arrivals
+        for version, at in per_socket.items()
+        if version in sent
+    ]
+    latencies = [at - sent[version] for version, at in arrivals]
+    sockets = sum(len(crowd.arrivals) for crowd in reports)
+    # From the first publish to the last arrival: the busy span, whatever the publishing rate.
+    span = max(at for _, at in arrivals) - min(sent.values()) if arrivals else 0.0
+    return {
+        "sockets": sockets,
+        "frames": len(sent),
+        "deliveries": len(latencies),
+        "lost": sockets * len(sent) - len(latencies),
+        **percentiles(latencies),
+        "deliveries_per_s": round(len(latencies) / span, 1) if span else 0.0,
+    }
+
+
+def _failure_reasons(reports: list[CrowdReport]) -> dict[str, int]:
+    return dict(Counter(reason[:160] for crowd in reports for reason in crowd.failures))
+
+
+def _cpu_per_delivery(meter: CpuMeter, deliveries: int) -> float:
+    return round(meter.seconds / deliveries * 1e6, 1) if deliveries else float("nan")
+
+
+async def _play_rounds(alice: Player, bob: Player, rounds: int, rate: float, version: int) -> list[Step]:
+    """Both players submit, `rate` phases a second (0: as fast as the server answers)."""
+    steps: list[Step] = []
+    start = time.monotonic()
+    for round_index in range(rounds):
+        for side, player in (("alice", alice), ("bob", bob)):
+            sent_at = time.monotonic()
+            new_version = await player.submit(side)
+            steps.append(Step(sent_at, list(range(version + 1, new_version + 1))))
+            version = new_version
+        if rate:
+            await asyncio.sleep(max(0.0, start + (round_index + 1) / rate - time.monotonic()))
+    return steps
+
+
+async def _daphne_fanout(
+    servers: list[Daphne], seats: MatchSeats, spectators: int, rounds: int, rate: float, workers: int, batch: int
+) -> tuple[dict[str, Any], list[Step], list[CrowdReport]]:
+    alice = await Player.join(servers[0], seats, "alice")
+    bob = await Player.join(servers[1 % len(servers)], seats, "bob")
+    pids = [server.pid for server in servers]
+    rss_before = sum(rss_bytes(pid) for pid in pids)
+    connect_profiler = Profiler(pids, f"connect-{spectators}")
+    connect_profiler.start()
+    with Crowd(_spectator_targets(servers, seats.match_id, spectators), workers, batch) as crowd:
+        connect_started = time.monotonic()
+        subscribed, failed = await asyncio.to_thread(crowd.wait_subscribed)
+        all_subscribed_s = time.monotonic() - connect_started
+        connect_profiler.stop()
+        rss_subscribed = sum(rss_bytes(pid) for pid in pids)
+        server_cpu, redis_cpu = CpuMeter(pids), CpuMeter(redis_server_pids())
+        profiler = Profiler(pids, f"broadcast-{spectators}")
+        profiler.start()
+        server_cpu.start()
+        redis_cpu.start()
+        steps = await _play_rounds(alice, bob, rounds, rate, version=0)
+        last_version, drain = (steps[-1].versions[-1], DRAIN_SECONDS) if steps else (0, 0.0)
+        await asyncio.to_thread(crowd.wait_delivered, last_version, drain)
+        server_cpu.stop()
+        redis_cpu.stop()
+        profiler.stop()
+        reports = await asyncio.to_thread(crowd.close)
+    await asyncio.gather(alice.close(), bob.close())
+    result = _deliveries(steps, reports)
+    return (
+        {
+            "server": server_label(len(servers)),
+            "spectators": spectators,
+            "failed_handshakes": failed,
+            "failure_reasons": _failure_reasons(reports),
+            "subscribed": subscribed,
+            "all_subscribed_s": round(all_subscribed_s, 2),
+            "idle_socket_kb": round((rss_subscribed - rss_before) / max(subscribed, 1) / 1024, 1),
+            **result,
+            "server_cpu_s": round(server_cpu.seconds, 2),
+            "us_per_delivery": _cpu_per_delivery(server_cpu, result["deliveries"]),
+            "redis_cpu_s": round(redis_cpu.seconds, 2),
+        },
+        steps,
+        reports,
+    )
+
+
+def daphne_fanout(
+    spectators: int, processes: int = 1, rounds: int = 30, rate: float = 7.0, workers: int = 2, batch: int = 10
+) -> tuple[dict[str, Any], list[tuple[float, list[str]]]]:
+    """Returns the figures and the publish schedule (offset, frame texts) for the ceiling to replay."""
+    [seats] = create_matches(1)
+    with daphne_processes(processes, server_env()) as servers:
+        row, steps, reports = asyncio.run(
+            _daphne_fanout(servers, seats, spectators, rounds, rate, workers, batch)
+        )
+    texts = reports[0].texts if reports else {}
+    schedule = [(s.sent_at - steps[0].sent_at, [texts[v] for v in s.versions if v in texts]) for s in steps]
+    return row, schedule
+
+
+async def _publish(port: int, schedule: list[tuple[float, list[str]]]) -> list[Step]:
+    steps = []
+    async with connect(f"ws://127.0.0.1:{port}/publish") as publisher:
+        start = time.monotonic()
+        for offset, texts in schedule:
+            await asyncio.sleep(max(0.0, start + offset - time.monotonic()))
+            steps.append(Step(time.monotonic(), [json.loads(text)["v"] for text in texts]))
+            await publisher.send(json.dumps(texts))
+    return steps
+
+
+def ceiling_fanout(spectators: int, schedule: list[tuple[float, list[str]]], workers: int = 2) -> dict[str, Any]:
+    with ceiling_server() as (port, pid):
+        targets = [Target(f"ws://127.0.0.1:{port}/", f"http://127.0.0.1:{port}")] * spectators
+        with Crowd(targets, workers) as crowd:
+            subscribed, failed = crowd.wait_subscribed()
+            cpu = CpuMeter([pid])
+            cpu.start()
+            steps = asyncio.run(_publish(port, schedule))
+            crowd.wait_delivered(steps[-1].versions[-1], DRAIN_SECONDS)
+            cpu.stop()
+            reports = crowd.close()
+    result = _deliveries(steps, reports)
+    return {
+        "server": "websockets",
+        "spectators": spectators,
+        "failed_handshakes": failed,
+        "failure_reasons": _failure_reasons(reports),
+        "subscribed": subscribed,
+        **result,
+        "server_cpu_s": round(cpu.seconds, 2),
+        "us_per_delivery": _cpu_per_delivery(cpu, result["deliveries"]),
+    }
+
+
+async def _duel(alice: Player, bob: Player, turns: int, deadline: float) -> tuple[list[float], int]:
+    """Plays up to `turns` phases; returns each player's submit -> playback-start latencies and phases played."""
+    latencies, version, played = [], 0, 0
+    while played < turns and time.monotonic() < deadline:
+        submitted_at = time.monotonic()
+        versions = await asyncio.gather(alice.submit("alice"), bob.submit("bob"))
+        arrivals = await asyncio.gather(alice.playback_after(version), bob.playback_after(version))
+        latencies += [at - submitted_at for at in arrivals]
+        version, played = max(versions), played + 1
+    return latencies, played
+
+
+async def _concurrent_matches(servers: list[Daphne], all_seats: list[MatchSeats], turns: int, seconds: float) -> dict[str, Any]:
+    pids = [server.pid for server in servers]
+
+    async def seat(index: int, seats: MatchSeats) -> tuple[Player, Player]:
+        return (
+            await Player.join(servers[index % len(servers)], seats, "alice"),
+            await Player.join(servers[(index + 1) % len(servers)], seats, "bob"),
+        )
+
+    warm_up, *rest = all_seats
+    pairs = [await seat(0, warm_up)]  # the first match loads what every match shares, outside the reading
+    rss_before = sum(rss_bytes(pid) for pid in pids)
+    pairs += await asyncio.gather(*(seat(i, s) for i, s in enumerate(rest, start=1)))
+    cpu, profiler = CpuMeter(pids), Profiler(pids, f"matches-{len(all_seats)}")
+    profiler.start()
+    cpu.start()
+    started = time.monotonic()
+    duels = await asyncio.gather(*(_duel(a, b, turns, started + seconds) for a, b in pairs))
+    elapsed = time.monotonic() - started
+    cpu.stop()
+    profiler.stop()
+    rss_after = sum(rss_bytes(pid) for pid in pids)
+    await asyncio.gather(*(p.close() for pair in pairs for p in pair))
+    resolutions = sum(played for _, played in duels)
+    return {
+        "server": server_label(len(servers)),
+        "matches": len(all_seats),
+        "resolutions": resolutions,
+        "resolutions_per_s": round(resolutions / elapsed, 1),
+        **percentiles([latency for latencies, _ in duels for latency in latencies]),
+        "server_cpu_s": round(cpu.seconds, 2),
+        "ms_cpu_per_resolution": round(cpu.seconds / resolutions * 1000, 2) if resolutions else float("nan"),
+        "active_match_kb": round((rss_after - rss_before) / max(len(rest), 1) / 1024, 1),
+    }
+
+
+def concurrent_matches(matches: int, processes: int = 1, turns: int = 20, seconds: float = 60.0) -> dict[str, Any]:
+    all_seats = create_matches(matches)
+    with daphne_processes(processes, server_env()) as servers:
+        return asyncio.run(_concurrent_matches(servers, all_seats, turns, seconds))

@@ -1,0 +1,241 @@
+// The SVG board: hexes shaded by level with a number, terrain drawn as a pattern
+// (so colour is never the only signal), hex labels, units with facing and side colour,
+// and the path being plotted.
+
+import { type Hex, boardSize, hexCenter, hexCorners, hexLabel, parseLabel } from "./hex";
+import type { Position } from "./path";
+import type { Pose } from "./playback";
+import type { Board, Unit } from "./protocol";
+
+const SVG = "http://www.w3.org/2000/svg";
+const SIZE = 32;
+/** A wedge on the north side of a marker; rotated, it points to the unit's front hexside. */
+const FRONT_WEDGE = `M0 ${-SIZE * 0.85} L${SIZE * 0.3} ${-SIZE * 0.42} L${-SIZE * 0.3} ${-SIZE * 0.42} Z`;
+
+// Okabe–Ito colour-blind-safe palette.
+export const OKABE_ITO = {
+  orange: "#E69F00",
+  skyBlue: "#56B4E9",
+  bluishGreen: "#009E73",
+  yellow: "#F0E442",
+  blue: "#0072B2",
+  vermillion: "#D55E00",
+  reddishPurple: "#CC79A7",
+  black: "#000000",
+};
+
+/** Side colours in the order the match lists its sides. */
+const SIDE_COLOURS = [OKABE_ITO.vermillion, OKABE_ITO.blue, OKABE_ITO.reddishPurple, OKABE_ITO.orange];
+
+/** Terrain features we draw with a pattern; others are named in the hex's tooltip only. */
+const PATTERNED = ["woods", "water", "rough", "swamp", "pavement", "road", "building", "ice", "rubble"];
+
+function el<K extends keyof SVGElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string | number> = {},
+  parent?: Element,
+): SVGElementTagNameMap[K] {
+  const node = document.createElementNS(SVG, tag);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
+  parent?.appendChild(node);
+  return node;
+}
+
+/** `"woods:2;swamp:1"` → [["woods", 2], ["swamp", 1]] (MegaMek's terrain notation). */
+export function parseTerrain(terrain: string): [string, number][] {
+  return terrain
+    .split(";")
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => {
+      const [name, level] = part.split(":");
+      return [name, level === undefined ? 1 : Number(level)];
+    });
+}
+
+/** Clear ground gets lighter with height below zero and darker above it, one step per level. */
+export function levelShade(level: number): string {
+  const lightness = Math.max(35, Math.min(96, 90 - level * 10));
+  return `hsl(40, 25%, ${lightness}%)`;
+}
+
+function points(list: { x: number; y: number }[]): string {
+  return list.map((p) => `${p.x.toFixed(2)},${p.y.toFixed(2)}`).join(" ");
+}
+
+function definePatterns(defs: SVGDefsElement): void {
+  const pattern = (id: string, size: number, background: string, draw: (p: SVGPatternElement) => void) => {
+    const p = el("pattern", { id, width: size, height: size, patternUnits: "userSpaceOnUse" }, defs);
+    el("rect", { width: size, height: size, fill: background }, p);
+    draw(p);
+  };
+  // Woods: little trees; heavy woods (level 2+) packs them twice as densely.
+  for (const [id, size] of [["woods-1", 16], ["woods-2", 10]] as const) {
+    pattern(`terrain-${id}`, size, OKABE_ITO.bluishGreen, (p) => {
+      el("path", { d: `M${size / 2} 2 L${size - 3} ${size - 4} H3 Z`, fill: "#00553f" }, p);
+    });
+  }
+  pattern("terrain-water", 14, OKABE_ITO.skyBlue, (p) => {
+    el("path", { d: "M0 7 Q3.5 3 7 7 T14 7", fill: "none", stroke: "#ffffff", "stroke-width": 1.5 }, p);
+  });
+  pattern("terrain-rough", 10, OKABE_ITO.orange, (p) => {
+    el("circle", { cx: 3, cy: 3, r: 1.6, fill: "#6b4a00" }, p);
+    el("circle", { cx: 8, cy: 7, r: 1.2, fill: "#6b4a00" }, p);
+  });
+  pattern("terrain-swamp", 12, OKABE_ITO.reddishPurple, (p) => {
+    el("path", { d: "M2 9 H10 M6 9 V4", stroke: "#4d2a40", "stroke-width": 1.2 }, p);
+  });
+  for (const id of ["pavement", "road"]) {
+    pattern(`terrain-${id}`, 8, "#bbbbbb", (p) => {
+      el("path", { d: "M0 8 L8 0", stroke: "#777777", "stroke-width": 1 }, p);
+    });
+  }
+  pattern("terrain-building", 12, "#999999", (p) => {
+    el("rect", { x: 2, y: 2, width: 8, height: 8, fill: "none", stroke: "#333333", "stroke-width": 1.2 }, p);
+  });
+  pattern("terrain-ice", 10, "#e8f6ff", (p) => {
+    el("path", { d: "M0 0 L10 10 M10 0 L0 10", stroke: OKABE_ITO.skyBlue, "stroke-width": 0.8 }, p);
+  });
+  pattern("terrain-rubble", 10, "#a89f91", (p) => {
+    el("rect", { x: 2, y: 5, width: 3, height: 3, fill: "#4a443b" }, p);
+    el("rect", { x: 6, y: 1, width: 3, height: 2, fill: "#4a443b" }, p);
+  });
+}
+
+function patternFor(name: string, level: number): string | null {
+  if (!PATTERNED.includes(name)) return null;
+  if (name === "woods") return `url(#terrain-woods-${level >= 2 ? 2 : 1})`;
+  return `url(#terrain-${name})`;
+}
+
+/** Short text for a hex: its level when not 0, and water depth. */
+function hexNote(level: number, features: [string, number][]): string {
+  const parts: string[] = [];
+  if (level !== 0) parts.push(`▲${level}`);
+  const water = features.find(([name]) => name === "water");
+  if (water) parts.push(`≈${water[1]}`);
+  return parts.join(" ");
+}
+
+export class BoardView {
+  readonly svg: SVGSVGElement;
+  private readonly unitLayer: SVGGElement;
+  private readonly pathLayer: SVGGElement;
+  private readonly unitNodes = new Map<string, SVGGElement>();
+  /** Accumulated rotation per unit, so a turn from NW to N rotates 60° and not 300°. */
+  private readonly angles = new Map<string, number>();
+  private sideColours = new Map<string, string>();
+
+  constructor(container: Element, board: Board, onHexClick: (hex: Hex) => void) {
+    const size = boardSize(board.width, board.height, SIZE);
+    this.svg = el("svg", {
+      class: "board",
+      viewBox: `0 0 ${size.x.toFixed(1)} ${size.y.toFixed(1)}`,
+      role: "img",
+      "aria-label": `Board of ${board.width} by ${board.height} hexes`,
+    });
+    definePatterns(el("defs", {}, this.svg));
+    const hexLayer = el("g", { class: "hexes" }, this.svg);
+    for (let col = 0; col < board.width; col++) {
+      for (let row = 0; row < board.height; row++) this.drawHex(hexLayer, board, { col, row });
+    }
+    this.pathLayer = el("g", { class: "path" }, this.svg);
+    this.unitLayer = el("g", { class: "units" }, this.svg);
+    hexLayer.addEventListener("click", (event) => {
+      const target = (event.target as Element).closest("[data-hex]");
+      if (target) onHexClick(parseLabel(target.getAttribute("data-hex")!));
+    });
+    container.replaceChildren(this.svg);
+  }
+
+  private drawHex(layer: SVGGElement, board: Board, hex: Hex): void {
+    const label = hexLabel(hex);
+    const info = board.hexes[label] ?? { level: 0, terrain: "" };
+    const features = parseTerrain(info.terrain);
+    const center = hexCenter(hex, SIZE);
+    const outline = points(hexCorners(center, SIZE));
+    const g = el("g", { class: "hex", "data-hex": label, "data-level": info.level, "data-terrain": info.terrain }, layer);
+    el("title", {}, g).textContent = [label, `level ${info.level}`, info.terrain].filter(Boolean).join(" · ");
+    el("polygon", { points: outline, fill: levelShade(info.level), class: "hex-ground" }, g);
+    for (const [name, level] of features) {
+      const fill = patternFor(name, level);
+      if (fill) el("polygon", { points: outline, fill, class: `hex-terrain terrain-${name}`, opacity: 0.85 }, g);
+    }
+    el("polygon", { points: outline, class: "hex-edge" }, g);
+    el("text", { x: center.x, y: center.y - SIZE * 0.55, class: "hex-label" }, g).textContent = label;
+    const note = hexNote(info.level, features);
+    if (note) el("text", { x: center.x, y: center.y + SIZE * 0.7, class: "hex-note" }, g).textContent = note;
+  }
+
+  setSides(sides: string[]): void {
+    this.sideColours = new Map(sides.map((side, i) => [side, SIDE_COLOURS[i % SIDE_COLOURS.length]]));
+  }
+
+  /** Draw the units (creating or moving their markers) without animation. */
+  setUnits(units: Unit[]): void {
+    const seen = new Set<string>();
+    for (const unit of units) {
+      seen.add(unit.id);
+      if (!this.unitNodes.has(unit.id)) this.unitNodes.set(unit.id, this.drawUnit(unit));
+      this.place(unit.id, { hex: unit.hex, facing: unit.facing }, false);
+      this.markConditions(unit);
+    }
+    for (const [id, node] of this.unitNodes) {
+      if (!seen.has(id)) {
+        node.remove();
+        this.unitNodes.delete(id);
+      }
+    }
+  }
+
+  private drawUnit(unit: Unit): SVGGElement {
+    const colour = this.sideColours.get(unit.side) ?? OKABE_ITO.black;
+    const g = el("g", { class: "unit", "data-unit": unit.id, "data-side": unit.side }, this.unitLayer);
+    el("title", {}, g).textContent = `${unit.name} (${unit.id}, ${unit.side})`;
+    const body = el("g", { class: "unit-body" }, g);
+    el("circle", { r: SIZE * 0.52, fill: colour, stroke: "#000", "stroke-width": 2 }, body);
+    el("path", { d: FRONT_WEDGE, fill: "#000" }, body);
+    el("text", { class: "unit-label", y: 1 }, g).textContent = unit.id;
+    el("text", { class: "unit-condition", y: SIZE * 0.78 }, g);
+    return g;
+  }
+
+  /** Prone and stuck units get a word under the marker, not only a style. */
+  private markConditions(unit: Unit): void {
+    const node = this.unitNodes.get(unit.id)!;
+    const conditions = [unit.prone && "PRONE", unit.stuck && "STUCK"].filter(Boolean).join(" ");
+    node.querySelector(".unit-condition")!.textContent = conditions;
+    node.dataset.prone = String(Boolean(unit.prone));
+    node.dataset.stuck = String(Boolean(unit.stuck));
+  }
+
+  /** Move a unit marker to a pose; `animate` lets the CSS transition show the motion. */
+  place(unitId: string, pose: Pose, animate: boolean): void {
+    const node = this.unitNodes.get(unitId);
+    if (!node) return;
+    const center = hexCenter(parseLabel(pose.hex), SIZE);
+    const before = this.angles.get(unitId);
+    const target = pose.facing * 60;
+    const angle = before === undefined ? target : before + ((((target - before) % 360) + 540) % 360) - 180;
+    this.angles.set(unitId, angle);
+    node.classList.toggle("animated", animate);
+    node.style.transform = `translate(${center.x.toFixed(2)}px, ${center.y.toFixed(2)}px)`;
+    (node.querySelector(".unit-body") as SVGGElement).style.transform = `rotate(${angle}deg)`;
+    node.setAttribute("data-hex", pose.hex);
+    node.setAttribute("data-facing", String(pose.facing));
+  }
+
+  /** Draw a plotted path: a line through the hexes entered and a marker at its end. */
+  showPath(positions: Position[]): void {
+    this.pathLayer.replaceChildren();
+    if (positions.length < 2) return;
+    const centres = positions.map((p) => hexCenter(p.hex, SIZE));
+    el("polyline", { points: points(centres), class: "path-line" }, this.pathLayer);
+    const end = positions[positions.length - 1];
+    const c = centres[centres.length - 1];
+    const ghost = el("g", { class: "path-end", "data-hex": hexLabel(end.hex), "data-facing": end.facing }, this.pathLayer);
+    ghost.setAttribute("transform", `translate(${c.x.toFixed(2)} ${c.y.toFixed(2)}) rotate(${end.facing * 60})`);
+    el("circle", { r: SIZE * 0.5, class: "path-ghost" }, ghost);
+    el("path", { d: FRONT_WEDGE, class: "path-ghost-front" }, ghost);
+  }
+}

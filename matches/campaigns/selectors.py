@@ -1,0 +1,118 @@
+"""Campaign reads: standings, pilot records and histories, a round's schedule.
+
+Records are counted from the applied results only, so standings always agree with what was applied.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from django.db.models import Q
+
+from matches.errors import MatchError
+
+from .models import SIDE_A, SIDE_B, Campaign, Fixture, Pilot, Round, SideResult
+
+RECORD_KEYS = ("played", "wins", "draws", "losses", "kills", "victory_points")
+OUTCOME_KEY = {"win": "wins", "draw": "draws", "loss": "losses"}
+
+
+def campaign_get(*, campaign_id: int) -> Campaign:
+    try:
+        return Campaign.objects.get(pk=campaign_id)
+    except Campaign.DoesNotExist:
+        raise MatchError("campaign.not_found", f"There is no campaign {campaign_id}.", status=404) from None
+
+
+def _applied_lines(fixtures: Any) -> Iterator[tuple[Fixture, str, SideResult, str]]:
+    """(fixture, side, that side's result line, "win"/"draw"/"loss") for every side of applied fixtures."""
+    applied = (
+        fixtures.filter(applied_at__isnull=False)
+        .select_related("round__season", "arena", "match__result", "pilot_a", "pilot_b")
+        .prefetch_related("match__result__sides")
+        .order_by("round__season__number", "round__number", "id")
+    )
+    for fixture in applied:
+        result = fixture.match.result
+        for line in result.sides.all():
+            winner = result.winner_side
+            yield fixture, line.side, line, "draw" if not winner else ("win" if winner == line.side else "loss")
+
+
+def _add(record: dict[str, int], line: SideResult, outcome: str) -> None:
+    record["played"] += 1
+    record[OUTCOME_KEY[outcome]] += 1
+    record["kills"] += line.kills
+    record["victory_points"] += line.victory_points
+
+
+def pilot_records(*, pilot_ids: Iterable[int]) -> dict[int, dict[str, int]]:
+    """Each pilot's record (fights, wins, draws, losses, kills, victory points), in one pass over the results."""
+    records = {pilot_id: dict.fromkeys(RECORD_KEYS, 0) for pilot_id in pilot_ids}
+    fixtures = Fixture.objects.filter(Q(pilot_a_id__in=records) | Q(pilot_b_id__in=records))
+    for fixture, side, line, outcome in _applied_lines(fixtures):
+        record = records.get(fixture.pilot_of(side).pk)
+        if record is not None:  # the opponent, when not asked for
+            _add(record, line, outcome)
+    return records
+
+
+def campaign_standings(*, campaign_id: int) -> list[dict[str, Any]]:
+    """Every pilot of the campaign, best first: victory points, then wins, then kills."""
+    pilots = list(Pilot.objects.filter(stable__campaign_id=campaign_id).select_related("stable"))
+    records = pilot_records(pilot_ids=[pilot.pk for pilot in pilots])
+    rows = [
+        {
+            "pilot_id": pilot.pk, "pilot": pilot.name, "callsign": pilot.callsign, "stable": pilot.stable.name,
+            "status": pilot.status, **records[pilot.pk],
+        }
+        for pilot in pilots
+    ]
+    return sorted(rows, key=lambda r: (-r["victory_points"], -r["wins"], -r["kills"], r["pilot"], r["pilot_id"]))
+
+
+def stable_standings(*, campaign_id: int) -> list[dict[str, Any]]:
+    """The stables, best first by their pilots' victory points, then fame."""
+    campaign = campaign_get(campaign_id=campaign_id)
+    rows = {
+        stable.name: {
+            "stable": stable.name, "faction": stable.faction, "fame": stable.fame, **dict.fromkeys(RECORD_KEYS, 0)
+        }
+        for stable in campaign.stables.all()
+    }
+    for pilot_row in campaign_standings(campaign_id=campaign_id):
+        for key in RECORD_KEYS:
+            rows[pilot_row["stable"]][key] += pilot_row[key]
+    return sorted(rows.values(), key=lambda r: (-r["victory_points"], -r["fame"], r["stable"]))
+
+
+def pilot_history(*, pilot: Pilot) -> list[dict[str, Any]]:
+    """The pilot's applied fights in order, each with what the application reported."""
+    fixtures = Fixture.objects.filter(Q(pilot_a=pilot) | Q(pilot_b=pilot))
+    history = []
+    for fixture, side, line, outcome in _applied_lines(fixtures):
+        if fixture.pilot_of(side).pk != pilot.pk:
+            continue
+        opponent = fixture.pilot_of(SIDE_B if side == SIDE_A else SIDE_A)
+        history.append({
+            "fixture": fixture, "season": fixture.round.season.number, "round": fixture.round.number,
+            "arena": fixture.arena.name, "opponent": opponent, "outcome": outcome, "line": line,
+            "match_id": fixture.match_id, "report": fixture.report,
+        })
+    return history
+
+
+def round_schedule(*, round_: Round) -> list[dict[str, Any]]:
+    """The round's fixtures with their match (live or finished) and, once applied, the winner."""
+    schedule = []
+    for fixture in round_.fixtures.select_related("arena", "pilot_a", "pilot_b", "match__result"):
+        match = fixture.match
+        result = getattr(match, "result", None) if match else None
+        winner = fixture.pilot_of(result.winner_side) if result and result.winner_side else None
+        schedule.append({
+            "fixture": fixture, "arena": fixture.arena, "pilot_a": fixture.pilot_a, "pilot_b": fixture.pilot_b,
+            "match": match, "applied": fixture.applied_at is not None,
+            "outcome": None if result is None else (str(winner) if winner else "draw"),
+        })
+    return schedule

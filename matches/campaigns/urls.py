@@ -1,0 +1,12 @@
+"""Included once at the site root: the public campaign pages and the standings API."""
+
+from django.urls import path
+
+from . import api, views
+
+urlpatterns = [
+    path("campaigns/<int:campaign_id>/", views.standings_page, name="campaign-standings"),
+    path("campaigns/pilots/<int:pilot_id>/", views.pilot_page, name="campaign-pilot"),
+    path("campaigns/rounds/<int:round_id>/", views.schedule_page, name="campaign-round"),
+    path("api/campaigns/<int:campaign_id>/standings/", api.StandingsApi.as_view(), name="api-campaign-standings"),
+]

@@ -1,0 +1,114 @@
+"""The match websocket: decode a message, check its shape, call a service, send the answer.
+
+Broadcast frames come through the process's hub (see hub.py), not through a per-socket channel.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+from urllib.parse import parse_qs
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+
+from . import selectors, services
+from .errors import MatchError
+from .hub import Subscriber, encode, get_hub
+
+log = logging.getLogger(__name__)
+
+MAX_MESSAGE_CHARS = 16_000
+
+
+def _since_version(query_string: bytes) -> int | None:
+    values = parse_qs(query_string.decode("latin-1")).get("v")
+    try:
+        return int(values[0]) if values else None
+    except ValueError:
+        return None
+
+
+def _turn(message: dict[str, Any]) -> int | None:
+    turn = message.get("turn")
+    if turn is not None and (not isinstance(turn, int) or isinstance(turn, bool)):
+        raise MatchError("message.malformed", "`turn` must be an integer.")
+    return turn
+
+
+@database_sync_to_async
+def _frames_since(match_id: int, user: Any, version: int | None) -> list[dict[str, Any]]:
+    match = selectors.match_get(match_id=match_id)
+    viewer = selectors.viewer_for(match=match, user=user)
+    return selectors.frames_since(match=match, viewer=viewer, version=version)
+
+
+class MatchConsumer(AsyncWebsocketConsumer):
+    # No per-socket channel: the hub holds one subscription per match for the whole process.
+    channel_layer_alias = "no-per-socket-channel"
+
+    async def connect(self) -> None:
+        self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
+        self.user = self.scope["user"]
+        self.subscriber = Subscriber(self._send_text)
+        await self.accept()
+        try:
+            await get_hub().join(self.match_id, self.subscriber)
+            await self._send_frames(_since_version(self.scope.get("query_string", b"")))
+        except MatchError as error:
+            await self._send_error(error)
+            await self.close(code=4404)
+
+    async def disconnect(self, code: int) -> None:
+        if hasattr(self, "subscriber"):
+            await get_hub().leave(self.match_id, self.subscriber)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        try:
+            await self._handle(self._decode(text_data))
+        except MatchError as error:
+            await self._send_error(error)
+        except Exception:
+            # A bug must still answer with a coded frame and keep the socket open.
+            log.exception("match %s: unexpected error handling a message", self.match_id)
+            await self._send_error(MatchError("server.error", "Something went wrong on the server.", status=500))
+
+    def _decode(self, text_data: str | None) -> dict[str, Any]:
+        if text_data is None or len(text_data) > MAX_MESSAGE_CHARS:
+            raise MatchError("message.malformed", f"Send one JSON object as text, at most {MAX_MESSAGE_CHARS} characters.")
+        try:
+            message = json.loads(text_data)
+        except ValueError:
+            raise MatchError("message.malformed", "That message is not valid JSON.") from None
+        if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+            raise MatchError("message.malformed", "A message is a JSON object with a string `type`.")
+        return message
+
+    async def _handle(self, message: dict[str, Any]) -> None:
+        kind = message["type"]
+        if kind == "resync":
+            await self._send_frames(None)
+        elif kind in ("plot", "submit"):
+            service = services.order_plot if kind == "plot" else services.order_submit
+            reply = await database_sync_to_async(service)(
+                match_id=self.match_id, user=self.user, order_json=message.get("order"), turn=_turn(message)
+            )
+            await self._send_text(encode(reply))
+        else:
+            raise MatchError("message.unknown_type", f"Unknown message type {kind!r}; expected plot, submit or resync.")
+
+    async def _send_frames(self, since: int | None) -> None:
+        """Sends the snapshot (or the missed events) while the hub holds newer broadcasts back."""
+        self.subscriber.hold()
+        frames = await _frames_since(self.match_id, self.user, since)
+        for frame in frames:
+            await self._send_text(encode(frame))
+        version = frames[-1]["v"] if frames else since
+        await self.subscriber.release(version if version is not None else 0)
+
+    async def _send_error(self, error: MatchError) -> None:
+        await self._send_text(encode({"type": "error", "v": await database_sync_to_async(selectors.match_version)(match_id=self.match_id), **error.as_json()}))
+
+    async def _send_text(self, text: str) -> None:
+        await self.send(text_data=text)

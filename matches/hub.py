@@ -1,0 +1,158 @@
+"""Fan-out once per process (issue 10).
+
+Sockets are never channel-layer group members. Each process (each event loop) keeps ONE channel-layer
+subscription per match stream: a channel added to the stream's group when the first local socket of the
+match joins, discarded when the last leaves. Its reader gets every broadcast once, encodes each frame to
+text once, and writes that same string to every local socket of the stream.
+
+Streams are named so that per-role views fit later (a delayed spectator stream, owner streams); today
+every broadcast frame is the same for all viewers and goes on the "public" stream.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import weakref
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+
+log = logging.getLogger(__name__)
+
+PUBLIC_STREAM = "public"
+MESSAGE_TYPE = "hub.frames"
+RECEIVE_RETRY_SECONDS = 1.0
+
+
+def group_name(match_id: int, stream: str) -> str:
+    return f"match.{match_id}.{stream}"
+
+
+def encode(frame: dict[str, Any]) -> str:
+    return json.dumps(frame, separators=(",", ":"), ensure_ascii=False)
+
+
+def publish(*, match_id: int, frames: list[dict[str, Any]], stream: str = PUBLIC_STREAM) -> None:
+    """Sends a match's new frames, in version order, to every process that has a socket on the stream.
+
+    Called from synchronous code after the transaction commits (`transaction.on_commit`).
+    """
+    layer = get_channel_layer()
+    async_to_sync(layer.group_send)(group_name(match_id, stream), {"type": MESSAGE_TYPE, "frames": frames})
+
+
+class Subscriber:
+    """One socket's place in a stream. While held (until its snapshot is sent) frames wait in a queue, so
+    the socket gets every frame newer than its snapshot exactly once and in order."""
+
+    def __init__(self, send_text: Callable[[str], Awaitable[None]]) -> None:
+        self._send_text = send_text
+        self._floor: int | None = None  # version of the last snapshot sent; None while held
+        self._held: list[tuple[int, str]] = []
+
+    def hold(self) -> None:
+        self._floor = None
+
+    async def release(self, version: int) -> None:
+        """The socket has been sent everything up to `version`; deliver what queued up after it."""
+        while self._held:
+            frame_version, text = self._held.pop(0)
+            if frame_version > version:
+                await self._send_text(text)
+        self._floor = version  # set only once the queue is empty, so frames never overtake each other
+
+    async def deliver(self, version: int, text: str) -> None:
+        if self._floor is None:
+            self._held.append((version, text))
+        elif version > self._floor:
+            await self._send_text(text)
+
+
+@dataclass(eq=False)
+class _Stream:
+    group: str
+    subscribers: set[Subscriber] = field(default_factory=set)
+    ready: asyncio.Event = field(default_factory=asyncio.Event)
+    channel: str = ""
+    reader: asyncio.Task[None] | None = None
+
+
+class Hub:
+    def __init__(self) -> None:
+        self._streams: dict[tuple[int, str], _Stream] = {}
+
+    def subscriber_count(self, match_id: int, stream: str = PUBLIC_STREAM) -> int:
+        entry = self._streams.get((match_id, stream))
+        return len(entry.subscribers) if entry else 0
+
+    async def join(self, match_id: int, subscriber: Subscriber, stream: str = PUBLIC_STREAM) -> None:
+        """Returns once the stream's subscription is live, so nothing committed afterwards is missed."""
+        key = (match_id, stream)
+        entry = self._streams.get(key)
+        if entry is not None:
+            entry.subscribers.add(subscriber)
+            await entry.ready.wait()
+            return
+        entry = self._streams[key] = _Stream(group=group_name(match_id, stream))
+        entry.subscribers.add(subscriber)
+        layer = get_channel_layer()
+        try:
+            entry.channel = await layer.new_channel()
+            await layer.group_add(entry.group, entry.channel)
+            entry.reader = asyncio.create_task(self._read(entry, layer))
+        except BaseException:
+            self._streams.pop(key, None)
+            raise
+        finally:
+            entry.ready.set()
+
+    async def leave(self, match_id: int, subscriber: Subscriber, stream: str = PUBLIC_STREAM) -> None:
+        key = (match_id, stream)
+        entry = self._streams.get(key)
+        if entry is None:
+            return
+        entry.subscribers.discard(subscriber)
+        if entry.subscribers:
+            return
+        del self._streams[key]
+        await entry.ready.wait()
+        if entry.reader is not None:
+            entry.reader.cancel()
+            await get_channel_layer().group_discard(entry.group, entry.channel)
+
+    async def _read(self, entry: _Stream, layer: Any) -> None:
+        while True:
+            try:
+                message = await layer.receive(entry.channel)
+            except Exception:
+                # Redis restarting must not end the match's stream in this process for good.
+                log.exception("hub: receiving for %s failed; retrying", entry.group)
+                await asyncio.sleep(RECEIVE_RETRY_SECONDS)
+                continue
+            if message.get("type") != MESSAGE_TYPE:
+                continue
+            for frame in message["frames"]:
+                text = encode(frame)
+                for subscriber in list(entry.subscribers):
+                    try:
+                        await subscriber.deliver(frame["v"], text)
+                    except Exception:
+                        # One broken socket must not stop the match's stream for everyone else.
+                        log.exception("hub: dropping a frame for one subscriber of %s", entry.group)
+
+
+_hubs: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Hub] = weakref.WeakKeyDictionary()
+
+
+def get_hub() -> Hub:
+    """The hub of the running event loop: one per Daphne process (tests get a fresh one per loop)."""
+    loop = asyncio.get_running_loop()
+    hub = _hubs.get(loop)
+    if hub is None:
+        hub = _hubs[loop] = Hub()
+    return hub

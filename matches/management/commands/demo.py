@@ -1,0 +1,50 @@
+"""`manage.py demo`: the demo users and one match on the demo board. Safe to run again."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand
+
+from matches.models import Match
+from matches.services import match_create
+from rules import codec
+from rules.demo import demo_state
+
+DEMO_TITLE = "Demo duel"
+# Demo accounts only: the passwords are printed on purpose so anyone trying the app can log in.
+DEMO_USERS = {
+    "alice": ("alice-demo", False),
+    "bob": ("bob-demo", False),
+    "referee": ("referee-demo", True),
+}
+
+
+class Command(BaseCommand):
+    help = "Creates the demo users (alice, bob, referee) and an open demo match if there is none."
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        users = {}
+        for username, (password, staff) in DEMO_USERS.items():
+            user, _ = get_user_model().objects.get_or_create(username=username)
+            user.set_password(password)
+            user.is_staff = staff
+            user.save()
+            users[username] = user
+
+        match = Match.objects.filter(title=DEMO_TITLE, status=Match.Status.IN_PROGRESS).first()
+        if match is None:
+            match = match_create(
+                state_json=codec.state_to_json(demo_state()),
+                players={"alice": users["alice"], "bob": users["bob"]},
+                title=DEMO_TITLE,
+            )
+            self.stdout.write(f"Created match {match.pk}: {DEMO_TITLE}")
+        else:
+            self.stdout.write(f"Match {match.pk} ({DEMO_TITLE}) is still open")
+
+        self.stdout.write("Demo logins (username / password):")
+        for username, (password, staff) in DEMO_USERS.items():
+            self.stdout.write(f"  {username} / {password}{'   (staff: sees as referee)' if staff else ''}")
+        self.stdout.write(f"Match page: /matches/{match.pk}/")

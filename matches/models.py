@@ -1,0 +1,127 @@
+"""A match, its seats, its secret orders and its append-only event log.
+
+The rules state lives in `Match.state` as the rules library's JSON (`rules.codec.state_to_json`); the
+columns `turn` and `phase` mirror it so queries and the admin need not decode it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+
+
+def new_seed() -> str:
+    return secrets.token_hex(16)
+
+
+def seed_hash(seed: str) -> str:
+    """Published at the start so players can check every roll once the seed is revealed (issue 7)."""
+    return hashlib.sha256(seed.encode()).hexdigest()
+
+
+class Match(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", "Open"
+        IN_PROGRESS = "in_progress", "In progress"
+        FINISHED = "finished", "Finished"
+        ABORTED = "aborted", "Aborted"
+
+    title = models.CharField(max_length=100, blank=True)
+    ruleset = models.CharField(max_length=30, default="solaris")
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.OPEN)
+    # Bumped once per appended event; every frame carries it as `v`.
+    version = models.PositiveIntegerField(default=0)
+    seed = models.CharField(max_length=64, default=new_seed, editable=False)
+    seed_hash = models.CharField(max_length=64, editable=False)
+    turn = models.PositiveIntegerField(default=1)
+    phase = models.CharField(max_length=30, blank=True)
+    state = models.JSONField()
+    options = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name_plural = "matches"
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return self.title or f"Match {self.pk}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        self.seed_hash = seed_hash(self.seed)
+        super().save(*args, **kwargs)
+
+
+class Participant(models.Model):
+    class Role(models.TextChoices):
+        PLAYER = "player", "Player"
+        REFEREE = "referee", "Referee"
+        SPECTATOR = "spectator", "Spectator"
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="participants")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="participations")
+    role = models.CharField(max_length=20, choices=Role.choices, default=Role.PLAYER)
+    # The rules state's side name (a unit's `side`); empty for referees and spectators.
+    side = models.CharField(max_length=30, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["match", "user"], name="one_seat_per_user"),
+            models.UniqueConstraint(
+                fields=["match", "side"], condition=~models.Q(side=""), name="one_player_per_side"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} as {self.role} {self.side}".strip()
+
+
+class Order(models.Model):
+    """A unit's order for one phase: secret until the phase resolves."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="orders")
+    turn = models.PositiveIntegerField()
+    phase = models.CharField(max_length=30)
+    unit = models.CharField(max_length=30)
+    side = models.CharField(max_length=30)
+    order = models.JSONField()
+    submitted_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["match", "turn", "phase", "unit"], name="one_order_per_unit_and_phase")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match} T{self.turn} {self.phase} {self.unit}"
+
+
+class Event(models.Model):
+    """Append-only log: every state change and dice roll of a match, in version order."""
+
+    class Kind(models.TextChoices):
+        SUBMITTED = "submitted", "Order submitted"
+        PLAYBACK = "playback", "Phase resolved"
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="events")
+    version = models.PositiveIntegerField()
+    kind = models.CharField(max_length=30, choices=Kind.choices)
+    payload = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["version"]
+        constraints = [models.UniqueConstraint(fields=["match", "version"], name="one_event_per_version")]
+
+    def __str__(self) -> str:
+        return f"{self.match} v{self.version} {self.kind}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if self.pk is not None:
+            raise ValueError("events are append-only")
+        super().save(*args, **kwargs)

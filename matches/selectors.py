@@ -1,0 +1,133 @@
+"""Reads, and the one place that decides what each viewer may see.
+
+`player_view` builds the snapshot (websocket and REST); `event_frame` turns a logged event into the frame a
+viewer gets. Both ask `Viewer.sees_orders_of` about secrecy, and nothing leaves the server any other way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+
+from rules import codec
+from rules.rulesets import get_ruleset
+
+from .errors import MatchError
+from .models import Event, Match, Order, Participant
+
+
+@dataclass(frozen=True)
+class Viewer:
+    role: str  # a Participant.Role value
+    side: str | None = None
+    user_id: int | None = None
+
+    def sees_orders_of(self, side: str) -> bool:
+        """Plotted orders stay with their owner (and the referee) until the phase resolves."""
+        return self.role == Participant.Role.REFEREE or (self.role == Participant.Role.PLAYER and self.side == side)
+
+    def as_json(self) -> dict[str, Any]:
+        return {"role": self.role, "side": self.side}
+
+
+# What the broadcast ("public") stream shows: exactly what any spectator may see.
+PUBLIC = Viewer(role=Participant.Role.SPECTATOR)
+
+
+def match_get(*, match_id: int, for_update: bool = False) -> Match:
+    """`for_update` locks the row until the transaction ends: one command at a time per match."""
+    matches = Match.objects.select_for_update() if for_update else Match.objects
+    try:
+        return matches.get(pk=match_id)
+    except Match.DoesNotExist:
+        raise MatchError("match.not_found", f"There is no match {match_id}.", status=404) from None
+
+
+def match_version(*, match_id: int) -> int | None:
+    return Match.objects.filter(pk=match_id).values_list("version", flat=True).first()
+
+
+def viewer_for(*, match: Match, user: AbstractBaseUser | AnonymousUser) -> Viewer:
+    if not user.is_authenticated:
+        return PUBLIC
+    seat = Participant.objects.filter(match=match, user_id=user.pk).first()
+    if seat is not None and seat.role == Participant.Role.PLAYER:
+        return Viewer(role=seat.role, side=seat.side, user_id=user.pk)
+    if (seat is not None and seat.role == Participant.Role.REFEREE) or getattr(user, "is_staff", False):
+        return Viewer(role=Participant.Role.REFEREE, user_id=user.pk)
+    return Viewer(role=Participant.Role.SPECTATOR, user_id=user.pk)
+
+
+def match_header(match: Match) -> dict[str, Any]:
+    return {
+        "id": match.pk,
+        "title": str(match),
+        "status": match.status,
+        "ruleset": match.ruleset,
+        "turn": match.turn,
+        "phase": match.phase,
+        "version": match.version,
+        "seed_hash": match.seed_hash,
+        "options": match.options,
+    }
+
+
+def current_orders(match: Match) -> list[Order]:
+    return list(Order.objects.filter(match=match, turn=match.turn, phase=match.phase).order_by("id"))
+
+
+def player_view(*, match: Match, viewer: Viewer) -> dict[str, Any]:
+    """The full snapshot a viewer may see: sent on connect, on `resync` and by `GET /api/matches/<id>/`."""
+    state = codec.state_from_json(match.state)
+    state_json = codec.state_to_json(state)
+    orders = current_orders(match)
+    ordered_units = {order.unit for order in orders}
+    in_play = match.status == Match.Status.IN_PROGRESS
+    to_order = set(get_ruleset(match.ruleset).units_to_order(state)) if in_play else set()
+    units = state_json["units"]
+    seats = Participant.objects.filter(match=match, role=Participant.Role.PLAYER).select_related("user")
+    players = {seat.side: seat.user.get_username() for seat in seats}
+    sides = [
+        {
+            "side": side,
+            "player": players.get(side),
+            "submitted": in_play
+            and not {u["id"] for u in units if u["side"] == side and u["id"] in to_order} - ordered_units,
+        }
+        for side in dict.fromkeys(u["side"] for u in units)
+    ]
+    last_playback = Event.objects.filter(match=match, kind=Event.Kind.PLAYBACK).order_by("-version").first()
+    return {
+        "type": "snapshot",
+        "v": match.version,
+        "match": match_header(match),
+        "board": codec.board_to_json(state.board),
+        "units": units,
+        "sides": sides,
+        "you": viewer.as_json(),
+        "my_orders": [o.order for o in orders if viewer.sees_orders_of(o.side)],
+        "last_playback": event_frame(event=last_playback, viewer=viewer) if last_playback else None,
+    }
+
+
+def event_frame(*, event: Event, viewer: Viewer) -> dict[str, Any]:
+    """The frame a viewer gets for one logged event; a submitted order itself stays with its owner."""
+    payload = dict(event.payload)
+    if event.kind == Event.Kind.SUBMITTED and not viewer.sees_orders_of(payload["side"]):
+        del payload["order"]
+    return {"type": event.kind, "v": event.version, **payload}
+
+
+def frames_since(*, match: Match, viewer: Viewer, version: int | None) -> list[dict[str, Any]]:
+    """What a (re)connecting client that has seen `version` needs: the missed events, or a snapshot.
+
+    A client that is up to date gets nothing; one too far behind (or ahead, after a reset) gets a snapshot.
+    """
+    if version is not None and 0 <= version <= match.version:
+        if match.version - version <= settings.ARBITRO_MAX_CATCH_UP_EVENTS:
+            missed = Event.objects.filter(match=match, version__gt=version).order_by("version")
+            return [event_frame(event=event, viewer=viewer) for event in missed]
+    return [player_view(match=match, viewer=viewer)]

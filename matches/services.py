@@ -1,0 +1,128 @@
+"""The one move pipeline: validate -> lock the match row -> rules -> event log + version -> broadcast on commit.
+
+Consumers and API views only call these functions. Every failure is a `MatchError` raised before anything
+is written, so a bad order changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+
+from rules import codec
+from rules.dice import Dice
+from rules.errors import RuleError
+from rules.game import GameState
+from rules.movement import MoveOrder, PathPlan
+from rules.rulesets import get_ruleset
+
+from . import hub
+from .errors import MatchError
+from .models import Event, Match, Order, Participant
+from .selectors import PUBLIC, Viewer, event_frame, match_get, viewer_for
+
+
+def match_create(
+    *,
+    state_json: dict[str, Any],
+    players: dict[str, AbstractBaseUser],
+    ruleset: str = "solaris",
+    title: str = "",
+    options: dict[str, Any] | None = None,
+) -> Match:
+    """A match already under way: `players` seats one user per side of the rules state."""
+    state = codec.state_from_json(state_json)
+    with transaction.atomic():
+        match = Match.objects.create(
+            title=title,
+            ruleset=ruleset,
+            status=Match.Status.IN_PROGRESS,
+            state=codec.state_to_json(state),
+            turn=state.turn,
+            phase=state.phase,
+            options=options or {},
+        )
+        for side, user in players.items():
+            Participant.objects.create(match=match, user=user, role=Participant.Role.PLAYER, side=side)
+    return match
+
+
+def _checked_order(
+    *, match: Match, viewer: Viewer, order_json: Any, turn: int | None
+) -> tuple[GameState, MoveOrder, PathPlan]:
+    """Everything that must hold before an order is shown a path or stored."""
+    if viewer.role != Participant.Role.PLAYER or viewer.side is None:
+        raise MatchError("order.spectator", "Only a player seated in this match can send orders.", status=403)
+    if match.status != Match.Status.IN_PROGRESS or (turn is not None and turn != match.turn):
+        raise MatchError("order.phase_closed", "That phase is over; orders go to the current phase.", status=409)
+    ruleset = get_ruleset(match.ruleset)
+    try:
+        order = codec.order_from_json(order_json)
+        state = codec.state_from_json(match.state)
+        # An unknown unit gets the same answer as another side's: nobody learns which ids exist.
+        if not any(unit.id == order.unit and unit.side == viewer.side for unit in state.units):
+            raise MatchError("order.not_your_unit", f"Unit {order.unit!r} is not yours to command.", status=403)
+        if order.unit not in ruleset.units_to_order(state):
+            raise MatchError("order.phase_closed", f"Unit {order.unit!r} has no order to give now.", status=409)
+        plan = ruleset.check_order(state, order)
+    except RuleError as error:
+        raise MatchError.from_rule_error(error) from error
+    return state, order, plan
+
+
+def order_plot(*, match_id: int, user: AbstractBaseUser, order_json: Any, turn: int | None = None) -> dict[str, Any]:
+    """Checks a (partial) path for its owner only; nothing is stored and nobody else hears of it."""
+    match = match_get(match_id=match_id)
+    viewer = viewer_for(match=match, user=user)
+    _, order, plan = _checked_order(match=match, viewer=viewer, order_json=order_json, turn=turn)
+    return {"type": "plotted", "v": match.version, "order": codec.order_to_json(order), "path": codec.path_to_json(plan)}
+
+
+def order_submit(*, match_id: int, user: AbstractBaseUser, order_json: Any, turn: int | None = None) -> dict[str, Any]:
+    """Stores an order; the last order of the phase resolves it in the same transaction."""
+    with transaction.atomic():
+        match = match_get(match_id=match_id, for_update=True)
+        viewer = viewer_for(match=match, user=user)
+        state, order, plan = _checked_order(match=match, viewer=viewer, order_json=order_json, turn=turn)
+        phase_orders = Order.objects.filter(match=match, turn=match.turn, phase=match.phase)
+        if phase_orders.filter(unit=order.unit).exists():
+            raise MatchError("order.already_submitted", f"Unit {order.unit!r} already has its order.", status=409)
+        stored = codec.order_to_json(order)
+        Order.objects.create(
+            match=match, turn=match.turn, phase=match.phase, unit=order.unit, side=viewer.side,
+            order=stored, submitted_by=user,
+        )
+        events = [
+            _append(match, Event.Kind.SUBMITTED, {
+                "side": viewer.side, "player": user.get_username(), "turn": match.turn, "phase": match.phase,
+                "order": stored,
+            })
+        ]
+        orders = [codec.order_from_json(o.order) for o in phase_orders.order_by("id")]
+        if set(get_ruleset(match.ruleset).units_to_order(state)) <= {o.unit for o in orders}:
+            events.append(_resolve_phase(match, state, orders))
+        match.save()
+        frames = [event_frame(event=event, viewer=PUBLIC) for event in events]
+        # robust: the order is committed either way; a lost broadcast is caught up through the version.
+        transaction.on_commit(lambda: hub.publish(match_id=match.pk, frames=frames), robust=True)
+    return {"type": "order_accepted", "v": match.version, "order": stored, "path": codec.path_to_json(plan)}
+
+
+def _append(match: Match, kind: str, payload: dict[str, Any]) -> Event:
+    """Appends to the log and bumps the version; the caller holds the row lock and saves the match."""
+    match.version += 1
+    return Event.objects.create(match=match, version=match.version, kind=kind, payload=payload)
+
+
+def _resolve_phase(match: Match, state: GameState, orders: list[MoveOrder]) -> Event:
+    # One dice stream per phase, derived from the secret seed, so every resolution can be replayed.
+    dice = Dice(f"{match.seed}:{match.turn}:{match.phase}")
+    result = get_ruleset(match.ruleset).resolve_phase(state, orders, dice)
+    resolved_turn, resolved_phase = match.turn, match.phase
+    match.state = codec.state_to_json(result.state)
+    match.turn, match.phase = result.state.turn, result.state.phase
+    return _append(match, Event.Kind.PLAYBACK, {
+        "turn": resolved_turn, "phase": resolved_phase, "timeline": codec.report_to_json(result),
+    })

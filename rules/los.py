@@ -1,0 +1,373 @@
+"""Line of sight: can the attacker see the target, what does intervening terrain add to the shot, and why.
+
+Source: Solaris VII 'Reglas dudosas, la LdV' (a translation of the BattleTech Master Rules with the
+Solaris VII commission's notes), cited by its headings. Where it is cut or silent we follow Total
+Warfare and say so. The dead-zone rule (Maximum Tech) is optional: a match uses it only when every
+participant agreed before the fight (``Options.los == "dead_zone"``).
+
+The one entry point is :func:`line_of_sight`. Heights are levels: a standing mech rises one level
+above the ground it stands on, everything else stands at its ground level, and in water a unit
+stands on the bed while the surface is the hex level.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rules.board import WOODS_NAMES, Board, HexTerrain
+from rules.errors import RuleError
+from rules.game import LOS_RULES, GameState
+from rules.hexes import Hex, line
+from rules.units import Unit
+
+SIDES = ("left", "right")
+
+# To-hit modifiers (Solaris VII, 'Efectos del terreno interviniente' and 'Cobertura parcial').
+WOODS_MODIFIER = {1: 1, 2: 2}
+PARTIAL_COVER_MODIFIER = 3
+# 'Si el BattleMech que está en cobertura parcial está además en un hexágono de agua de nivel -1,
+# entonces recibe un modificador +1 al disparo, y cualquier disparo hecho contra él recibe un -1.'
+DEPTH_ONE_TARGET_MODIFIER = -1
+DEPTH_ONE_ATTACKER_MODIFIER = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Modifier:
+    """One to-hit modifier and the rule behind it."""
+
+    value: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class LosResult:
+    """The ruling. ``hexes`` are the intervening hexes from attacker to target on the side of the line
+    that applies. ``modifier`` is the to-hit modifier from intervening terrain, partial cover and
+    depth 1 water, the sum of ``modifiers``. ``split`` says the line ran exactly between hexes, so the
+    target's controller had a choice; ``side`` says which side ("left"/"right" looking from the
+    attacker) the ruling took. ``partial_cover`` also means hits use the punch hit-location table."""
+
+    los: bool
+    modifier: int
+    partial_cover: bool
+    hexes: tuple[Hex, ...]
+    split: bool
+    rule: str
+    reasons: tuple[str, ...]
+    side: str | None = None
+    modifiers: tuple[Modifier, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class _End:
+    """One end of the line: who or what is there and how high it reaches."""
+
+    name: str
+    hex: Hex
+    height: int
+    submerged: bool
+    standing_mech: bool
+    depth: int
+    around: frozenset[Hex]
+
+    def next_to(self, hex_: Hex) -> bool:
+        return hex_ in self.around
+
+
+@dataclass(frozen=True, slots=True)
+class _Ruling:
+    """The ruling on one side of the line, before it becomes a :class:`LosResult`."""
+
+    los: bool
+    reasons: tuple[str, ...]
+    modifiers: tuple[Modifier, ...] = ()
+    partial_cover: bool = False
+
+    @property
+    def modifier(self) -> int:
+        return sum(modifier.value for modifier in self.modifiers)
+
+    @property
+    def severity(self) -> tuple[bool, int]:
+        """Orders rulings from best to worst for the attacker."""
+        return (not self.los, self.modifier)
+
+    def plus(self, reason: str, *modifiers: Modifier, partial_cover: bool = False) -> _Ruling:
+        return _Ruling(self.los, self.reasons + (reason,), self.modifiers + modifiers,
+                       self.partial_cover or partial_cover)
+
+    def result(self, rule: str, head: tuple[str, ...], hexes: tuple[Hex, ...] = (),
+               side: str | None = None) -> LosResult:
+        return LosResult(self.los, self.modifier, self.partial_cover, hexes, side is not None, rule,
+                         head + self.reasons, side, self.modifiers)
+
+
+def unit_height(board: Board, unit: Unit) -> int:
+    """The unit's level for line of sight ('Unidades': a standing BattleMech rises 1 level over its
+    hex, prone mechs and other units stand at the hex level; 'Agua': a mech in water stands on the
+    bottom). Submarines also sit on the bed; hovercraft and naval units float at the surface."""
+    terrain = board.terrain(unit.hex)
+    ground = terrain.floor if unit.kind in ("mech", "submarine") else terrain.level
+    return ground + (1 if unit.kind == "mech" and not unit.prone else 0)
+
+
+def line_of_sight(
+    where: Board | GameState,
+    attacker: Unit,
+    target: Unit | Hex,
+    *,
+    rule: str | None = None,
+    side: str | None = None,
+    attacker_height: int | None = None,
+    target_height: int | None = None,
+) -> LosResult:
+    """Rule on the line of sight from ``attacker`` to ``target`` (a unit, or a hex for a static target).
+
+    ``rule`` is "standard" or "dead_zone"; by default the match's option when ``where`` is a
+    :class:`GameState`, else "standard". ``side`` is the target's controller's choice when the line
+    runs between hexes; None takes the side worse for the attacker, and a static target always gets
+    the most restrictive side. ``attacker_height``/``target_height`` override the computed levels for
+    states this module cannot see, such as a mech climbing a cliff (Maximum Tech: a climbing mech is
+    treated as standing at the level it has reached).
+    """
+    board = where.board if isinstance(where, GameState) else where
+    rule = rule or (where.options.los if isinstance(where, GameState) else "standard")
+    if rule not in LOS_RULES:
+        raise RuleError(f"unknown line-of-sight rule {rule!r}; known: {', '.join(LOS_RULES)}",
+                        code="los.unknown_rule", rule=rule)
+    if side not in (None, *SIDES):
+        raise RuleError(f"side must be 'left' or 'right', not {side!r}", code="los.side", side=str(side))
+    source = _unit_end(board, attacker, "attacker", attacker_height)
+    if isinstance(target, Unit):
+        sink = _unit_end(board, target, "target", target_height)
+    else:
+        sink = _hex_end(board, target, target_height)
+    head = (f"Heights: {source.name} at level {source.height}, {sink.name} at level {sink.height}.",)
+
+    if source.submerged != sink.submerged:
+        under, over = (source, sink) if source.submerged else (sink, source)
+        return _Ruling(False, (f"{under.name} is fully under water and {over.name} is not: water this deep blocks "
+                               "the line completely, even between adjacent units ('Hexágonos de agua', "
+                               "'Unidades adyacentes').",)).result(rule, head)
+    if isinstance(target, Unit) and target.kind == "infantry" and board.terrain(target.hex).building \
+            and attacker.hex != target.hex:
+        why = ("Infantry inside a building cannot be shot at from outside it; shoot the building instead "
+               "('Infantería en edificios': 'los edificios bloquean la LdV').")
+        return _Ruling(False, (why,)).result(rule, head)
+
+    # Along the map's edge one hex of a split pair can lie off the board; the line cannot pass there.
+    cells = [kept for cell in line(source.hex, sink.hex)[1:-1] if (kept := tuple(h for h in cell if h in board))]
+    if not cells:
+        why = ("Attacker and target share the hex: nothing lies between them." if source.hex == sink.hex else
+               "Adjacent units always have line of sight to each other ('Unidades adyacentes').")
+        return _water_cover(source, sink, _Ruling(True, (why,))).result(rule, head)
+    if all(len(cell) == 1 for cell in cells):
+        hexes = tuple(cell[0] for cell in cells)
+        return _judge(board, source, sink, hexes, rule).result(rule, head, hexes)
+
+    by_side = {name: tuple(cell[index] for cell in cells) for index, name in ((0, "left"), (-1, "right"))}
+    rulings = {name: _judge(board, source, sink, hexes, rule) for name, hexes in by_side.items()}
+    worst = max(SIDES, key=lambda name: rulings[name].severity)  # ties keep "left"
+    chosen = side if side is not None and isinstance(target, Unit) else worst
+    pairs = ", ".join(f"{cell[0].label}|{cell[-1].label}" for cell in cells if len(cell) == 2)
+    summary = "; ".join(f"through the {name} side {_outcome(rulings[name])}" for name in SIDES)
+    if not isinstance(target, Unit):
+        why = "The target is static, so the most restrictive side applies"
+    elif side is not None:
+        why = f"The target's controller chose the {side} side"
+    else:
+        why = "The target's controller may choose; unless they do, the side worse for the attacker applies"
+    split = (f"The line runs exactly between hexes ({pairs}), left and right as seen from the attacker: {summary}. "
+             f"{why}: {chosen} ('Si la LdV pasa exactamente entre dos hexágonos').")
+    return rulings[chosen].result(rule, (*head, split), by_side[chosen], chosen)
+
+
+def _outcome(ruling: _Ruling) -> str:
+    if not ruling.los:
+        return "there is no LOS"
+    return f"there is LOS at {ruling.modifier:+d}"
+
+
+def _unit_end(board: Board, unit: Unit, role: str, height: int | None) -> _End:
+    terrain = board.terrain(unit.hex)
+    level = unit_height(board, unit) if height is None else height
+    standing = unit.kind == "mech" and not unit.prone
+    posture = ("standing " if standing else "prone " if unit.kind == "mech" else "") + unit.kind
+    return _End(f"{role} {unit.id} ({posture} in {unit.hex.label})", unit.hex, level,
+                _under_water(terrain, level), standing, terrain.depth, frozenset(unit.hex.neighbours()))
+
+
+def _hex_end(board: Board, hex_: Hex, height: int | None) -> _End:
+    """A hex as the target: its ground, the roof of a building in it, or 1 level above the ground for
+    woods ('Si el objetivo es el propio bosque, se considerará que éste se eleva 1 nivel'). The text is
+    silent on buildings; we take the roof, as the building itself is what is shot at."""
+    terrain = board.terrain(hex_)
+    building = terrain.building
+    if height is None:
+        height = terrain.level + (building.height if building else 1 if terrain.get("woods") else 0)
+    return _End(f"target hex {hex_.label}", hex_, height, False, False, 0, frozenset(hex_.neighbours()))
+
+
+def _under_water(terrain: HexTerrain, height: int) -> bool:
+    """Fully submerged: even the top of the unit is below the surface (a standing mech in depth 1
+    keeps its upper level above water; in depth 2, or prone in depth 1, it is under)."""
+    return terrain.depth > 0 and height < terrain.level
+
+
+def _judge(board: Board, source: _End, sink: _End, hexes: Sequence[Hex], rule: str) -> _Ruling:
+    """Rule on one line of intervening hexes (one side of a split line)."""
+    reasons: list[str] = []
+    both_under = source.submerged and sink.submerged
+    light = heavy = 0
+    modifiers: list[Modifier] = []
+    blocked = False
+
+    def intervenes(hex_: Hex, top: int) -> str | None:
+        """Why a feature reaching ``top`` at ``hex_`` is intervening terrain ('Terreno interviniente'),
+        or None. The dead-zone rule replaces the two adjacency conditions."""
+        if top > source.height and top > sink.height:
+            return "higher than both ends"
+        if rule == "standard" and source.next_to(hex_) and top > source.height:
+            return "adjacent to the attacker and higher than it"
+        if rule == "standard" and sink.next_to(hex_) and top > sink.height:
+            return "adjacent to the target and higher than it"
+        return None
+
+    for hex_ in hexes:
+        terrain = board.terrain(hex_)
+        # Water counts as level 0 (its surface) unless both ends are under water, when the depths
+        # count as negative levels ('Agua'; 'Operaciones submarinas': 'tratando los niveles de
+        # profundidad como números negativos').
+        ground = terrain.floor if both_under else terrain.level
+        why = intervenes(hex_, ground)
+        if why:
+            blocked = True
+            reasons.append(f"{hex_.label}: the ground at level {ground} intervenes ({why}) and blocks the line "
+                           "('Terreno interviniente'; 'Colinas: los niveles de elevación bloquean la LdV').")
+            continue
+        for structure, name, text in (
+            (terrain.building, "building", "'Edificios: los edificios que interfieren en la LdV la bloquean'"),
+            (terrain.bridge, "bridge", "a bridge deck has height; the text is silent, so it blocks like a building"),
+        ):
+            if structure is None:
+                continue
+            top = terrain.level + structure.height
+            why = intervenes(hex_, top)
+            if why:
+                blocked = True
+                reasons.append(f"{hex_.label}: a {structure.kind} {name} reaching level {top} intervenes ({why}) "
+                               f"and blocks the line ({text}).")
+        density = terrain.woods
+        if density and not both_under:
+            top = ground + 2  # 'Bosques: se elevan 2 niveles sobre la elevación del terreno'
+            why = intervenes(hex_, top)
+            kind = "smoke (counted as heavy woods)" if terrain.has("smoke") else WOODS_NAMES[density]
+            if why:
+                light, heavy = light + (density == 1), heavy + (density == 2)
+                modifiers.append(Modifier(WOODS_MODIFIER[density], f"{kind} in {hex_.label}"))
+                reasons.append(f"{hex_.label}: {kind} reaching level {top} intervenes ({why}): "
+                               f"+{WOODS_MODIFIER[density]} to hit ('Efectos del terreno interviniente').")
+            else:
+                reasons.append(f"{hex_.label}: {kind} reaching level {top} does not intervene under the {rule} "
+                               "rule ('Terreno interviniente').")
+        if both_under and not terrain.depth:
+            blocked = True
+            reasons.append(f"{hex_.label}: dry ground between two units under water blocks the line ('Agua: … a "
+                           "menos que tanto atacante como atacado estén completamente sumergidos y no intervenga "
+                           "ningún otro terreno').")
+
+    if heavy >= 2 or light >= 3 or (heavy and light):
+        blocked = True
+        reasons.append(f"{light} light and {heavy} heavy intervening woods hexes block the line (3+ light, 2+ heavy, "
+                       "or 1 heavy with 1+ light: 'Bosques dispersos', 'Bosques densos').")
+    if not blocked and rule == "dead_zone":
+        blocked = _dead_zone(board, source, sink, hexes, reasons)
+    if blocked:
+        return _Ruling(False, tuple(reasons))
+    if not reasons:
+        reasons.append("No intervening terrain rises high enough to interfere ('Terreno interviniente').")
+    ruling = _Ruling(True, tuple(reasons), tuple(modifiers))
+    return _water_cover(source, sink, _hill_cover(board, source, sink, hexes, ruling))
+
+
+def _dead_zone(board: Board, source: _End, sink: _End, hexes: Sequence[Hex], reasons: list[str]) -> bool:
+    """Maximum Tech's dead zone ('Regla de la zona muerta'); True when the lower end cannot be seen.
+
+    Hex X is the highest hex between the ends (hill or building; the nearest to the lower end on a
+    tie). A = X - lower, B = higher - X, C = 2 (A - B), plus (distance X→higher − distance X→lower);
+    above 0 the lower end is in X's dead zone. A hex no higher than the lower end hides nothing, so the
+    formula is only applied when X rises above it."""
+    if source.height == sink.height:
+        reasons.append("Dead zone: both ends are at the same level, so no hex short of the higher-than-both "
+                       "test can hide either ('Regla de la zona muerta').")
+        return False
+    low, high = sorted((source, sink), key=lambda end: end.height)
+
+    x = max(hexes, key=lambda hex_: (_solid_top(board.terrain(hex_)), -hex_.distance(low.hex)))
+    level = _solid_top(board.terrain(x))
+    if level <= low.height:
+        reasons.append(f"Dead zone: the highest hex between them, {x.label} at level {level}, is no higher than "
+                       f"the lower end ({low.height}), so there is no dead zone ('Regla de la zona muerta').")
+        return False
+    a, b = level - low.height, high.height - level
+    c = 2 * (a - b)
+    offset = x.distance(high.hex) - x.distance(low.hex)
+    result = c + offset
+    verdict = "it is in the dead zone: no LOS" if result > 0 else "it is not in the dead zone: LOS"
+    reasons.append(f"Dead zone: X = {x.label} at level {level}; lower end {low.name} at {low.height}, higher end "
+                   f"{high.name} at {high.height}: A = {level} - {low.height} = {a}, "
+                   f"B = {high.height} - {level} = {b}, "
+                   f"C = 2 x (A - B) = {c}, distances {x.distance(high.hex)} - {x.distance(low.hex)} = {offset}; "
+                   f"{c} + {offset} = {result}, so {verdict} ('Regla de la zona muerta', Maximum Tech).")
+    return result > 0
+
+
+def _hill_cover(board: Board, source: _End, sink: _End, hexes: Sequence[Hex], ruling: _Ruling) -> _Ruling:
+    """Partial cover from a hill or building ('Cobertura parcial'): only a standing mech, next to an
+    intervening hex at least as high as the mech (a higher one blocks under the standard rule), and
+    only when the attacker is no higher than the target. Woods never give it."""
+    if not sink.standing_mech or sink.depth == 1:
+        return ruling  # depth 1 water gives its own partial cover, see _water_cover
+    for hex_ in hexes:
+        top = _solid_top(board.terrain(hex_))
+        if sink.next_to(hex_) and top >= sink.height:
+            if source.height > sink.height:
+                return ruling.plus(f"{hex_.label} next to the target reaches its height, but the attacker is higher "
+                                   "than the target, which denies partial cover ('un atacante disparando colina abajo "
+                                   "niega la posible cobertura parcial').")
+            return ruling.plus(f"Partial cover: {hex_.label} next to the target reaches its height (level {top}) "
+                               f"between it and the attacker: +{PARTIAL_COVER_MODIFIER} to hit, and hits use the punch "
+                               "hit-location table ('Cobertura parcial').",
+                               Modifier(PARTIAL_COVER_MODIFIER, f"partial cover behind {hex_.label}"),
+                               partial_cover=True)
+    return ruling
+
+
+def _solid_top(terrain: HexTerrain) -> int:
+    """The top of a hex's hill or building, the elevation that hides a mech ('La elevación
+    interviniente puede ser una colina, edificio o combinación de ambos')."""
+    building = terrain.building
+    return terrain.level + (building.height if building else 0)
+
+
+def _water_cover(source: _End, sink: _End, ruling: _Ruling) -> _Ruling:
+    """Depth 1 water: a standing mech in it has partial cover even from a higher attacker, shots at it
+    take -1 (net +2) and its own shots +1 ('Hexágonos de agua'; 'Cobertura parcial')."""
+    if not ruling.los:
+        return ruling
+    if sink.standing_mech and sink.depth == 1:
+        ruling = ruling.plus(
+            f"Partial cover: the target stands in depth 1 water, which covers it even from a higher attacker: "
+            f"+{PARTIAL_COVER_MODIFIER}, and {DEPTH_ONE_TARGET_MODIFIER} for shots at a mech in depth 1 water, net "
+            f"+{PARTIAL_COVER_MODIFIER + DEPTH_ONE_TARGET_MODIFIER}; hits use the punch hit-location table "
+            "('Hexágonos de agua', 'Cobertura parcial').",
+            Modifier(PARTIAL_COVER_MODIFIER, "partial cover: target in depth 1 water"),
+            Modifier(DEPTH_ONE_TARGET_MODIFIER, "target in depth 1 water"),
+            partial_cover=True,
+        )
+    if source.standing_mech and source.depth == 1:
+        ruling = ruling.plus(f"The attacker stands in depth 1 water: +{DEPTH_ONE_ATTACKER_MODIFIER} to its shots "
+                             "('recibe un modificador +1 al disparo').",
+                             Modifier(DEPTH_ONE_ATTACKER_MODIFIER, "attacker in depth 1 water"))
+    return ruling

@@ -1,0 +1,109 @@
+"""End-to-end fixtures: a real Daphne server on a fresh database, and Debian's Chromium.
+
+The server runs as a subprocess on a free port (bench/live.py starts and stops it). With `DATABASE_URL` pointing at PostgreSQL (as in CI) it
+gets a database of its own, created here and dropped after; otherwise a temporary SQLite file. With
+`REDIS_URL` it uses Redis, on a database number of its own so other test runs on the same Redis server
+cannot reach its sockets; otherwise the in-memory channel layer. Browsers are never downloaded:
+Playwright drives /usr/bin/chromium.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+import pytest
+
+from bench.live import daphne_processes
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+
+
+@contextmanager
+def private_database(tmp: Path) -> Iterator[str]:
+    """A DATABASE_URL for the server alone: a fresh PostgreSQL database, or a SQLite file."""
+    base = os.environ.get("DATABASE_URL", "")
+    if not base.startswith(("postgres://", "postgresql://")):
+        yield f"sqlite:///{tmp / 'e2e.sqlite3'}"
+        return
+    import psycopg
+
+    name = f"arbitro_e2e_{os.getpid()}"
+    with psycopg.connect(base, autocommit=True) as admin:
+        admin.execute(f'DROP DATABASE IF EXISTS "{name}"')
+        admin.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield urlunsplit(urlsplit(base)._replace(path=f"/{name}"))
+    finally:
+        with psycopg.connect(base, autocommit=True) as admin:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def private_redis() -> str | None:
+    """REDIS_URL on a database number picked from our process id (1–15; 0 is the default others use)."""
+    base = os.environ.get("REDIS_URL")
+    if not base:
+        return None
+    return urlunsplit(urlsplit(base)._replace(path=f"/{1 + os.getpid() % 15}"))
+
+
+def manage(env: dict[str, str], *args: str) -> str:
+    done = subprocess.run(
+        [sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, f"manage.py {' '.join(args)} failed:\n{done.stdout}\n{done.stderr}"
+    return done.stdout
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    """Where screenshots and the server log go (git-ignored)."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS
+
+
+@pytest.fixture(scope="session")
+def daphne_server(tmp_path_factory: pytest.TempPathFactory, artifacts: Path) -> Iterator[dict[str, str]]:
+    """The app served by Daphne with the demo loaded: {"url": base URL, "match": "/matches/<id>/"}."""
+    if not (ROOT / "frontend" / "dist" / "app.js").is_file():
+        pytest.fail("frontend/dist/app.js is missing: build the client first (make frontend)")
+    tmp = tmp_path_factory.mktemp("e2e")
+    with private_database(tmp) as database_url:
+        redis_url = private_redis()
+        server_env = {"DATABASE_URL": database_url, **({"REDIS_URL": redis_url} if redis_url else {})}
+        env = {**os.environ, "DJANGO_SETTINGS_MODULE": "project.settings", **server_env}
+        manage(env, "migrate", "--noinput")
+        match_path = re.search(r"Match page: (\S+)", manage(env, "demo"))
+        assert match_path, "manage.py demo did not print the match page"
+
+        with daphne_processes(1, server_env) as [server]:
+            try:
+                yield {"url": f"http://127.0.0.1:{server.port}", "match": match_path.group(1)}
+            finally:
+                (artifacts / "daphne.log").write_text(server.log_tail(1_000_000))
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium (never `playwright install`)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            yield chromium
+        finally:
+            chromium.close()

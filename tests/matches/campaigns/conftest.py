@@ -1,0 +1,75 @@
+"""A small campaign: two stables of two pilots, each pilot with a mech and a player account, one arena."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+from django.contrib.auth.models import User
+
+from matches.campaigns import services
+from matches.campaigns.models import Arena, Campaign, Fixture, Mech, Pilot, Round, Season, Stable
+from matches.models import Match
+from matches.services import order_submit
+
+# Legal on the demo board from the arena's default starting hexes (0816 facing 0, 0802 facing 3).
+SCRIPTED_TURNS = [
+    {"A": {"unit": "A", "mode": "walk", "steps": ["F", "F"]}, "B": {"unit": "B", "mode": "walk", "steps": ["F", "F"]}},
+    {"A": {"unit": "A", "mode": "walk", "steps": ["F", "R"]}, "B": {"unit": "B", "mode": "walk", "steps": ["F"]}},
+]
+
+
+@dataclass
+class League:
+    campaign: Campaign
+    arena: Arena
+    round: Round
+    steiner: Stable
+    davion: Stable
+    pilots: dict[str, Pilot]
+    mechs: dict[str, Mech]
+
+
+@pytest.fixture
+def organiser(db: None) -> User:
+    return User.objects.create_superuser("organiser", password="organiser-pw")
+
+
+@pytest.fixture
+def league(db: None) -> League:
+    campaign = Campaign.objects.create(name="Solaris 3067", match_options={"los": "dead_zone"})
+    arena = Arena.objects.create(campaign=campaign, name="Steiner Coliseum", arena_class=3)
+    season = Season.objects.create(campaign=campaign, number=1)
+    round_ = Round.objects.create(season=season, number=1)
+    steiner = Stable.objects.create(campaign=campaign, name="Lyran Lions", faction="Imperio Terráqueo", money=100_000)
+    davion = Stable.objects.create(campaign=campaign, name="Davion Blades", faction="Federación Colonial", money=0)
+    pilots, mechs = {}, {}
+    for stable, name, design, tons in [
+        (steiner, "Gray", "Wolverine WVR-6R", 55),
+        (steiner, "Kell", "Shadow Hawk SHD-2H", 55),
+        (davion, "Stone", "Griffin GRF-1N", 55),
+        (davion, "Vance", "Centurion CN9-A", 50),
+    ]:
+        player = User.objects.create_user(name.lower(), password=f"{name.lower()}-pw")
+        pilots[name] = Pilot.objects.create(stable=stable, name=name, callsign=name[:2].upper(), player=player)
+        mechs[name] = Mech.objects.create(stable=stable, design=design, tons=tons, walk=5, pilot=pilots[name])
+    return League(campaign, arena, round_, steiner, davion, pilots, mechs)
+
+
+def play_out(fixture: Fixture) -> Match:
+    """Plays the scripted turns of a fixture's match through the real move pipeline."""
+    assert fixture.match is not None
+    for orders in SCRIPTED_TURNS:
+        for side, unit in (("a", "A"), ("b", "B")):
+            order_submit(match_id=fixture.match.pk, user=fixture.pilot_of(side).player, order_json=orders[unit])
+    fixture.match.refresh_from_db()
+    return fixture.match
+
+
+def finish(fixture: Fixture, winner: str, **lines: dict[str, int | bool]) -> None:
+    """Ends the fixture's match with a result; sides not given get an empty line."""
+    fixture.refresh_from_db()
+    assert fixture.match is not None
+    services.match_finish(
+        match_id=fixture.match.pk, winner_side=winner, sides={"a": lines.get("a", {}), "b": lines.get("b", {})}
+    )

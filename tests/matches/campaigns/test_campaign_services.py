@@ -1,0 +1,340 @@
+"""Campaign services one by one: pairings, idempotent results, healing, deaths, repairs, skills, the D12."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.db import connection, transaction
+
+from matches.campaigns import services
+from matches.campaigns.models import Fixture, MatchResult, Mech, Pilot, Round, Stable
+from matches.errors import MatchError
+from matches.models import Match
+from rules.dice import Dice
+
+from tests.matches.campaigns.conftest import League, finish
+
+pytestmark = pytest.mark.django_db
+
+
+def live_round(league: League) -> list[Fixture]:
+    services.round_generate_pairings(round_id=league.round.pk)
+    services.round_create_matches(round_id=league.round.pk)
+    return list(league.round.fixtures.order_by("id").select_related("match", "pilot_a", "pilot_b"))
+
+
+def campaign_snapshot(league: League) -> list[Any]:
+    """Everything applying a result may change."""
+    return [
+        list(Pilot.objects.order_by("pk").values_list("experience", "fame", "wounds", "status", "mekatac_skills")),
+        list(Stable.objects.order_by("pk").values_list("money", "fame")),
+        list(Mech.objects.order_by("pk").values_list("damage", "destroyed", "pilot_id")),
+        list(Fixture.objects.order_by("pk").values_list("applied_at", "report")),
+    ]
+
+
+def play_round_as_draws(round_: Round) -> Round:
+    """Pairs, plays (as draws), applies and closes a round; returns the next one."""
+    services.round_generate_pairings(round_id=round_.pk)
+    services.round_create_matches(round_id=round_.pk)
+    for fixture in round_.fixtures.all():
+        finish(fixture, "")
+    services.round_apply_results(round_id=round_.pk)
+    return services.round_advance(round_id=round_.pk)
+
+
+def test_applying_a_result_twice_changes_nothing_the_second_time(league: League) -> None:
+    first, _ = live_round(league)
+    finish(first, "a", a={"kills": 1, "victory_points": 3}, b={"wounds": 1, "damage_taken": 12})
+
+    assert services.fixture_apply_result(fixture_id=first.pk) is True
+    after_once = campaign_snapshot(league)
+    assert services.fixture_apply_result(fixture_id=first.pk) is False
+    assert services.round_apply_results(round_id=league.round.pk) == {"applied": 0, "already": 1, "waiting": 1}
+
+    assert campaign_snapshot(league) == after_once
+    first.refresh_from_db()
+    assert any("+12 damage" in line for line in first.report)
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="row locks need PostgreSQL (CI runs on it)")
+def test_two_racing_applications_apply_once(league: League) -> None:
+    """Both arrive while the fixture row is locked; they queue, and only the first one applies."""
+    first, _ = live_round(league)
+    finish(first, "a")
+    outcomes: list[bool | BaseException] = []
+    lock_held, release = threading.Event(), threading.Event()
+
+    def hold_the_row_lock() -> None:
+        with transaction.atomic():
+            Fixture.objects.select_for_update().get(pk=first.pk)
+            lock_held.set()
+            release.wait(timeout=10)
+        connection.close()
+
+    def apply() -> None:
+        try:
+            outcomes.append(services.fixture_apply_result(fixture_id=first.pk))
+        except BaseException as error:  # reported below; a thread must not swallow it
+            outcomes.append(error)
+        finally:
+            connection.close()
+
+    holder = threading.Thread(target=hold_the_row_lock)
+    holder.start()
+    assert lock_held.wait(timeout=10)
+    appliers = [threading.Thread(target=apply) for _ in range(2)]
+    for thread in appliers:
+        thread.start()
+    release.set()
+    for thread in [holder, *appliers]:
+        thread.join(timeout=20)
+
+    assert sorted(outcomes, key=str) == [False, True]
+    assert Pilot.objects.get(pk=first.pilot_a_id).experience == league.campaign.experience_win
+
+
+def test_a_result_applies_only_to_a_finished_match(league: League) -> None:
+    first, _ = live_round(league)
+    before = campaign_snapshot(league)
+
+    with pytest.raises(MatchError) as refused:
+        services.fixture_apply_result(fixture_id=first.pk)
+
+    assert refused.value.code == "result.not_finished"
+    assert campaign_snapshot(league) == before
+
+
+def test_a_match_ended_without_a_result_waits_for_one(league: League) -> None:
+    first, second = live_round(league)
+    finish(first, "a")
+    Match.objects.filter(pk=second.match_id).update(status=Match.Status.FINISHED)  # ended by hand, no result yet
+
+    assert services.round_apply_results(round_id=league.round.pk) == {"applied": 1, "already": 0, "waiting": 1}
+    with pytest.raises(MatchError) as refused:
+        services.fixture_apply_result(fixture_id=second.pk)
+    assert refused.value.code == "result.missing"
+
+
+def test_a_round_with_results_pending_cannot_advance(league: League) -> None:
+    first, _ = live_round(league)
+    finish(first, "a")
+    services.round_apply_results(round_id=league.round.pk)
+
+    with pytest.raises(MatchError) as refused:
+        services.round_advance(round_id=league.round.pk)
+
+    assert refused.value.code == "round.results_pending"
+    assert not Round.objects.filter(number=2).exists()
+
+
+def test_pairings_avoid_a_rematch_of_the_previous_round(league: League) -> None:
+    round2 = play_round_as_draws(league.round)
+
+    services.round_generate_pairings(round_id=round2.pk)
+
+    # Equal standings keep the name order, which would pair Gray with Kell again.
+    assert [(f.pilot_a.name, f.pilot_b.name) for f in round2.fixtures.order_by("id")] == [
+        ("Gray", "Stone"), ("Kell", "Vance"),
+    ]
+
+
+def test_pairings_never_seat_one_account_twice_and_are_made_once(league: League) -> None:
+    shared = User.objects.create_user("manager")
+    Pilot.objects.filter(name__in=["Gray", "Kell"]).update(player=shared)
+
+    services.round_generate_pairings(round_id=league.round.pk)
+
+    pairs = {(f.pilot_a.name, f.pilot_b.name) for f in league.round.fixtures.all()}
+    assert pairs == {("Gray", "Stone"), ("Kell", "Vance")}
+    with pytest.raises(MatchError) as refused:
+        services.round_generate_pairings(round_id=league.round.pk)
+    assert refused.value.code == "round.already_paired"
+    assert league.round.fixtures.count() == 2
+
+
+def test_with_an_odd_number_the_lowest_placed_sits_out(league: League) -> None:
+    Pilot.objects.filter(name="Vance").update(status=Pilot.Status.RETIRED)
+
+    fixtures = services.round_generate_pairings(round_id=league.round.pk)
+
+    assert [(f.pilot_a.name, f.pilot_b.name) for f in fixtures] == [("Gray", "Kell")]
+
+
+def test_no_pairing_without_an_arena(league: League) -> None:
+    league.arena.delete()
+
+    with pytest.raises(MatchError) as refused:
+        services.round_generate_pairings(round_id=league.round.pk)
+
+    assert refused.value.code == "round.no_arena"
+    assert not Fixture.objects.exists()
+
+
+def test_matches_carry_the_mech_and_the_pilot_skills(league: League) -> None:
+    Pilot.objects.filter(name="Gray").update(gunnery=3, piloting=4)
+
+    first, _ = live_round(league)
+
+    assert first.match is not None
+    unit_a = next(u for u in first.match.state["units"] if u["id"] == "A")
+    assert (unit_a["name"], unit_a["side"], unit_a["gunnery"], unit_a["piloting"], unit_a["hex"]) == (
+        "Wolverine WVR-6R", "a", 3, 4, "0816",
+    )
+    assert first.match.participants.get(side="a").user == league.pilots["Gray"].player
+    assert first.mech_a == league.mechs["Gray"]
+
+
+@pytest.mark.parametrize(
+    ("winner", "sides", "code"),
+    [
+        ("c", {"a": {}, "b": {}}, "result.sides"),
+        ("a", {"a": {}}, "result.sides"),
+        ("a", {"a": {"armour": 3}, "b": {}}, "result.field"),
+        ("a", {"a": {"wounds": 7}, "b": {}}, "result.value"),
+        ("a", {"a": {"kills": -1}, "b": {}}, "result.value"),
+    ],
+)
+def test_a_bad_result_is_refused_and_the_match_goes_on(
+    league: League, winner: str, sides: dict[str, Any], code: str
+) -> None:
+    first, _ = live_round(league)
+    assert first.match is not None
+
+    with pytest.raises(MatchError) as refused:
+        services.match_finish(match_id=first.match.pk, winner_side=winner, sides=sides)
+
+    assert refused.value.code == code
+    first.match.refresh_from_db()
+    assert first.match.status == Match.Status.IN_PROGRESS
+    assert not MatchResult.objects.exists()
+
+
+def test_injured_pilots_sit_out_and_heal_with_rest(league: League) -> None:
+    league.campaign.wounds_healed_per_round = 2
+    league.campaign.save()
+    Pilot.objects.filter(name="Vance").update(wounds=3, status=Pilot.Status.INJURED)
+
+    round2 = play_round_as_draws(league.round)
+
+    vance = Pilot.objects.get(name="Vance")
+    assert (vance.wounds, vance.status) == (1, Pilot.Status.INJURED)
+    assert not Fixture.objects.filter(pilot_a=vance).exists() and not Fixture.objects.filter(pilot_b=vance).exists()
+    play_round_as_draws(round2)
+    vance.refresh_from_db()
+    assert (vance.wounds, vance.status) == (0, Pilot.Status.ACTIVE)
+
+
+def test_the_sixth_wound_kills_and_frees_the_mech(league: League) -> None:
+    """MEKATAC: «Cada piloto tiene 6 heridas.» (Total Warfare agrees: the sixth hit kills)."""
+    first, _ = live_round(league)
+    Pilot.objects.filter(pk=first.pilot_b_id).update(wounds=4)  # carried from earlier fights
+    finish(first, "a", b={"wounds": 3})
+
+    services.fixture_apply_result(fixture_id=first.pk)
+
+    dead = Pilot.objects.get(pk=first.pilot_b_id)
+    assert (dead.wounds, dead.status) == (6, Pilot.Status.DEAD)
+    assert Mech.objects.get(pk=first.mech_b_id).pilot_id is None
+    first.refresh_from_db()
+    assert any("Cada piloto tiene 6 heridas" in line for line in first.report)
+
+
+def test_repairs_spend_the_stable_money(league: League) -> None:
+    mech = league.mechs["Gray"]
+    Mech.objects.filter(pk=mech.pk).update(damage=30)
+
+    assert services.mech_repair(mech_id=mech.pk) == 30_000  # 1 000 C-bills a point by default
+
+    mech.refresh_from_db()
+    assert mech.damage == 0
+    assert Stable.objects.get(pk=league.steiner.pk).money == 70_000
+
+
+@pytest.mark.parametrize(
+    ("change", "code"),
+    [
+        ({"damage": 30}, "repair.no_money"),
+        ({"damage": 0}, "repair.nothing"),
+        ({"damage": 5, "destroyed": True}, "repair.destroyed"),
+    ],
+)
+def test_refused_repairs_change_nothing(league: League, change: dict[str, Any], code: str) -> None:
+    mech = league.mechs["Stone"]  # Davion Blades have no money
+    Mech.objects.filter(pk=mech.pk).update(**change)
+
+    with pytest.raises(MatchError) as refused:
+        services.mech_repair(mech_id=mech.pk)
+
+    assert refused.value.code == code
+    assert Mech.objects.get(pk=mech.pk).damage == change["damage"]
+    assert Stable.objects.get(pk=league.davion.pk).money == 0
+
+
+def test_experience_buys_skills_by_the_campaign_table(league: League) -> None:
+    league.campaign.skill_costs = {"gunnery": {"3": 10}, "piloting": {"4": 5}}
+    league.campaign.save()
+    pilot = league.pilots["Gray"]
+    Pilot.objects.filter(pk=pilot.pk).update(experience=16)
+
+    assert services.pilot_improve_skill(pilot_id=pilot.pk, skill="gunnery") == 10
+    assert services.pilot_improve_skill(pilot_id=pilot.pk, skill="piloting") == 5
+
+    pilot.refresh_from_db()
+    assert (pilot.gunnery, pilot.piloting, pilot.experience) == (3, 4, 1)
+    with pytest.raises(MatchError) as beyond_table:
+        services.pilot_improve_skill(pilot_id=pilot.pk, skill="gunnery")
+    assert beyond_table.value.code == "skill.at_best"
+
+
+def test_a_skill_needs_enough_experience(league: League) -> None:
+    pilot = league.pilots["Gray"]
+    Pilot.objects.filter(pk=pilot.pk).update(experience=15)  # gunnery 3 costs 16 by default
+
+    with pytest.raises(MatchError) as refused:
+        services.pilot_improve_skill(pilot_id=pilot.pk, skill="gunnery")
+
+    assert refused.value.code == "skill.not_enough_experience"
+    pilot.refresh_from_db()
+    assert (pilot.gunnery, pilot.experience) == (4, 15)
+
+
+def test_the_winner_rolls_a_mekatac_skill_replayably(league: League) -> None:
+    """MEKATAC, HABILIDADES DE LOS PILOTOS: «Tras una gran batalla … un piloto puede conseguir una
+    habilidad al azar» on a D12."""
+    league.campaign.mekatac_skills = True
+    league.campaign.save()
+    first, _ = live_round(league)
+    finish(first, "a")
+
+    services.fixture_apply_result(fixture_id=first.pk)
+
+    winner, loser = Pilot.objects.get(pk=first.pilot_a_id), Pilot.objects.get(pk=first.pilot_b_id)
+    expected = services.MEKATAC_SKILLS[
+        services._roll_d12(Dice(f"{league.campaign.seed}:fixture:{first.pk}:a"), "replay") - 1
+    ]
+    assert winner.mekatac_skills == [expected]
+    assert loser.mekatac_skills == []
+
+
+def test_the_d12_from_two_d6_is_uniform_over_1_to_12() -> None:
+    dice = Dice("d12")
+    counts = {n: 0 for n in range(1, 13)}
+    for _ in range(1200):
+        counts[services._roll_d12(dice, "test")] += 1
+
+    assert set(counts) == set(range(1, 13))
+    assert all(60 <= count <= 140 for count in counts.values()), counts
+
+
+def test_pilots_without_a_mech_or_a_player_are_not_paired(league: League) -> None:
+    Mech.objects.filter(pk=league.mechs["Gray"].pk).update(destroyed=True)
+    Pilot.objects.filter(name="Vance").update(player=None)
+
+    fixtures = services.round_generate_pairings(round_id=league.round.pk)
+
+    assert [(f.pilot_a.name, f.pilot_b.name) for f in fixtures] == [("Kell", "Stone")]

@@ -1,0 +1,55 @@
+"""Fixtures for the match tests: the demo match with alice and bob seated, and a spectator."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+
+from matches.models import Match
+from matches.services import match_create
+from rules import codec
+from rules.demo import demo_state
+
+# Orders for the demo mechs (walk 5 PM each), legal on the demo board.
+ALICE_ORDER = {"unit": "A", "mode": "walk", "steps": ["F", "F", "R"]}
+BOB_ORDER = {"unit": "B", "mode": "walk", "steps": ["F", "F"]}
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings: Any) -> None:
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def _private_channel_prefix(settings: Any) -> None:
+    """Other runs may share the Redis server: a prefix of our own keeps their frames out of our sockets."""
+    for layer in settings.CHANNEL_LAYERS.values():
+        if "redis" in layer["BACKEND"].lower():
+            layer.setdefault("CONFIG", {})["prefix"] = f"arbitro-test-{os.getpid()}"
+    settings.CHANNEL_LAYERS = settings.CHANNEL_LAYERS  # re-assigning tells Channels to rebuild its layers
+
+
+@pytest.fixture
+def alice(db: None) -> User:
+    return User.objects.create_user("alice", password="alice-pw")
+
+
+@pytest.fixture
+def bob(db: None) -> User:
+    return User.objects.create_user("bob", password="bob-pw")
+
+
+@pytest.fixture
+def carol(db: None) -> User:
+    """Logged in but not seated: a spectator."""
+    return User.objects.create_user("carol", password="carol-pw")
+
+
+@pytest.fixture
+def match(alice: User, bob: User) -> Match:
+    return match_create(
+        state_json=codec.state_to_json(demo_state()), players={"alice": alice, "bob": bob}, title="Test duel"
+    )

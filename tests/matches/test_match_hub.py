@@ -1,0 +1,92 @@
+"""The per-process hub (matches/hub.py, issue 10): one channel-layer subscription per match and process,
+frames encoded once, and a socket's snapshot never overtaken by a broadcast."""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Any
+
+import pytest
+import redis.asyncio as redis
+from asgiref.sync import sync_to_async
+from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
+from django.contrib.auth.models import User
+from django.db import connections
+
+from matches.hub import Subscriber, get_hub, group_name, publish
+from matches.models import Match
+from tests.matches.conftest import ALICE_ORDER, BOB_ORDER
+from tests.matches.sockets import connect, receive
+
+
+@pytest.mark.asyncio
+async def test_a_held_subscriber_gets_only_the_frames_newer_than_its_snapshot_in_order() -> None:
+    sent: list[str] = []
+
+    async def send_text(text: str) -> None:
+        sent.append(text)
+
+    subscriber = Subscriber(send_text)
+    for version in (4, 5, 6):
+        await subscriber.deliver(version, f"frame {version}")
+    assert sent == []  # held until its snapshot is out
+
+    await subscriber.release(5)  # the snapshot already contained v 4 and 5
+    await subscriber.deliver(5, "duplicate 5")
+    await subscriber.deliver(7, "frame 7")
+
+    assert sent == ["frame 6", "frame 7"]
+
+
+def require_redis_layer(settings: Any) -> None:
+    """The product's own Redis layer configuration (REDIS_URL; .ci/run always sets it)."""
+    if "RedisChannelLayer" not in settings.CHANNEL_LAYERS["default"]["BACKEND"]:
+        pytest.skip("REDIS_URL is not set (.ci/run sets it; this test needs a real Redis)")
+
+
+async def redis_group_size(group: str) -> int:
+    layer = get_channel_layer()
+    client = redis.from_url(os.environ["REDIS_URL"])
+    try:
+        return int(await client.zcard(layer._group_key(group)))
+    finally:
+        await client.aclose()
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_one_redis_subscription_per_match_and_process_feeds_every_local_socket(
+    match: Match, alice: User, bob: User, settings: Any
+) -> None:
+    require_redis_layer(settings)
+    sockets = [await connect(match, user) for user in (alice, bob, None)]
+    for socket in sockets:
+        assert (await receive(socket))["type"] == "snapshot"
+    group = group_name(match.pk, "public")
+    assert get_hub().subscriber_count(match.pk) == 3
+    assert await redis_group_size(group) == 1  # not one group member per socket
+
+    alice, bob, spectator = sockets
+    await alice.send_to(text_data=json.dumps({"type": "submit", "order": ALICE_ORDER}))
+    await bob.send_to(text_data=json.dumps({"type": "submit", "order": BOB_ORDER}))
+    received = {}
+    for name, socket in zip(("alice", "bob", "spectator"), sockets):
+        frames = [await receive(socket) for _ in range(4 if name != "spectator" else 3)]
+        received[name] = [f for f in frames if f["type"] in ("submitted", "playback")]
+    # Every socket got the same broadcast frames, in version order.
+    assert [f["v"] for f in received["spectator"]] == [1, 2, 3]
+    assert received["alice"] == received["bob"] == received["spectator"]
+
+    for socket in sockets:
+        await socket.disconnect()
+    assert get_hub().subscriber_count(match.pk) == 0
+    assert await redis_group_size(group) == 0  # the last socket out removed the process's subscription
+    await database_sync_to_async(connections.close_all)()
+
+
+@pytest.mark.asyncio
+async def test_publish_without_subscribers_is_harmless() -> None:
+    """A resolution in a match nobody watches must not fail the transaction's on_commit."""
+    await sync_to_async(publish)(match_id=123456, frames=[{"type": "submitted", "v": 1}])
