@@ -149,3 +149,14 @@ def test_two_orders_for_one_unit_are_refused():
     with pytest.raises(AttackError) as error:
         resolve_weapon_attacks(duel(), orders, Dice("dup"))
     assert error.value.code == "order.duplicate"
+
+
+def test_the_los_module_blocks_the_shot():
+    """Solaris VII LOS (via rules.los): a level 3 hill between two mechs on level 0 blocks the line."""
+    from rules.board import HexTerrain
+    from rules.hexes import Hex
+
+    state = replace(duel(), board=Board(16, 17, {Hex.parse("0808"): HexTerrain.parse(3, "")}))
+    with pytest.raises(AttackError) as error:
+        plan_weapon_attack(state, WeaponOrder("A", "B", ("AC/20",)))
+    assert error.value.code == "attack.no_los"
