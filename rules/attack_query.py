@@ -98,6 +98,7 @@ def _sight_rule(given: Any) -> SightRule:
 
 def _sight_to_json(sight: LineOfSight) -> dict[str, Any]:
     return {"los": sight.los, "modifier": sight.modifier, "partial_cover": sight.partial_cover,
+            "modifiers": [{"value": m.value, "reason": m.reason} for m in sight.modifiers],
             "reasons": list(sight.reasons)}
 
 

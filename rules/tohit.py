@@ -20,9 +20,6 @@ from rules.status import MechStatus, Motion
 from rules.units import Unit
 from rules.weapons import Weapon
 
-AUTOMATIC_MISS = 13  # a target number above 12 cannot be rolled on 2D6
-
-
 @dataclass(frozen=True, slots=True)
 class ToHit:
     target: int
