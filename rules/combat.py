@@ -14,14 +14,14 @@ from rules.damage import ENGINE_HITS_DESTROY, HitLocation, apply_damage, roll_lo
 from rules.designs import LEGS
 from rules.dice import Dice, Roll
 from rules.errors import RuleError
-from rules.hexes import turn
 from rules.falls import fall, piloting_roll
 from rules.game import GameState
+from rules.hexes import turn
+from rules.los import Modifier
 from rules.physical import (
     PHYSICAL_KINDS, RULES, attacker_damage, location_table, physical_damage, physical_to_hit,
 )
 from rules.status import MechStatus
-from rules.los import Modifier
 from rules.tohit import (
     LineOfSight, ToHit, attack_direction, firing_arc, line_of_sight_rule, weapon_covers, weapon_to_hit,
 )

@@ -8,8 +8,8 @@ from rules.damage import apply_damage, roll_location, wound_pilot
 from rules.designs import LEGS, LOCATION_NAMES
 from rules.dice import Dice
 from rules.hexes import turn
-from rules.status import MechStatus
 from rules.los import Modifier
+from rules.status import MechStatus
 from rules.tohit import ToHit
 from rules.units import Unit
 

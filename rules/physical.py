@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.designs import ARMS, LEGS, LOCATION_NAMES
-from rules.status import MechStatus, Motion
 from rules.los import Modifier
+from rules.status import MechStatus, Motion
 from rules.tohit import LineOfSight, ToHit, firing_arc, movement_modifiers, target_modifiers
 from rules.units import Unit
 
