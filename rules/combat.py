@@ -65,6 +65,7 @@ class PlannedAttack:
     what: str  # the weapon label or the physical attack
     index: int | None  # the weapon's component number
     to_hit: ToHit
+    partial_cover: bool = False  # Solaris VII: hits on a target in partial cover use the punch table
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,7 +133,7 @@ def plan_weapon_attack(state: GameState, order: WeaponOrder, sight: SightRule = 
         if to_hit.impossible:
             raise AttackError(f"{component.label}: {to_hit.impossible}", code=to_hit.code, weapon=ref)
         what = component.label + (f" (torso twisted {'right' if order.twist > 0 else 'left'})" if order.twist else "")
-        planned.append(PlannedAttack(order.unit, order.target, what, index, to_hit))
+        planned.append(PlannedAttack(order.unit, order.target, what, index, to_hit, line.partial_cover))
     return tuple(planned)
 
 
@@ -261,11 +262,11 @@ def resolve_weapon_attacks(state: GameState, orders: Sequence[WeaponOrder], dice
     _one_per_unit(orders)
     plans = [attack for order in sorted(orders, key=lambda o: o.unit) for attack in plan_weapon_attack(state, order, sight)]
     phase = _Phase(state, dice)
-    results = [_fire(phase, attack, sight) for attack in plans]
+    results = [_fire(phase, attack) for attack in plans]
     return phase.end("weapons", results)
 
 
-def _fire(phase: _Phase, attack: PlannedAttack, sight: SightRule) -> AttackResult:
+def _fire(phase: _Phase, attack: PlannedAttack) -> AttackResult:
     assert attack.index is not None
     start = phase.start
     shooter = phase.mechs[attack.unit]
@@ -277,8 +278,7 @@ def _fire(phase: _Phase, attack: PlannedAttack, sight: SightRule) -> AttackResul
         return AttackResult(attack, roll, False, 0, tuple(reasons + ["miss"]))
     attacker, target = start.unit(attack.unit), start.unit(attack.target)
     direction = attack_direction(target.hex, target.facing, attacker.hex)
-    cover = sight(start, attacker, target).partial_cover
-    table = "punch" if cover else "standard"  # Solaris VII: a target in partial cover is hit on the punch table
+    table = "punch" if attack.partial_cover else "standard"
     if weapon.missiles:
         cluster = phase.dice.roll_2d6(f"cluster {attack.unit} {attack.what}")
         landed = cluster_hits(weapon.missiles, cluster.total)

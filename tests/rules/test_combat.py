@@ -160,3 +160,15 @@ def test_the_los_module_blocks_the_shot():
     with pytest.raises(AttackError) as error:
         plan_weapon_attack(state, WeaponOrder("A", "B", ("AC/20",)))
     assert error.value.code == "attack.no_los"
+
+
+def test_a_hit_on_a_target_in_partial_cover_uses_the_punch_table():
+    """Solaris VII 'Cobertura parcial': "se debe usar la tabla de localización de puños"."""
+    from tests.rules.conftest import ScriptedDice
+
+    cover = lambda *_: Sight(modifier=3, partial_cover=True, reasons=("hill",))  # noqa: E731
+    # to-hit 6+6, punch table 1D6 = 6: head.
+    after, report = resolve_weapon_attacks(duel(), [WeaponOrder("A", "B", ("Medium Laser",))],
+                                           ScriptedDice(6, 6, 6, 6, 6), cover)
+    assert "punch location table" in " ".join(report.attacks[0].reasons)
+    assert after.mechs["B"].armour["HD"] == 9 - 5
