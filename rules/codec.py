@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, fields
 from typing import Any
 
 from rules.board import Board, board_from_cells
-from rules.dice import Roll
+from rules.combat import PhysicalOrder, PlannedAttack, WeaponOrder
+from rules.combat_codec import (
+    combat_report_to_json, motion_to_json, planned_attack_to_json, result_from_json, result_to_json, roll_to_json,
+    status_from_json, status_to_json,
+)
 from rules.errors import MalformedOrder, RuleError
 from rules.game import GameState, Options
 from rules.hexes import Hex
 from rules.movement import MoveOrder, PathPlan
 from rules.psr import Check
 from rules.rulesets.base import PhaseResult
+from rules.status import Motion
 from rules.timeline import Conflict, Event, MovementResult, UnitOutcome
 from rules.units import Unit
 
@@ -50,12 +56,19 @@ def unit_from_json(data: Json) -> Unit:
 
 
 def state_to_json(state: GameState) -> Json:
+    combat = {
+        "mechs": {unit_id: status_to_json(status) for unit_id, status in sorted(state.mechs.items())},
+        "motions": {unit_id: motion_to_json(motion) for unit_id, motion in sorted(state.motions.items())},
+        "result": result_to_json(state.result) if state.result is not None else None,
+    }
     return {
         "board": board_to_json(state.board),
         "units": [unit_to_json(unit) for unit in state.units],
         "turn": state.turn,
         "phase": state.phase,
         "options": asdict(state.options),
+        # Matches without mech designs keep the movement-only shape.
+        **{key: value for key, value in combat.items() if value},
     }
 
 
@@ -66,6 +79,9 @@ def state_from_json(data: Json) -> GameState:
         turn=int(data.get("turn", 1)),
         phase=str(data.get("phase", "movement")),
         options=Options(**data.get("options", {})),
+        mechs={unit_id: status_from_json(status) for unit_id, status in data.get("mechs", {}).items()},
+        motions={unit_id: Motion(**motion) for unit_id, motion in data.get("motions", {}).items()},
+        result=result_from_json(data["result"]) if data.get("result") else None,
     )
 
 
@@ -209,9 +225,52 @@ def movement_to_json(movement: MovementResult) -> Json:
     }
 
 
-def roll_to_json(roll: Roll) -> Json:
-    return {"dice": list(roll.dice), "total": roll.total, "reason": roll.reason, "target": roll.target}
-
-
 def report_to_json(result: PhaseResult) -> Json:
-    return movement_to_json(result.movement)
+    """The playback of a resolved phase: the movement timeline (when there was movement) and, under
+    ``combat``, the report of each attack, heat or end phase in which something happened."""
+    data = movement_to_json(result.movement) if result.movement is not None else {}
+    combat = [combat_report_to_json(report) for report in result.reports
+              if report.attacks or report.reasons or report.rolls]
+    return {**data, **({"combat": combat} if combat else {})}
+
+
+def weapon_order_from_json(data: Any) -> WeaponOrder:
+    """``{"unit": "A", "target": "B", "weapons": ["Medium Laser", "AC/20"], "twist": 1}``; no weapons holds fire."""
+    if not isinstance(data, dict) or not isinstance(data.get("unit"), str):
+        raise MalformedOrder("a weapon order is an object with a 'unit', a 'target' and 'weapons'")
+    target, weapons = data.get("target", ""), data.get("weapons", [])
+    if not isinstance(target, str) or not isinstance(weapons, list):
+        raise MalformedOrder("'target' must be a unit id and 'weapons' a list of weapon names or numbers")
+    if not all(isinstance(w, str | int) and not isinstance(w, bool) for w in weapons):
+        raise MalformedOrder("each weapon is a name (\"Medium Laser\", \"Medium Laser [RA]\") or a component number")
+    if weapons and not target:
+        raise MalformedOrder("weapons need a 'target'")
+    twist = data.get("twist", 0)
+    if not isinstance(twist, int) or isinstance(twist, bool):
+        raise MalformedOrder("'twist' is -1 (left), 0 or 1 (right)")
+    return WeaponOrder(data["unit"], target, tuple(str(w) for w in weapons), twist)
+
+
+def phase_order_from_json(phase: str, data: Any) -> MoveOrder | WeaponOrder | PhysicalOrder:
+    """The order a phase takes, decoded: movement, weapon or physical."""
+    decoders: dict[str, Callable[[Any], MoveOrder | WeaponOrder | PhysicalOrder]] = {
+        "movement": order_from_json, "weapons": weapon_order_from_json, "physical": physical_order_from_json,
+    }
+    if phase not in decoders:
+        raise RuleError(f"no orders are taken in the {phase} phase", code="order.phase_closed")
+    return decoders[phase](data)
+
+
+def attacks_to_json(planned: tuple[PlannedAttack, ...]) -> Json:
+    """A checked attack order: each attack with its target number and modifiers (like ``path_to_json``)."""
+    return {"legal": True, "attacks": [planned_attack_to_json(attack) for attack in planned]}
+
+
+def physical_order_from_json(data: Any) -> PhysicalOrder:
+    """``{"unit": "A", "target": "B", "attack": "punch", "limb": "RA"}``; no target means no attack."""
+    if not isinstance(data, dict) or not isinstance(data.get("unit"), str):
+        raise MalformedOrder("a physical order is an object with a 'unit', a 'target', an 'attack' and a 'limb'")
+    values = [data.get(key, "") for key in ("target", "attack", "limb")]
+    if not all(isinstance(value, str) for value in values):
+        raise MalformedOrder("'target', 'attack' and 'limb' must be strings")
+    return PhysicalOrder(data["unit"], *values)

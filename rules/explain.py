@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
+from rules.attack_query import attack
 from rules.errors import RuleError, ScenarioError
 from rules.game import GameState
 from rules.move_query import move_query
@@ -23,6 +24,7 @@ Answer = dict[str, Any]
 Query = Callable[[GameState, Any, str], Answer]
 
 QUERIES: dict[str, Query] = {
+    "attack": attack,
     "los": los_query,
     "move": move_query,
     "movement_phase": movement_phase_query,

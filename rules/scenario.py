@@ -6,15 +6,19 @@ The format is a public contract documented in ``docs/scenario.md``. Every malfor
 
 from __future__ import annotations
 
+from dataclasses import replace
 from math import ceil
 from pathlib import Path
 from typing import Any
 
 from rules.board import Board, board_from_cells, parse_megamek_board
 from rules.errors import ScenarioError
-from rules.game import LOS_RULES, MOVEMENT_RULES, GameState, Options
+from rules.designs import Design, shipped_design
+from rules.game import LOS_RULES, MOVEMENT_RULES, GameState, Options, equip
 from rules.hexes import Hex
 from rules.los import SIDES, LosResult, line_of_sight
+from rules.mtf import parse_mtf
+from rules.status import Motion
 from rules.units import UNIT_KINDS, Unit
 
 SCENARIO_KEYS = ("board", "units", "options", "seed", "query", "description")
@@ -50,6 +54,41 @@ def load_board(data: Any, base: Path | None = None) -> Board:
     if not isinstance(hexes, dict):
         raise ScenarioError("'board.hexes' must map hex labels to {\"level\", \"terrain\"}", code="scenario.board")
     return board_from_cells(size[0], size[1], hexes)
+
+
+# Combat fields of a unit: its design (a shipped name or an .mtf file), its heat and how it moved this turn.
+_COMBAT_FIELDS = ("design", "mtf", "heat", "moved", "hexes_moved", "climbing")
+
+
+def _without_combat(data: Any) -> Any:
+    return {k: v for k, v in data.items() if k not in _COMBAT_FIELDS} if isinstance(data, dict) else data
+
+
+def load_combat(data: dict[str, Any], base: Path | None = None) -> tuple[Design | None, int, Motion | None]:
+    """A unit's combat fields: its design (an ``mtf`` path is read relative to ``base``), its heat and how
+    it moved this turn."""
+    if "design" in data and "mtf" in data:
+        raise ScenarioError(f"unit {data['id']}: give 'design' or 'mtf', not both", code="scenario.unit_field")
+    typed = (("design", str), ("mtf", str), ("moved", str), ("heat", int), ("hexes_moved", int), ("climbing", bool))
+    for key, kind in typed:
+        if key in data and (not isinstance(data[key], kind) or (kind is int and isinstance(data[key], bool))):
+            raise ScenarioError(f"unit {data['id']}: {key!r} must be a {kind.__name__}", code="scenario.unit_field")
+    design = None
+    if "design" in data:
+        design = shipped_design(data["design"])
+    elif "mtf" in data:
+        try:
+            text = ((base or Path.cwd()) / data["mtf"]).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            raise ScenarioError(f"cannot read mtf file {data['mtf']!r}: {error}", code="scenario.mtf_file") from None
+        design = parse_mtf(text)
+    motion = None
+    if "moved" in data or data.get("climbing"):
+        if data.get("moved", "none") not in ("none", "walk", "run", "jump"):
+            raise ScenarioError(f"unit {data['id']}: 'moved' is none, walk, run or jump", code="scenario.unit_field")
+        motion = Motion(data.get("moved", "none"), data.get("hexes_moved", 0), bool(data.get("stuck", False)),
+                        data.get("climbing", False))
+    return design, data.get("heat", 0), motion
 
 
 def load_unit(data: Any, board: Board) -> Unit:
@@ -111,7 +150,7 @@ def load_scenario(data: Any, base: Path | None = None) -> tuple[GameState, str]:
     units_data = data.get("units", [])
     if not isinstance(units_data, list):
         raise ScenarioError("'units' must be a list", code="scenario.unit")
-    units = tuple(load_unit(unit, board) for unit in units_data)
+    units = tuple(load_unit(_without_combat(unit), board) for unit in units_data)
     ids = [unit.id for unit in units]
     duplicates = sorted({unit_id for unit_id in ids if ids.count(unit_id) > 1})
     if duplicates:
@@ -119,7 +158,12 @@ def load_scenario(data: Any, base: Path | None = None) -> tuple[GameState, str]:
     seed = data.get("seed", 0)
     if not isinstance(seed, int | str) or isinstance(seed, bool):
         raise ScenarioError("'seed' must be a number or a string", code="scenario.seed")
-    return GameState(board, units, options=load_options(data.get("options", {}))), str(seed)
+    combat = {unit.id: load_combat(unit_data, base) for unit, unit_data in zip(units, units_data, strict=True)}
+    designs = {unit_id: design for unit_id, (design, _, _) in combat.items() if design is not None}
+    state = equip(GameState(board, units, options=load_options(data.get("options", {}))), designs)
+    mechs = {unit_id: replace(status, heat=combat[unit_id][1]) for unit_id, status in state.mechs.items()}
+    motions = {unit_id: motion for unit_id, (_, _, motion) in combat.items() if motion is not None}
+    return replace(state, mechs=mechs, motions=motions), str(seed)
 
 
 def los_query(state: GameState, body: Any, seed: str) -> dict[str, Any]:

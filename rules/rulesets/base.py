@@ -1,30 +1,52 @@
-"""What every ruleset offers the server: order checks, who must order, and phase resolution."""
+"""What every ruleset offers the server: its phase table, order checks, who must order, and phase resolution."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, TypeAlias
 
+from rules.combat import CombatReport, PhysicalOrder, PlannedAttack, SightRule, WeaponOrder
 from rules.dice import Dice
 from rules.game import GameState
 from rules.movement import MoveOrder, PathPlan
 from rules.timeline import MovementResult
 
+Order: TypeAlias = MoveOrder | WeaponOrder | PhysicalOrder
+
 
 @dataclass(frozen=True, slots=True)
 class PhaseResult:
-    """The state after a phase and what happened in it (the playback timeline)."""
+    """The state after a phase (and the order-less phases that followed it) and what happened: the movement
+    playback timeline, and a report per combat, heat or end phase."""
 
     state: GameState
-    movement: MovementResult
+    movement: MovementResult | None = None
+    reports: tuple[CombatReport, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Phase:
+    """One entry of a ruleset's turn sequence: the orders it waits for ("" for none: it resolves as soon as
+    it begins), what ends it, and its resolver."""
+
+    name: str
+    orders: str
+    ends: str
+    resolve: Callable[[GameState, Sequence[Order], Dice], PhaseResult]
 
 
 class Ruleset(Protocol):
     name: str
+    sight: SightRule  # the line-of-sight rule attacks use
+
+    @property
+    def phases(self) -> tuple[Phase, ...]: ...
 
     def check_order(self, state: GameState, order: MoveOrder) -> PathPlan: ...
 
+    def check_attack(self, state: GameState, order: WeaponOrder | PhysicalOrder) -> tuple[PlannedAttack, ...]: ...
+
     def units_to_order(self, state: GameState) -> list[str]: ...
 
-    def resolve_phase(self, state: GameState, orders: Sequence[MoveOrder], dice: Dice) -> PhaseResult: ...
+    def resolve_phase(self, state: GameState, orders: Sequence[Order], dice: Dice) -> PhaseResult: ...

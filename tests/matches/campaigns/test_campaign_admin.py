@@ -291,7 +291,7 @@ def test_a_referee_records_a_result_by_hand(console: Client, league: League) -> 
     [
         ({"los": "x-ray"}, "los is one of standard, dead_zone."),
         ({"movement": "classic", "los": "dead_zone"}, None),
-        ([1], "Unknown match option; the options are los, movement."),
+        ([1], "Unknown match option; the options are los, movement, turn_limit."),
     ],
 )
 def test_match_options_are_checked_against_the_rules(league: League, options: Any, message: str | None) -> None:

@@ -1,0 +1,382 @@
+"""The attack phases: orders, their checks ("may I?") and their simultaneous resolution ("do it").
+
+Both sides declare in secret; every to-hit number is worked out on the state at the start of the phase,
+every roll is made, and damage lands at the end of the phase, so a mech destroyed this phase still fires
+back (Total Warfare, weapon attack phase). Piloting rolls for the phase's damage and kicks come last.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+
+from rules.damage import ENGINE_HITS_DESTROY, HitLocation, apply_damage, roll_location
+from rules.designs import LEGS
+from rules.dice import Dice, Roll
+from rules.errors import RuleError
+from rules.falls import fall, piloting_roll
+from rules.game import GameState
+from rules.hexes import turn
+from rules.los import Modifier
+from rules.physical import (
+    PHYSICAL_KINDS, RULES, attacker_damage, location_table, physical_damage, physical_to_hit,
+)
+from rules.status import MechStatus
+from rules.tohit import (
+    LineOfSight, ToHit, attack_direction, firing_arc, line_of_sight_rule, weapon_covers, weapon_to_hit,
+)
+from rules.units import Unit
+from rules.weapons import cluster_hits
+
+HULL_BREACH = 10
+PSR_DAMAGE_THRESHOLD = 20  # TW: 20 or more damage in one phase calls for a piloting roll (+1)
+DAMAGE_GROUP = 5
+
+
+class AttackError(RuleError):
+    code = "attack.illegal"
+
+
+@dataclass(frozen=True, slots=True)
+class WeaponOrder:
+    """Fire ``weapons`` at ``target``. A weapon is named by its name ("Medium Laser"), its label with the
+    location ("Medium Laser [RA]") or its component number; no weapons means holding fire."""
+
+    unit: str
+    target: str = ""
+    weapons: tuple[str, ...] = ()
+    twist: int = 0  # torso twist: -1 one hexside left, 1 right (TW); leg weapons keep the feet's facing
+
+
+@dataclass(frozen=True, slots=True)
+class PhysicalOrder:
+    """One physical attack (``kind`` from PHYSICAL_KINDS, ``limb`` the arm or leg used); no target means none."""
+
+    unit: str
+    target: str = ""
+    kind: str = ""
+    limb: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PlannedAttack:
+    unit: str
+    target: str
+    what: str  # the weapon label or the physical attack
+    index: int | None  # the weapon's component number
+    to_hit: ToHit
+    partial_cover: bool = False  # Solaris VII: hits on a target in partial cover use the punch table
+
+
+@dataclass(frozen=True, slots=True)
+class AttackResult:
+    attack: PlannedAttack
+    roll: Roll
+    hit: bool
+    damage: int
+    reasons: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CombatReport:
+    phase: str
+    attacks: tuple[AttackResult, ...] = ()
+    reasons: tuple[str, ...] = ()
+    rolls: tuple[Roll, ...] = field(default=())
+
+
+SightRule = Callable[[GameState, Unit, Unit], LineOfSight]
+
+
+# ---- may I? -----------------------------------------------------------------------------------------
+
+def _combatants(state: GameState, unit_id: str, target_id: str) -> tuple[Unit, MechStatus, Unit, MechStatus]:
+    attacker, target = state.unit(unit_id), state.unit(target_id)
+    if unit_id not in state.mechs or target_id not in state.mechs:
+        raise AttackError("attacks are between units with a mech design", code="attack.no_design")
+    status = state.mechs[unit_id]
+    if not status.active:
+        raise AttackError(f"{unit_id} cannot attack: {status.destroyed or 'shut down, unconscious or surrendered'}",
+                          code="attack.cannot_act", unit=unit_id)
+    if unit_id == target_id:
+        raise AttackError("a unit cannot attack itself", code="attack.self", unit=unit_id)
+    if state.mechs[target_id].destroyed:
+        raise AttackError(f"{target_id} is already out of the fight", code="attack.target_destroyed", unit=target_id)
+    return attacker, status, target, state.mechs[target_id]
+
+
+def plan_weapon_attack(state: GameState, order: WeaponOrder, sight: SightRule = line_of_sight_rule) -> tuple[PlannedAttack, ...]:
+    """Check a weapon order; raise :class:`AttackError` naming the first weapon that cannot fire and why."""
+    if not order.weapons:
+        return ()
+    attacker, status, target, target_status = _combatants(state, order.unit, order.target)
+    if order.twist not in (-1, 0, 1) or (order.twist and attacker.prone):
+        raise AttackError("a standing mech may twist its torso one hexside (twist -1, 0 or 1)", code="attack.bad_twist")
+    twisted = replace(attacker, facing=turn(attacker.facing, order.twist))
+
+    def mount(index: int) -> Unit:
+        """The attacker as the weapon sees it: leg weapons keep the feet's facing, the rest twist."""
+        return attacker if status.component(index).location in LEGS else twisted
+
+    line = sight(state, attacker, target)
+    chosen: list[int] = []
+    planned = []
+    for ref in order.weapons:
+        index = _weapon_index(status, ref, lambda i: firing_arc(mount(i).hex, mount(i).facing, target.hex), chosen)
+        chosen.append(index)
+        component = status.component(index)
+        if _submerged(state, attacker) and component.weapon and component.weapon.kind != "energy":
+            raise AttackError(f"{component.label}: underwater only energy weapons fire (Solaris VII)",
+                              code="attack.underwater_weapon", weapon=ref)
+        to_hit = weapon_to_hit(mount(index), status, state.motion(order.unit), index, target, target_status,
+                               state.motion(order.target), line)
+        if to_hit.impossible:
+            raise AttackError(f"{component.label}: {to_hit.impossible}", code=to_hit.code, weapon=ref)
+        what = component.label + (f" (torso twisted {'right' if order.twist > 0 else 'left'})" if order.twist else "")
+        planned.append(PlannedAttack(order.unit, order.target, what, index, to_hit, line.partial_cover))
+    return tuple(planned)
+
+
+def _weapon_index(status: MechStatus, ref: str, arc_of: Callable[[int], str], chosen: list[int]) -> int:
+    """Which weapon ``ref`` names. A bare name picks the first such weapon not yet chosen, preferring one
+    that is intact and covers the target's arc, so "Medium Laser" twice fires two lasers."""
+    weapons = status.design.weapons
+    if ref.isdigit():
+        matches = [(i, c) for i, c in weapons if i == int(ref)]
+    else:
+        matches = [(i, c) for i, c in weapons if ref in (c.name, c.label)]
+    if not matches:
+        names = sorted({c.label for _, c in weapons})
+        raise AttackError(f"{ref!r} is not a weapon of {status.design.name}; it has {', '.join(names)}",
+                          code="attack.unknown_weapon", weapon=ref)
+    fresh = [i for i, _ in matches if i not in chosen and i not in status.fired]
+    if not fresh:
+        raise AttackError(f"{ref!r} has already fired this turn", code="attack.already_fired", weapon=ref)
+    usable = [i for i in fresh if not status.is_destroyed(i) and weapon_covers(status.component(i), arc_of(i))]
+    return (usable or fresh)[0]
+
+
+def plan_physical_attack(state: GameState, order: PhysicalOrder,
+                         sight: SightRule = line_of_sight_rule) -> tuple[PlannedAttack, ...]:
+    if not order.target:
+        return ()
+    if order.kind not in PHYSICAL_KINDS:
+        raise AttackError(f"unknown physical attack {order.kind!r}; known: {', '.join(PHYSICAL_KINDS)}",
+                          code="attack.unknown_kind", kind=order.kind)
+    attacker, status, target, target_status = _combatants(state, order.unit, order.target)
+    to_hit = physical_to_hit(order.kind, order.limb, attacker, status, state.motion(order.unit), target,
+                             target_status, state.motion(order.target), sight(state, attacker, target),
+                             _climb(state, attacker, target))
+    if to_hit.impossible:
+        raise AttackError(f"{order.kind}: {to_hit.impossible}", code=to_hit.code, kind=order.kind)
+    what = f"{order.kind} ({order.limb})" if order.limb else order.kind
+    return (PlannedAttack(order.unit, order.target, what, None, to_hit),)
+
+
+# ---- do it ------------------------------------------------------------------------------------------
+
+class _Phase:
+    """Damage and consequences accumulated during one phase, applied to the state at its end."""
+
+    def __init__(self, state: GameState, dice: Dice) -> None:
+        self.start = state
+        self.dice = dice
+        self.first_roll = len(dice.rolls)
+        self.mechs = dict(state.mechs)
+        self.units = {unit.id: unit for unit in state.units}
+        self.damage_taken = dict.fromkeys(state.mechs, 0)
+        self.psr_triggers: dict[str, list[Modifier]] = {unit_id: [] for unit_id in state.mechs}
+        self.reasons: list[str] = []
+
+    def damage(self, unit_id: str, hit: HitLocation, amount: int) -> list[str]:
+        result = apply_damage(self.mechs[unit_id], hit, amount, self.dice, unit_id)
+        self.mechs[unit_id] = result.status
+        self.damage_taken[unit_id] += amount
+        reasons = list(result.reasons)
+        if _submerged(self.start, self.units[unit_id]):
+            reasons += self.breach(unit_id, hit.location)
+        return reasons
+
+    def breach(self, unit_id: str, location: str) -> list[str]:
+        """Solaris VII underwater operations: each damaging hit on a submerged unit rolls 2D6; 10+ breaches
+        the location, which floods: its components stop working (engine slots count as engine hits)."""
+        status = self.mechs[unit_id]
+        if location in status.flooded | status.destroyed_locations:
+            return []
+        roll = self.dice.roll_2d6(f"hull breach {unit_id} {location}", HULL_BREACH)
+        if not roll.success:
+            return [f"hull breach roll {roll.total} against {HULL_BREACH}: {location} holds"]
+        status = replace(status, flooded=status.flooded | {location})
+        if status.engine_hits >= ENGINE_HITS_DESTROY and not status.destroyed:
+            status = replace(status, destroyed="engine flooded")
+        self.mechs[unit_id] = status
+        return [f"hull breach roll {roll.total} against {HULL_BREACH}: {location} floods"]
+
+    def in_groups(self, unit_id: str, direction: str, table: str, amount: int, group: int, why: str) -> list[str]:
+        reasons = []
+        while amount > 0:
+            chunk = min(group, amount) if group else amount
+            reasons += self.damage(unit_id, roll_location(direction, self.dice, why, table), chunk)
+            amount -= chunk
+        return reasons
+
+    def end(self, name: str, results: Sequence[AttackResult]) -> tuple[GameState, CombatReport]:
+        self._piloting_rolls()
+        units = tuple(self.units[unit.id] for unit in self.start.units)
+        state = replace(self.start, units=units, mechs=self.mechs)
+        return state, CombatReport(name, tuple(results), tuple(self.reasons), tuple(self.dice.rolls[self.first_roll:]))
+
+    def _piloting_rolls(self) -> None:
+        """TW: end-of-phase piloting rolls, one per cause, until one fails and the mech falls."""
+        for unit_id, status in sorted(self.mechs.items()):
+            unit, before = self.units[unit_id], self.start.mechs[unit_id]
+            causes = list(self.psr_triggers[unit_id])
+            if self.damage_taken[unit_id] >= PSR_DAMAGE_THRESHOLD:
+                causes.append(Modifier(1, f"{self.damage_taken[unit_id]} damage this phase"))
+            for leg in LEGS:
+                if leg in status.destroyed_locations - before.destroyed_locations:
+                    causes.append(Modifier(0, f"{leg} destroyed"))
+            for name in ("Gyro", "Hip", "Upper Leg Actuator", "Lower Leg Actuator", "Foot Actuator"):
+                if status.hits(name) > before.hits(name):
+                    causes.append(Modifier(0, f"{name.lower()} hit"))
+            if before.conscious and not status.conscious:
+                causes.append(Modifier(0, "pilot knocked out"))
+            if status.destroyed or unit.prone or not causes:
+                continue
+            for cause in causes:
+                extra = (cause,) if cause.value else ()
+                stays, reasons = piloting_roll(unit, status, cause.reason, extra, self.dice)
+                self.reasons += reasons
+                if not stays:
+                    self.fall(unit_id, cause.reason)
+                    break
+
+    def fall(self, unit_id: str, why: str, levels: int = 0) -> None:
+        fallen = fall(self.units[unit_id], self.mechs[unit_id], levels, self.dice, why)
+        self.units[unit_id], self.mechs[unit_id] = fallen.unit, fallen.status
+        self.reasons += fallen.reasons
+
+
+def resolve_weapon_attacks(state: GameState, orders: Sequence[WeaponOrder], dice: Dice,
+                           sight: SightRule = line_of_sight_rule) -> tuple[GameState, CombatReport]:
+    _one_per_unit(orders)
+    plans = [attack for order in sorted(orders, key=lambda o: o.unit) for attack in plan_weapon_attack(state, order, sight)]
+    phase = _Phase(state, dice)
+    results = [_fire(phase, attack) for attack in plans]
+    return phase.end("weapons", results)
+
+
+def _fire(phase: _Phase, attack: PlannedAttack) -> AttackResult:
+    assert attack.index is not None
+    start = phase.start
+    shooter = phase.mechs[attack.unit]
+    weapon = shooter.component(attack.index).weapon
+    assert weapon is not None
+    phase.mechs[attack.unit] = _spend(phase.mechs[attack.unit], attack.index)
+    roll, reasons = _roll_to_hit(phase.dice, attack)
+    if not roll.success:
+        return AttackResult(attack, roll, False, 0, tuple(reasons + ["miss"]))
+    attacker, target = start.unit(attack.unit), start.unit(attack.target)
+    direction = attack_direction(target.hex, target.facing, attacker.hex)
+    table = "punch" if attack.partial_cover else "standard"
+    if weapon.missiles:
+        cluster = phase.dice.roll_2d6(f"cluster {attack.unit} {attack.what}")
+        landed = cluster_hits(weapon.missiles, cluster.total)
+        damage = landed * weapon.damage
+        reasons.append(f"cluster roll {cluster.total}: {landed} of {weapon.missiles} missiles hit")
+        group = weapon.group or weapon.damage  # LRMs in 5-point groups, SRMs missile by missile
+    else:
+        damage, group = weapon.damage, 0
+    reasons += phase.in_groups(attack.target, direction, table, damage, group, f"{attack.unit} {attack.what}")
+    return AttackResult(attack, roll, True, damage, tuple(reasons))
+
+
+def _one_per_unit(orders: Sequence[WeaponOrder | PhysicalOrder]) -> None:
+    units = [order.unit for order in orders]
+    if len(set(units)) != len(units):
+        raise AttackError("one attack order per unit and phase", code="order.duplicate")
+
+
+def _roll_to_hit(dice: Dice, attack: PlannedAttack) -> tuple[Roll, list[str]]:
+    roll = dice.roll_2d6(f"to hit {attack.unit} {attack.what} → {attack.target}", attack.to_hit.target)
+    return roll, [f"{attack.what} needs {attack.to_hit.target} ({', '.join(attack.to_hit.reasons)}): rolled {roll.total}"]
+
+
+def _spend(status: MechStatus, index: int) -> MechStatus:
+    """Mark the weapon fired and take one shot from the first bin that feeds it. Fire is simultaneous: a
+    weapon loaded at the start of the phase fires even if its bin was hit earlier in the same phase."""
+    weapon = status.component(index).weapon
+    ammo = dict(status.ammo)
+    if weapon is not None and weapon.uses_ammo:
+        bin_ = next((i for i, shots in sorted(ammo.items()) if shots and status.component(i).ammo_for == weapon.name), None)
+        if bin_ is not None:
+            ammo[bin_] -= 1
+    return replace(status, fired=status.fired | {index}, ammo=ammo)
+
+
+def resolve_physical_attacks(state: GameState, orders: Sequence[PhysicalOrder], dice: Dice,
+                             sight: SightRule = line_of_sight_rule) -> tuple[GameState, CombatReport]:
+    _one_per_unit(orders)
+    by_unit = {order.unit: order for order in orders}
+    plans = [(by_unit[a.unit], a) for order in sorted(orders, key=lambda o: o.unit)
+             for a in plan_physical_attack(state, order, sight)]
+    phase = _Phase(state, dice)
+    results = [_strike(phase, order, attack) for order, attack in plans]
+    return phase.end("physical", results)
+
+
+def _strike(phase: _Phase, order: PhysicalOrder, attack: PlannedAttack) -> AttackResult:
+    start = phase.start
+    rule = RULES[order.kind]
+    attacker, target = start.unit(order.unit), start.unit(order.target)
+    roll, reasons = _roll_to_hit(phase.dice, attack)
+    if not roll.success:
+        if rule.attacker_falls_on_miss:
+            reasons.append("a missed death from above: the attacker falls (TW, two levels)")
+            phase.fall(order.unit, "missed death from above", levels=2)
+        elif rule.attacker_psr_on_miss is not None:
+            phase.psr_triggers[order.unit].append(Modifier(rule.attacker_psr_on_miss, f"missed {order.kind}"))
+        return AttackResult(attack, roll, False, 0, tuple(reasons + ["miss"]))
+    motion = start.motion(order.unit)
+    damage, why = physical_damage(order.kind, order.limb, attacker, start.mechs[order.unit], motion)
+    if _submerged(start, attacker) or (order.kind == "dfa" and _submerged(start, target)):
+        damage, why = -(-damage // 2), why + ", halved underwater (Solaris VII)"
+    reasons.append(why)
+    direction = attack_direction(target.hex, target.facing, attacker.hex)
+    if damage:
+        group = DAMAGE_GROUP if order.kind in ("charge", "dfa") else 0
+        why_group = f"{order.unit} {order.kind}"
+        table = location_table(order.kind, _climb(start, attacker, target))
+        reasons += phase.in_groups(order.target, direction, table, damage, group, why_group)
+    if order.kind == "push":
+        reasons.append(_push(phase, attacker, target))
+    own, own_why = attacker_damage(order.kind, attacker, target)
+    if own:
+        reasons.append(own_why)
+        table = "kick" if order.kind == "dfa" else "standard"
+        reasons += phase.in_groups(order.unit, "front", table, own, DAMAGE_GROUP, f"{order.kind} recoil")
+    if rule.target_psr is not None:
+        phase.psr_triggers[order.target].append(Modifier(rule.target_psr, f"hit by a {order.kind}"))
+    if rule.attacker_psr_on_hit is not None:
+        phase.psr_triggers[order.unit].append(Modifier(rule.attacker_psr_on_hit, f"made a {order.kind}"))
+    return AttackResult(attack, roll, True, damage, tuple(reasons))
+
+
+def _push(phase: _Phase, attacker: Unit, target: Unit) -> str:
+    """TW push: the target moves one hex straight away from the attacker, if that hex is on the map and free."""
+    destination = target.hex.neighbour(attacker.facing)
+    occupied = any(unit.hex == destination for unit in phase.units.values())
+    if destination not in phase.start.board or occupied:
+        return f"push: {destination.label} is blocked, {target.id} stays"
+    phase.units[target.id] = replace(phase.units[target.id], hex=destination)
+    return f"push: {target.id} moves to {destination.label}"
+
+
+def _climb(state: GameState, attacker: Unit, target: Unit) -> int:
+    return state.board.terrain(target.hex).level - state.board.terrain(attacker.hex).level
+
+
+def _submerged(state: GameState, unit: Unit) -> bool:
+    """Solaris VII underwater rules: a mech in depth 2+ water, or prone in depth 1, is underwater."""
+    depth = state.board.terrain(unit.hex).get("water")
+    return depth >= 2 or (depth == 1 and unit.prone)

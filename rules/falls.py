@@ -1,0 +1,96 @@
+"""Piloting skill rolls and falls (Total Warfare 'Piloting skill rolls' and 'Falling')."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from rules.damage import apply_damage, roll_location, wound_pilot
+from rules.designs import LEGS, LOCATION_NAMES
+from rules.dice import Dice
+from rules.hexes import turn
+from rules.los import Modifier
+from rules.status import MechStatus
+from rules.tohit import ToHit
+from rules.units import Unit
+
+# TW facing after a fall (1D6): hexsides turned clockwise and the hit location column used.
+FALL_DIRECTION = {1: (0, "front"), 2: (1, "right"), 3: (2, "right"), 4: (3, "rear"), 5: (4, "left"), 6: (5, "left")}
+GYRO_HIT = 3
+LEG_DESTROYED = 5
+HIP_HIT = 2
+LEG_ACTUATORS = ("Upper Leg Actuator", "Lower Leg Actuator", "Foot Actuator")
+DAMAGE_GROUP = 5
+
+
+def piloting_target(unit: Unit, status: MechStatus, extra: tuple[Modifier, ...] = ()) -> ToHit:
+    """Piloting skill plus the damage modifiers (TW): gyro hit +3, destroyed leg +5, hip +2 (the leg's other
+    actuators then add nothing), each other leg actuator +1. A destroyed gyro or an unconscious pilot makes
+    every roll fail (so a knocked-out pilot's mech falls)."""
+    mods = [Modifier(unit.piloting, f"piloting skill {unit.piloting}"), *extra]
+    gyro = status.hits("Gyro")
+    if gyro == 1:
+        mods.append(Modifier(GYRO_HIT, "gyro hit"))
+    for leg in LEGS:
+        if leg in status.destroyed_locations:
+            mods.append(Modifier(LEG_DESTROYED, f"{LOCATION_NAMES[leg]} destroyed"))
+        elif status.hits("Hip", leg):
+            mods.append(Modifier(HIP_HIT, f"hip of {LOCATION_NAMES[leg]} destroyed"))
+        else:
+            mods += [Modifier(1, f"{name.lower()} of {LOCATION_NAMES[leg]} destroyed")
+                     for name in LEG_ACTUATORS if status.hits(name, leg)]
+    if not status.conscious:
+        return ToHit.of(mods, ("psr.automatic_failure", "the pilot is unconscious"))
+    return ToHit.of(mods, ("psr.automatic_failure", "gyro destroyed") if gyro >= 2 else ("", ""))
+
+
+@dataclass(frozen=True, slots=True)
+class Fallen:
+    unit: Unit
+    status: MechStatus
+    reasons: tuple[str, ...]
+
+
+def piloting_roll(unit: Unit, status: MechStatus, why: str, extra: tuple[Modifier, ...],
+                  dice: Dice) -> tuple[bool, list[str]]:
+    target = piloting_target(unit, status, extra)
+    if target.impossible:
+        return False, [f"piloting roll ({why}) fails automatically: {target.impossible}"]
+    roll = dice.roll_2d6(f"piloting {unit.id}: {why}", target.target)
+    return bool(roll.success), [f"piloting roll ({why}) {roll.total} against {target.target} "
+                                f"[{', '.join(target.reasons)}]: {'passes' if roll.success else 'fails'}"]
+
+
+def fall(unit: Unit, status: MechStatus, levels: int, dice: Dice, why: str) -> Fallen:
+    """TW falling: 1D6 for the new facing and the side hit; tons/10 (rounded up) × (levels + 1) damage in
+    5-point groups; a piloting roll (+1 per level) to avoid a wound. The mech ends prone."""
+    face = dice.roll(1, f"fall facing {unit.id}").total
+    sixths, direction = FALL_DIRECTION[face]
+    damage = -(-unit.tons // 10) * (levels + 1)
+    reasons = [f"{unit.id} falls ({why}): facing roll {face}, lands on its {direction}; {damage} damage"]
+    left = damage
+    while left > 0 and not status.destroyed:
+        group = min(DAMAGE_GROUP, left)
+        result = apply_damage(status, roll_location(direction, dice, f"fall {unit.id}"), group, dice, unit.id)
+        status, left = result.status, left - group
+        reasons += result.reasons
+    if not status.destroyed:
+        stays, why_roll = piloting_roll(unit, status, "avoid falling damage to the pilot",
+                                        (Modifier(levels, f"fell {levels} levels"),) if levels else (), dice)
+        reasons += why_roll
+        if not stays:
+            wounded = wound_pilot(status, 1, dice, "fall", unit.id)
+            status, reasons = wounded.status, reasons + list(wounded.reasons)
+    return Fallen(replace(unit, prone=True, facing=turn(unit.facing, sixths)), status, tuple(reasons))
+
+
+STAND_UP_MP = 2
+
+
+def stand_up(unit: Unit, status: MechStatus, dice: Dice) -> Fallen:
+    """TW: standing costs 2 MP and a piloting roll; a failure is a fall in place (no levels). For the movement
+    rules to call when a prone mech's order begins with standing up."""
+    stands, reasons = piloting_roll(unit, status, "stand up", (), dice)
+    if stands:
+        return Fallen(replace(unit, prone=False), status, tuple(reasons))
+    fallen = fall(unit, status, 0, dice, "failed to stand up")
+    return Fallen(fallen.unit, fallen.status, (*reasons, *fallen.reasons))

@@ -1,0 +1,156 @@
+"""Physical attacks (Total Warfare 'Physical attacks'): punch, kick, charge, death from above and push.
+
+Each has a to-hit number from the attacker's piloting skill, a damage, a location table and its
+consequences (piloting rolls, the attacker's own damage). Simultaneous movement makes charges and
+deaths from above mostly accidental (Solaris VII): the initiative winner stopped short of a contested
+hex may charge the unit that took it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.designs import ARMS, LEGS, LOCATION_NAMES
+from rules.los import Modifier
+from rules.status import MechStatus, Motion
+from rules.tohit import LineOfSight, ToHit, firing_arc, movement_modifiers, target_modifiers
+from rules.units import Unit
+
+PHYSICAL_KINDS = ("punch", "kick", "charge", "dfa", "push")
+
+
+@dataclass(frozen=True, slots=True)
+class PhysicalRule:
+    """How one physical attack is rolled and what it does (TW physical attack tables)."""
+
+    base: int  # modifier to the piloting skill
+    location_table: str  # "punch", "kick" or "standard"; "" when the attack does no damage
+    target_psr: int | None  # modifier of the target's piloting roll when hit, None when it needs none
+    attacker_psr_on_hit: int | None
+    attacker_falls_on_miss: bool
+    attacker_psr_on_miss: int | None = None
+
+
+RULES = {
+    "punch": PhysicalRule(0, "punch", None, None, False),
+    "kick": PhysicalRule(-2, "kick", 0, None, False, attacker_psr_on_miss=0),
+    "charge": PhysicalRule(0, "standard", 2, 2, False),
+    "dfa": PhysicalRule(0, "punch", 2, 4, True),
+    "push": PhysicalRule(-1, "", 0, None, False),
+}
+ACTUATOR_PENALTY = {
+    "punch": (("Upper Arm Actuator", 2), ("Lower Arm Actuator", 2), ("Hand Actuator", 1)),
+    "kick": (("Upper Leg Actuator", 2), ("Lower Leg Actuator", 2), ("Foot Actuator", 1)),
+}
+HALVING_ACTUATORS = {
+    "punch": ("Upper Arm Actuator", "Lower Arm Actuator"),
+    "kick": ("Upper Leg Actuator", "Lower Leg Actuator"),
+}
+
+
+def physical_to_hit(
+    kind: str, limb: str, attacker: Unit, status: MechStatus, motion: Motion,
+    target: Unit, target_status: MechStatus | None, target_motion: Motion, sight: LineOfSight,
+    climb: int = 0,
+) -> ToHit:
+    """``climb``: the target's ground level minus the attacker's."""
+    rule = RULES[kind]
+    mods = [Modifier(attacker.piloting, f"piloting skill {attacker.piloting}")]
+    why = _why_impossible(kind, limb, attacker, status, motion, target, sight, climb)
+    if why:
+        return ToHit.of(mods, ("attack.physical_not_allowed", why))
+    if rule.base:
+        mods.append(Modifier(rule.base, f"{kind} base modifier"))
+    if kind != "dfa":  # the jump that makes a death from above is its own attack, not a movement penalty
+        mods += movement_modifiers(attacker, motion)
+    for name, penalty in ACTUATOR_PENALTY.get(kind, ()):
+        if not status.working(name, limb):
+            mods.append(Modifier(penalty, f"{name.lower()} missing or destroyed in {LOCATION_NAMES[limb]}"))
+    if kind == "charge" and target_status is not None:
+        difference = attacker.piloting - target.piloting
+        if difference:
+            mods.append(Modifier(difference, "difference of piloting skills (charge)"))
+    mods += target_modifiers(target, target_status, target_motion, 1)
+    mods += sight.modifiers
+    return ToHit.of(mods)
+
+
+# TW: how far up (+) or down (-) each attack reaches. Solaris VII: no charge "a distintas elevaciones".
+REACH = {"punch": (0, 1), "kick": (-1, 0), "charge": (0,), "push": (0,)}
+
+
+def location_table(kind: str, climb: int) -> str:
+    """TW: a punch at a target one level up lands on the kick table, a kick one level down on the punch table."""
+    if kind == "punch" and climb == 1:
+        return "kick"
+    if kind == "kick" and climb == -1:
+        return "punch"
+    return RULES[kind].location_table
+
+
+def _why_impossible(kind: str, limb: str, attacker: Unit, status: MechStatus, motion: Motion,
+                    target: Unit, sight: LineOfSight, climb: int) -> str:
+    arc = firing_arc(attacker.hex, attacker.facing, target.hex)
+    if attacker.hex.distance(target.hex) != 1:
+        return "physical attacks reach adjacent hexes only"
+    if not sight.los:
+        return "no line of sight"
+    if attacker.prone:
+        return "a prone mech cannot make physical attacks"
+    if kind in REACH and climb not in REACH[kind]:
+        return f"a {kind} cannot reach a target {abs(climb)} level(s) {'up' if climb > 0 else 'down'}"
+    if kind == "punch":
+        if limb not in ARMS or limb in status.destroyed_locations or not status.working("Shoulder", limb):
+            return f"no working arm {limb!r} to punch with (LA or RA, shoulder intact)"
+        if any(status.component(i).location == limb for i in status.fired):
+            return f"a weapon in {LOCATION_NAMES[limb]} fired this turn"
+        if arc not in ("front", "left" if limb == "LA" else "right"):
+            return f"the target is in the {arc} arc, out of reach of {LOCATION_NAMES[limb]}"
+    elif kind == "kick":
+        if limb not in LEGS or status.legs_destroyed or not status.working("Hip", limb):
+            return f"cannot kick with {limb!r}: needs both legs and the kicking hip intact"
+        if arc != "front":
+            return "a kick reaches the front arc only"
+    elif kind == "charge":
+        if motion.moved not in ("walk", "run") or motion.hexes < 1:
+            return "a charge needs the attacker to have walked or run at least one hex (Solaris VII)"
+        if target.prone:
+            return "prone targets cannot be charged (Solaris VII)"
+        if arc != "front":
+            return "a charge goes into the front arc only"
+    elif kind == "dfa":
+        if motion.moved != "jump":
+            return "a death from above needs a jump this turn"
+    elif kind == "push":
+        if any(not status.working("Shoulder", arm) for arm in ARMS):
+            return "a push needs both arms with their shoulders"
+        if attacker.hex.direction_to(target.hex) != attacker.facing:
+            return "a push reaches only the hex straight ahead"
+    return ""
+
+
+def physical_damage(kind: str, limb: str, attacker: Unit, status: MechStatus, motion: Motion) -> tuple[int, str]:
+    """Damage to the target (TW): punch tons/10, kick tons/5, charge tons/10 × hexes moved, death from above
+    tons/10 × 3 (all rounded up); each upper or lower actuator hit in the limb halves a punch or kick."""
+    tenth = -(-attacker.tons // 10)
+    damage, why = {
+        "punch": (tenth, f"punch: {attacker.tons} tons / 10"),
+        "kick": (attacker.tons // 5, f"kick: {attacker.tons} tons / 5"),
+        "charge": (tenth * motion.hexes, f"charge: {attacker.tons} tons / 10 × {motion.hexes} hexes"),
+        "dfa": (tenth * 3, f"death from above: {attacker.tons} tons / 10 × 3"),
+        "push": (0, "push: no damage"),
+    }[kind]
+    for name in HALVING_ACTUATORS.get(kind, ()):
+        if not status.working(name, limb) and status.design.has(name, limb):
+            damage, why = -(-damage // 2), why + f", halved for the {name.lower()}"
+    return damage, why
+
+
+def attacker_damage(kind: str, attacker: Unit, target: Unit) -> tuple[int, str]:
+    """The attacker's own damage (TW): a charger takes target tons/10, a death from above attacker its own tons/5
+    (rounded up) on the legs."""
+    if kind == "charge":
+        return -(-target.tons // 10), f"charging attacker takes {target.tons} tons / 10"
+    if kind == "dfa":
+        return -(-attacker.tons // 5), f"death from above attacker takes {attacker.tons} tons / 5 to the legs"
+    return 0, ""

@@ -1,0 +1,44 @@
+"""Piloting skill rolls and falls (Total Warfare 'Piloting skill rolls', 'Falling')."""
+
+from dataclasses import replace
+
+from rules.falls import fall, piloting_target
+from tests.rules.conftest import ScriptedDice, fresh, mech
+
+
+def test_piloting_modifiers_from_damage():
+    """TW: gyro hit +3, destroyed leg +5, hip +2, each other leg actuator +1."""
+    status = replace(fresh(), hit_slots=frozenset({("CT", 3), ("RL", 0), ("LL", 1)}))
+    target = piloting_target(mech("A", "0505"), status)
+    assert target.target == 5 + 3 + 2 + 1
+
+
+def test_destroyed_gyro_fails_every_roll():
+    status = replace(fresh(), hit_slots=frozenset({("CT", 3), ("CT", 4)}))
+    assert piloting_target(mech("A", "0505"), status).impossible == "gyro destroyed"
+
+
+def test_fall_damage_and_facing():
+    """TW: falling damage tons/10 × (levels + 1) in 5-point groups; facing roll 4 turns the mech around
+    and the rear column is used."""
+    unit = mech("A", "0505", facing=0)
+    # facing 4; one 5-point group (2D6 = 7: centre torso rear); pilot roll 6+6 passes.
+    fallen = fall(unit, fresh(), 0, ScriptedDice(4, 3, 4, 6, 6), "test")
+    assert fallen.unit.prone and fallen.unit.facing == 3
+    assert fallen.status.rear_armour["CT"] == 0 and fallen.status.armour["CT"] == 26
+    assert fallen.status.pilot_hits == 0
+
+
+def test_standing_up_is_a_piloting_roll():
+    """TW: a prone mech stands with a piloting roll; failing it falls again where it lies."""
+    from rules.falls import stand_up
+
+    prone = mech("A", "0505", prone=True)
+    assert not stand_up(prone, fresh(), ScriptedDice(3, 3)).unit.prone
+    again = stand_up(prone, fresh(), ScriptedDice(1, 1, 1, 4, 3, 6, 6))
+    assert again.unit.prone and any("failed to stand up" in r for r in again.reasons)
+
+
+def test_an_unconscious_pilot_fails_every_piloting_roll():
+    """TW: the 'Mech of an unconscious MechWarrior falls; every piloting roll fails."""
+    assert piloting_target(mech("A", "0505"), replace(fresh(), conscious=False)).impossible == "the pilot is unconscious"

@@ -1,0 +1,62 @@
+"""Heat (Total Warfare 'Heat' and the heat scale)."""
+
+from dataclasses import replace
+
+from rules.heat import heat_mp_loss, movement_heat, resolve_heat
+from rules.status import Motion
+from tests.rules.conftest import ScriptedDice, fresh
+
+
+def test_movement_heat():
+    """TW: walking 1, running 2, jumping 1 per hex with a minimum of 3."""
+    assert [movement_heat(Motion(m, 4))[0] for m in ("none", "walk", "run")] == [0, 1, 2]
+    assert movement_heat(Motion("jump", 2))[0] == 3 and movement_heat(Motion("jump", 5))[0] == 5
+
+
+def test_heat_scale_movement_loss():
+    """TW heat scale: -1 MP at 5, -2 at 10, -3 at 15, -4 at 20, -5 at 25."""
+    assert [heat_mp_loss(h) for h in (4, 5, 10, 15, 20, 25)] == [0, 1, 2, 3, 4, 5]
+
+
+def test_weapons_and_movement_against_heat_sinks():
+    """Hunchback: AC/20 (7) + two medium lasers (3 each) + running (2) = 15 against 13 heat sinks → 2."""
+    status = fresh()
+    fired = frozenset(i for i, c in status.design.weapons if c.name in ("AC/20", "Medium Laser"))
+    outcome = resolve_heat(replace(status, fired=fired), Motion("run", 5), ScriptedDice())
+    assert (outcome.generated, outcome.dissipated, outcome.status.heat) == (15, 13, 2)
+    assert outcome.status.fired == frozenset()
+
+
+def test_engine_hits_add_five_heat_each():
+    status = replace(fresh(), hit_slots=frozenset({("CT", 0)}))
+    assert resolve_heat(status, Motion(), ScriptedDice()).generated == 5
+
+
+def test_shutdown_avoid_roll_from_14():
+    """TW heat scale: 14 shutdown avoid on 4+; a failed roll shuts the reactor down."""
+    status = replace(fresh(), heat=14 + 13)
+    outcome = resolve_heat(status, Motion(), ScriptedDice(1, 2))
+    assert outcome.status.heat == 14 and outcome.status.shutdown
+
+
+def test_automatic_shutdown_at_30():
+    outcome = resolve_heat(replace(fresh(), heat=30 + 13), Motion(), ScriptedDice(6, 6))
+    assert outcome.status.shutdown
+
+
+def test_ammunition_explosion_avoid_roll_from_19():
+    """TW heat scale: 19 ammunition explosion avoid 4+; a failure explodes the most damaging bin (AC/20: 5×20)."""
+    status = replace(fresh(), heat=19 + 13)
+    outcome = resolve_heat(status, Motion(), ScriptedDice(1, 1, 6, 6, 6, 6, 6, 6))
+    assert any("explodes" in r for r in outcome.reasons)
+    assert "LT" in outcome.status.destroyed_locations
+
+
+def test_walking_mp_after_damage_and_heat():
+    """TW: hip hit halves walking MP, each other leg actuator -1, a destroyed leg leaves 1 MP; heat 5 -1."""
+    from rules.heat import walking_mp
+
+    assert walking_mp(4, fresh())[0] == 4
+    assert walking_mp(5, replace(fresh(), hit_slots=frozenset({("LL", 0)})))[0] == 3
+    assert walking_mp(4, replace(fresh(), hit_slots=frozenset({("LL", 3)}), heat=5))[0] == 2
+    assert walking_mp(4, replace(fresh(), destroyed_locations=frozenset({"RL"})))[0] == 1

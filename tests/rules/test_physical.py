@@ -1,0 +1,110 @@
+"""Physical attacks (Total Warfare 'Physical attacks'; Solaris VII on charges and deaths from above)."""
+
+from dataclasses import replace
+
+import pytest
+
+from rules.board import Board
+from rules.combat import AttackError, PhysicalOrder, plan_physical_attack, resolve_physical_attacks
+from rules.game import GameState
+from rules.physical import attacker_damage, physical_damage
+from rules.status import Motion
+from tests.rules.conftest import ScriptedDice, fresh, mech
+
+
+def adjacent(a="Hunchback HBK-4G", b="Centurion CN9-A", motions=None):
+    units = (mech("A", "0808", 0, a, side="alice"), mech("B", "0807", 3, b, side="bob"))
+    return GameState(Board(16, 17), units, phase="physical", mechs={"A": fresh(a), "B": fresh(b)}, motions=motions or {})
+
+
+def test_punch_and_kick_damage():
+    """TW: a punch does tons/10 (rounded up), a kick tons/5."""
+    attacker = mech("A", "0808")
+    assert physical_damage("punch", "RA", attacker, fresh(), Motion())[0] == 5
+    assert physical_damage("kick", "RL", attacker, fresh(), Motion())[0] == 10
+
+
+def test_charge_and_death_from_above_damage():
+    """TW: charge tons/10 × hexes moved; death from above tons/10 × 3; the charger takes target tons/10,
+    the jumper its own tons/5."""
+    attacker, target = mech("A", "0808"), mech("B", "0807", tons=85)
+    assert physical_damage("charge", "", attacker, fresh(), Motion("run", 4))[0] == 20
+    assert physical_damage("dfa", "", attacker, fresh(), Motion("jump", 4))[0] == 15
+    assert attacker_damage("charge", attacker, target)[0] == 9
+    assert attacker_damage("dfa", attacker, target)[0] == 10
+
+
+def test_kick_to_hit_is_piloting_minus_two():
+    (planned,) = plan_physical_attack(adjacent(), PhysicalOrder("A", "B", "kick", "RL"))
+    assert planned.to_hit.target == 5 - 2
+
+
+def test_punch_without_hand_and_lower_arm():
+    """TW: punching with no hand actuator +1 and no lower arm actuator +2 (a Catapult's missile arms)."""
+    (planned,) = plan_physical_attack(adjacent(a="Catapult CPLT-C1"), PhysicalOrder("A", "B", "punch", "RA"))
+    assert planned.to_hit.target == 5 + 2 + 1
+
+
+@pytest.mark.parametrize(("order", "motions"), [
+    (PhysicalOrder("A", "B", "charge"), None),  # did not move this turn
+    (PhysicalOrder("A", "B", "dfa"), {"A": Motion("walk", 2)}),  # did not jump
+    (PhysicalOrder("A", "B", "punch", "LL"), None),  # a leg is not an arm
+    (PhysicalOrder("A", "B", "headbutt"), None),
+])
+def test_illegal_physical_attacks(order, motions):
+    with pytest.raises(AttackError) as error:
+        plan_physical_attack(adjacent(motions=motions), order)
+    assert error.value.code in ("attack.physical_not_allowed", "attack.unknown_kind")
+
+
+def test_cannot_punch_with_an_arm_that_fired():
+    state = adjacent()
+    laser = next(i for i, c in state.mechs["A"].design.weapons if c.location == "RA")
+    fired = replace(state.mechs["A"], fired=frozenset({laser}))
+    with pytest.raises(AttackError, match="fired this turn"):
+        plan_physical_attack(replace(state, mechs={**state.mechs, "A": fired}), PhysicalOrder("A", "B", "punch", "RA"))
+
+
+def test_a_kick_that_hits_uses_the_kick_table_and_forces_a_piloting_roll():
+    """TW: kick location 1D6 on the kick table; the kicked mech makes a piloting roll."""
+    # to-hit 6+6, kick table 1 (right leg, front), target PSR 6+6 passes.
+    dice = ScriptedDice(6, 6, 1, 6, 6)
+    after, report = resolve_physical_attacks(adjacent(), [PhysicalOrder("A", "B", "kick", "RL")], dice)
+    assert report.attacks[0].hit and after.mechs["B"].armour["RL"] == 16 - 10
+    assert any("hit by a kick" in reason for reason in report.reasons)
+
+
+def test_a_missed_kick_makes_the_attacker_roll():
+    dice = ScriptedDice(1, 1, 1, 1, 1, 6)  # miss; attacker PSR 1+1 fails; fall facing roll 1 ... damage rolls
+    dice.faces += [4, 3] * 3 + [6, 6]
+    after, report = resolve_physical_attacks(adjacent(), [PhysicalOrder("A", "B", "kick", "RL")], dice)
+    assert not report.attacks[0].hit and after.unit("A").prone
+
+
+def test_push_moves_the_target_one_hex():
+    dice = ScriptedDice(6, 6, 6, 6)  # hit; target piloting roll passes
+    after, report = resolve_physical_attacks(adjacent(), [PhysicalOrder("A", "B", "push")], dice)
+    assert after.unit("B").hex.label == "0806"
+
+
+def test_a_punch_needs_an_arm_named():
+    with pytest.raises(AttackError) as error:
+        plan_physical_attack(adjacent(), PhysicalOrder("A", "B", "punch"))
+    assert error.value.code == "attack.physical_not_allowed"
+
+
+def test_reach_between_levels():
+    """TW: a punch reaches one level up, a kick one level down; Solaris VII: "Tampoco se puede cargar contra
+    objetivos tumbados, o a distintas elevaciones"."""
+    from rules.board import HexTerrain
+    from rules.hexes import Hex
+    from rules.physical import location_table
+
+    state = adjacent(motions={"A": Motion("walk", 2)})
+    uphill = replace(state, board=Board(16, 17, {Hex.parse("0807"): HexTerrain.parse(1, "")}))
+    assert plan_physical_attack(uphill, PhysicalOrder("A", "B", "punch", "RA"))
+    for order in (PhysicalOrder("A", "B", "kick", "RL"), PhysicalOrder("A", "B", "charge")):
+        with pytest.raises(AttackError, match="level"):
+            plan_physical_attack(uphill, order)
+    assert location_table("punch", 1) == "kick" and location_table("kick", -1) == "punch"
+    assert location_table("punch", 0) == "punch"
