@@ -53,10 +53,6 @@ export function neighbour(hex: Hex, facing: Facing): Hex {
   return { col: hex.col + dc, row: hex.row + dr };
 }
 
-export function neighbours(hex: Hex): Hex[] {
-  return FACINGS.map((f) => neighbour(hex, f));
-}
-
 export const FACINGS: readonly Facing[] = [0, 1, 2, 3, 4, 5];
 
 export function turn(facing: Facing, by: number): Facing {

@@ -14,7 +14,7 @@ const SIZE = 32;
 const FRONT_WEDGE = `M0 ${-SIZE * 0.85} L${SIZE * 0.3} ${-SIZE * 0.42} L${-SIZE * 0.3} ${-SIZE * 0.42} Z`;
 
 // Okabe–Ito colour-blind-safe palette.
-export const OKABE_ITO = {
+const OKABE_ITO = {
   orange: "#E69F00",
   skyBlue: "#56B4E9",
   bluishGreen: "#009E73",
@@ -43,7 +43,7 @@ function el<K extends keyof SVGElementTagNameMap>(
 }
 
 /** `"woods:2;swamp:1"` → [["woods", 2], ["swamp", 1]] (MegaMek's terrain notation). */
-export function parseTerrain(terrain: string): [string, number][] {
+function parseTerrain(terrain: string): [string, number][] {
   return terrain
     .split(";")
     .map((part) => part.trim())
@@ -55,7 +55,7 @@ export function parseTerrain(terrain: string): [string, number][] {
 }
 
 /** Clear ground gets lighter with height below zero and darker above it, one step per level. */
-export function levelShade(level: number): string {
+function levelShade(level: number): string {
   const lightness = Math.max(35, Math.min(96, 90 - level * 10));
   return `hsl(40, 25%, ${lightness}%)`;
 }

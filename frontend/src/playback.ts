@@ -67,14 +67,6 @@ export class Player {
     return this.cancel !== null;
   }
 
-  get position(): number {
-    return this.index;
-  }
-
-  get count(): number {
-    return this.frames.length;
-  }
-
   private get last(): number {
     return this.frames.length - 1;
   }
