@@ -53,15 +53,17 @@ class MatchConsumer(AsyncWebsocketConsumer):
         self.user = self.scope["user"]
         self.subscriber = Subscriber(self._send_text)
         await self.accept()
-        try:
-            await get_hub().join(self.match_id, self.subscriber)
-            await self._send_frames(_since_version(self.scope.get("query_string", b"")))
-        except MatchError as error:
-            await self._send_error(error)
+        if await database_sync_to_async(selectors.match_version)(match_id=self.match_id) is None:
+            # Checked before joining the hub: no subscription is ever opened for a match that is not there.
+            await self._send_error(MatchError("match.not_found", f"There is no match {self.match_id}.", status=404))
             await self.close(code=4404)
+            return
+        self.joined = True
+        await get_hub().join(self.match_id, self.subscriber)
+        await self._send_frames(_since_version(self.scope.get("query_string", b"")))
 
     async def disconnect(self, code: int) -> None:
-        if hasattr(self, "subscriber"):
+        if getattr(self, "joined", False):
             await get_hub().leave(self.match_id, self.subscriber)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:

@@ -130,6 +130,10 @@ class Hub:
             try:
                 message = await layer.receive(entry.channel)
             except Exception:
+                # channels_redis may turn our cancellation into another error while it cleans up: leaving
+                # wins over retrying, or the task would never end.
+                if _being_cancelled():
+                    raise
                 # Redis restarting must not end the match's stream in this process for good.
                 log.exception("hub: receiving for %s failed; retrying", entry.group)
                 await asyncio.sleep(RECEIVE_RETRY_SECONDS)
@@ -144,6 +148,11 @@ class Hub:
                     except Exception:
                         # One broken socket must not stop the match's stream for everyone else.
                         log.exception("hub: dropping a frame for one subscriber of %s", entry.group)
+
+
+def _being_cancelled() -> bool:
+    task = asyncio.current_task()
+    return task is not None and task.cancelling() > 0
 
 
 _hubs: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Hub] = weakref.WeakKeyDictionary()

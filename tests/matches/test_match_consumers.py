@@ -182,6 +182,7 @@ async def test_an_unknown_match_gets_an_error_and_is_closed(match: Match) -> Non
     error = await receive(socket)
     assert (error["type"], error["code"], error["v"]) == ("error", "match.not_found", None)
     assert (await socket.receive_output(timeout=2))["type"] == "websocket.close"
+    await socket.disconnect()
 
 
 async def test_a_foreign_origin_is_refused(match: Match) -> None:

@@ -3,6 +3,7 @@ frames encoded once, and a socket's snapshot never overtaken by a broadcast."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 from typing import Any
@@ -15,7 +16,8 @@ from channels.layers import get_channel_layer
 from django.contrib.auth.models import User
 from django.db import connections
 
-from matches.hub import Subscriber, get_hub, group_name, publish
+from matches import hub as hub_module
+from matches.hub import Hub, Subscriber, get_hub, group_name, publish
 from matches.models import Match
 from tests.matches.conftest import ALICE_ORDER, BOB_ORDER
 from tests.matches.sockets import connect, receive
@@ -38,6 +40,44 @@ async def test_a_held_subscriber_gets_only_the_frames_newer_than_its_snapshot_in
     await subscriber.deliver(7, "frame 7")
 
     assert sent == ["frame 6", "frame 7"]
+
+
+class LayerThatMasksCancellation:
+    """Like channels_redis when a cancelled receive() fails in its clean-up: the cancellation comes out as
+    another error."""
+
+    async def new_channel(self) -> str:
+        return "specific.test!1"
+
+    async def group_add(self, group: str, channel: str) -> None:
+        pass
+
+    async def group_discard(self, group: str, channel: str) -> None:
+        pass
+
+    async def receive(self, channel: str) -> dict[str, Any]:
+        try:
+            await asyncio.Event().wait()
+        except asyncio.CancelledError:
+            raise RuntimeError("Two event loops are trying to receive() on one channel layer at once!") from None
+        raise AssertionError("unreachable")
+
+
+@pytest.mark.asyncio
+async def test_the_last_socket_leaving_ends_the_reader_even_if_the_layer_masks_the_cancellation(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(hub_module, "get_channel_layer", LayerThatMasksCancellation)
+    hub, subscriber = Hub(), Subscriber(lambda text: asyncio.sleep(0))
+    await hub.join(1, subscriber)
+    reader = hub._streams[(1, "public")].reader
+    assert reader is not None
+    await asyncio.sleep(0.05)  # let the reader start waiting in receive()
+
+    await hub.leave(1, subscriber)
+
+    await asyncio.wait_for(asyncio.gather(reader, return_exceptions=True), timeout=5)
+    assert reader.done()
 
 
 def require_redis_layer(settings: Any) -> None:
