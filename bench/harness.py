@@ -32,6 +32,7 @@ RESULTS = Path(__file__).resolve().parent / "results"
 DATABASE_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/arbitro_bench")
 REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/7")
 REPLY_TIMEOUT = 30.0
+LOAD_AT_START = os.getloadavg()
 
 # Turning in place is legal every turn for the demo mechs (5 walking MP each), so a match can go on for
 # as many turns as a benchmark needs, and each playback frame has 5 steps per mech (about 1.4 KB).
@@ -249,24 +250,27 @@ def machine() -> dict[str, Any]:
         "cores": os.cpu_count(),
         "memory_gb": round(memory.total / 2**30, 1),
         "python": platform.python_version(),
+        # Other work on the machine skews every figure: the load when the benchmark began and ended.
+        "load_average_at_start": [round(x, 2) for x in LOAD_AT_START],
         "load_average_1_5_15": [round(x, 2) for x in os.getloadavg()],
     }
 
 
 def report(name: str, columns: list[str], rows: list[dict[str, Any]], extra: dict[str, Any] | None = None) -> Path:
     """Prints `rows` as a table and writes them, with the machine and load, to bench/results/<name>.json."""
-    widths = [max(len(c), *(len(_cell(r.get(c))) for r in rows)) for c in columns]
+    widths = [max(len(c), *(len(cell(r.get(c))) for r in rows)) for c in columns]
     print("  ".join(c.rjust(w) for c, w in zip(columns, widths)))
     for row in rows:
-        print("  ".join(_cell(row.get(c)).rjust(w) for c, w in zip(columns, widths)))
+        print("  ".join(cell(row.get(c)).rjust(w) for c, w in zip(columns, widths)))
     RESULTS.mkdir(exist_ok=True)
     path = RESULTS / f"{'-'.join(filter(None, [name, settings_variant()]))}.json"
-    path.write_text(json.dumps({"benchmark": name, "machine": machine(), "rows": rows, **(extra or {})}, indent=2))
+    result = {"benchmark": name, "machine": machine(), "columns": columns, "rows": rows, **(extra or {})}
+    path.write_text(json.dumps(result, indent=2))
     print(f"-> {path.relative_to(RESULTS.parent.parent)}")
     return path
 
 
-def _cell(value: Any) -> str:
+def cell(value: Any) -> str:
     if isinstance(value, float):
         return f"{value:.3g}" if abs(value) < 1000 else f"{value:.0f}"
     return "" if value is None else str(value)
