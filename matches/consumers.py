@@ -53,9 +53,11 @@ class MatchConsumer(AsyncWebsocketConsumer):
         self.user = self.scope["user"]
         self.subscriber = Subscriber(self._send_text)
         await self.accept()
-        if await database_sync_to_async(selectors.match_version)(match_id=self.match_id) is None:
+        try:
+            await database_sync_to_async(selectors.match_get)(match_id=self.match_id)
+        except MatchError as error:
             # Checked before joining the hub: no subscription is ever opened for a match that is not there.
-            await self._send_error(MatchError("match.not_found", f"There is no match {self.match_id}.", status=404))
+            await self._send_error(error)
             await self.close(code=4404)
             return
         self.joined = True
@@ -110,7 +112,8 @@ class MatchConsumer(AsyncWebsocketConsumer):
         await self.subscriber.release(version if version is not None else 0)
 
     async def _send_error(self, error: MatchError) -> None:
-        await self._send_text(encode({"type": "error", "v": await database_sync_to_async(selectors.match_version)(match_id=self.match_id), **error.as_json()}))
+        version = await database_sync_to_async(selectors.match_version)(match_id=self.match_id)
+        await self._send_text(encode({"type": "error", "v": version, **error.as_json()}))
 
     async def _send_text(self, text: str) -> None:
         await self.send(text_data=text)
