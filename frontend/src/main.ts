@@ -115,7 +115,9 @@ function startMatch(page: HTMLElement): void {
     page.dataset.version = String(snapshot.v);
 
     const mine = units.find((u) => snapshot.you.role === "player" && u.side === snapshot.you.side);
-    if (plotter && mine && snapshot.match.status === "in_progress") {
+    // Only movement is plotted here; attack phases (issue 6) get their own controls.
+    const moving = snapshot.match.status === "in_progress" && snapshot.match.phase === "movement";
+    if (plotter && mine && moving) {
       plotter.start(mine, snapshot.match.turn, snapshot.my_orders.find((o) => o.unit === mine.id) ?? null);
     } else {
       plotter?.stop();
