@@ -35,7 +35,7 @@ def main() -> None:
         ceiling = ceiling_fanout(size, schedule, args.workers)
         daphne["ratio"] = round(daphne["us_per_delivery"] / ceiling["us_per_delivery"], 1)
         rows += [ceiling, daphne]
-    report(f"fanout-x{args.processes}", COLUMNS, rows, {"settings": vars(args)})
+    report(f"fanout-x{args.processes}-rate{args.rate:g}", COLUMNS, rows, {"settings": vars(args)})
 
 
 if __name__ == "__main__":

@@ -4,9 +4,9 @@
 * `ceiling_fanout`: the same frames, at the same moments, through the bare websockets server.
 * `concurrent_matches`: M matches whose players submit as fast as the server lets them.
 
-A frame's latency runs from the moment its cause left the client (the submit that resolved the phase,
-or the publisher's message on the ceiling) to its arrival at a socket. On Daphne that includes the
-whole move pipeline (lock, rules, event log, commit), so it is an upper bound on resolution-to-delivery.
+A frame's latency runs from its birth to its arrival at a socket, both on the wall clock of this one
+machine: on Daphne its birth is the event's `created_at`, stamped inside the transaction that resolved
+the phase (so commit, Redis and the hub are all counted); on the ceiling it is the publisher's send.
 """
 
 from __future__ import annotations
@@ -55,9 +55,9 @@ def _spectator_targets(servers: list[Daphne], match_id: int, count: int) -> list
     ]
 
 
-def _deliveries(steps: list[Step], reports: list[CrowdReport]) -> dict[str, Any]:
-    """Latency of every delivery, frames lost, and deliveries per second from first publish to last arrival."""
-    sent = {version: step.sent_at for step in steps for version in step.versions}
+def _deliveries(sent: dict[int, float], reports: list[CrowdReport]) -> dict[str, Any]:
+    """Latency of every delivery, frames lost, and deliveries per second from the first frame's birth to the
+    last arrival. `sent` gives each broadcast version its birth time."""
     arrivals = [
         (version, at)
         for crowd in reports
@@ -83,8 +83,17 @@ def _failure_reasons(reports: list[CrowdReport]) -> dict[str, int]:
     return dict(Counter(reason[:160] for crowd in reports for reason in crowd.failures))
 
 
-def _cpu_per_delivery(meter: CpuMeter, deliveries: int) -> float:
-    return round(meter.seconds / deliveries * 1e6, 1) if deliveries else float("nan")
+def _cpu_per_delivery(seconds: float, deliveries: int) -> float:
+    return round(seconds / deliveries * 1e6, 1) if deliveries else float("nan")
+
+
+def _created_at(match_id: int, steps: list[Step]) -> dict[int, float]:
+    """When each broadcast event was appended to the log, inside the transaction that made it."""
+    from matches.models import Event
+
+    versions = [version for step in steps for version in step.versions]
+    events = Event.objects.filter(match_id=match_id, version__in=versions).values_list("version", "created_at")
+    return {version: created_at.timestamp() for version, created_at in events}
 
 
 async def _play_rounds(alice: Player, bob: Player, rounds: int, rate: float, version: int) -> list[Step]:
@@ -93,7 +102,7 @@ async def _play_rounds(alice: Player, bob: Player, rounds: int, rate: float, ver
     start = time.monotonic()
     for round_index in range(rounds):
         for side, player in (("alice", alice), ("bob", bob)):
-            sent_at = time.monotonic()
+            sent_at = time.time()
             new_version = await player.submit(side)
             steps.append(Step(sent_at, list(range(version + 1, new_version + 1))))
             version = new_version
@@ -130,7 +139,6 @@ async def _daphne_fanout(
         profiler.stop()
         reports = await asyncio.to_thread(crowd.close)
     await asyncio.gather(alice.close(), bob.close())
-    result = _deliveries(steps, reports)
     return (
         {
             "server": server_label(len(servers)),
@@ -140,9 +148,7 @@ async def _daphne_fanout(
             "subscribed": subscribed,
             "all_subscribed_s": round(all_subscribed_s, 2),
             "idle_socket_kb": round((rss_subscribed - rss_before) / max(subscribed, 1) / 1024, 1),
-            **result,
             "server_cpu_s": round(server_cpu.seconds, 2),
-            "us_per_delivery": _cpu_per_delivery(server_cpu, result["deliveries"]),
             "redis_cpu_s": round(redis_cpu.seconds, 2),
         },
         steps,
@@ -159,6 +165,8 @@ def daphne_fanout(
         row, steps, reports = asyncio.run(
             _daphne_fanout(servers, seats, spectators, rounds, rate, workers, batch)
         )
+    row.update(_deliveries(_created_at(seats.match_id, steps), reports))
+    row["us_per_delivery"] = _cpu_per_delivery(row["server_cpu_s"], row["deliveries"])
     texts = reports[0].texts if reports else {}
     schedule = [(s.sent_at - steps[0].sent_at, [texts[v] for v in s.versions if v in texts]) for s in steps]
     return row, schedule
@@ -170,7 +178,7 @@ async def _publish(port: int, schedule: list[tuple[float, list[str]]]) -> list[S
         start = time.monotonic()
         for offset, texts in schedule:
             await asyncio.sleep(max(0.0, start + offset - time.monotonic()))
-            steps.append(Step(time.monotonic(), [json.loads(text)["v"] for text in texts]))
+            steps.append(Step(time.time(), [json.loads(text)["v"] for text in texts]))
             await publisher.send(json.dumps(texts))
     return steps
 
@@ -186,7 +194,7 @@ def ceiling_fanout(spectators: int, schedule: list[tuple[float, list[str]]], wor
             crowd.wait_delivered(steps[-1].versions[-1], DRAIN_SECONDS)
             cpu.stop()
             reports = crowd.close()
-    result = _deliveries(steps, reports)
+    result = _deliveries({version: step.sent_at for step in steps for version in step.versions}, reports)
     return {
         "server": "websockets",
         "spectators": spectators,
@@ -195,7 +203,7 @@ def ceiling_fanout(spectators: int, schedule: list[tuple[float, list[str]]], wor
         "subscribed": subscribed,
         **result,
         "server_cpu_s": round(cpu.seconds, 2),
-        "us_per_delivery": _cpu_per_delivery(cpu, result["deliveries"]),
+        "us_per_delivery": _cpu_per_delivery(cpu.seconds, result["deliveries"]),
     }
 
 

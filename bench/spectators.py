@@ -1,8 +1,8 @@
 """Crowds of spectator sockets, run in worker processes so that the clients are not one Python thread.
 
 A worker opens its sockets, reports when each is subscribed (its first frame: the snapshot, or the
-ceiling server's hello), then stamps every broadcast frame on arrival with `time.monotonic()` (one clock
-for all processes on Linux) until the parent names the last version it expects.
+ceiling server's hello), then stamps every broadcast frame on arrival with `time.time()`, the clock the
+server stamps its events with, until the parent names the last version it expects.
 """
 
 from __future__ import annotations
@@ -41,12 +41,12 @@ async def _open(target: Target) -> tuple[ClientConnection, float]:
         target.url, origin=target.origin, open_timeout=HANDSHAKE_TIMEOUT, max_queue=None, compression=None
     )
     await asyncio.wait_for(socket.recv(), HANDSHAKE_TIMEOUT)  # subscribed once its first frame arrives
-    return socket, time.monotonic()
+    return socket, time.time()
 
 
 async def _listen(socket: ClientConnection, arrivals: dict[int, float], texts: dict[int, str] | None) -> None:
     async for text in socket:
-        now = time.monotonic()
+        now = time.time()
         frame = json.loads(text)
         if frame.get("type") in BROADCAST_TYPES:
             arrivals.setdefault(frame["v"], now)
@@ -66,7 +66,7 @@ async def _wait_for_command(conn: Connection) -> Any:
 
 
 async def _crowd(conn: Connection, targets: list[Target], batch: int) -> None:
-    report = CrowdReport(connect_started=time.monotonic())
+    report = CrowdReport(connect_started=time.time())
     sockets: list[ClientConnection] = []
     for start in range(0, len(targets), batch):
         results = await asyncio.gather(*(_open(t) for t in targets[start:start + batch]), return_exceptions=True)
