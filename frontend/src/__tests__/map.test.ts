@@ -1,0 +1,70 @@
+// @vitest-environment jsdom
+import { beforeEach, describe, expect, it } from "vitest";
+import { type Hex, hexLabel } from "../hex";
+import { BoardView } from "../map";
+import type { Board, Unit } from "../protocol";
+
+const board: Board = {
+  width: 4,
+  height: 3,
+  hexes: { "0102": { level: 2, terrain: "" }, "0201": { level: 0, terrain: "woods:2;swamp:1" }, "0303": { level: 0, terrain: "water:1" } },
+};
+const unit: Unit = { id: "A", side: "alice", kind: "mech", name: "Wolverine", hex: "0101", facing: 0, walk: 5, run: 8 };
+
+let clicked: Hex[];
+let view: BoardView;
+const hex = (label: string) => document.querySelector<SVGGElement>(`.hex[data-hex='${label}']`)!;
+const marker = () => document.querySelector<SVGGElement>(".unit[data-unit='A']")!;
+
+beforeEach(() => {
+  document.body.innerHTML = `<div id="board"></div>`;
+  clicked = [];
+  view = new BoardView(document.querySelector("#board")!, board, (h) => clicked.push(h));
+  view.setSides(["alice", "bob"]);
+  view.setUnits([unit]);
+});
+
+describe("the board", () => {
+  it("draws every hex with its label, level and terrain", () => {
+    expect(document.querySelectorAll(".hex")).toHaveLength(12);
+    expect(hex("0102").dataset.level).toBe("2");
+    expect(hex("0102").querySelector(".hex-note")!.textContent).toBe("▲2");
+    expect(hex("0303").querySelector(".hex-note")!.textContent).toBe("≈1");
+    expect(document.querySelector(".hex[data-hex='0404']")).toBeNull(); // the board has 3 rows
+    expect(hex("0403").querySelector(".hex-label")!.textContent).toBe("0403");
+  });
+
+  it("marks terrain with a pattern, not only a colour", () => {
+    const fills = [...hex("0201").querySelectorAll("polygon")].map((p) => p.getAttribute("fill"));
+    expect(fills).toContain("url(#terrain-woods-2)");
+    expect(fills).toContain("url(#terrain-swamp)");
+    expect(document.querySelector("#terrain-woods-2 path")).not.toBeNull();
+  });
+
+  it("reports a click on a hex", () => {
+    hex("0202").querySelector("polygon")!.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    expect(clicked.map(hexLabel)).toEqual(["0202"]);
+  });
+});
+
+describe("units", () => {
+  it("stand on their hex with their facing and side", () => {
+    expect(marker().dataset.hex).toBe("0101");
+    expect(marker().dataset.facing).toBe("0");
+    expect(marker().dataset.side).toBe("alice");
+  });
+
+  it("turn the short way round", () => {
+    view.place("A", { hex: "0101", facing: 5 }, true);
+    expect(marker().querySelector<SVGGElement>(".unit-body")!.style.transform).toBe("rotate(-60deg)");
+    view.place("A", { hex: "0101", facing: 1 }, true);
+    expect(marker().querySelector<SVGGElement>(".unit-body")!.style.transform).toBe("rotate(60deg)");
+  });
+
+  it("say when they are prone or stuck, and leave with their unit", () => {
+    view.setUnits([{ ...unit, prone: true, stuck: true }]);
+    expect(marker().querySelector(".unit-condition")!.textContent).toBe("PRONE STUCK");
+    view.setUnits([]);
+    expect(document.querySelector(".unit")).toBeNull();
+  });
+});
