@@ -51,12 +51,16 @@ def private_database(tmp: Path) -> Iterator[str]:
             admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
+# Redis database numbers for the e2e server: not 0 (everyone's default) nor 7 (the benchmarks', bench/README.md).
+REDIS_DATABASES = [n for n in range(1, 16) if n != 7]
+
+
 def private_redis() -> str | None:
-    """REDIS_URL on a database number picked from our process id (1–15; 0 is the default others use)."""
+    """REDIS_URL on a database number picked from our process id, so other runs' sockets stay apart."""
     base = os.environ.get("REDIS_URL")
     if not base:
         return None
-    return urlunsplit(urlsplit(base)._replace(path=f"/{1 + os.getpid() % 15}"))
+    return urlunsplit(urlsplit(base)._replace(path=f"/{REDIS_DATABASES[os.getpid() % len(REDIS_DATABASES)]}"))
 
 
 def manage(env: dict[str, str], *args: str) -> str:
