@@ -99,7 +99,9 @@ def daphne_server(tmp_path_factory: pytest.TempPathFactory, artifacts: Path) -> 
                 (artifacts / "daphne.log").write_text(server.log_tail(1_000_000))
 
 
-@pytest.fixture(scope="session")
+# Module scope: Playwright's sync API keeps an event loop running in this thread while it is open,
+# which would break every asyncio test collected after the browser tests.
+@pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
     if not os.access(CHROMIUM, os.X_OK):
         pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium (never `playwright install`)")
