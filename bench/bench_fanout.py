@@ -33,7 +33,8 @@ def main() -> None:
     for size in args.sizes:
         daphne, schedule = daphne_fanout(size, args.processes, args.rounds, args.rate, args.workers)
         ceiling = ceiling_fanout(size, schedule, args.workers)
-        daphne["ratio"] = round(daphne["us_per_delivery"] / ceiling["us_per_delivery"], 1)
+        # CPU times tick in 10 ms steps: a tiny run can read 0 on the ceiling.
+        daphne["ratio"] = round(daphne["us_per_delivery"] / ceiling["us_per_delivery"], 1) if ceiling["server_cpu_s"] else None
         rows += [ceiling, daphne]
     report(f"fanout-x{args.processes}-rate{args.rate:g}", COLUMNS, rows, {"settings": vars(args)})
 

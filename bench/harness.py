@@ -188,7 +188,7 @@ class CpuMeter:
     @staticmethod
     def _cpu(pid: int) -> float:
         times = psutil.Process(pid).cpu_times()
-        return times.user + times.system
+        return float(times.user + times.system)
 
     def start(self) -> None:
         self._start = {pid: self._cpu(pid) for pid in self.pids}

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.typing import Origin
 
 REPO = Path(__file__).resolve().parent.parent
 DAPHNE = Path(sys.executable).parent / "daphne"
@@ -55,13 +56,13 @@ def wait_listening(port: int, process: subprocess.Popen[bytes], describe: Callab
     deadline = time.monotonic() + STARTUP_SECONDS
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise RuntimeError(f"{process.args} exited with {process.returncode}:\n{describe()}")
+            raise RuntimeError(f"{process.args!r} exited with {process.returncode}:\n{describe()}")
         try:
             socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
             return
         except OSError:
             time.sleep(0.1)
-    raise RuntimeError(f"{process.args} did not listen on {port} within {STARTUP_SECONDS} s:\n{describe()}")
+    raise RuntimeError(f"{process.args!r} did not listen on {port} within {STARTUP_SECONDS} s:\n{describe()}")
 
 
 @contextmanager
@@ -115,7 +116,7 @@ async def match_socket(server: Daphne, match_id: int, cookie: str | None = None,
     headers = {"Cookie": cookie} if cookie else {}
     return await connect(
         server.url(f"/ws/matches/{match_id}/"),
-        origin=f"http://127.0.0.1:{server.port}",  # AllowedHostsOriginValidator refuses a missing Origin
+        origin=Origin(f"http://127.0.0.1:{server.port}"),  # AllowedHostsOriginValidator refuses a missing Origin
         additional_headers=headers,
         **options,
     )

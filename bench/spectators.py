@@ -16,6 +16,7 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.typing import Origin
 
 BROADCAST_TYPES = {"submitted", "playback"}
 HANDSHAKE_TIMEOUT = 60.0
@@ -38,7 +39,7 @@ class CrowdReport:
 
 async def _open(target: Target) -> tuple[ClientConnection, float]:
     socket = await connect(
-        target.url, origin=target.origin, open_timeout=HANDSHAKE_TIMEOUT, max_queue=None, compression=None
+        target.url, origin=Origin(target.origin), open_timeout=HANDSHAKE_TIMEOUT, max_queue=None, compression=None
     )
     await asyncio.wait_for(socket.recv(), HANDSHAKE_TIMEOUT)  # subscribed once its first frame arrives
     return socket, time.time()

@@ -42,7 +42,7 @@ def _private_redis_url(redis_url: str) -> str:
 
 async def _broadcast_frames(socket: Any, until_type: str) -> list[dict[str, Any]]:
     """The broadcast frames a socket receives, up to and including the first of type `until_type`."""
-    frames = []
+    frames: list[dict[str, Any]] = []
     while not frames or frames[-1]["type"] != until_type:
         frame = json.loads(await asyncio.wait_for(socket.recv(), FRAME_TIMEOUT))
         if frame["type"] in BROADCAST_TYPES:
