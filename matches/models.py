@@ -12,6 +12,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
 
 def new_seed() -> str:
@@ -27,6 +28,8 @@ class Match(models.Model):
     class Status(models.TextChoices):
         OPEN = "open", "Open"
         IN_PROGRESS = "in_progress", "In progress"
+        # Stopped by the referee: no orders are taken and no deadline runs.
+        PAUSED = "paused", "Paused"
         FINISHED = "finished", "Finished"
         ABORTED = "aborted", "Aborted"
 
@@ -41,6 +44,10 @@ class Match(models.Model):
     phase = models.CharField(max_length=30, blank=True)
     state = models.JSONField()
     options = models.JSONField(default=dict, blank=True)
+    # Opened the match in the lobby: the only one who may change its options.
+    host = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="hosted_matches"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -67,6 +74,8 @@ class Participant(models.Model):
     role = models.CharField(max_length=20, choices=Role.choices, default=Role.PLAYER)
     # The rules state's side name (a unit's `side`); empty for referees and spectators.
     side = models.CharField(max_length=30, blank=True)
+    # A player's acceptance of the match's current options; any change of the options clears it.
+    accepted = models.BooleanField(default=False)
 
     class Meta:
         constraints = [
@@ -101,12 +110,43 @@ class Order(models.Model):
         return f"{self.match} T{self.turn} {self.phase} {self.unit}"
 
 
+class ChatMessage(models.Model):
+    """Players and spectators talk in separate rooms, so spectators cannot whisper to a player."""
+
+    class Room(models.TextChoices):
+        PLAYERS = "players", "Players"
+        SPECTATORS = "spectators", "Spectators"
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="chat_messages")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    room = models.CharField(max_length=20, choices=Room.choices)
+    text = models.CharField(max_length=500)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["id"]
+        indexes = [models.Index(fields=["match", "user", "created_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.match} {self.room} {self.user}: {self.text[:30]}"
+
+
 class Event(models.Model):
     """Append-only log: every state change and dice roll of a match, in version order."""
 
     class Kind(models.TextChoices):
         SUBMITTED = "submitted", "Order submitted"
         PLAYBACK = "playback", "Phase resolved"
+        JOINED = "joined", "Seat taken"
+        OPTIONS = "options", "Options changed"
+        ACCEPTED = "accepted", "Options accepted or withdrawn"
+        STARTED = "started", "Match started"
+        EXPIRED = "expired", "Deadline passed"
+        PAUSED = "paused", "Paused by the referee"
+        RESUMED = "resumed", "Resumed by the referee"
+        ANNULLED = "annulled", "Phase annulled by the referee"
+        OVERRIDDEN = "overridden", "Unit state set by the referee"
+        FINISHED = "finished", "Match finished"
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="events")
     version = models.PositiveIntegerField()
