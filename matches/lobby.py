@@ -1,0 +1,191 @@
+"""The lobby: open a match, take seats, agree the options, start.
+
+The options are agreed by every player before the start (the Solaris VII texts ask for the movement mode and
+the dead-zone rule to be fixed before the fight): a change by the host clears every acceptance, and the
+match starts by itself once every side is seated and every player has accepted the current options. Every
+step is appended to the event log, so the accepted options are on record.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+
+from rules import codec
+from rules.board import Board, parse_megamek_board
+from rules.demo import demo_board
+from rules.designs import shipped_design
+from rules.errors import RuleError
+from rules.game import GameState, Options, equip
+from rules.hexes import Hex
+from rules.rulesets import get_ruleset
+from rules.scenario import load_options
+from rules.units import Unit
+
+from . import hub
+from .errors import MatchError
+from .models import Event, Match, Participant
+from .selectors import PUBLIC, event_frame, match_get
+from .services import _append
+
+# Lobby matches are duels: one mech per side, red starting on the south edge and blue on the north edge.
+SIDES = ("red", "blue")
+MAX_BOARD_CHARS = 500_000
+# Rules options (checked by the rules library) and the match's own: the phase deadline (0: none) and how many
+# resolved phases spectators lag behind the players (0: live).
+DEFAULT_OPTIONS: dict[str, Any] = {
+    "movement": "pm_by_pm", "los": "standard", "turn_limit": 0, "deadline_minutes": 0, "spectator_delay": 0,
+}
+_MATCH_OPTION_LIMITS = {"turn_limit": 1000, "deadline_minutes": 14 * 24 * 60, "spectator_delay": 10}
+
+
+def options_checked(options: Any, current: dict[str, Any] | None = None) -> dict[str, Any]:
+    """`options` laid over `current` (or the defaults), every value checked."""
+    if not isinstance(options, dict):
+        raise MatchError("options.malformed", "Options are a JSON object.")
+    unknown = set(options) - set(DEFAULT_OPTIONS)
+    if unknown:
+        raise MatchError("options.unknown", f"Unknown options {', '.join(sorted(unknown))}.",
+                         params={"known": list(DEFAULT_OPTIONS)})
+    merged = {**(current or DEFAULT_OPTIONS), **options}
+    for name, limit in _MATCH_OPTION_LIMITS.items():
+        value = merged[name]
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= limit:
+            raise MatchError("options.invalid", f"{name} is a whole number from 0 to {limit}.", params={"option": name})
+    try:
+        load_options({"movement": merged["movement"], "los": merged["los"]})
+    except RuleError as error:
+        raise MatchError.from_rule_error(error) from error
+    return merged
+
+
+def board_from_upload(board_text: str | None) -> Board:
+    """The built-in demo board, or a MegaMek `.board` file's text."""
+    if board_text is None:
+        return demo_board()
+    if not isinstance(board_text, str) or len(board_text) > MAX_BOARD_CHARS:
+        raise MatchError("board.malformed", f"A board is the text of a MegaMek .board file (at most {MAX_BOARD_CHARS} characters).")
+    try:
+        return parse_megamek_board(board_text)
+    except RuleError as error:
+        raise MatchError.from_rule_error(error) from error
+
+
+def _duel_state(board: Board, designs: Any) -> GameState:
+    if not isinstance(designs, dict) or set(designs) != set(SIDES) or not all(isinstance(d, str) for d in designs.values()):
+        raise MatchError("units.malformed", f"Give one shipped design name per side: {', '.join(SIDES)}.")
+    middle = board.width // 2
+    units = (
+        Unit("A", Hex(middle, board.height - 1), 0, side="red"),
+        Unit("B", Hex(middle, 0), 3, side="blue"),
+    )
+    try:
+        return equip(GameState(board, units), {"A": shipped_design(designs["red"]), "B": shipped_design(designs["blue"])})
+    except RuleError as error:
+        raise MatchError.from_rule_error(error) from error
+
+
+def match_open(
+    *, host: AbstractBaseUser, designs: Any, title: str = "", ruleset: str = "solaris",
+    board_text: str | None = None, options: Any = None,
+) -> Match:
+    """A new match in the lobby, the host seated on the red side."""
+    try:
+        get_ruleset(ruleset)
+    except RuleError as error:
+        raise MatchError.from_rule_error(error) from error
+    checked = options_checked(options or {})
+    state = _duel_state(board_from_upload(board_text), designs)
+    with transaction.atomic():
+        match = Match.objects.create(
+            title=str(title)[:100], ruleset=ruleset, status=Match.Status.OPEN, host=host,
+            state=codec.state_to_json(state), turn=state.turn, phase=state.phase, options=checked,
+        )
+        Participant.objects.create(match=match, user=host, role=Participant.Role.PLAYER, side=SIDES[0])
+        _append(match, Event.Kind.OPTIONS, {"options": checked, "by": host.get_username()})
+        match.save()
+    return match
+
+
+def match_join(*, match_id: int, user: AbstractBaseUser, role: Any) -> dict[str, Any]:
+    """Takes the first free side as a player, or a spectator's seat (spectators may join at any time)."""
+    if role not in (Participant.Role.PLAYER, Participant.Role.SPECTATOR):
+        raise MatchError("join.role", "Join as a player or as a spectator.")
+    with transaction.atomic():
+        match = match_get(match_id=match_id, for_update=True)
+        if Participant.objects.filter(match=match, user_id=user.pk).exists():
+            raise MatchError("join.already_seated", "You already have a seat in this match.", status=409)
+        side = ""
+        if role == Participant.Role.PLAYER:
+            taken = set(Participant.objects.filter(match=match).values_list("side", flat=True))
+            free = [s for s in SIDES if s not in taken]
+            if match.status != Match.Status.OPEN or not free:
+                raise MatchError("join.full", "Every side of this match is taken.", status=409)
+            side = free[0]
+        Participant.objects.create(match=match, user=user, role=role, side=side)
+        events = [_append(match, Event.Kind.JOINED, {"player": user.get_username(), "role": role, "side": side or None})]
+        match.save()
+        _broadcast_on_commit(match, events)
+    return {"role": role, "side": side or None}
+
+
+def match_options_set(*, match_id: int, user: AbstractBaseUser, options: Any) -> dict[str, Any]:
+    """The host changes the options: every player's acceptance is cleared."""
+    with transaction.atomic():
+        match = _open_match_locked(match_id)
+        if match.host_id != user.pk:
+            raise MatchError("options.not_host", "Only the host changes the options.", status=403)
+        match.options = options_checked(options, match.options)
+        Participant.objects.filter(match=match).update(accepted=False)
+        events = [_append(match, Event.Kind.OPTIONS, {"options": match.options, "by": user.get_username()})]
+        match.save()
+        _broadcast_on_commit(match, events)
+    return match.options
+
+
+def match_accept(*, match_id: int, user: AbstractBaseUser, accepted: Any, options: Any) -> dict[str, Any]:
+    """A player accepts (or withdraws from) the options. `options` must be the ones the player read, so an
+    acceptance never lands on options the host changed meanwhile. The last acceptance starts the match."""
+    if not isinstance(accepted, bool):
+        raise MatchError("accept.malformed", "`accepted` is true or false.")
+    with transaction.atomic():
+        match = _open_match_locked(match_id)
+        seat = Participant.objects.filter(match=match, user_id=user.pk, role=Participant.Role.PLAYER).first()
+        if seat is None:
+            raise MatchError("accept.not_player", "Only a seated player accepts the options.", status=403)
+        if accepted and options != match.options:
+            raise MatchError("accept.stale_options", "The options changed; read them again.", status=409,
+                             params={"options": match.options})
+        seat.accepted = accepted
+        seat.save(update_fields=["accepted"])
+        events = [_append(match, Event.Kind.ACCEPTED, {"player": user.get_username(), "side": seat.side,
+                                                       "accepted": accepted, "options": match.options})]
+        players = Participant.objects.filter(match=match, role=Participant.Role.PLAYER)
+        if {p.side for p in players} == set(SIDES) and all(p.accepted for p in players):
+            events.append(_start(match))
+        match.save()
+        _broadcast_on_commit(match, events)
+    return {"accepted": accepted, "status": match.status}
+
+
+def _start(match: Match) -> Event:
+    agreed = Options(**{name: match.options[name] for name in ("movement", "los", "turn_limit")})
+    match.state = codec.state_to_json(replace(codec.state_from_json(match.state), options=agreed))
+    match.status = Match.Status.IN_PROGRESS
+    # The starting position (with the agreed rules options) is logged: `verify_match` replays from here.
+    return _append(match, Event.Kind.STARTED, {"options": match.options, "state": match.state, "seed_hash": match.seed_hash})
+
+
+def _open_match_locked(match_id: int) -> Match:
+    match = match_get(match_id=match_id, for_update=True)
+    if match.status != Match.Status.OPEN:
+        raise MatchError("match.started", "The options are fixed once the match has started.", status=409)
+    return match
+
+
+def _broadcast_on_commit(match: Match, events: list[Event]) -> None:
+    frames = [event_frame(event=event, viewer=PUBLIC) for event in events]
+    transaction.on_commit(lambda: hub.publish(match_id=match.pk, frames=frames), robust=True)
