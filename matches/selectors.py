@@ -15,6 +15,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from rules import codec
 from rules.rulesets import get_ruleset
 
+from .combat_view import mechs_to_json
 from .errors import MatchError
 from .models import Event, Match, Order, Participant
 
@@ -72,6 +73,8 @@ def match_header(match: Match) -> dict[str, Any]:
         "version": match.version,
         "seed_hash": match.seed_hash,
         "options": match.options,
+        # The rules state's result once the match is over: winner, reason, victory points, turn.
+        "result": match.state.get("result"),
     }
 
 
@@ -106,6 +109,7 @@ def player_view(*, match: Match, viewer: Viewer) -> dict[str, Any]:
         "match": match_header(match),
         "board": codec.board_to_json(state.board),
         "units": units,
+        "mechs": mechs_to_json(state),
         "sides": sides,
         "you": viewer.as_json(),
         "my_orders": [o.order for o in orders if viewer.sees_orders_of(o.side)],

@@ -274,3 +274,12 @@ def physical_order_from_json(data: Any) -> PhysicalOrder:
     if not all(isinstance(value, str) for value in values):
         raise MalformedOrder("'target', 'attack' and 'limb' must be strings")
     return PhysicalOrder(data["unit"], *values)
+
+
+def phase_order_to_json(order: MoveOrder | WeaponOrder | PhysicalOrder) -> Json:
+    """Any phase's order as its decoder reads it back (the stored and echoed form)."""
+    if isinstance(order, WeaponOrder):
+        return {"unit": order.unit, "target": order.target, "weapons": list(order.weapons), "twist": order.twist}
+    if isinstance(order, PhysicalOrder):
+        return {"unit": order.unit, "target": order.target, "attack": order.kind, "limb": order.limb}
+    return order_to_json(order)

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from rules.board import Board, HexTerrain
-from rules.game import GameState
+from rules.designs import shipped_design
+from rules.game import GameState, equip
 from rules.hexes import Hex
 from rules.units import Unit
 
@@ -26,3 +27,13 @@ def demo_state() -> GameState:
         Unit("B", Hex.parse("0802"), 3, side="bob", name="Shadow Hawk SHD-2H", tons=55, walk=5, jump=3),
     )
     return GameState(demo_board(), units)
+
+
+# Shipped designs for the demo mechs. There is no Wolverine among them: the Phoenix Hawk, also a jumper,
+# stands in for it.
+DEMO_DESIGNS = {"A": "Phoenix Hawk PXH-1", "B": "Shadow Hawk SHD-2H"}
+
+
+def demo_duel_state() -> GameState:
+    """The demo duel ready to fight: both mechs carry their designs (armour, weapons, heat)."""
+    return equip(demo_state(), {unit_id: shipped_design(name) for unit_id, name in DEMO_DESIGNS.items()})

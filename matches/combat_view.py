@@ -1,0 +1,48 @@
+"""What every viewer sees of the mechs in the fight: condition and weapons.
+
+Solaris VII duels are fought with open record sheets, so armour, structure, heat and each weapon's state
+are public; ammunition left is not shown. Built from the rules state, never stored.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.game import GameState
+from rules.status import MechStatus
+
+
+def mechs_to_json(state: GameState) -> dict[str, Any]:
+    """Unit id -> its mech's condition; units without a design are absent."""
+    return {unit_id: _mech_to_json(status) for unit_id, status in state.mechs.items()}
+
+
+def _mech_to_json(status: MechStatus) -> dict[str, Any]:
+    weapons = []
+    for index, component in status.design.weapons:
+        weapon = component.weapon
+        assert weapon is not None  # Design.weapons lists only weapons
+        weapons.append({
+            "index": index,
+            "name": component.name,
+            "label": component.label,
+            "heat": weapon.heat,
+            "damage": weapon.damage,
+            "range": {"minimum": weapon.minimum, "short": weapon.short, "medium": weapon.medium, "long": weapon.long},
+            "fired": index in status.fired,
+            "destroyed": status.is_destroyed(index),
+        })
+    return {
+        "design": status.design.name,
+        "heat": status.heat,
+        "armour": dict(status.armour),
+        "rear_armour": dict(status.rear_armour),
+        "internal": dict(status.internal),
+        "pilot_hits": status.pilot_hits,
+        "conscious": status.conscious,
+        "shutdown": status.shutdown,
+        "destroyed": status.destroyed,
+        "surrendered": status.surrendered,
+        "active": status.active,
+        "weapons": weapons,
+    }
