@@ -37,6 +37,13 @@ def _turn(message: dict[str, Any]) -> int | None:
     return turn
 
 
+def _phase(message: dict[str, Any]) -> str | None:
+    phase = message.get("phase")
+    if phase is not None and not isinstance(phase, str):
+        raise MatchError("message.malformed", "`phase` must be a phase name such as \"weapons\".")
+    return phase
+
+
 @database_sync_to_async
 def _frames_since(match_id: int, user: Any, version: int | None) -> list[dict[str, Any]]:
     match = selectors.match_get(match_id=match_id)
@@ -96,7 +103,8 @@ class MatchConsumer(AsyncWebsocketConsumer):
         elif kind in ("plot", "submit"):
             service = services.order_plot if kind == "plot" else services.order_submit
             reply = await database_sync_to_async(service)(
-                match_id=self.match_id, user=self.user, order_json=message.get("order"), turn=_turn(message)
+                match_id=self.match_id, user=self.user, order_json=message.get("order"), turn=_turn(message),
+                phase=_phase(message),
             )
             await self._send_text(encode(reply))
         else:

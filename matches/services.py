@@ -12,11 +12,13 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from rules import codec
+from rules.combat_codec import result_to_json
 from rules.dice import Dice
 from rules.errors import RuleError
 from rules.game import GameState
-from rules.movement import MoveOrder, PathPlan
+from rules.movement import MoveOrder
 from rules.rulesets import get_ruleset
+from rules.rulesets.base import Order as PhaseOrder
 
 from . import hub
 from .errors import MatchError
@@ -50,46 +52,60 @@ def match_create(
 
 
 def _checked_order(
-    *, match: Match, viewer: Viewer, order_json: Any, turn: int | None
-) -> tuple[GameState, MoveOrder, PathPlan]:
-    """Everything that must hold before an order is shown a path or stored."""
+    *, match: Match, viewer: Viewer, order_json: Any, turn: int | None, phase: str | None
+) -> tuple[GameState, PhaseOrder, dict[str, Any]]:
+    """Everything that must hold before an order is checked or stored. The current phase decides the order's
+    kind (movement, weapon or physical); the check is `{"path": PATH}` for a move and `{"attacks": ATTACKS}`
+    (each attack's target number and modifiers) for an attack."""
     if viewer.role != Participant.Role.PLAYER or viewer.side is None:
         raise MatchError("order.spectator", "Only a player seated in this match can send orders.", status=403)
     if match.status != Match.Status.IN_PROGRESS or (turn is not None and turn != match.turn):
         raise MatchError("order.phase_closed", "That phase is over; orders go to the current phase.", status=409)
+    if phase is not None and phase != match.phase:
+        # A late click for the phase just resolved must not land in the next one (a move read as holding fire).
+        raise MatchError("order.phase_closed", f"The {phase} phase is over; this is the {match.phase}.", status=409)
     ruleset = get_ruleset(match.ruleset)
     try:
-        order = codec.order_from_json(order_json)
+        order = codec.phase_order_from_json(match.phase, order_json)
         state = codec.state_from_json(match.state)
         # An unknown unit gets the same answer as another side's: nobody learns which ids exist.
         if not any(unit.id == order.unit and unit.side == viewer.side for unit in state.units):
             raise MatchError("order.not_your_unit", f"Unit {order.unit!r} is not yours to command.", status=403)
         if order.unit not in ruleset.units_to_order(state):
             raise MatchError("order.phase_closed", f"Unit {order.unit!r} has no order to give now.", status=409)
-        plan = ruleset.check_order(state, order)
+        if isinstance(order, MoveOrder):
+            check = {"path": codec.path_to_json(ruleset.check_order(state, order))}
+        else:
+            check = {"attacks": codec.attacks_to_json(ruleset.check_attack(state, order))}
     except RuleError as error:
         raise MatchError.from_rule_error(error) from error
-    return state, order, plan
+    return state, order, check
 
 
-def order_plot(*, match_id: int, user: AbstractBaseUser, order_json: Any, turn: int | None = None) -> dict[str, Any]:
-    """Checks a (partial) path for its owner only; nothing is stored and nobody else hears of it."""
+def order_plot(
+    *, match_id: int, user: AbstractBaseUser, order_json: Any, turn: int | None = None, phase: str | None = None
+) -> dict[str, Any]:
+    """Checks a (partial) order for its owner only; nothing is stored and nobody else hears of it."""
     match = match_get(match_id=match_id)
     viewer = viewer_for(match=match, user=user)
-    _, order, plan = _checked_order(match=match, viewer=viewer, order_json=order_json, turn=turn)
-    return {"type": "plotted", "v": match.version, "order": codec.order_to_json(order), "path": codec.path_to_json(plan)}
+    _, order, check = _checked_order(match=match, viewer=viewer, order_json=order_json, turn=turn, phase=phase)
+    return {"type": "plotted", "v": match.version, "order": codec.phase_order_to_json(order), **check}
 
 
-def order_submit(*, match_id: int, user: AbstractBaseUser, order_json: Any, turn: int | None = None) -> dict[str, Any]:
+def order_submit(
+    *, match_id: int, user: AbstractBaseUser, order_json: Any, turn: int | None = None, phase: str | None = None
+) -> dict[str, Any]:
     """Stores an order; the last order of the phase resolves it in the same transaction."""
     with transaction.atomic():
         match = match_get(match_id=match_id, for_update=True)
         viewer = viewer_for(match=match, user=user)
-        state, order, plan = _checked_order(match=match, viewer=viewer, order_json=order_json, turn=turn)
+        state, order, check = _checked_order(
+            match=match, viewer=viewer, order_json=order_json, turn=turn, phase=phase
+        )
         phase_orders = Order.objects.filter(match=match, turn=match.turn, phase=match.phase)
         if phase_orders.filter(unit=order.unit).exists():
             raise MatchError("order.already_submitted", f"Unit {order.unit!r} already has its order.", status=409)
-        stored = codec.order_to_json(order)
+        stored = codec.phase_order_to_json(order)
         Order.objects.create(
             match=match, turn=match.turn, phase=match.phase, unit=order.unit, side=viewer.side,
             order=stored, submitted_by=user,
@@ -100,14 +116,14 @@ def order_submit(*, match_id: int, user: AbstractBaseUser, order_json: Any, turn
                 "order": stored,
             })
         ]
-        orders = [codec.order_from_json(o.order) for o in phase_orders.order_by("id")]
+        orders = [codec.phase_order_from_json(match.phase, o.order) for o in phase_orders.order_by("id")]
         if set(get_ruleset(match.ruleset).units_to_order(state)) <= {o.unit for o in orders}:
-            events.append(_resolve_phase(match, state, orders))
+            events += _resolve_phase(match, state, orders)
         match.save()
         frames = [event_frame(event=event, viewer=PUBLIC) for event in events]
         # robust: the order is committed either way; a lost broadcast is caught up through the version.
         transaction.on_commit(lambda: hub.publish(match_id=match.pk, frames=frames), robust=True)
-    return {"type": "order_accepted", "v": match.version, "order": stored, "path": codec.path_to_json(plan)}
+    return {"type": "order_accepted", "v": match.version, "order": stored, **check}
 
 
 def _append(match: Match, kind: str, payload: dict[str, Any]) -> Event:
@@ -116,13 +132,19 @@ def _append(match: Match, kind: str, payload: dict[str, Any]) -> Event:
     return Event.objects.create(match=match, version=match.version, kind=kind, payload=payload)
 
 
-def _resolve_phase(match: Match, state: GameState, orders: list[MoveOrder]) -> Event:
+def _resolve_phase(match: Match, state: GameState, orders: list[PhaseOrder]) -> list[Event]:
+    """One batched playback per resolution: the movement timeline and/or the combat, heat and end reports;
+    then, when the match ends there, the `finished` event with the result."""
     # One dice stream per phase, derived from the secret seed, so every resolution can be replayed.
     dice = Dice(f"{match.seed}:{match.turn}:{match.phase}")
     result = get_ruleset(match.ruleset).resolve_phase(state, orders, dice)
-    resolved_turn, resolved_phase = match.turn, match.phase
+    events = [_append(match, Event.Kind.PLAYBACK, {
+        "turn": match.turn, "phase": match.phase, "timeline": codec.report_to_json(result),
+    })]
     match.state = codec.state_to_json(result.state)
     match.turn, match.phase = result.state.turn, result.state.phase
-    return _append(match, Event.Kind.PLAYBACK, {
-        "turn": resolved_turn, "phase": resolved_phase, "timeline": codec.report_to_json(result),
-    })
+    if result.state.result is not None:
+        # The result is recorded in the rules state (`state.result`), which the match header shows.
+        match.status = Match.Status.FINISHED
+        events.append(_append(match, Event.Kind.FINISHED, {"result": result_to_json(result.state.result)}))
+    return events
