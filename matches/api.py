@@ -11,7 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from . import selectors
+from . import replay, selectors
 from .errors import MatchError
 from .models import Match
 
@@ -27,6 +27,11 @@ class MatchDetailApi(APIView):
         match = selectors.match_get(match_id=match_id)
         viewer = selectors.viewer_for(match=match, user=request.user)
         return Response(selectors.player_view(match=match, viewer=viewer))
+
+
+class MatchReplayApi(APIView):
+    def get(self, request: Request, match_id: int) -> Response:
+        return Response(replay.match_replay(match_id=match_id))
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:

@@ -24,6 +24,13 @@ def seed_hash(seed: str) -> str:
     return hashlib.sha256(seed.encode()).hexdigest()
 
 
+def phase_dice_seed(seed: str, turn: int, phase: str, attempt: int) -> str:
+    """One dice stream per phase, derived from the secret seed so every resolution can be replayed. A phase
+    the referee annulled is resolved again on a fresh stream (attempt 1, 2, ...): everyone saw the old dice."""
+    stream = f"{seed}:{turn}:{phase}"
+    return stream if attempt == 0 else f"{stream}:{attempt}"
+
+
 class Match(models.Model):
     class Status(models.TextChoices):
         OPEN = "open", "Open"

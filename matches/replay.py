@@ -1,0 +1,112 @@
+"""A match replayed from its event log: the replay the REST API serves, and the proof that the dice were fair.
+
+The log holds the starting position (`started`), every order (`submitted`), every resolution (`playback`)
+and every referee correction (`annulled`, `overridden`). Replaying it re-resolves each phase through the
+rules with the dice derived from the match seed, and checks that each resolution (every roll included) and
+the final state come out exactly as they were logged.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules import codec
+from rules.dice import Dice
+from rules.errors import RuleError
+from rules.game import GameState
+from rules.rulesets import get_ruleset
+
+from .errors import MatchError
+from .models import Event, Match, phase_dice_seed, seed_hash
+from .selectors import match_header
+
+
+@dataclass
+class Replay:
+    start: dict[str, Any] | None = None
+    phases: list[dict[str, Any]] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+    rolls: int = 0
+    # The state before each phase still in force, newest last: what an annulment goes back to.
+    before: list[GameState] = field(default_factory=list)
+    state: GameState | None = None
+
+
+def _plain(data: Any) -> Any:
+    """JSON as the database gives it back (tuples become lists), so logged and recomputed values compare."""
+    return json.loads(json.dumps(data))
+
+
+def replay_log(match: Match) -> Replay:
+    """Re-resolves every phase of the log in order; `problems` lists every difference from what was logged."""
+    replay = Replay()
+    ruleset = get_ruleset(match.ruleset)
+    pending: list[dict[str, Any]] = []
+    for event in match.events.order_by("version"):
+        payload = event.payload
+        if event.kind == Event.Kind.STARTED:
+            replay.start = payload["state"]
+            replay.state = codec.state_from_json(payload["state"])
+        elif replay.state is None:
+            continue  # lobby events before the start
+        elif event.kind == Event.Kind.SUBMITTED:
+            pending.append(payload["order"])
+        elif event.kind == Event.Kind.PLAYBACK:
+            _replay_phase(replay, ruleset, match.seed, event, pending)
+            pending = []
+        elif event.kind == Event.Kind.ANNULLED:
+            replay.state = replay.before.pop()
+            replay.phases[-1]["annulled"] = payload["reason"]
+            pending = []
+        elif event.kind == Event.Kind.OVERRIDDEN:
+            replay.state = codec.state_from_json(payload["state"])
+    if replay.state is None:
+        replay.problems.append("the log has no start: the match was not opened in the lobby")
+    elif _plain(codec.state_to_json(replay.state)) != _plain(match.state):
+        replay.problems.append("the replayed final state differs from the match's state")
+    return replay
+
+
+def _replay_phase(replay: Replay, ruleset: Any, seed: str, event: Event, orders: list[dict[str, Any]]) -> None:
+    payload = event.payload
+    assert replay.state is not None
+    dice = Dice(phase_dice_seed(seed, payload["turn"], payload["phase"], payload.get("attempt", 0)))
+    try:
+        result = ruleset.resolve_phase(
+            replay.state, [codec.phase_order_from_json(payload["phase"], order) for order in orders], dice
+        )
+    except RuleError as error:
+        replay.problems.append(f"v{event.version}: the logged orders no longer resolve ({error.code})")
+        return
+    timeline = _plain(codec.report_to_json(result))
+    if timeline != _plain(payload["timeline"]):
+        replay.problems.append(f"v{event.version}: turn {payload['turn']} {payload['phase']} resolves differently")
+    replay.rolls += len(dice.rolls)
+    replay.before.append(replay.state)
+    replay.state = result.state
+    replay.phases.append({
+        "v": event.version, "turn": payload["turn"], "phase": payload["phase"], "orders": orders,
+        "timeline": payload["timeline"], "state": codec.state_to_json(result.state),
+    })
+
+
+def match_replay(*, match_id: int) -> dict[str, Any]:
+    """`GET /api/matches/<id>/replay/`: a finished match phase by phase, with the orders that were given."""
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None:
+        raise MatchError("match.not_found", f"There is no match {match_id}.", status=404)
+    if match.status != Match.Status.FINISHED:
+        # Before the end the orders of the open phase are secret and the seed is not revealed.
+        raise MatchError("replay.not_finished", "A match is replayed once it has finished.", status=409)
+    replay = replay_log(match)
+    return {"match": match_header(match), "seed": match.seed, "start": replay.start, "phases": replay.phases}
+
+
+def match_verify(match: Match) -> Replay:
+    """Checks the revealed seed against the hash published at the start, then every roll and the final state."""
+    replay = replay_log(match)
+    if seed_hash(match.seed) != match.seed_hash:
+        replay.problems.insert(0, "the seed does not match the published hash")
+    return replay
