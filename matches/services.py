@@ -22,7 +22,7 @@ from rules.rulesets.base import Order as PhaseOrder
 
 from . import hub
 from .errors import MatchError
-from .models import Event, Match, Order, Participant
+from .models import Event, Match, Order, Participant, phase_dice_seed
 from .selectors import PUBLIC, Viewer, event_frame, match_get, viewer_for
 
 
@@ -135,11 +135,11 @@ def _append(match: Match, kind: str, payload: dict[str, Any]) -> Event:
 def _resolve_phase(match: Match, state: GameState, orders: list[PhaseOrder]) -> list[Event]:
     """One batched playback per resolution: the movement timeline and/or the combat, heat and end reports;
     then, when the match ends there, the `finished` event with the result."""
-    # One dice stream per phase, derived from the secret seed, so every resolution can be replayed.
-    dice = Dice(f"{match.seed}:{match.turn}:{match.phase}")
+    attempt = match.events.filter(kind=Event.Kind.ANNULLED, payload__turn=match.turn, payload__phase=match.phase).count()
+    dice = Dice(phase_dice_seed(match.seed, match.turn, match.phase, attempt))
     result = get_ruleset(match.ruleset).resolve_phase(state, orders, dice)
     events = [_append(match, Event.Kind.PLAYBACK, {
-        "turn": match.turn, "phase": match.phase, "timeline": codec.report_to_json(result),
+        "turn": match.turn, "phase": match.phase, "attempt": attempt, "timeline": codec.report_to_json(result),
     })]
     match.state = codec.state_to_json(result.state)
     match.turn, match.phase = result.state.turn, result.state.phase
