@@ -189,3 +189,4 @@ async def test_a_foreign_origin_is_refused(match: Match) -> None:
     socket = WebsocketCommunicator(application, f"/ws/matches/{match.pk}/", headers=[(b"origin", b"http://evil.example")])
     connected, _ = await socket.connect()
     assert not connected
+    await socket.disconnect()
