@@ -25,11 +25,10 @@ from rules.rulesets import get_ruleset
 from rules.scenario import load_options
 from rules.units import Unit
 
-from . import hub
 from .errors import MatchError
 from .models import Event, Match, Participant
-from .selectors import PUBLIC, event_frame, match_get
-from .services import _append
+from .selectors import match_get
+from .services import event_append, events_publish
 
 # Lobby matches are duels: one mech per side, red starting on the south edge and blue on the north edge.
 SIDES = ("red", "blue")
@@ -105,7 +104,7 @@ def match_open(
             state=codec.state_to_json(state), turn=state.turn, phase=state.phase, options=checked,
         )
         Participant.objects.create(match=match, user=host, role=Participant.Role.PLAYER, side=SIDES[0])
-        _append(match, Event.Kind.OPTIONS, {"options": checked, "by": host.get_username()})
+        event_append(match, Event.Kind.OPTIONS, {"options": checked, "by": host.get_username()})
         match.save()
     return match
 
@@ -126,9 +125,9 @@ def match_join(*, match_id: int, user: AbstractBaseUser, role: Any) -> dict[str,
                 raise MatchError("join.full", "Every side of this match is taken.", status=409)
             side = free[0]
         Participant.objects.create(match=match, user=user, role=role, side=side)
-        events = [_append(match, Event.Kind.JOINED, {"player": user.get_username(), "role": role, "side": side or None})]
+        events = [event_append(match, Event.Kind.JOINED, {"player": user.get_username(), "role": role, "side": side or None})]
         match.save()
-        _broadcast_on_commit(match, events)
+        events_publish(match, events)
     return {"role": role, "side": side or None}
 
 
@@ -140,9 +139,9 @@ def match_options_set(*, match_id: int, user: AbstractBaseUser, options: Any) ->
             raise MatchError("options.not_host", "Only the host changes the options.", status=403)
         match.options = options_checked(options, match.options)
         Participant.objects.filter(match=match).update(accepted=False)
-        events = [_append(match, Event.Kind.OPTIONS, {"options": match.options, "by": user.get_username()})]
+        events = [event_append(match, Event.Kind.OPTIONS, {"options": match.options, "by": user.get_username()})]
         match.save()
-        _broadcast_on_commit(match, events)
+        events_publish(match, events)
     return match.options
 
 
@@ -161,13 +160,13 @@ def match_accept(*, match_id: int, user: AbstractBaseUser, accepted: Any, option
                              params={"options": match.options})
         seat.accepted = accepted
         seat.save(update_fields=["accepted"])
-        events = [_append(match, Event.Kind.ACCEPTED, {"player": user.get_username(), "side": seat.side,
+        events = [event_append(match, Event.Kind.ACCEPTED, {"player": user.get_username(), "side": seat.side,
                                                        "accepted": accepted, "options": match.options})]
         players = Participant.objects.filter(match=match, role=Participant.Role.PLAYER)
         if {p.side for p in players} == set(SIDES) and all(p.accepted for p in players):
             events.append(_start(match))
         match.save()
-        _broadcast_on_commit(match, events)
+        events_publish(match, events)
     return {"accepted": accepted, "status": match.status}
 
 
@@ -176,7 +175,7 @@ def _start(match: Match) -> Event:
     match.state = codec.state_to_json(replace(codec.state_from_json(match.state), options=agreed))
     match.status = Match.Status.IN_PROGRESS
     # The starting position (with the agreed rules options) is logged: `verify_match` replays from here.
-    return _append(match, Event.Kind.STARTED, {"options": match.options, "state": match.state, "seed_hash": match.seed_hash})
+    return event_append(match, Event.Kind.STARTED, {"options": match.options, "state": match.state, "seed_hash": match.seed_hash})
 
 
 def _open_match_locked(match_id: int) -> Match:
@@ -184,8 +183,3 @@ def _open_match_locked(match_id: int) -> Match:
     if match.status != Match.Status.OPEN:
         raise MatchError("match.started", "The options are fixed once the match has started.", status=409)
     return match
-
-
-def _broadcast_on_commit(match: Match, events: list[Event]) -> None:
-    frames = [event_frame(event=event, viewer=PUBLIC) for event in events]
-    transaction.on_commit(lambda: hub.publish(match_id=match.pk, frames=frames), robust=True)

@@ -111,34 +111,39 @@ def order_submit(
             order=stored, submitted_by=user,
         )
         events = [
-            _append(match, Event.Kind.SUBMITTED, {
+            event_append(match, Event.Kind.SUBMITTED, {
                 "side": viewer.side, "player": user.get_username(), "turn": match.turn, "phase": match.phase,
                 "order": stored,
             })
         ]
         orders = [codec.phase_order_from_json(match.phase, o.order) for o in phase_orders.order_by("id")]
         if set(get_ruleset(match.ruleset).units_to_order(state)) <= {o.unit for o in orders}:
-            events += _resolve_phase(match, state, orders)
+            events += phase_resolve(match, state, orders)
         match.save()
-        frames = [event_frame(event=event, viewer=PUBLIC) for event in events]
-        # robust: the order is committed either way; a lost broadcast is caught up through the version.
-        transaction.on_commit(lambda: hub.publish(match_id=match.pk, frames=frames), robust=True)
+        events_publish(match, events)
     return {"type": "order_accepted", "v": match.version, "order": stored, **check}
 
 
-def _append(match: Match, kind: str, payload: dict[str, Any]) -> Event:
+def event_append(match: Match, kind: str, payload: dict[str, Any]) -> Event:
     """Appends to the log and bumps the version; the caller holds the row lock and saves the match."""
     match.version += 1
     return Event.objects.create(match=match, version=match.version, kind=kind, payload=payload)
 
 
-def _resolve_phase(match: Match, state: GameState, orders: list[PhaseOrder]) -> list[Event]:
+def events_publish(match: Match, events: list[Event]) -> None:
+    """Broadcasts the public frames of new events once the transaction commits."""
+    frames = [event_frame(event=event, viewer=PUBLIC) for event in events]
+    # robust: the change is committed either way; a lost broadcast is caught up through the version.
+    transaction.on_commit(lambda: hub.publish(match_id=match.pk, frames=frames), robust=True)
+
+
+def phase_resolve(match: Match, state: GameState, orders: list[PhaseOrder]) -> list[Event]:
     """One batched playback per resolution: the movement timeline and/or the combat, heat and end reports;
     then, when the match ends there, the `finished` event with the result."""
     attempt = match.events.filter(kind=Event.Kind.ANNULLED, payload__turn=match.turn, payload__phase=match.phase).count()
     dice = Dice(phase_dice_seed(match.seed, match.turn, match.phase, attempt))
     result = get_ruleset(match.ruleset).resolve_phase(state, orders, dice)
-    events = [_append(match, Event.Kind.PLAYBACK, {
+    events = [event_append(match, Event.Kind.PLAYBACK, {
         "turn": match.turn, "phase": match.phase, "attempt": attempt, "timeline": codec.report_to_json(result),
     })]
     match.state = codec.state_to_json(result.state)
@@ -146,5 +151,5 @@ def _resolve_phase(match: Match, state: GameState, orders: list[PhaseOrder]) -> 
     if result.state.result is not None:
         # The result is recorded in the rules state (`state.result`), which the match header shows.
         match.status = Match.Status.FINISHED
-        events.append(_append(match, Event.Kind.FINISHED, {"result": result_to_json(result.state.result)}))
+        events.append(event_append(match, Event.Kind.FINISHED, {"result": result_to_json(result.state.result)}))
     return events
