@@ -13,7 +13,7 @@ from urllib.parse import parse_qs
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from . import selectors, services
+from . import queries, selectors, services
 from .errors import MatchError
 from .hub import Subscriber, encode, get_hub
 
@@ -107,8 +107,21 @@ class MatchConsumer(AsyncWebsocketConsumer):
                 phase=_phase(message),
             )
             await self._send_text(encode(reply))
+        elif kind == "reach":
+            reply = await database_sync_to_async(queries.unit_reach)(
+                match_id=self.match_id, user=self.user, unit_id=message.get("unit"), mode=message.get("mode"),
+                turn=_turn(message),
+            )
+            await self._send_text(encode(reply))
+        elif kind == "los":
+            reply = await database_sync_to_async(queries.sight_line)(
+                match_id=self.match_id, user=self.user, source=message.get("from"), target=message.get("to")
+            )
+            await self._send_text(encode(reply))
         else:
-            raise MatchError("message.unknown_type", f"Unknown message type {kind!r}; expected plot, submit or resync.")
+            raise MatchError(
+                "message.unknown_type", f"Unknown message type {kind!r}; expected plot, submit, reach, los or resync."
+            )
 
     async def _send_frames(self, since: int | None) -> None:
         """Sends the snapshot (or the missed events) while the hub holds newer broadcasts back."""

@@ -51,28 +51,34 @@ def match_create(
     return match
 
 
+def check_commander(*, match: Match, viewer: Viewer, unit_id: str, turn: int | None) -> GameState:
+    """The viewer is the player who may give `unit_id` an order in the current phase; returns the state."""
+    if viewer.role != Participant.Role.PLAYER or viewer.side is None:
+        raise MatchError("order.spectator", "Only a player seated in this match can send orders.", status=403)
+    if match.status != Match.Status.IN_PROGRESS or (turn is not None and turn != match.turn):
+        raise MatchError("order.phase_closed", "That phase is over; orders go to the current phase.", status=409)
+    state = codec.state_from_json(match.state)
+    # An unknown unit gets the same answer as another side's: nobody learns which ids exist.
+    if not any(unit.id == unit_id and unit.side == viewer.side for unit in state.units):
+        raise MatchError("order.not_your_unit", f"Unit {unit_id!r} is not yours to command.", status=403)
+    if unit_id not in get_ruleset(match.ruleset).units_to_order(state):
+        raise MatchError("order.phase_closed", f"Unit {unit_id!r} has no order to give now.", status=409)
+    return state
+
+
 def _checked_order(
     *, match: Match, viewer: Viewer, order_json: Any, turn: int | None, phase: str | None
 ) -> tuple[GameState, PhaseOrder, dict[str, Any]]:
     """Everything that must hold before an order is checked or stored. The current phase decides the order's
     kind (movement, weapon or physical); the check is `{"path": PATH}` for a move and `{"attacks": ATTACKS}`
     (each attack's target number and modifiers) for an attack."""
-    if viewer.role != Participant.Role.PLAYER or viewer.side is None:
-        raise MatchError("order.spectator", "Only a player seated in this match can send orders.", status=403)
-    if match.status != Match.Status.IN_PROGRESS or (turn is not None and turn != match.turn):
-        raise MatchError("order.phase_closed", "That phase is over; orders go to the current phase.", status=409)
     if phase is not None and phase != match.phase:
         # A late click for the phase just resolved must not land in the next one (a move read as holding fire).
         raise MatchError("order.phase_closed", f"The {phase} phase is over; this is the {match.phase}.", status=409)
-    ruleset = get_ruleset(match.ruleset)
     try:
         order = codec.phase_order_from_json(match.phase, order_json)
-        state = codec.state_from_json(match.state)
-        # An unknown unit gets the same answer as another side's: nobody learns which ids exist.
-        if not any(unit.id == order.unit and unit.side == viewer.side for unit in state.units):
-            raise MatchError("order.not_your_unit", f"Unit {order.unit!r} is not yours to command.", status=403)
-        if order.unit not in ruleset.units_to_order(state):
-            raise MatchError("order.phase_closed", f"Unit {order.unit!r} has no order to give now.", status=409)
+        state = check_commander(match=match, viewer=viewer, unit_id=order.unit, turn=turn)
+        ruleset = get_ruleset(match.ruleset)
         if isinstance(order, MoveOrder):
             check = {"path": codec.path_to_json(ruleset.check_order(state, order))}
         else:

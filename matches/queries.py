@@ -1,0 +1,73 @@
+"""Read-only questions a viewer may ask about the board: where can my unit go, who sees whom.
+
+Nothing here writes or broadcasts; the answer goes to the asking socket only and carries the current
+version like `plotted`. Both answer from the same state the snapshot shows, so they reveal nothing more.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+
+from rules import codec
+from rules.errors import RuleError
+from rules.game import GameState
+from rules.hexes import Hex
+from rules.los import line_of_sight
+from rules.movement import MOVE_MODES
+from rules.reach import reachable
+from rules.scenario import los_to_json
+from rules.units import Unit
+
+from .errors import MatchError
+from .selectors import match_get, viewer_for
+from .services import check_commander
+
+
+def unit_reach(*, match_id: int, user: AbstractBaseUser | AnonymousUser, unit_id: Any, mode: Any, turn: int | None = None) -> dict[str, Any]:
+    """Every hex the viewer's unit can reach this phase in `mode`, with its cheapest PM over all facings."""
+    if not isinstance(unit_id, str) or mode not in MOVE_MODES:
+        raise MatchError("message.malformed", f"A reach request names a `unit` and a `mode` ({', '.join(MOVE_MODES)}).")
+    match = match_get(match_id=match_id)
+    state = check_commander(match=match, viewer=viewer_for(match=match, user=user), unit_id=unit_id, turn=turn)
+    hexes: dict[str, int] = {}
+    for (hex_, _facing), (cost, _moved) in reachable(state.board, state.unit(unit_id), mode).items():
+        hexes[hex_.label] = min(cost, hexes.get(hex_.label, cost))
+    return {"type": "reach", "v": match.version, "unit": unit_id, "mode": mode, "hexes": hexes}
+
+
+def sight_line(*, match_id: int, user: AbstractBaseUser | AnonymousUser, source: Any, target: Any) -> dict[str, Any]:
+    """The line of sight between two units or hexes (`rules.los.line_of_sight`), for anyone.
+
+    Units are named by id and hexes by label; every unit a viewer can name is on the public board of the
+    snapshot, so the answer tells nobody anything they could not work out themselves.
+    """
+    match = match_get(match_id=match_id)
+    state = codec.state_from_json(match.state)
+    try:
+        viewpoint, reasons = _viewpoint(state, source)
+        end = _end(state, target)
+        answer = los_to_json(line_of_sight(state, viewpoint, end))
+    except RuleError as error:
+        raise MatchError.from_rule_error(error) from error
+    answer["reasons"] = reasons + answer["reasons"]
+    return {"type": "los", "v": match.version, "from": source, "to": target, **answer}
+
+
+def _end(state: GameState, name: Any) -> Unit | Hex:
+    if not isinstance(name, str):
+        raise MatchError("message.malformed", "`from` and `to` are a unit id or a hex label (CCRR).")
+    if name.isdigit():
+        return state.board.hex(name)
+    return state.unit(name)
+
+
+def _viewpoint(state: GameState, name: Any) -> tuple[Unit, list[str]]:
+    """The looking end as a unit. The rules look from a unit; a bare hex is seen from as if a standing
+    BattleMech were in it, the common case for a pilot asking 'could I see from there?'."""
+    end = _end(state, name)
+    if isinstance(end, Unit):
+        return end, []
+    why = f"Looking from hex {end.label} as a standing BattleMech there would (1 level above the ground)."
+    return Unit(id=end.label, hex=end, facing=0, kind="mech"), [why]

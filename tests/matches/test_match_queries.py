@@ -1,0 +1,125 @@
+"""The read-only `reach` and `los` requests (docs/protocol.md): who may ask, what they answer, and that
+asking changes nothing."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+import pytest_asyncio
+from channels.db import database_sync_to_async
+from django.contrib.auth.models import AnonymousUser, User
+from django.db import connections
+
+from matches.errors import MatchError
+from matches.models import Match
+from matches.queries import sight_line, unit_reach
+from tests.matches.sockets import connect, receive, send
+
+
+def test_reach_lists_each_hex_once_at_its_cheapest(match: Match, alice: User) -> None:
+    """The demo Wolverine in 0816 facing north walks 5 PM: one step ahead costs 1 PM ('Mover hacia
+    delante': 1 PM per clear hex); woods cost more ('Bosque ligero' +1) and nothing lies beyond 5 PM."""
+    reply = unit_reach(match_id=match.pk, user=alice, unit_id="A", mode="walk", turn=1)
+
+    assert (reply["type"], reply["v"], reply["unit"], reply["mode"]) == ("reach", 0, "A", "walk")
+    assert reply["hexes"]["0816"] == 0
+    assert reply["hexes"]["0815"] == 1
+    assert reply["hexes"]["0817"] == 1  # backwards, also 1 PM
+    assert max(reply["hexes"].values()) == 5
+    assert "0811" not in reply["hexes"]  # six hexes ahead is past the walking budget
+
+
+def test_running_reaches_further_than_walking(match: Match, alice: User) -> None:
+    walk = unit_reach(match_id=match.pk, user=alice, unit_id="A", mode="walk")["hexes"]
+    run = unit_reach(match_id=match.pk, user=alice, unit_id="A", mode="run")["hexes"]
+
+    assert set(walk) < set(run)
+    assert max(run.values()) == 8  # run = ceil(1.5 × 5)
+
+
+@pytest.mark.parametrize(
+    ("who", "unit", "mode", "turn", "code"),
+    [
+        ("carol", "A", "walk", None, "order.spectator"),
+        ("anonymous", "A", "walk", None, "order.spectator"),
+        ("bob", "A", "walk", None, "order.not_your_unit"),
+        ("alice", "Z", "walk", None, "order.not_your_unit"),
+        ("alice", "A", "walk", 2, "order.phase_closed"),
+        ("alice", "A", "fly", None, "message.malformed"),
+        ("alice", 7, "walk", None, "message.malformed"),
+    ],
+)
+def test_reach_is_for_the_units_own_player_in_the_current_phase(
+    match: Match, alice: User, bob: User, carol: User, who: str, unit: Any, mode: Any, turn: int | None, code: str
+) -> None:
+    user = {"alice": alice, "bob": bob, "carol": carol, "anonymous": AnonymousUser()}[who]
+
+    with pytest.raises(MatchError) as raised:
+        unit_reach(match_id=match.pk, user=user, unit_id=unit, mode=mode, turn=turn)
+
+    assert raised.value.code == code
+
+
+def test_los_between_units_is_clear_across_open_ground(match: Match) -> None:
+    reply = sight_line(match_id=match.pk, user=AnonymousUser(), source="A", target="B")
+
+    assert (reply["type"], reply["from"], reply["to"], reply["los"], reply["modifier"]) == ("los", "A", "B", True, 0)
+    assert reply["hexes"][0] == "0815" and reply["hexes"][-1] == "0803"
+    assert "Terreno interviniente" in reply["reasons"][-1]
+
+
+def test_los_blocked_by_woods_names_the_hexes_and_the_rule(match: Match, carol: User) -> None:
+    """'Bosques dispersos', 'Bosques densos': 1 heavy with 1+ light woods hex between blocks the line."""
+    reply = sight_line(match_id=match.pk, user=carol, source="A", target="0403")
+
+    assert reply["los"] is False
+    assert {"0405", "0505"} <= set(reply["hexes"])
+    assert any("block the line" in reason for reason in reply["reasons"])
+
+
+def test_los_from_a_bare_hex_looks_as_a_standing_mech_and_sums_the_woods(match: Match) -> None:
+    """'Efectos del terreno interviniente': each light woods hex between adds +1."""
+    reply = sight_line(match_id=match.pk, user=AnonymousUser(), source="0407", target="0403")
+
+    assert (reply["los"], reply["modifier"], reply["hexes"]) == (True, 2, ["0406", "0405", "0404"])
+    assert reply["reasons"][0].startswith("Looking from hex 0407 as a standing BattleMech")
+
+
+@pytest.mark.parametrize(
+    ("source", "target", "code"),
+    [("A", "Z", "unit.unknown"), ("A", "9999", "board.off_board"), ("A", None, "message.malformed"),
+     ("0000", "B", "board.invalid_hex")],
+)
+def test_a_bad_los_request_gets_a_coded_error(match: Match, source: Any, target: Any, code: str) -> None:
+    with pytest.raises(MatchError) as raised:
+        sight_line(match_id=match.pk, user=AnonymousUser(), source=source, target=target)
+
+    assert raised.value.code == code
+
+
+@pytest_asyncio.fixture
+async def _close_worker_connections() -> AsyncIterator[None]:
+    yield
+    await database_sync_to_async(connections.close_all)()
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("_close_worker_connections")
+async def test_the_socket_answers_reach_and_los_to_the_asker_only(match: Match, alice: User) -> None:
+    player, watcher = await connect(match, alice), await connect(match)
+    await receive(player)
+    await receive(watcher)
+
+    reach = await send(player, {"type": "reach", "unit": "A", "mode": "walk", "turn": 1})
+    los = await send(watcher, {"type": "los", "from": "A", "to": "0403"})
+    refused = await send(watcher, {"type": "reach", "unit": "A", "mode": "walk"})
+
+    assert (reach["type"], reach["hexes"]["0815"]) == ("reach", 1)
+    assert (los["type"], los["los"]) == ("los", False)
+    assert (refused["type"], refused["code"]) == ("error", "order.spectator")
+    assert await player.receive_nothing()
+    for socket in (player, watcher):
+        await socket.disconnect()
