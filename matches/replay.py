@@ -29,8 +29,9 @@ class Replay:
     phases: list[dict[str, Any]] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     rolls: int = 0
-    # The state before each phase still in force, newest last: what an annulment goes back to.
-    before: list[GameState] = field(default_factory=list)
+    # Each phase still in force, newest last: the state before it and its index in `phases`. An annulment
+    # goes back to the last one.
+    before: list[tuple[GameState, int]] = field(default_factory=list)
     state: GameState | None = None
 
 
@@ -57,8 +58,8 @@ def replay_log(match: Match) -> Replay:
             _replay_phase(replay, ruleset, match.seed, event, pending)
             pending = []
         elif event.kind == Event.Kind.ANNULLED:
-            replay.state = replay.before.pop()
-            replay.phases[-1]["annulled"] = payload["reason"]
+            replay.state, index = replay.before.pop()
+            replay.phases[index]["annulled"] = payload["reason"]
             pending = []
         elif event.kind == Event.Kind.OVERRIDDEN:
             replay.state = codec.state_from_json(payload["state"])
@@ -84,7 +85,7 @@ def _replay_phase(replay: Replay, ruleset: Any, seed: str, event: Event, orders:
     if timeline != _plain(payload["timeline"]):
         replay.problems.append(f"v{event.version}: turn {payload['turn']} {payload['phase']} resolves differently")
     replay.rolls += len(dice.rolls)
-    replay.before.append(replay.state)
+    replay.before.append((replay.state, len(replay.phases)))
     replay.state = result.state
     replay.phases.append({
         "v": event.version, "turn": payload["turn"], "phase": payload["phase"], "orders": orders,

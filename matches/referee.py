@@ -1,0 +1,104 @@
+"""The referee's powers: pause and resume, annul the last resolved phase, set a unit's state. Each is logged
+with the referee's name and reason, so `verify_match` replays the match through them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+
+from rules import codec
+from rules.errors import RuleError
+
+from .errors import MatchError
+from .models import Event, Match, Order, Participant
+from .replay import replay_log
+from .selectors import match_get, viewer_for
+from .services import event_append, events_publish
+
+MAX_REASON_CHARS = 500
+# Annulments and overrides are allowed while paused too: that is when a referee sorts things out.
+SORTING_OUT = (Match.Status.IN_PROGRESS, Match.Status.PAUSED)
+# What a referee may set on a unit: where it stands and how (damage stays with the rules).
+OVERRIDABLE = {"hex": str, "facing": int, "prone": bool, "stuck": bool}
+
+
+def referee_pause(*, match_id: int, user: AbstractBaseUser, reason: Any) -> dict[str, Any]:
+    """No orders are taken and no deadline runs until the referee resumes."""
+    return _act(match_id, user, reason, Event.Kind.PAUSED, (Match.Status.IN_PROGRESS,), Match.Status.PAUSED)
+
+
+def referee_resume(*, match_id: int, user: AbstractBaseUser, reason: Any) -> dict[str, Any]:
+    """The phase's deadline starts again from now."""
+    return _act(match_id, user, reason, Event.Kind.RESUMED, (Match.Status.PAUSED,), Match.Status.IN_PROGRESS)
+
+
+def referee_annul(*, match_id: int, user: AbstractBaseUser, reason: Any) -> dict[str, Any]:
+    """Puts the match back to before its last resolved phase; that phase's orders are void and it is
+    played again (with fresh dice: see `phase_dice_seed`)."""
+
+    def annul(match: Match) -> dict[str, Any]:
+        replay = replay_log(match)
+        if not replay.before or replay.problems:
+            raise MatchError("referee.nothing_to_annul", "There is no resolved phase to annul.", status=409)
+        state, index = replay.before[-1]
+        last = replay.phases[index]
+        # The void phase's orders, and any already given for the phase after it, may be given again.
+        Order.objects.filter(match=match, turn=match.turn, phase=match.phase).delete()
+        Order.objects.filter(match=match, turn=last["turn"], phase=last["phase"]).delete()
+        match.state = codec.state_to_json(state)
+        match.turn, match.phase = state.turn, state.phase
+        return {"turn": last["turn"], "phase": last["phase"], "annulled_v": last["v"]}
+
+    return _act(match_id, user, reason, Event.Kind.ANNULLED, SORTING_OUT, None, annul)
+
+
+def referee_override(*, match_id: int, user: AbstractBaseUser, unit: Any, changes: Any, reason: Any) -> dict[str, Any]:
+    """Sets a unit's position, facing, prone or stuck flag (a misplaced counter, a ruling made at the table)."""
+    if not isinstance(changes, dict) or not changes or not all(
+        name in OVERRIDABLE and type(value) is OVERRIDABLE[name] for name, value in changes.items()
+    ):
+        raise MatchError("referee.bad_changes", "Changes map hex (label), facing (0-5), prone or stuck to a value.",
+                         params={"fields": list(OVERRIDABLE)})
+
+    def override(match: Match) -> dict[str, Any]:
+        state = codec.state_from_json(match.state)
+        if not isinstance(unit, str):
+            raise MatchError("referee.bad_changes", "`unit` is a unit id.")
+        if not 0 <= changes.get("facing", 0) <= 5:
+            raise MatchError("referee.bad_changes", "Facing runs from 0 (N) to 5 (NW).")
+        try:
+            hex_change = {"hex": state.board.hex(changes["hex"])} if "hex" in changes else {}
+            changed = replace(state.unit(unit), **{**changes, **hex_change})
+        except RuleError as error:
+            raise MatchError.from_rule_error(error) from error
+        state = replace(state, units=tuple(changed if u.id == changed.id else u for u in state.units))
+        match.state = codec.state_to_json(state)
+        return {"unit": changed.id, "changes": changes, "state": match.state}
+
+    return _act(match_id, user, reason, Event.Kind.OVERRIDDEN, SORTING_OUT, None, override)
+
+
+def _act(
+    match_id: int, user: AbstractBaseUser, reason: Any, kind: str, allowed: tuple[str, ...], status_to: str | None,
+    change: Callable[[Match], dict[str, Any]] | None = None,
+) -> dict[str, Any]:
+    """The referee check, the status check, `change` on the locked match, the logged event and its broadcast."""
+    if not isinstance(reason, str) or not reason.strip() or len(reason) > MAX_REASON_CHARS:
+        raise MatchError("referee.reason", f"Give a reason (at most {MAX_REASON_CHARS} characters); it is logged.")
+    with transaction.atomic():
+        match = match_get(match_id=match_id, for_update=True)
+        if viewer_for(match=match, user=user).role != Participant.Role.REFEREE:
+            raise MatchError("referee.only", "Only the match's referee may do that.", status=403)
+        if match.status not in allowed:
+            raise MatchError("referee.wrong_status", f"Not possible while the match is {match.status}.", status=409)
+        details = change(match) if change is not None else {}
+        if status_to is not None:
+            match.status = status_to
+        event = event_append(match, kind, {"by": user.get_username(), "reason": reason.strip(), **details})
+        match.save()
+        events_publish(match, [event])
+    return {"type": kind, "v": match.version, "status": match.status}

@@ -1,0 +1,111 @@
+"""The referee role (issue 7): pause and resume, annul the last phase, set a unit's state; all logged."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+
+from matches import lobby, referee, services
+from matches.errors import MatchError
+from matches.models import Event, Match, Order, Participant
+from matches.replay import replay_log
+from matches.selectors import player_view, viewer_for
+
+DUEL = {"red": "Hunchback HBK-4G", "blue": "Jenner JR7-D"}
+MOVES = {"A": {"unit": "A", "mode": "walk", "steps": ["F", "F"]}, "B": {"unit": "B", "mode": "walk", "steps": ["F"]}}
+
+
+@pytest.fixture
+def ref(db: None) -> User:
+    return User.objects.create_user("ref", password="ref-pw", is_staff=True)
+
+
+@pytest.fixture
+def started(alice: User, bob: User) -> Match:
+    match = lobby.match_open(host=alice, designs=DUEL)
+    lobby.match_join(match_id=match.pk, user=bob, role="player")
+    for user in (alice, bob):
+        match.refresh_from_db()
+        lobby.match_accept(match_id=match.pk, user=user, accepted=True, options=match.options)
+    match.refresh_from_db()
+    return match
+
+
+def _move_both(match: Match, alice: User, bob: User) -> None:
+    services.order_submit(match_id=match.pk, user=alice, order_json=MOVES["A"])
+    services.order_submit(match_id=match.pk, user=bob, order_json=MOVES["B"])
+
+
+def test_a_paused_match_takes_no_orders_until_resumed(started: Match, ref: User, alice: User) -> None:
+    referee.referee_pause(match_id=started.pk, user=ref, reason="alice's connection")
+    with pytest.raises(MatchError) as error:
+        services.order_submit(match_id=started.pk, user=alice, order_json=MOVES["A"])
+    assert error.value.code == "order.phase_closed"
+    referee.referee_resume(match_id=started.pk, user=ref, reason="back")
+    services.order_submit(match_id=started.pk, user=alice, order_json=MOVES["A"])
+    kinds = list(started.events.values_list("kind", flat=True))
+    assert kinds[-3:] == [Event.Kind.PAUSED, Event.Kind.RESUMED, Event.Kind.SUBMITTED]
+    assert started.events.get(kind=Event.Kind.PAUSED).payload == {"by": "ref", "reason": "alice's connection"}
+
+
+def test_only_the_referee_may_and_always_with_a_reason(started: Match, ref: User, alice: User) -> None:
+    with pytest.raises(MatchError) as error:
+        referee.referee_pause(match_id=started.pk, user=alice, reason="I am losing")
+    assert error.value.code == "referee.only"
+    with pytest.raises(MatchError) as error:
+        referee.referee_pause(match_id=started.pk, user=ref, reason="  ")
+    assert error.value.code == "referee.reason"
+    with pytest.raises(MatchError) as error:
+        referee.referee_resume(match_id=started.pk, user=ref, reason="not paused")
+    assert error.value.code == "referee.wrong_status"
+    assert Match.objects.get(pk=started.pk).version == started.version
+
+
+def test_annul_restores_the_state_before_the_last_phase_and_rerolls(started: Match, ref: User, alice: User,
+                                                                     bob: User) -> None:
+    before = started.state
+    with pytest.raises(MatchError) as error:
+        referee.referee_annul(match_id=started.pk, user=ref, reason="nothing yet")
+    assert error.value.code == "referee.nothing_to_annul"
+    _move_both(started, alice, bob)
+    referee.referee_annul(match_id=started.pk, user=ref, reason="bob misclicked")
+    started.refresh_from_db()
+    assert (started.state, started.phase) == (before, "movement")
+    assert not Order.objects.filter(match=started).exists()
+    _move_both(started, alice, bob)  # the same orders are taken again
+    playbacks = started.events.filter(kind=Event.Kind.PLAYBACK).order_by("version")
+    assert [p.payload["attempt"] for p in playbacks] == [0, 1]
+    replay = replay_log(Match.objects.get(pk=started.pk))
+    assert replay.problems == []
+    assert replay.phases[0]["annulled"] == "bob misclicked" and "annulled" not in replay.phases[1]
+
+
+def test_override_moves_a_unit_and_is_replayed(started: Match, ref: User) -> None:
+    referee.referee_override(match_id=started.pk, user=ref, unit="B", changes={"hex": "0505", "facing": 2},
+                             reason="counter misplaced")
+    started.refresh_from_db()
+    unit = next(u for u in started.state["units"] if u["id"] == "B")
+    assert (unit["hex"], unit["facing"]) == ("0505", 2)
+    assert replay_log(started).problems == []
+
+
+@pytest.mark.parametrize(
+    ("unit", "changes", "code"),
+    [
+        ("B", {"armor": 99}, "referee.bad_changes"),
+        ("B", {"facing": 9}, "referee.bad_changes"),
+        ("B", {"prone": 1}, "referee.bad_changes"),
+        ("Z", {"facing": 1}, "unit.unknown"),
+        ("B", {"hex": "9999"}, "board.off_board"),
+    ],
+)
+def test_bad_overrides_change_nothing(started: Match, ref: User, unit: str, changes: dict, code: str) -> None:
+    with pytest.raises(MatchError) as error:
+        referee.referee_override(match_id=started.pk, user=ref, unit=unit, changes=changes, reason="test")
+    assert error.value.code == code
+    assert Match.objects.get(pk=started.pk).state == started.state
+
+
+def test_a_seated_referee_is_a_referee(started: Match, carol: User) -> None:
+    Participant.objects.create(match=started, user=carol, role=Participant.Role.REFEREE)
+    assert player_view(match=started, viewer=viewer_for(match=started, user=carol))["you"]["role"] == "referee"
