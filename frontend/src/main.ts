@@ -2,11 +2,15 @@
 // wires the board, the plotting controls (players only) and the playback together.
 
 import "./app.css";
+import { AttackPanel, isAttackPhase } from "./attack";
+import { resultText, withConditions } from "./combat-report";
 import { BoardView } from "./map";
 import type { Poses } from "./playback";
 import { PlaybackPanel } from "./playback-panel";
 import { Plotter } from "./plot";
-import type { PlaybackFrame, ServerFrame, Snapshot, Unit } from "./protocol";
+import { SightTool } from "./sight";
+import { errorText } from "./i18n";
+import type { AttackOrder, MatchResult, Order, PlaybackFrame, ServerFrame, SideInfo, Snapshot, Unit } from "./protocol";
 import { MatchSocket } from "./socket";
 
 function playbackKey(frame: { turn: number; phase: string }): string {
@@ -38,6 +42,7 @@ function startMatch(page: HTMLElement): void {
   let board: BoardView | null = null;
   let boardShape = "";
   let units: Unit[] = [];
+  let sides: SideInfo[] = [];
   /** Set when the connection dropped with an order in flight: only a snapshot tells what became of it. */
   let resyncOnOpen = false;
 
@@ -53,7 +58,7 @@ function startMatch(page: HTMLElement): void {
       page.dataset.connection = state;
       if (state === "closed") {
         showStatus("Connection lost: reconnecting…");
-        if (plotter?.interrupt()) resyncOnOpen = true;
+        if (plotter?.interrupt() || attacks?.interrupt()) resyncOnOpen = true;
       }
       if (state === "open" && resyncOnOpen) {
         resyncOnOpen = false;
@@ -63,8 +68,22 @@ function startMatch(page: HTMLElement): void {
   });
 
   const plotter = ordersRoot
-    ? new Plotter(ordersRoot, { send: (frame) => socket.send(frame), drawPath: (p) => board?.showPath(p) })
+    ? new Plotter(ordersRoot, { send: (frame) => socket.send(frame), drawPath: (p) => board?.showPath(p), showReach })
     : null;
+  const sight = new SightTool(page.querySelector<HTMLElement>("#sight")!, {
+    send: (frame) => socket.send(frame),
+    unitIn: (hex) => units.find((u) => u.hex === hex)?.id ?? null,
+    highlight: (ends, between, blocked) => board?.showSight(ends, between, blocked),
+  });
+  /** The unit whose reachable hexes are asked for or shown, so a late answer for another is dropped. */
+  let reaching: { id: string; walk: number } | null = null;
+
+  function showReach(unit: Unit | { id: string; walk: number } | null, mode: string, turn: number): void {
+    reaching = unit && { id: unit.id, walk: unit.walk };
+    board?.showReach({}, 0);
+    if (unit) socket.send({ type: "reach", unit: unit.id, mode: mode as "walk" | "run", turn });
+  }
+  const attacks = ordersRoot ? new AttackPanel(attackSection(ordersRoot), { send: (frame) => socket.send(frame) }) : null;
 
   function onFrame(frame: ServerFrame): void {
     switch (frame.type) {
@@ -72,22 +91,35 @@ function startMatch(page: HTMLElement): void {
         applySnapshot(frame);
         break;
       case "plotted":
-        plotter?.handlePlotted(frame.order, frame.path);
+      case "order_accepted": {
+        const accepted = frame.type === "order_accepted";
+        if ("attacks" in frame) attacks?.handleChecked(frame.order, frame.attacks, accepted);
+        else if (accepted) plotter?.handleAccepted(frame.order, frame.path);
+        else plotter?.handlePlotted(frame.order, frame.path);
+        if (accepted) showStatus("Order submitted: waiting for the other players.");
         break;
-      case "order_accepted":
-        plotter?.handleAccepted(frame.order, frame.path);
-        showStatus("Order submitted: waiting for the other players.");
-        break;
+      }
       case "submitted":
         markSubmitted(frame.side);
         showStatus(`${frame.player} has submitted an order.`);
         break;
+      case "reach":
+        if (reaching?.id === frame.unit) board?.showReach(frame.hexes, reaching.walk);
+        break;
+      case "los":
+        sight.handleAnswer(frame);
+        break;
       case "playback":
         play(frame);
         break;
+      case "finished":
+        showResult(frame.result);
+        break;
       case "error":
-        plotter?.handleError(frame.code, frame.message);
-        showStatus(`${frame.message} (${frame.code})`, frame.code);
+        plotter?.handleError(frame.code, errorText(frame.code, frame.message));
+        sight.handleError(errorText(frame.code, frame.message));
+        attacks?.handleError(frame.code, frame.message);
+        showStatus(`${errorText(frame.code, frame.message)} (${frame.code})`, frame.code);
         break;
     }
   }
@@ -103,25 +135,38 @@ function startMatch(page: HTMLElement): void {
 
     const shape = JSON.stringify(snapshot.board);
     if (!board || shape !== boardShape) {
-      board = new BoardView(boardHolder, snapshot.board, (hex) => plotter?.clickHex(hex));
+      board = new BoardView(boardHolder, snapshot.board, (hex) =>
+        sight.active ? sight.clickHex(hex) : plotter?.clickHex(hex),
+      );
       boardShape = shape;
     }
     units = snapshot.units;
+    sides = snapshot.sides;
     board.setSides(snapshot.sides.map((s) => s.side));
-    board.setUnits(units);
+    board.setUnits(withConditions(units, snapshot.mechs));
     renderHeader(snapshot);
     renderSides(snapshot);
     page.dataset.role = snapshot.you.role;
     page.dataset.version = String(snapshot.v);
 
     const mine = units.find((u) => snapshot.you.role === "player" && u.side === snapshot.you.side);
-    // Only movement is plotted here; attack phases (issue 6) get their own controls.
-    const moving = snapshot.match.status === "in_progress" && snapshot.match.phase === "movement";
-    if (plotter && mine && moving) {
-      plotter.start(mine, snapshot.match.turn, snapshot.my_orders.find((o) => o.unit === mine.id) ?? null);
+    const { phase, status: matchStatus, turn } = snapshot.match;
+    const inPlay = matchStatus === "in_progress";
+    const myOrder = snapshot.my_orders.find((o) => o.unit === mine?.id) ?? null;
+    ordersRoot?.toggleAttribute("hidden", !(inPlay && phase === "movement"));
+    if (plotter && mine && inPlay && phase === "movement") {
+      plotter.start(mine, turn, myOrder as Order | null);
     } else {
       plotter?.stop();
     }
+    const mech = mine && snapshot.mechs?.[mine.id];
+    if (attacks && mine && mech?.active && inPlay && isAttackPhase(phase)) {
+      const enemies = units.filter((u) => u.side !== mine.side && !snapshot.mechs?.[u.id]?.destroyed);
+      attacks.start({ phase, turn, unit: mine, mech, enemies, submitted: myOrder as AttackOrder | null });
+    } else {
+      attacks?.stop();
+    }
+    if (snapshot.match.result) showResult(snapshot.match.result);
     if (!status.dataset.code) showStatus(snapshot.you.role === "spectator" ? "Watching." : "Connected.");
   }
 
@@ -144,6 +189,18 @@ function startMatch(page: HTMLElement): void {
     );
   }
 
+  function showResult(result: MatchResult): void {
+    let banner = page.querySelector<HTMLElement>("#match-over");
+    if (!banner) {
+      banner = document.createElement("p");
+      banner.id = "match-over";
+      banner.setAttribute("role", "status");
+      status.before(banner);
+    }
+    banner.dataset.winner = result.winner;
+    banner.textContent = resultText(result, sides);
+  }
+
   function markSubmitted(side: string): void {
     const item = page.querySelector<HTMLElement>(`#sides [data-side="${CSS.escape(side)}"]`);
     if (item) item.dataset.submitted = "true";
@@ -153,6 +210,7 @@ function startMatch(page: HTMLElement): void {
     if (played.has(frame) || !board) return;
     played.mark(frame);
     plotter?.stop();
+    attacks?.stop();
     const start: Poses = Object.fromEntries(units.map((u) => [u.id, { hex: u.hex, facing: u.facing }]));
     page.dataset.playback = "playing";
     showStatus(`Turn ${frame.turn}: the ${frame.phase} is resolved; watch it play.`);
@@ -176,6 +234,16 @@ function startMatch(page: HTMLElement): void {
   // The page's own socket, for people and tests poking at the protocol from the console.
   (window as unknown as { arbitro: unknown }).arbitro = { socket };
   socket.connect();
+}
+
+/** The attack panel's place: right after the movement order panel, for players only. */
+function attackSection(ordersRoot: HTMLElement): HTMLElement {
+  const section = document.createElement("section");
+  section.id = "attack";
+  section.className = "panel";
+  section.hidden = true;
+  ordersRoot.after(section);
+  return section;
 }
 
 const page = document.querySelector<HTMLElement>("[data-match-id]");

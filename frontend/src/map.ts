@@ -301,13 +301,20 @@ export class BoardView {
     return g;
   }
 
-  /** Prone and stuck units get a word under the marker, not only a style. */
+  /** Prone, stuck, shut down and destroyed units get a word under the marker, not only a style. */
   private markConditions(unit: Unit): void {
     const node = this.unitNodes.get(unit.id)!;
-    const conditions = [unit.prone && "PRONE", unit.stuck && "STUCK"].filter(Boolean).join(" ");
-    node.querySelector(".unit-condition")!.textContent = conditions;
+    const conditions = [
+      unit.destroyed && "DESTROYED",
+      unit.shutdown && "SHUT DOWN",
+      unit.prone && "PRONE",
+      unit.stuck && "STUCK",
+    ];
+    node.querySelector(".unit-condition")!.textContent = conditions.filter(Boolean).join(" ");
     node.dataset.prone = String(Boolean(unit.prone));
     node.dataset.stuck = String(Boolean(unit.stuck));
+    node.dataset.destroyed = String(Boolean(unit.destroyed));
+    node.dataset.shutdown = String(Boolean(unit.shutdown));
   }
 
   /** Move a unit marker to a pose; `animate` lets the CSS transition show the motion. */

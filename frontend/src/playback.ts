@@ -17,7 +17,7 @@ export type Poses = Record<string, Pose>;
 export function playbackFrames(start: Poses, timeline: Timeline): Poses[] {
   const frames: Poses[] = [];
   let current = { ...start };
-  for (const tick of timeline.ticks) {
+  for (const tick of timeline.ticks ?? []) {
     current = { ...current };
     for (const event of tick) {
       // A blocked or charging unit did not enter `to`: it stays where it was.
@@ -27,7 +27,7 @@ export function playbackFrames(start: Poses, timeline: Timeline): Poses[] {
     frames.push(current);
   }
   const final = { ...current };
-  for (const [unit, state] of Object.entries(timeline.final)) final[unit] = { hex: state.hex, facing: state.facing };
+  for (const [unit, state] of Object.entries(timeline.final ?? {})) final[unit] = { hex: state.hex, facing: state.facing };
   frames.push(final);
   return frames;
 }

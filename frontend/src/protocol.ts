@@ -49,6 +49,99 @@ export interface Unit {
   run: number;
   prone?: boolean;
   stuck?: boolean;
+  /** From the unit's mech (`mechs`), for the marker. */
+  destroyed?: boolean;
+  shutdown?: boolean;
+}
+
+/** A weapon order (weapons phase): no weapons holds fire. Weapons are named by component number. */
+export interface WeaponOrder {
+  unit: string;
+  target: string;
+  weapons: string[];
+  twist: number;
+}
+
+/** A physical attack order: no target makes no attack. */
+export interface PhysicalOrder {
+  unit: string;
+  target: string;
+  attack: string;
+  limb: string;
+}
+
+export type AttackOrder = WeaponOrder | PhysicalOrder;
+
+export interface Modifier {
+  value: number;
+  reason: string;
+}
+
+/** What an attack needs on 2D6: the sum of its modifiers. */
+export interface ToHit {
+  target: number;
+  modifiers: Modifier[];
+}
+
+export interface PlannedAttack {
+  unit: string;
+  target: string;
+  attack: string;
+  to_hit: ToHit;
+}
+
+/** The server's check of an attack order (rules.codec.attacks_to_json). */
+export interface AttackCheck {
+  legal: boolean;
+  attacks: PlannedAttack[];
+}
+
+export interface AttackResult extends PlannedAttack {
+  roll: Roll;
+  hit: boolean;
+  damage: number;
+  reasons: string[];
+}
+
+/** One attack, heat or end phase of a resolution (rules.combat_codec.combat_report_to_json). */
+export interface CombatReport {
+  phase: string;
+  attacks: AttackResult[];
+  reasons: string[];
+  rolls: Roll[];
+}
+
+export interface WeaponInfo {
+  index: number;
+  name: string;
+  label: string;
+  heat: number;
+  damage: number;
+  range: { minimum: number; short: number; medium: number; long: number };
+  fired: boolean;
+  destroyed: boolean;
+}
+
+/** A mech's public condition (the player view's `mechs`). */
+export interface MechInfo {
+  design: string;
+  heat: number;
+  armour: Record<string, number>;
+  internal: Record<string, number>;
+  conscious: boolean;
+  shutdown: boolean;
+  destroyed: string;
+  surrendered: boolean;
+  active: boolean;
+  weapons: WeaponInfo[];
+}
+
+export interface MatchResult {
+  /** The winning side, "" for a draw. */
+  winner: string;
+  reason: string;
+  victory_points: Record<string, number>;
+  turn: number;
 }
 
 /**
@@ -84,12 +177,14 @@ export interface Roll {
   target: number | null;
 }
 
+/** A resolution: the movement keys when there was movement, `combat` when attacks, heat or the end of turn did something. */
 export interface Timeline {
-  mode: string;
+  mode?: string;
   /** `order`: unit ids, initiative loser first (it moves first). */
   initiative?: { order: string[]; rolls: Roll[] };
-  ticks: TimelineEvent[][];
-  final: Record<string, { hex: string; facing: number; prone?: boolean; stuck?: boolean; reasons?: string[] }>;
+  ticks?: TimelineEvent[][];
+  final?: Record<string, { hex: string; facing: number; prone?: boolean; stuck?: boolean; reasons?: string[] }>;
+  combat?: CombatReport[];
   conflicts?: Conflict[];
   /** Every roll of the phase in the order thrown: initiative first. */
   rolls?: Roll[];
@@ -110,6 +205,7 @@ export interface MatchInfo {
   ruleset: string;
   turn: number;
   phase: string;
+  result?: MatchResult | null;
 }
 
 export interface SideInfo {
@@ -124,21 +220,32 @@ export interface Snapshot {
   match: MatchInfo;
   board: Board;
   units: Unit[];
+  mechs?: Record<string, MechInfo>;
   sides: SideInfo[];
   you: { role: Role; side: string | null };
-  my_orders: Order[];
+  /** This phase's orders the viewer may see: movement orders or attack orders, by phase. */
+  my_orders: (Order | AttackOrder)[];
   last_playback: PlaybackFrame | null;
 }
 
 export type ServerFrame =
   | Snapshot
   | PlaybackFrame
-  | { type: "plotted"; v: number; order: Order; path: Path }
-  | { type: "order_accepted"; v: number; order: Order; path: Path }
+  | { type: "plotted" | "order_accepted"; v: number; order: Order; path: Path }
+  | { type: "plotted" | "order_accepted"; v: number; order: AttackOrder; attacks: AttackCheck }
+  | { type: "finished"; v: number; result: MatchResult }
   | { type: "submitted"; v: number; side: string; player: string; turn: number; phase: string }
   | { type: "error"; v: number; code: string; message: string };
 
 export type ClientFrame =
-  | { type: "plot"; order: Order; turn: number }
-  | { type: "submit"; order: Order; turn: number }
+  | { type: "plot"; order: Order; turn: number; phase?: string }
+  | { type: "submit"; order: Order; turn: number; phase?: string }
   | { type: "resync" };
+
+/** Attack orders go out like movement ones, always naming their phase (weapons or physical). */
+export interface AttackFrame {
+  type: "plot" | "submit";
+  order: AttackOrder;
+  turn: number;
+  phase: string;
+}

@@ -2,6 +2,7 @@
 // beyond plain steps and turns (blocked, skids, falls…), the clashes between paths and how
 // they were settled, and the rules the resolution followed.
 
+import { combatRulings } from "./combat-report";
 import type { Roll, Timeline } from "./protocol";
 
 export function describeRoll(roll: Roll): string {
@@ -16,7 +17,7 @@ export function rulings(timeline: Timeline): string[] {
   if (timeline.initiative && timeline.initiative.order.length > 1) {
     lines.push(`Initiative order: ${timeline.initiative.order.join(", ")} (the loser moves first)`);
   }
-  timeline.ticks.forEach((tick, index) => {
+  (timeline.ticks ?? []).forEach((tick, index) => {
     for (const event of tick) {
       if (PLAIN_EVENTS.has(event.kind) && !event.reason) continue;
       const target = event.target ? ` (${event.target})` : "";
@@ -28,9 +29,10 @@ export function rulings(timeline: Timeline): string[] {
     const where = conflict.hex ? ` in ${conflict.hex}` : "";
     lines.push(`${conflict.case} (${conflict.units.join(", ")}${where}): ${conflict.resolution}`);
   }
-  for (const [unit, outcome] of Object.entries(timeline.final)) {
+  for (const [unit, outcome] of Object.entries(timeline.final ?? {})) {
     lines.push(...(outcome.reasons ?? []).map((reason) => `${unit}: ${reason}`));
   }
   lines.push(...(timeline.reasons ?? []));
+  lines.push(...combatRulings(timeline.combat ?? []));
   return lines;
 }

@@ -1,7 +1,7 @@
 // The match websocket: tracks the match version, asks for a resync after a gap,
 // and reconnects with `?v=N` after a drop (see docs/protocol.md).
 
-import type { ClientFrame, ServerFrame } from "./protocol";
+import type { AttackFrame, ClientFrame, ServerFrame } from "./protocol";
 
 /** Answers to one socket that change nothing; every other frame but a snapshot is a logged event. */
 const REPLY_FRAMES = new Set(["plotted", "order_accepted", "error"]);
@@ -78,7 +78,7 @@ export class MatchSocket {
     this.socket?.close();
   }
 
-  send(frame: ClientFrame): boolean {
+  send(frame: ClientFrame | AttackFrame): boolean {
     if (!this.socket) return false;
     this.socket.send(JSON.stringify(frame));
     return true;

@@ -1,0 +1,131 @@
+// @vitest-environment jsdom
+import { beforeEach, describe, expect, it } from "vitest";
+import { AttackPanel, attackOrder, describeToHit, rangeBand, sameAttackOrder } from "../attack";
+import type { AttackCheck, AttackFrame, MechInfo, Unit, WeaponInfo } from "../protocol";
+
+const weapon = (index: number, label: string, range: WeaponInfo["range"], extra: Partial<WeaponInfo> = {}): WeaponInfo => ({
+  index, name: label.split(" [")[0], label, heat: 3, damage: 5, range, fired: false, destroyed: false, ...extra,
+});
+const LARGE_LASER = weapon(32, "Large Laser [RA]", { minimum: 0, short: 5, medium: 10, long: 15 });
+const MEDIUM_LASER = weapon(26, "Medium Laser [LA]", { minimum: 0, short: 3, medium: 6, long: 9 });
+const AC5 = weapon(19, "AC/5 [LT]", { minimum: 3, short: 6, medium: 12, long: 18 }, { fired: true });
+
+const mech: MechInfo = {
+  design: "Phoenix Hawk PXH-1", heat: 0, armour: {}, internal: {}, conscious: true, shutdown: false,
+  destroyed: "", surrendered: false, active: true, weapons: [LARGE_LASER, MEDIUM_LASER, AC5],
+};
+const unit = (id: string, side: string, hex: string): Unit => ({
+  id, side, hex, kind: "mech", name: `${id} mech`, facing: 0, walk: 5, run: 8,
+});
+const A = unit("A", "alice", "0808");
+const B = unit("B", "bob", "0801"); // 7 hexes north of A
+
+const check = (target: number): AttackCheck => ({
+  legal: true,
+  attacks: [{ unit: "A", target: "B", attack: "Large Laser [RA]", to_hit: { target, modifiers: [
+    { value: 4, reason: "gunnery skill 4" }, { value: 2, reason: "medium range (7 hexes)" },
+  ] } }],
+});
+
+describe("attack helpers", () => {
+  it("places a distance in a weapon's range brackets, minimum range included", () => {
+    expect(rangeBand(LARGE_LASER.range, 5)).toBe("short");
+    expect(rangeBand(LARGE_LASER.range, 6)).toBe("medium");
+    expect(rangeBand(LARGE_LASER.range, 15)).toBe("long");
+    expect(rangeBand(LARGE_LASER.range, 16)).toBe("out of range");
+    expect(rangeBand(AC5.range, 2)).toBe("short, inside minimum range 3");
+  });
+
+  it("builds the order of each phase, holding fire when nothing is chosen", () => {
+    expect(attackOrder("weapons", "A", "B", ["32", "26"], -1)).toEqual({ unit: "A", target: "B", weapons: ["32", "26"], twist: -1 });
+    expect(attackOrder("weapons", "A", "B", [], 1)).toEqual({ unit: "A", target: "", weapons: [], twist: 0 });
+    expect(attackOrder("physical", "A", "B", ["kick:RL"])).toEqual({ unit: "A", target: "B", attack: "kick", limb: "RL" });
+    expect(attackOrder("physical", "A", "B", [])).toEqual({ unit: "A", target: "", attack: "", limb: "" });
+  });
+
+  it("compares orders field by field, whatever the key order", () => {
+    const sent = { unit: "A", target: "B", weapons: ["32"], twist: 0 };
+    expect(sameAttackOrder(sent, { twist: 0, weapons: ["32"], target: "B", unit: "A" })).toBe(true);
+    expect(sameAttackOrder(sent, { ...sent, weapons: ["26"] })).toBe(false);
+  });
+
+  it("spells out the target number and every modifier", () => {
+    expect(describeToHit(check(6).attacks[0])).toBe("Large Laser [RA]: 6+ (gunnery skill 4 +4, medium range (7 hexes) +2)");
+  });
+});
+
+describe("the attack panel", () => {
+  let sent: AttackFrame[];
+  let panel: AttackPanel;
+  let root: HTMLElement;
+  const choice = (value: string) => root.querySelector<HTMLInputElement>(`[data-choice="${value}"]`)!;
+  const pick = (value: string) => {
+    choice(value).checked = true;
+    choice(value).dispatchEvent(new Event("change", { bubbles: true }));
+  };
+
+  beforeEach(() => {
+    document.body.innerHTML = `<section id="attack"></section>`;
+    root = document.querySelector("#attack")!;
+    sent = [];
+    panel = new AttackPanel(root, { send: (frame) => (sent.push(frame), true) });
+    panel.start({ phase: "weapons", turn: 1, unit: A, mech, enemies: [B], submitted: null });
+  });
+
+  it("shows each weapon's range band at the target's distance and keeps fired ones out", () => {
+    expect(choice("32").closest("li")!.textContent).toContain("medium at 7 hexes");
+    expect(choice("26").closest("li")!.textContent).toContain("long at 7 hexes");
+    expect(choice("19").disabled).toBe(true);
+    expect(choice("19").closest("li")!.textContent).toContain("fired this turn");
+  });
+
+  it("asks the server for the target numbers of the chosen weapons and shows its answer", () => {
+    pick("32");
+    const order = { unit: "A", target: "B", weapons: ["32"], twist: 0 };
+    expect(sent).toEqual([{ type: "plot", order, turn: 1, phase: "weapons" }]);
+    expect(root.dataset.state).toBe("checking");
+
+    panel.handleChecked(order, check(6), false);
+
+    expect(root.dataset.state).toBe("choosing");
+    expect(root.querySelector("#attack-checks li")!.getAttribute("data-target-number")).toBe("6");
+    root.querySelector<HTMLButtonElement>("[data-attack=submit]")!.click();
+    expect(sent.at(-1)).toEqual({ type: "submit", order, turn: 1, phase: "weapons" });
+    panel.handleChecked(order, check(6), true);
+    expect(root.dataset.state).toBe("submitted");
+  });
+
+  it("shows a refusal with its code and lets the player choose again", () => {
+    pick("26");
+    panel.handleError("attack.out_of_arc", "the target is in the left arc");
+
+    expect(root.dataset.state).toBe("choosing");
+    expect(root.querySelector("#attack-message")!.getAttribute("data-code")).toBe("attack.out_of_arc");
+    expect(choice("26").disabled).toBe(false);
+  });
+
+  it("ignores answers it does not wait for, and holds fire with one click", () => {
+    panel.handleChecked({ unit: "A", target: "B", weapons: ["26"], twist: 0 }, check(9), false);
+    expect(root.querySelectorAll("#attack-checks li")).toHaveLength(0);
+
+    root.querySelector<HTMLButtonElement>("[data-attack=hold]")!.click();
+    expect(sent).toEqual([{ type: "submit", order: { unit: "A", target: "", weapons: [], twist: 0 }, turn: 1, phase: "weapons" }]);
+  });
+
+  it("offers one physical attack at a time in the physical phase", () => {
+    panel.start({ phase: "physical", turn: 1, unit: A, mech, enemies: [B], submitted: null });
+    expect(root.querySelector("#attack-title")!.textContent).toBe("Physical attack");
+
+    pick("kick:RL");
+
+    expect(sent).toEqual([{ type: "plot", order: { unit: "A", target: "B", attack: "kick", limb: "RL" }, turn: 1, phase: "physical" }]);
+  });
+
+  it("shows a declared order as submitted after a reload", () => {
+    panel.start({ phase: "weapons", turn: 1, unit: A, mech, enemies: [B], submitted: { unit: "A", target: "B", weapons: ["32"], twist: 1 } });
+
+    expect(root.dataset.state).toBe("submitted");
+    expect(choice("32").checked).toBe(true);
+    expect(root.querySelector<HTMLSelectElement>("#attack-twist")!.value).toBe("1");
+  });
+});

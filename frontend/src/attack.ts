@@ -1,0 +1,291 @@
+// The attack panel of the weapons and physical phases. The player picks a target and weapons (each shown
+// with its range band at the current distance) or one physical attack; every change is sent as a `plot`
+// and the server's answer shows each attack's target number and modifiers before anything is submitted.
+// Holding fire (or making no physical attack) is an order too: the phase waits for every mech.
+
+import { distance, parseLabel } from "./hex";
+import type { AttackCheck, AttackFrame, AttackOrder, MechInfo, PlannedAttack, Unit, WeaponInfo } from "./protocol";
+
+export type AttackPhase = "weapons" | "physical";
+
+export function isAttackPhase(phase: string): phase is AttackPhase {
+  return phase === "weapons" || phase === "physical";
+}
+
+/** Where `hexes` falls in a weapon's ranges (Total Warfare range brackets); the server adds the modifier. */
+export function rangeBand(range: WeaponInfo["range"], hexes: number): string {
+  if (hexes > range.long) return "out of range";
+  const band = hexes <= range.short ? "short" : hexes <= range.medium ? "medium" : "long";
+  return hexes <= range.minimum ? `${band}, inside minimum range ${range.minimum}` : band;
+}
+
+export interface PhysicalChoice {
+  attack: string;
+  limb: string;
+  label: string;
+}
+
+export const PHYSICAL_CHOICES: PhysicalChoice[] = [
+  { attack: "punch", limb: "RA", label: "Punch, right arm" },
+  { attack: "punch", limb: "LA", label: "Punch, left arm" },
+  { attack: "kick", limb: "RL", label: "Kick, right leg" },
+  { attack: "kick", limb: "LL", label: "Kick, left leg" },
+  { attack: "push", limb: "", label: "Push" },
+  { attack: "charge", limb: "", label: "Charge" },
+  { attack: "dfa", limb: "", label: "Death from above" },
+];
+
+const choiceKey = (choice: { attack: string; limb: string }) => `${choice.attack}:${choice.limb}`;
+
+/** "Large Laser [RA]: 8+ (gunnery skill 4 +4, medium range (7 hexes) +2)". */
+export function describeToHit(attack: PlannedAttack): string {
+  const modifiers = attack.to_hit.modifiers.map((m) => `${m.reason} ${m.value >= 0 ? "+" : ""}${m.value}`);
+  return `${attack.attack}: ${attack.to_hit.target}+ (${modifiers.join(", ")})`;
+}
+
+/** The order a phase takes from `unit` against `target` with the chosen weapons (component numbers) or attack. */
+export function attackOrder(phase: AttackPhase, unit: string, target: string, chosen: string[], twist = 0): AttackOrder {
+  if (phase === "weapons") {
+    return chosen.length ? { unit, target, weapons: chosen, twist } : { unit, target: "", weapons: [], twist: 0 };
+  }
+  const [attack, limb] = chosen.length ? chosen[0].split(":") : ["", ""];
+  return { unit, target: attack ? target : "", attack, limb };
+}
+
+export function sameAttackOrder(a: AttackOrder, b: AttackOrder): boolean {
+  return JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
+}
+
+/** What a stored order had chosen: its weapons, or its physical attack's key. */
+function chosenIn(order: AttackOrder): string[] {
+  if ("weapons" in order) return [...order.weapons];
+  return order.attack ? [choiceKey(order)] : [];
+}
+
+export interface AttackHooks {
+  send(frame: AttackFrame): boolean;
+}
+
+export interface AttackTurn {
+  phase: AttackPhase;
+  turn: number;
+  unit: Unit;
+  mech: MechInfo;
+  enemies: Unit[];
+  submitted: AttackOrder | null;
+}
+
+type State = "idle" | "choosing" | "checking" | "submitted";
+
+export class AttackPanel {
+  private state: State = "idle";
+  private current: AttackTurn | null = null;
+  private target = "";
+  private chosen: string[] = [];
+  private twist = 0;
+  private check: AttackCheck | null = null;
+  /** The order last sent and not yet answered. */
+  private pending: AttackOrder | null = null;
+
+  private readonly title: HTMLElement;
+  private readonly targetSelect: HTMLSelectElement;
+  private readonly twistSelect: HTMLSelectElement;
+  private readonly choices: HTMLElement;
+  private readonly checks: HTMLElement;
+  private readonly message: HTMLElement;
+
+  constructor(
+    private readonly root: HTMLElement,
+    private readonly hooks: AttackHooks,
+  ) {
+    root.innerHTML = `
+      <h2 id="attack-title">Attacks</h2>
+      <p class="controls">
+        <label>Target <select id="attack-target"></select></label>
+        <label class="weapons-only">Torso twist <select id="attack-twist">
+          <option value="-1">left</option><option value="0" selected>none</option><option value="1">right</option>
+        </select></label>
+      </p>
+      <ul id="attack-choices" aria-label="Weapons or attacks"></ul>
+      <ol id="attack-checks" aria-label="Target numbers from the server" aria-live="polite"></ol>
+      <p id="attack-message" aria-live="assertive" data-code=""></p>
+      <div class="controls">
+        <button type="button" class="primary" data-attack="submit">Submit attack</button>
+        <button type="button" data-attack="hold">Hold fire</button>
+      </div>
+      <p class="when-submitted">Attack declared: waiting for the other players.</p>`;
+    root.setAttribute("aria-labelledby", "attack-title");
+    this.title = root.querySelector("#attack-title")!;
+    this.targetSelect = root.querySelector("#attack-target")!;
+    this.twistSelect = root.querySelector("#attack-twist")!;
+    this.choices = root.querySelector("#attack-choices")!;
+    this.checks = root.querySelector("#attack-checks")!;
+    this.message = root.querySelector("#attack-message")!;
+    root.addEventListener("click", (event) => {
+      const action = (event.target as Element).closest<HTMLElement>("[data-attack]")?.dataset.attack;
+      if (action === "submit") this.send("submit", this.order());
+      if (action === "hold" && this.current) this.send("submit", attackOrder(this.current.phase, this.current.unit.id, "", []));
+    });
+    root.addEventListener("change", (event) => {
+      const control = event.target as Element;
+      if (control === this.targetSelect) this.target = this.targetSelect.value;
+      else if (control === this.twistSelect) this.twist = Number(this.twistSelect.value);
+      else if (control.getAttribute("name") === "attack-choice") this.chosen = this.pickedChoices();
+      else return;
+      this.render();
+      this.plot();
+    });
+    this.setState("idle");
+  }
+
+  /** A new attack phase for `turn.unit`, or the order already declared for it. */
+  start(turn: AttackTurn): void {
+    this.current = turn;
+    this.pending = null;
+    this.check = null;
+    const submitted = turn.submitted;
+    this.target = submitted?.target || turn.enemies[0]?.id || "";
+    this.chosen = submitted ? chosenIn(submitted) : [];
+    this.twist = submitted && "twist" in submitted ? submitted.twist : 0;
+    this.setMessage("");
+    this.root.hidden = false;
+    this.setState(submitted ? "submitted" : "choosing");
+    this.render();
+  }
+
+  stop(): void {
+    this.current = null;
+    this.pending = null;
+    this.root.hidden = true;
+    this.setState("idle");
+  }
+
+  /** `plotted` or `order_accepted` for an attack order. */
+  handleChecked(order: AttackOrder, check: AttackCheck, accepted: boolean): void {
+    if (!this.pending || !sameAttackOrder(order, this.pending)) return;
+    this.pending = null;
+    this.check = check;
+    this.setMessage("");
+    this.setState(accepted ? "submitted" : "choosing");
+    this.render();
+  }
+
+  /** An error frame: if it answers our pending request, show why and let the player choose again. */
+  handleError(code: string, message: string): void {
+    if (!this.pending) return;
+    this.pending = null;
+    this.check = null;
+    this.setMessage(message, code);
+    this.setState("choosing");
+    this.render();
+  }
+
+  /** The connection dropped with a request in flight (see Plotter.interrupt). */
+  interrupt(): boolean {
+    if (!this.pending) return false;
+    this.handleError("socket.closed", "The connection dropped before the server answered.");
+    return true;
+  }
+
+  private order(): AttackOrder {
+    const { phase, unit } = this.current!;
+    return attackOrder(phase, unit.id, this.target, this.chosen, this.twist);
+  }
+
+  private plot(): void {
+    if (this.chosen.length === 0 || !this.target) {
+      this.check = null; // holding fire needs no check
+      this.setMessage("");
+      this.render();
+      return;
+    }
+    this.send("plot", this.order());
+  }
+
+  private send(type: "plot" | "submit", order: AttackOrder): void {
+    if (this.state !== "choosing" && this.state !== "checking") return;
+    const { phase, turn } = this.current!;
+    if (!this.hooks.send({ type, order, turn, phase })) {
+      this.setMessage("Not connected: try again in a moment.", "socket.closed");
+      return;
+    }
+    this.pending = order;
+    this.setState("checking");
+  }
+
+  private pickedChoices(): string[] {
+    const inputs = this.choices.querySelectorAll<HTMLInputElement>("input[name=attack-choice]");
+    return [...inputs].filter((input) => input.checked).map((input) => input.value);
+  }
+
+  private setState(state: State): void {
+    this.state = state;
+    this.root.dataset.state = state;
+    const editable = state === "choosing";
+    for (const control of this.root.querySelectorAll<HTMLButtonElement | HTMLInputElement | HTMLSelectElement>(
+      "button, input, select",
+    )) {
+      control.disabled = !editable || control.dataset.unusable === "true";
+    }
+  }
+
+  private setMessage(text: string, code = ""): void {
+    this.message.textContent = text;
+    this.message.dataset.code = code;
+  }
+
+  private render(): void {
+    const turn = this.current;
+    if (!turn) return;
+    const weapons = turn.phase === "weapons";
+    this.root.dataset.phase = turn.phase;
+    this.title.textContent = weapons ? "Weapon attacks" : "Physical attack";
+    this.root.querySelector<HTMLElement>(".weapons-only")!.hidden = !weapons;
+    this.root.querySelector("[data-attack=hold]")!.textContent = weapons ? "Hold fire" : "No physical attack";
+    this.targetSelect.replaceChildren(
+      ...turn.enemies.map((enemy) => new Option(`${enemy.id}: ${enemy.name} (${enemy.hex})`, enemy.id)),
+    );
+    this.targetSelect.value = this.target;
+    this.twistSelect.value = String(this.twist);
+    const enemy = turn.enemies.find((u) => u.id === this.target);
+    const hexes = enemy ? distance(parseLabel(turn.unit.hex), parseLabel(enemy.hex)) : 0;
+    this.choices.replaceChildren(...(weapons ? this.weaponRows(turn.mech, hexes) : this.physicalRows()));
+    this.checks.replaceChildren(
+      ...(this.check?.attacks ?? []).map((attack) => {
+        const item = document.createElement("li");
+        item.dataset.targetNumber = String(attack.to_hit.target);
+        item.textContent = describeToHit(attack);
+        return item;
+      }),
+    );
+    this.setState(this.state); // new controls follow the state
+  }
+
+  private weaponRows(mech: MechInfo, hexes: number): HTMLElement[] {
+    return mech.weapons.map((weapon) => {
+      const unusable = weapon.destroyed ? "destroyed" : weapon.fired ? "fired this turn" : "";
+      const note = unusable || `${rangeBand(weapon.range, hexes)} at ${hexes} hexes`;
+      const ranges = `${weapon.range.short}/${weapon.range.medium}/${weapon.range.long}`;
+      return this.choiceRow(String(weapon.index), "checkbox", `${weapon.label} · ${weapon.damage} dmg, ${weapon.heat} heat, ${ranges} · ${note}`, unusable !== "");
+    });
+  }
+
+  private physicalRows(): HTMLElement[] {
+    return PHYSICAL_CHOICES.map((choice) => this.choiceRow(choiceKey(choice), "radio", choice.label, false));
+  }
+
+  private choiceRow(value: string, type: "checkbox" | "radio", text: string, unusable: boolean): HTMLElement {
+    const item = document.createElement("li");
+    const label = document.createElement("label");
+    const input = document.createElement("input");
+    input.type = type;
+    input.name = "attack-choice";
+    input.value = value;
+    input.dataset.choice = value;
+    input.dataset.unusable = String(unusable);
+    input.checked = this.chosen.includes(value);
+    label.append(input, ` ${text}`);
+    item.append(label);
+    return item;
+  }
+}

@@ -1,0 +1,51 @@
+// What the fight did, in words and on the board: each attack's roll, hit location and damage, the heat
+// and end-of-turn reports, the markers' conditions (destroyed, shut down) and the match-over banner.
+
+import type { CombatReport, MatchResult, MechInfo, Roll, SideInfo, Unit } from "./protocol";
+
+const PHASE_NAMES: Record<string, string> = {
+  weapons: "Weapons",
+  physical: "Physical",
+  heat: "Heat",
+  end: "End of turn",
+};
+
+function dice(roll: Roll): string {
+  return `${roll.dice.join(" + ")} = ${roll.total}`;
+}
+
+/** One line per attack (then where its damage went), then each report's own rulings (piloting rolls, heat). */
+export function combatRulings(reports: CombatReport[]): string[] {
+  const lines: string[] = [];
+  for (const report of reports) {
+    const phase = PHASE_NAMES[report.phase] ?? report.phase;
+    for (const attack of report.attacks) {
+      const outcome = attack.hit ? `hit, ${attack.damage} damage` : "miss";
+      lines.push(
+        `${phase}: ${attack.unit} ${attack.attack} → ${attack.target}: ${dice(attack.roll)} against ${attack.to_hit.target}: ${outcome}`,
+      );
+      // The first reason repeats the roll just shown; the rest say where the damage went.
+      if (attack.hit) lines.push(...attack.reasons.slice(1).map((reason) => `  ${reason}`));
+    }
+    lines.push(...report.reasons.map((reason) => `${phase}: ${reason}`));
+  }
+  return lines;
+}
+
+/** The units with their mech's condition, for the markers. */
+export function withConditions(units: Unit[], mechs: Record<string, MechInfo> | undefined): Unit[] {
+  return units.map((unit) => {
+    const mech = mechs?.[unit.id];
+    return mech ? { ...unit, destroyed: Boolean(mech.destroyed), shutdown: mech.shutdown } : unit;
+  });
+}
+
+/** The match-over banner: who won (by player name), why, and the victory points. */
+export function resultText(result: MatchResult, sides: SideInfo[]): string {
+  const name = (side: string) => sides.find((s) => s.side === side)?.player ?? side;
+  const points = Object.entries(result.victory_points)
+    .map(([side, vp]) => `${name(side)} ${vp}`)
+    .join(", ");
+  const outcome = result.winner ? `${name(result.winner)} wins` : "a draw";
+  return `Match over after turn ${result.turn}: ${outcome} (${result.reason}). Victory points: ${points}.`;
+}
