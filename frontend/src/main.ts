@@ -7,7 +7,7 @@ import { resultText, withConditions } from "./combat-report";
 import { BoardView } from "./map";
 import type { Poses } from "./playback";
 import { PlaybackPanel } from "./playback-panel";
-import { Plotter } from "./plot";
+import { type PlotHooks, Plotter } from "./plot";
 import { SightTool } from "./sight";
 import { errorText } from "./i18n";
 import type { AttackOrder, MatchResult, Order, PlaybackFrame, ServerFrame, SideInfo, Snapshot, Unit } from "./protocol";
@@ -67,9 +67,6 @@ function startMatch(page: HTMLElement): void {
     },
   });
 
-  const plotter = ordersRoot
-    ? new Plotter(ordersRoot, { send: (frame) => socket.send(frame), drawPath: (p) => board?.showPath(p), showReach })
-    : null;
   const sight = new SightTool(page.querySelector<HTMLElement>("#sight")!, {
     send: (frame) => socket.send(frame),
     unitIn: (hex) => units.find((u) => u.hex === hex)?.id ?? null,
@@ -78,11 +75,14 @@ function startMatch(page: HTMLElement): void {
   /** The unit whose reachable hexes are asked for or shown, so a late answer for another is dropped. */
   let reaching: { id: string; walk: number } | null = null;
 
-  function showReach(unit: Unit | { id: string; walk: number } | null, mode: string, turn: number): void {
+  const showReach: PlotHooks["showReach"] = (unit, mode, turn) => {
     reaching = unit && { id: unit.id, walk: unit.walk };
     board?.showReach({}, 0);
-    if (unit) socket.send({ type: "reach", unit: unit.id, mode: mode as "walk" | "run", turn });
-  }
+    if (unit) socket.send({ type: "reach", unit: unit.id, mode, turn });
+  };
+  const plotter = ordersRoot
+    ? new Plotter(ordersRoot, { send: (frame) => socket.send(frame), drawPath: (p) => board?.showPath(p), showReach })
+    : null;
   const attacks = ordersRoot ? new AttackPanel(attackSection(ordersRoot), { send: (frame) => socket.send(frame) }) : null;
 
   function onFrame(frame: ServerFrame): void {

@@ -60,6 +60,15 @@ function levelShade(level: number): string {
   return `hsl(40, 25%, ${lightness}%)`;
 }
 
+/** Runs `draw` in the frame after the next one, once the browser has painted what is there now. */
+function afterFirstPaint(draw: () => void): void {
+  if (typeof requestAnimationFrame !== "function") {
+    draw(); // nothing paints here (a test's DOM): no reason to wait
+    return;
+  }
+  requestAnimationFrame(() => requestAnimationFrame(draw));
+}
+
 function points(list: { x: number; y: number }[]): string {
   return list.map((p) => `${p.x.toFixed(2)},${p.y.toFixed(2)}`).join(" ");
 }
@@ -122,6 +131,8 @@ export class BoardView {
   readonly svg: SVGSVGElement;
   private readonly unitLayer: SVGGElement;
   private readonly pathLayer: SVGGElement;
+  private readonly reachLayer: SVGGElement;
+  private readonly sightLayer: SVGGElement;
   private readonly unitNodes = new Map<string, SVGGElement>();
   /** Accumulated rotation per unit, so a turn from NW to N rotates 60° and not 300°. */
   private readonly angles = new Map<string, number>();
@@ -145,6 +156,8 @@ export class BoardView {
     for (let col = 0; col < board.width; col++) {
       for (let row = 0; row < board.height; row++) this.drawHex(hexLayer, board, { col, row });
     }
+    this.reachLayer = el("g", { class: "reach" }, this.svg);
+    this.sightLayer = el("g", { class: "sight" }, this.svg);
     this.pathLayer = el("g", { class: "path" }, this.svg);
     this.unitLayer = el("g", { class: "units" }, this.svg);
     hexLayer.addEventListener("click", (event) => {
@@ -153,6 +166,53 @@ export class BoardView {
     });
     this.enablePanAndZoom();
     container.replaceChildren(this.svg);
+    // Hex numbers are half the cost of drawing a big board: the board shows first, its numbers right after.
+    afterFirstPaint(() => this.drawLabels(hexLayer));
+  }
+
+  /** The `CCRR` number on every hex (the "Hex numbers" checkbox hides them). */
+  drawLabels(hexLayer: Element = this.svg.querySelector(".hexes")!): void {
+    if (hexLayer.querySelector(".hex-label")) return;
+    for (const g of hexLayer.querySelectorAll<SVGGElement>(".hex")) {
+      const label = g.dataset.hex!;
+      const center = hexCenter(parseLabel(label), SIZE);
+      el("text", { x: center.x, y: center.y - SIZE * 0.55, class: "hex-label" }, g).textContent = label;
+    }
+  }
+
+  /** Shade the hexes a unit can reach, each tagged with its cheapest PM; past `walk` PM it must run. */
+  showReach(hexes: Record<string, number>, walk: number): void {
+    this.reachLayer.replaceChildren();
+    for (const [label, mp] of Object.entries(hexes)) {
+      const outline = points(hexCorners(hexCenter(parseLabel(label), SIZE), SIZE * 0.9));
+      const running = mp > walk;
+      el("polygon", { points: outline, class: running ? "reach-hex running" : "reach-hex", "data-hex": label, "data-mp": mp }, this.reachLayer);
+    }
+  }
+
+  /** Mark a line of sight: its two ends and the hexes it crosses, in a warning style when blocked. */
+  showSight(ends: string[], between: string[], blocked: boolean): void {
+    this.sightLayer.replaceChildren();
+    this.sightLayer.classList.toggle("blocked", blocked);
+    const mark = (label: string, kind: string) => {
+      const outline = points(hexCorners(hexCenter(parseLabel(label), SIZE), SIZE * 0.8));
+      el("polygon", { points: outline, class: `sight-hex ${kind}`, "data-hex": label }, this.sightLayer);
+    };
+    between.forEach((label) => mark(label, "between"));
+    ends.forEach((label) => mark(label, "end"));
+    if (ends.length === 2) {
+      const centres = ends.map((label) => hexCenter(parseLabel(label), SIZE));
+      el("polyline", { points: points(centres), class: "sight-line" }, this.sightLayer);
+    }
+  }
+
+  /** A word over a unit during playback for what just happened to it (blocked, skids, falls…); "" clears it. */
+  flagUnit(unitId: string, text: string): void {
+    const node = this.unitNodes.get(unitId);
+    const flag = node?.querySelector(".unit-event");
+    if (!node || !flag) return;
+    flag.textContent = text;
+    node.dataset.event = text;
   }
 
   zoom(factor: number): void {
@@ -263,7 +323,6 @@ export class BoardView {
       const fill = patternFor(name, level);
       if (fill) el("polygon", { points: outline, fill, class: `hex-edge terrain-${name}`, "fill-opacity": 0.85 }, g);
     }
-    el("text", { x: center.x, y: center.y - SIZE * 0.55, class: "hex-label" }, g).textContent = label;
     const note = hexNote(info.level, features);
     if (note) el("text", { x: center.x, y: center.y + SIZE * 0.7, class: "hex-note" }, g).textContent = note;
   }
@@ -298,6 +357,7 @@ export class BoardView {
     el("path", { d: FRONT_WEDGE, fill: "#000" }, body);
     el("text", { class: "unit-label", y: 1 }, g).textContent = unit.id;
     el("text", { class: "unit-condition", y: SIZE * 0.78 }, g);
+    el("text", { class: "unit-event", y: -SIZE * 0.7 }, g);
     return g;
   }
 

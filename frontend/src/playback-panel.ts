@@ -1,6 +1,8 @@
 // The playback panel of the match page: runs a Player over a resolved phase and gives
 // people play, pause, step back and forward, a scrubber, a speed and the rulings.
 
+import { eventFlags } from "./event-flags";
+import { t } from "./i18n";
 import type { BoardView } from "./map";
 import { Player, type Poses, playbackFrames } from "./playback";
 import type { PlaybackFrame, Timeline } from "./protocol";
@@ -37,13 +39,21 @@ export class PlaybackPanel {
     this.finish();
     this.showRulings(frame.timeline);
     const frames = playbackFrames(start, frame.timeline);
+    const flags = eventFlags(frame.timeline);
     this.scrubber.max = String(frames.length - 1);
     this.root.hidden = false;
     this.player = new Player(frames, {
       show: (poses, index, count) => {
-        for (const [unit, pose] of Object.entries(poses)) board.place(unit, pose, true);
+        for (const [unit, pose] of Object.entries(poses)) {
+          board.place(unit, pose, true);
+          board.flagUnit(unit, flags[index][unit] ?? "");
+        }
         this.scrubber.value = String(index);
-        this.status.textContent = `Turn ${frame.turn} ${frame.phase}: step ${index + 1} of ${count}`;
+        const happened = Object.entries(flags[index]).map(([unit, words]) => `${unit} ${words}`);
+        const where = t("Turn %(turn)s %(phase)s: step %(step)s of %(count)s", {
+          turn: frame.turn, phase: t(frame.phase), step: index + 1, count,
+        });
+        this.status.textContent = [where, ...happened].join(" · ");
       },
       finished,
     });

@@ -18,6 +18,8 @@ export interface PlotUnit {
 export interface PlotHooks {
   send(frame: ClientFrame): boolean;
   drawPath(positions: Position[]): void;
+  /** Where the unit can go in `mode` this phase, while it is being plotted; null when it is not. */
+  showReach?(unit: PlotUnit | null, mode: Mode, turn: number): void;
 }
 
 type State = "idle" | "plotting" | "checking" | "submitted";
@@ -79,6 +81,7 @@ export class Plotter {
     this.steps = submitted ? [...submitted.steps] : [];
     this.setMessage("");
     this.setState(submitted ? "submitted" : "plotting");
+    this.hooks.showReach?.(submitted ? null : unit, this.mode, turn);
     this.render();
   }
 
@@ -88,6 +91,7 @@ export class Plotter {
     this.pending = null;
     this.steps = [];
     this.setState("idle");
+    this.hooks.showReach?.(null, this.mode, this.turn);
     this.render();
   }
 
@@ -111,6 +115,7 @@ export class Plotter {
     if (!this.pending || !sameOrder(order, this.pending)) return;
     this.accept(order, path);
     this.setState("submitted");
+    this.hooks.showReach?.(null, this.mode, this.turn);
   }
 
   /** An error frame: if it answers our pending request, take the change back. */
@@ -170,6 +175,7 @@ export class Plotter {
 
   private accept(order: Order, path: Path | null): void {
     this.pending = null;
+    if (order.mode !== this.mode) this.hooks.showReach?.(this.unit, order.mode, this.turn);
     this.mode = order.mode;
     this.steps = [...order.steps];
     this.path = path;

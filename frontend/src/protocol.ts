@@ -228,9 +228,35 @@ export interface Snapshot {
   last_playback: PlaybackFrame | null;
 }
 
+/** Each hex the unit can reach this phase in `mode`, with its cheapest PM (docs/protocol.md `reach`). */
+export interface ReachFrame {
+  type: "reach";
+  v: number;
+  unit: string;
+  mode: string;
+  hexes: Record<string, number>;
+}
+
+/** The line of sight between two units or hexes (`los`; rules.scenario.los_to_json). */
+export interface LosFrame {
+  type: "los";
+  v: number;
+  from: string;
+  to: string;
+  los: boolean;
+  modifier: number;
+  modifiers: { value: number; reason: string }[];
+  partial_cover: boolean;
+  /** The hexes the line crosses, ends excluded. */
+  hexes: string[];
+  reasons: string[];
+}
+
 export type ServerFrame =
   | Snapshot
   | PlaybackFrame
+  | ReachFrame
+  | LosFrame
   | { type: "plotted" | "order_accepted"; v: number; order: Order; path: Path }
   | { type: "plotted" | "order_accepted"; v: number; order: AttackOrder; attacks: AttackCheck }
   | { type: "finished"; v: number; result: MatchResult }
@@ -240,6 +266,8 @@ export type ServerFrame =
 export type ClientFrame =
   | { type: "plot"; order: Order; turn: number; phase?: string }
   | { type: "submit"; order: Order; turn: number; phase?: string }
+  | { type: "reach"; unit: string; mode: Mode; turn: number }
+  | { type: "los"; from: string; to: string }
   | { type: "resync" };
 
 /** Attack orders go out like movement ones, always naming their phase (weapons or physical). */

@@ -31,7 +31,34 @@ describe("the board", () => {
     expect(hex("0102").querySelector(".hex-note")!.textContent).toBe("▲2");
     expect(hex("0303").querySelector(".hex-note")!.textContent).toBe("≈1");
     expect(document.querySelector(".hex[data-hex='0404']")).toBeNull(); // the board has 3 rows
+  });
+
+  it("numbers every hex once, after the first paint", () => {
+    view.drawLabels();
+    view.drawLabels();
     expect(hex("0403").querySelector(".hex-label")!.textContent).toBe("0403");
+    expect(document.querySelectorAll(".hex-label")).toHaveLength(12);
+  });
+
+  it("shades reachable hexes with their PM, running reach apart from walking", () => {
+    view.showReach({ "0101": 0, "0102": 3, "0202": 7 }, 5);
+    const shaded = [...document.querySelectorAll<SVGElement>(".reach-hex")];
+    expect(shaded.map((p) => [p.dataset.hex, p.dataset.mp, p.classList.contains("running")])).toEqual([
+      ["0101", "0", false],
+      ["0102", "3", false],
+      ["0202", "7", true],
+    ]);
+    view.showReach({}, 5);
+    expect(document.querySelector(".reach-hex")).toBeNull();
+  });
+
+  it("marks a line of sight, its ends and a blocked line", () => {
+    view.showSight(["0101", "0401"], ["0201", "0301"], true);
+    expect([...document.querySelectorAll<SVGElement>(".sight-hex.between")].map((p) => p.dataset.hex)).toEqual(["0201", "0301"]);
+    expect(document.querySelectorAll(".sight-hex.end")).toHaveLength(2);
+    expect(document.querySelector(".sight")!.classList.contains("blocked")).toBe(true);
+    view.showSight([], [], false);
+    expect(document.querySelector(".sight-hex")).toBeNull();
   });
 
   it("marks terrain with a pattern, not only a colour", () => {
@@ -64,6 +91,8 @@ describe("units", () => {
   it("say when they are prone or stuck, and leave with their unit", () => {
     view.setUnits([{ ...unit, prone: true, stuck: true }]);
     expect(marker().querySelector(".unit-condition")!.textContent).toBe("PRONE STUCK");
+    view.flagUnit("A", "falls");
+    expect(marker().querySelector(".unit-event")!.textContent).toBe("falls");
     view.setUnits([]);
     expect(document.querySelector(".unit")).toBeNull();
   });

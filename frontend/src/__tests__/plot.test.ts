@@ -30,7 +30,7 @@ let root: HTMLElement;
 
 const lastOrder = () => {
   const frame = sent.at(-1)!;
-  if (frame.type === "resync") throw new Error("expected an order frame");
+  if (!("order" in frame)) throw new Error("expected an order frame");
   return frame.order;
 };
 const answer = () => plotter.handlePlotted(lastOrder(), pricedPath(lastOrder()));

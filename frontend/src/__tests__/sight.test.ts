@@ -1,0 +1,70 @@
+// @vitest-environment jsdom
+import { beforeEach, describe, expect, it } from "vitest";
+import { parseLabel } from "../hex";
+import type { ClientFrame, LosFrame } from "../protocol";
+import { SightTool } from "../sight";
+
+let sent: ClientFrame[];
+let marked: [string[], string[], boolean][];
+let tool: SightTool;
+const root = () => document.querySelector<HTMLElement>("#sight")!;
+const verdict = () => document.querySelector("#sight-verdict")!.textContent;
+
+const answer: LosFrame = {
+  type: "los", v: 3, from: "A", to: "0403", los: false, modifier: 0, modifiers: [], partial_cover: false,
+  hexes: ["0405", "0505"], reasons: ["Heights: …", "1 light and 1 heavy intervening woods hexes block the line"],
+};
+
+beforeEach(() => {
+  document.body.innerHTML = `<section id="sight"><button data-sight="toggle"></button>
+    <p id="sight-verdict"></p><ul id="sight-reasons"></ul></section>`;
+  sent = [];
+  marked = [];
+  tool = new SightTool(root(), {
+    send: (frame) => (sent.push(frame), true),
+    unitIn: (hex) => (hex === "0816" ? "A" : null),
+    highlight: (ends, between, blocked) => marked.push([ends, between, blocked]),
+  });
+});
+
+describe("the line-of-sight tool", () => {
+  it("takes hex clicks only while open", () => {
+    tool.clickHex(parseLabel("0816"));
+    expect(tool.active).toBe(false);
+    expect(sent).toEqual([]);
+  });
+
+  it("asks from a unit to a bare hex and shows a blocked line with its reasons", () => {
+    document.querySelector<HTMLButtonElement>("[data-sight=toggle]")!.click();
+    tool.clickHex(parseLabel("0816"));
+    tool.clickHex(parseLabel("0403"));
+    expect(sent).toEqual([{ type: "los", from: "A", to: "0403" }]);
+    expect(root().dataset.state).toBe("asking");
+
+    tool.handleAnswer(answer);
+    expect(marked.at(-1)).toEqual([["0816", "0403"], ["0405", "0505"], true]);
+    expect(verdict()).toBe("Line of sight from A to 0403: blocked.");
+    expect(document.querySelectorAll("#sight-reasons li")).toHaveLength(2);
+  });
+
+  it("shows a clear line's modifier, signed, with each modifier's reason", () => {
+    tool.open();
+    tool.clickHex(parseLabel("0407"));
+    tool.clickHex(parseLabel("0403"));
+    tool.handleAnswer({ ...answer, from: "0407", los: true, modifier: 2, modifiers: [{ value: 2, reason: "woods" }] });
+    expect(verdict()).toBe("Line of sight from 0407 to 0403: clear, +2 to hit.");
+    expect(document.querySelector("#sight-reasons li")!.textContent).toBe("+2: woods");
+  });
+
+  it("shows the server's refusal and puts itself away with Esc", () => {
+    tool.open();
+    tool.clickHex(parseLabel("0407"));
+    tool.clickHex(parseLabel("0403"));
+    tool.handleError("That hex is off the board.");
+    expect(verdict()).toBe("That hex is off the board.");
+    document.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape" }));
+    expect(tool.active).toBe(false);
+    expect(marked.at(-1)).toEqual([[], [], false]);
+    expect(root().dataset.state).toBe("idle");
+  });
+});

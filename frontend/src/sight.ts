@@ -1,0 +1,121 @@
+// The line-of-sight tool: pick two hexes (a unit's hex names the unit), ask the server, and show
+// whether the line is blocked, the hexes it crosses, the to-hit modifier and the reasons.
+// The panel lives in match.html (#sight); Esc or the button puts the tool away.
+
+import { type Hex, hexLabel } from "./hex";
+import { t } from "./i18n";
+import type { ClientFrame, LosFrame } from "./protocol";
+
+export interface SightHooks {
+  send(frame: ClientFrame): boolean;
+  /** The unit standing in a hex, if any: the line is then looked from or at that unit. */
+  unitIn(hex: string): string | null;
+  /** Mark the two ends and the hexes between them (none to clear). */
+  highlight(ends: string[], between: string[], blocked: boolean): void;
+}
+
+export class SightTool {
+  private picking = false;
+  /** The end looked from (a unit id or a hex label) and its hex, once picked. */
+  private from: { end: string; hex: string } | null = null;
+  /** The hexes of the two ends last asked about, to mark when the answer comes. */
+  private asked: string[] = [];
+  private readonly toggle: HTMLButtonElement;
+  private readonly verdict: HTMLElement;
+  private readonly reasons: HTMLElement;
+
+  constructor(
+    private readonly root: HTMLElement,
+    private readonly hooks: SightHooks,
+    keys: EventTarget = document,
+  ) {
+    this.toggle = root.querySelector("[data-sight=toggle]")!;
+    this.verdict = root.querySelector("#sight-verdict")!;
+    this.reasons = root.querySelector("#sight-reasons")!;
+    this.toggle.addEventListener("click", () => (this.picking ? this.close() : this.open()));
+    keys.addEventListener("keydown", (event) => {
+      if ((event as KeyboardEvent).key === "Escape" && this.picking) this.close();
+    });
+  }
+
+  /** Whether hex clicks belong to this tool now (and not to the plotter). */
+  get active(): boolean {
+    return this.picking;
+  }
+
+  open(): void {
+    this.picking = true;
+    this.from = null;
+    this.root.dataset.state = "from";
+    this.toggle.setAttribute("aria-pressed", "true");
+    this.say(t("Pick the hex or unit to look from."));
+  }
+
+  close(): void {
+    this.picking = false;
+    this.from = null;
+    this.root.dataset.state = "idle";
+    this.toggle.setAttribute("aria-pressed", "false");
+    this.hooks.highlight([], [], false);
+    this.say("");
+    this.reasons.replaceChildren();
+  }
+
+  clickHex(hex: Hex): void {
+    if (!this.picking) return;
+    const label = hexLabel(hex);
+    const end = this.hooks.unitIn(label) ?? label;
+    if (this.from === null) {
+      this.from = { end, hex: label };
+      this.root.dataset.state = "to";
+      this.hooks.highlight([label], [], false);
+      this.say(t("Looking from %(from)s: pick the hex or unit to look at.", { from: end }));
+      return;
+    }
+    const from = this.from;
+    this.from = null;
+    this.asked = [from.hex, label];
+    this.root.dataset.state = "asking";
+    if (!this.hooks.send({ type: "los", from: from.end, to: end })) this.say(t("Not connected: try again in a moment."));
+  }
+
+  handleAnswer(answer: LosFrame): void {
+    if (!this.picking) return;
+    this.root.dataset.state = "from";
+    this.root.dataset.los = String(answer.los);
+    this.hooks.highlight(this.asked, answer.hexes, !answer.los);
+    const ends = { from: answer.from, to: answer.to, modifier: signed(answer.modifier) };
+    this.say(
+      answer.los
+        ? t("Line of sight from %(from)s to %(to)s: clear, %(modifier)s to hit.", ends)
+        : t("Line of sight from %(from)s to %(to)s: blocked.", ends),
+    );
+    const lines = [
+      ...answer.modifiers.map((m) => `${signed(m.value)}: ${m.reason}`),
+      ...(answer.partial_cover ? [t("The target has partial cover.")] : []),
+      ...answer.reasons,
+    ];
+    this.reasons.replaceChildren(
+      ...lines.map((line) => {
+        const item = document.createElement("li");
+        item.textContent = line;
+        return item;
+      }),
+    );
+  }
+
+  /** An error frame: if our question was in flight, it was the answer. */
+  handleError(message: string): void {
+    if (this.root.dataset.state !== "asking") return;
+    this.root.dataset.state = "from";
+    this.say(message);
+  }
+
+  private say(text: string): void {
+    this.verdict.textContent = text;
+  }
+}
+
+function signed(value: number): string {
+  return value >= 0 ? `+${value}` : String(value);
+}
