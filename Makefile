@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: venv frontend run test lint migrate demo
+.PHONY: venv frontend messages run test lint migrate demo
 
 venv: $(VENV)/.installed
 
@@ -23,6 +23,11 @@ frontend: frontend/node_modules/.package-lock.json
 frontend/node_modules/.package-lock.json: frontend/package-lock.json
 	cd frontend && npm ci --no-audit --no-fund
 	touch $@
+
+# The compiled Spanish catalogs (locale/es/LC_MESSAGES/*.mo) are committed; after editing a .po file,
+# rebuild them (needs Debian's gettext).
+messages: venv
+	$(PY) manage.py compilemessages --ignore $(VENV)
 
 migrate: venv
 	$(PY) manage.py migrate --noinput

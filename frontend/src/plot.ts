@@ -4,6 +4,7 @@
 // The controls live in match.html (`[data-action]` buttons, #pm, #plot-steps, #plot-message).
 
 import { type Facing, type Hex, hexLabel, parseLabel } from "./hex";
+import { t } from "./i18n";
 import { type Position, stepsInto, trace } from "./path";
 import type { ClientFrame, Mode, Order, Path, Step } from "./protocol";
 
@@ -104,7 +105,7 @@ export class Plotter {
   handlePlotted(order: Order, path: Path): void {
     if (!this.pending || !sameOrder(order, this.pending)) return;
     if (!path.legal) {
-      this.refuse("move.illegal", "The server refused this path.");
+      this.refuse("move.illegal", t("The server refused this path."));
       return;
     }
     this.accept(order, path);
@@ -129,7 +130,7 @@ export class Plotter {
    */
   interrupt(): boolean {
     if (!this.pending) return false;
-    this.refuse("socket.closed", "The connection dropped before the server answered.");
+    this.refuse("socket.closed", t("The connection dropped before the server answered."));
     return true;
   }
 
@@ -166,7 +167,7 @@ export class Plotter {
 
   private send(type: "plot" | "submit", order: Order): void {
     if (!this.hooks.send({ type, order, turn: this.turn })) {
-      this.setMessage("Not connected: try again in a moment.", "socket.closed");
+      this.setMessage(t("Not connected: try again in a moment."), "socket.closed");
       return;
     }
     this.pending = order;
@@ -217,10 +218,10 @@ export class Plotter {
     const positions = this.positions();
     this.hooks.drawPath(positions);
     this.root.dataset.mode = this.mode;
-    this.root.querySelector("[data-action=mode]")!.textContent = this.mode === "walk" ? "Walking (M)" : "Running (M)";
+    this.root.querySelector("[data-action=mode]")!.textContent = this.mode === "walk" ? t("Walking (M)") : t("Running (M)");
     const mp = this.path?.mp ?? 0;
     const limit = this.unit ? this.unit[this.mode] : 0;
-    this.pm.textContent = `${mp} / ${limit} PM (${this.mode})`;
+    this.pm.textContent = t("%(mp)s / %(limit)s PM (%(mode)s)", { mp, limit, mode: t(this.mode) });
     this.pm.dataset.mp = String(mp);
     this.list.replaceChildren(
       ...this.steps.map((step, i) => {

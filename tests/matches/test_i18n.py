@@ -1,0 +1,40 @@
+"""Spanish and English pages (issue 8): the language follows the browser and can be switched, and the
+client's words come from the JavaScript catalog of the same language."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_page_speaks_the_browsers_language() -> None:
+    spanish = Client(headers={"accept-language": "es-ES,es;q=0.9"}).get("/").content.decode()
+    english = Client(headers={"accept-language": "en-GB,en;q=0.9"}).get("/").content.decode()
+
+    assert '<html lang="es">' in spanish and "<h2>Partidas</h2>" in spanish
+    assert '<html lang="en">' in english and "<h2>Matches</h2>" in english
+
+
+def test_without_a_preference_the_page_is_spanish() -> None:
+    """The seeds and their players speak Spanish: LANGUAGE_CODE is the fallback."""
+    assert "<h2>Partidas</h2>" in Client().get("/").content.decode()
+
+
+def test_the_switch_overrides_the_browser() -> None:
+    client = Client(headers={"accept-language": "es"})
+
+    response = client.post("/i18n/setlang/", {"language": "en", "next": "/"})
+
+    assert response.status_code == 302
+    assert "<h2>Matches</h2>" in client.get("/").content.decode()
+
+
+def test_the_client_catalog_translates_event_kinds_and_error_codes() -> None:
+    spanish = Client(headers={"accept-language": "es"}).get("/jsi18n/").content.decode()
+    english = Client(headers={"accept-language": "en"}).get("/jsi18n/").content.decode()
+
+    assert '"blocked": "bloqueado"' in spanish
+    assert "Ese hex\\u00e1gono est\\u00e1 fuera del mapa." in spanish  # the catalog is JSON-escaped
+    assert "bloqueado" not in english
