@@ -7,13 +7,17 @@ from __future__ import annotations
 
 import json
 import logging
+import time
+from collections import deque
 from typing import Any
 from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+from django.utils import timezone
 
-from . import queries, selectors, services
+from . import chat, queries, selectors, services
 from .errors import MatchError
 from .hub import Subscriber, encode, get_hub
 
@@ -45,6 +49,12 @@ def _phase(message: dict[str, Any]) -> str | None:
 
 
 @database_sync_to_async
+def _chat_rooms(match_id: int, user: Any) -> list[str]:
+    match = selectors.match_get(match_id=match_id)
+    return chat.rooms_of(selectors.viewer_for(match=match, user=user))
+
+
+@database_sync_to_async
 def _frames_since(match_id: int, user: Any, version: int | None) -> list[dict[str, Any]]:
     match = selectors.match_get(match_id=match_id)
     viewer = selectors.viewer_for(match=match, user=user)
@@ -59,9 +69,13 @@ class MatchConsumer(AsyncWebsocketConsumer):
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
         self.user = self.scope["user"]
         self.subscriber = Subscriber(self._send_text)
+        # Chat frames are outside the version sequence (they change nothing): a floor below every version.
+        self.chat_subscriber = Subscriber(self._send_text)
+        await self.chat_subscriber.release(-1)
+        self.recent_messages: deque[float] = deque()
         await self.accept()
         try:
-            await database_sync_to_async(selectors.match_get)(match_id=self.match_id)
+            self.chat_rooms = await _chat_rooms(self.match_id, self.user)
         except MatchError as error:
             # Checked before joining the hub: no subscription is ever opened for a match that is not there.
             await self._send_error(error)
@@ -69,14 +83,19 @@ class MatchConsumer(AsyncWebsocketConsumer):
             return
         self.joined = True
         await get_hub().join(self.match_id, self.subscriber)
+        for room in self.chat_rooms:
+            await get_hub().join(self.match_id, self.chat_subscriber, chat.chat_stream(room))
         await self._send_frames(_since_version(self.scope.get("query_string", b"")))
 
     async def disconnect(self, code: int) -> None:
         if getattr(self, "joined", False):
             await get_hub().leave(self.match_id, self.subscriber)
+            for room in self.chat_rooms:
+                await get_hub().leave(self.match_id, self.chat_subscriber, chat.chat_stream(room))
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         try:
+            self._check_rate()
             await self._handle(self._decode(text_data))
         except MatchError as error:
             await self._send_error(error)
@@ -84,6 +103,16 @@ class MatchConsumer(AsyncWebsocketConsumer):
             # A bug must still answer with a coded frame and keep the socket open.
             log.exception("match %s: unexpected error handling a message", self.match_id)
             await self._send_error(MatchError("server.error", "Something went wrong on the server.", status=500))
+
+    def _check_rate(self) -> None:
+        """At most `ARBITRO_SOCKET_RATE` messages per socket in a sliding window."""
+        count, seconds = settings.ARBITRO_SOCKET_RATE
+        now = time.monotonic()
+        while self.recent_messages and now - self.recent_messages[0] > seconds:
+            self.recent_messages.popleft()
+        if len(self.recent_messages) >= count:
+            raise MatchError("message.rate_limited", f"At most {count} messages every {seconds} seconds.", status=429)
+        self.recent_messages.append(now)
 
     def _decode(self, text_data: str | None) -> dict[str, Any]:
         if text_data is None or len(text_data) > MAX_MESSAGE_CHARS:
@@ -118,9 +147,14 @@ class MatchConsumer(AsyncWebsocketConsumer):
                 match_id=self.match_id, user=self.user, source=message.get("from"), target=message.get("to")
             )
             await self._send_text(encode(reply))
+        elif kind == "chat":
+            reply = await database_sync_to_async(chat.chat_post)(
+                match_id=self.match_id, user=self.user, text=message.get("text"), now=timezone.now()
+            )
+            await self._send_text(encode({"type": "chat_sent", "v": reply["v"], "id": reply["id"]}))
         else:
             raise MatchError(
-                "message.unknown_type", f"Unknown message type {kind!r}; expected plot, submit, reach, los or resync."
+                "message.unknown_type", f"Unknown message type {kind!r}; expected plot, submit, reach, los, chat or resync."
             )
 
     async def _send_frames(self, since: int | None) -> None:

@@ -157,3 +157,7 @@ SPECTACULAR_SETTINGS = {
 
 # How many missed events a reconnecting client (`?v=N`) is sent before it gets a full snapshot instead.
 ARBITRO_MAX_CATCH_UP_EVENTS = 50
+# Per websocket: at most this many messages in this many seconds (plotting a path sends one per click).
+ARBITRO_SOCKET_RATE = (40, 10)
+# Per user and match: at most this many chat messages in this many seconds.
+ARBITRO_CHAT_RATE = (5, 10)

@@ -1,0 +1,75 @@
+"""Match chat: the players' room (players and the referee) and the spectators' room (spectators and the
+referee) are kept apart, so nobody watching can tell a player what the other side is doing.
+
+Messages are their own model, not match events: they change nothing in the match, so they carry the
+current version without bumping it. Each room is its own hub stream.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db import transaction
+from django.utils.html import escape
+
+from . import hub
+from .errors import MatchError
+from .models import ChatMessage, Match, Participant
+from .selectors import Viewer, match_get, viewer_for
+
+MAX_CHAT_CHARS = 500
+HISTORY_LENGTH = 50
+
+
+def chat_stream(room: str) -> str:
+    return f"chat.{room}"
+
+
+def rooms_of(viewer: Viewer) -> list[str]:
+    """The rooms a viewer reads; players and spectators post to their own, the referee to the players'."""
+    if viewer.role == Participant.Role.REFEREE:
+        return [ChatMessage.Room.PLAYERS, ChatMessage.Room.SPECTATORS]
+    if viewer.role == Participant.Role.PLAYER:
+        return [ChatMessage.Room.PLAYERS]
+    return [ChatMessage.Room.SPECTATORS]
+
+
+def chat_frame(message: ChatMessage, version: int) -> dict[str, Any]:
+    # Escaped here, once, so no client can be handed markup by another user.
+    return {
+        "type": "chat", "v": version, "id": message.pk, "room": message.room,
+        "player": escape(message.user.get_username()), "text": escape(message.text),
+        "at": message.created_at.isoformat(),
+    }
+
+
+def chat_post(*, match_id: int, user: AbstractBaseUser | AnonymousUser, text: Any, now: datetime) -> dict[str, Any]:
+    """Posts to the viewer's room; at most `ARBITRO_CHAT_RATE` messages per user in its window."""
+    if not user.is_authenticated:
+        raise MatchError("chat.anonymous", "Log in to chat.", status=403)
+    if not isinstance(text, str) or not text.strip() or len(text) > MAX_CHAT_CHARS:
+        raise MatchError("chat.malformed", f"A chat message is 1 to {MAX_CHAT_CHARS} characters of text.")
+    count, seconds = settings.ARBITRO_CHAT_RATE
+    with transaction.atomic():
+        # The match row lock serialises a user's posts, so the rate limit cannot be raced past.
+        match = match_get(match_id=match_id, for_update=True)
+        room = rooms_of(viewer_for(match=match, user=user))[0]
+        recent = ChatMessage.objects.filter(match=match, user_id=user.pk, created_at__gt=now - timedelta(seconds=seconds))
+        if recent.count() >= count:
+            raise MatchError("chat.rate_limited", f"At most {count} messages every {seconds} seconds.", status=429)
+        message = ChatMessage.objects.create(match=match, user=user, room=room, text=text.strip(), created_at=now)
+        frame = chat_frame(message, match.version)
+        transaction.on_commit(
+            lambda: hub.publish(match_id=match.pk, frames=[frame], stream=chat_stream(room)), robust=True
+        )
+    return frame
+
+
+def chat_history(*, match: Match, viewer: Viewer) -> list[dict[str, Any]]:
+    """The last messages of the rooms the viewer reads, oldest first."""
+    messages = ChatMessage.objects.filter(match=match, room__in=rooms_of(viewer)).select_related("user")
+    latest = list(messages.order_by("-id")[:HISTORY_LENGTH])
+    return [chat_frame(message, match.version) for message in reversed(latest)]
