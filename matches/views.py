@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 
 from . import selectors
 from .errors import MatchError
@@ -16,11 +17,15 @@ def match_list_page(request: HttpRequest) -> HttpResponse:
     return render(request, "matches/index.html", {"matches": [selectors.match_header(m) for m in matches]})
 
 
-def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
+def _match_or_404(match_id: int) -> Match:
     try:
-        match = selectors.match_get(match_id=match_id)
+        return selectors.match_get(match_id=match_id)
     except MatchError:
         raise Http404("no such match") from None
+
+
+def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
+    match = _match_or_404(match_id)
     viewer = selectors.viewer_for(match=match, user=request.user)
     return render(
         request,
@@ -30,4 +35,14 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
             "you": viewer.as_json(),
             "ws_path": f"/ws/matches/{match.pk}/",
         },
+    )
+
+
+def match_replay_page(request: HttpRequest, match_id: int) -> HttpResponse:
+    """The replay viewer of a finished match; the client reads `GET /api/matches/<id>/replay/`."""
+    match = _match_or_404(match_id)
+    return render(
+        request,
+        "matches/replay.html",
+        {"match": selectors.match_header(match), "replay_url": reverse("api-match-replay", args=[match.pk])},
     )

@@ -8,8 +8,9 @@ import { BoardView } from "./map";
 import type { Poses } from "./playback";
 import { PlaybackPanel } from "./playback-panel";
 import { type PlotHooks, Plotter } from "./plot";
+import { startReplay } from "./replay";
 import { SightTool } from "./sight";
-import { errorText } from "./i18n";
+import { errorText, t } from "./i18n";
 import type { AttackOrder, MatchResult, Order, PlaybackFrame, ServerFrame, SideInfo, Snapshot, Unit } from "./protocol";
 import { MatchSocket } from "./socket";
 
@@ -57,7 +58,7 @@ function startMatch(page: HTMLElement): void {
     connection: (state) => {
       page.dataset.connection = state;
       if (state === "closed") {
-        showStatus("Connection lost: reconnecting…");
+        showStatus(t("Connection lost: reconnecting…"));
         if (plotter?.interrupt() || attacks?.interrupt()) resyncOnOpen = true;
       }
       if (state === "open" && resyncOnOpen) {
@@ -96,12 +97,12 @@ function startMatch(page: HTMLElement): void {
         if ("attacks" in frame) attacks?.handleChecked(frame.order, frame.attacks, accepted);
         else if (accepted) plotter?.handleAccepted(frame.order, frame.path);
         else plotter?.handlePlotted(frame.order, frame.path);
-        if (accepted) showStatus("Order submitted: waiting for the other players.");
+        if (accepted) showStatus(t("Order submitted: waiting for the other players."));
         break;
       }
       case "submitted":
         markSubmitted(frame.side);
-        showStatus(`${frame.player} has submitted an order.`);
+        showStatus(t("%(player)s has submitted an order.", { player: frame.player }));
         break;
       case "reach":
         if (reaching?.id === frame.unit) board?.showReach(frame.hexes, reaching.walk);
@@ -167,12 +168,12 @@ function startMatch(page: HTMLElement): void {
       attacks?.stop();
     }
     if (snapshot.match.result) showResult(snapshot.match.result);
-    if (!status.dataset.code) showStatus(snapshot.you.role === "spectator" ? "Watching." : "Connected.");
+    if (!status.dataset.code) showStatus(snapshot.you.role === "spectator" ? t("Watching.") : t("Connected."));
   }
 
   function renderHeader(snapshot: Snapshot): void {
     const header = page.querySelector<HTMLElement>("#match-state")!;
-    header.textContent = `Turn ${snapshot.match.turn} · ${snapshot.match.phase} · ${snapshot.match.status.replace("_", " ")}`;
+    header.textContent = `${t("Turn")} ${snapshot.match.turn} · ${t(snapshot.match.phase)} · ${t(snapshot.match.status.replace("_", " "))}`;
     header.dataset.turn = String(snapshot.match.turn);
   }
 
@@ -213,7 +214,7 @@ function startMatch(page: HTMLElement): void {
     attacks?.stop();
     const start: Poses = Object.fromEntries(units.map((u) => [u.id, { hex: u.hex, facing: u.facing }]));
     page.dataset.playback = "playing";
-    showStatus(`Turn ${frame.turn}: the ${frame.phase} is resolved; watch it play.`);
+    showStatus(t("Turn %(turn)s: the %(phase)s is resolved; watch it play.", { turn: frame.turn, phase: t(frame.phase) }));
     playback.play(frame, start, board, () => {
       page.dataset.playback = "done";
       // The next phase starts from the server's state, not from ours.
@@ -248,3 +249,5 @@ function attackSection(ordersRoot: HTMLElement): HTMLElement {
 
 const page = document.querySelector<HTMLElement>("[data-match-id]");
 if (page) startMatch(page);
+const replayPage = document.querySelector<HTMLElement>("[data-replay-url]");
+if (replayPage) void startReplay(replayPage);

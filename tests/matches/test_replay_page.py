@@ -1,0 +1,21 @@
+"""The replay viewer's page (issue 8): it points the client at the replay API and is there for any match."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from matches.models import Match
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_replay_page_names_the_replay_api(match: Match) -> None:
+    page = Client(headers={"accept-language": "en"}).get(f"/matches/{match.pk}/replay/").content.decode()
+
+    assert f'data-replay-url="/api/matches/{match.pk}/replay/"' in page
+    assert 'id="playback"' in page and 'id="replay-phases"' in page
+
+
+def test_an_unknown_match_has_no_replay_page(match: Match) -> None:
+    assert Client().get(f"/matches/{match.pk + 1}/replay/").status_code == 404
