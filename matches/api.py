@@ -5,21 +5,57 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import Http404
+from django.utils import timezone
 from rest_framework import exceptions
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from . import replay, selectors
+from rules.codec import board_to_json
+from rules.demo import demo_board
+from rules.designs import shipped_designs
+
+from . import chat, lobby, referee, replay, selectors
 from .errors import MatchError
 from .models import Match
 
 
+def _user(request: Request) -> Any:
+    if not request.user.is_authenticated:
+        raise MatchError("auth.required", "Log in, or send `Authorization: Token <key>`.", status=401)
+    return request.user
+
+
+def _body(request: Request) -> dict[str, Any]:
+    if not isinstance(request.data, dict):
+        raise MatchError("message.malformed", "Send one JSON object.")
+    return dict(request.data)
+
+
+def _viewed(request: Request, match_id: int, status: int = 200) -> Response:
+    match = selectors.match_get(match_id=match_id)
+    viewer = selectors.viewer_for(match=match, user=request.user)
+    return Response(selectors.player_view(match=match, viewer=viewer), status=status)
+
+
 class MatchListApi(APIView):
     def get(self, request: Request) -> Response:
+        """Match headers, newest first; `?status=open` (or in_progress, paused, finished) filters."""
         matches = Match.objects.exclude(status=Match.Status.ABORTED)
+        if "status" in request.query_params:
+            matches = matches.filter(status=request.query_params["status"])
         return Response([selectors.match_header(match) for match in matches])
+
+    def post(self, request: Request) -> Response:
+        """Opens a match in the lobby: `{"designs": {"red": NAME, "blue": NAME}, "title", "ruleset",
+        "board": MEGAMEK BOARD TEXT (optional; the demo board otherwise), "options": {...}}`."""
+        body = _body(request)
+        match = lobby.match_open(
+            host=_user(request), designs=body.get("designs"), title=body.get("title", ""),
+            ruleset=body.get("ruleset", "solaris"), board_text=body.get("board"), options=body.get("options"),
+        )
+        return _viewed(request, match.pk, status=201)
 
 
 class MatchDetailApi(APIView):
@@ -27,6 +63,77 @@ class MatchDetailApi(APIView):
         match = selectors.match_get(match_id=match_id)
         viewer = selectors.viewer_for(match=match, user=request.user)
         return Response(selectors.player_view(match=match, viewer=viewer))
+
+
+class MatchJoinApi(APIView):
+    def post(self, request: Request, match_id: int) -> Response:
+        """`{"role": "player" | "spectator"}`: a player takes the first free side."""
+        lobby.match_join(match_id=match_id, user=_user(request), role=_body(request).get("role"))
+        return _viewed(request, match_id)
+
+
+class MatchOptionsApi(APIView):
+    def post(self, request: Request, match_id: int) -> Response:
+        """The host changes options (`{"options": {...}}`); every acceptance is cleared."""
+        lobby.match_options_set(match_id=match_id, user=_user(request), options=_body(request).get("options"))
+        return _viewed(request, match_id)
+
+
+class MatchAcceptApi(APIView):
+    def post(self, request: Request, match_id: int) -> Response:
+        """`{"accepted": true, "options": THE OPTIONS READ}`; the last acceptance starts the match."""
+        body = _body(request)
+        lobby.match_accept(match_id=match_id, user=_user(request), accepted=body.get("accepted"),
+                           options=body.get("options"))
+        return _viewed(request, match_id)
+
+
+REFEREE_ACTIONS = {"pause": referee.referee_pause, "resume": referee.referee_resume, "annul": referee.referee_annul}
+
+
+class MatchRefereeApi(APIView):
+    def post(self, request: Request, match_id: int) -> Response:
+        """`{"action": "pause" | "resume" | "annul", "reason"}` or
+        `{"action": "override", "unit": "B", "changes": {"hex": "0505", "facing": 2}, "reason"}`."""
+        body, user = _body(request), _user(request)
+        action = body.get("action")
+        if action == "override":
+            referee.referee_override(match_id=match_id, user=user, unit=body.get("unit"), changes=body.get("changes"),
+                                     reason=body.get("reason"))
+        elif isinstance(action, str) and action in REFEREE_ACTIONS:
+            REFEREE_ACTIONS[action](match_id=match_id, user=user, reason=body.get("reason"))
+        else:
+            raise MatchError("referee.unknown_action", "The action is pause, resume, annul or override.")
+        return _viewed(request, match_id)
+
+
+class MatchChatApi(APIView):
+    def get(self, request: Request, match_id: int) -> Response:
+        """The last messages of the rooms the viewer reads."""
+        match = selectors.match_get(match_id=match_id)
+        viewer = selectors.viewer_for(match=match, user=request.user)
+        return Response(chat.chat_history(match=match, viewer=viewer))
+
+    def post(self, request: Request, match_id: int) -> Response:
+        frame = chat.chat_post(match_id=match_id, user=_user(request), text=_body(request).get("text"),
+                               now=timezone.now())
+        return Response(frame, status=201)
+
+
+class DesignListApi(APIView):
+    def get(self, request: Request) -> Response:
+        """The shipped mech designs a lobby match may use."""
+        return Response([
+            {"name": d.name, "tons": d.tons, "walk": d.walk, "run": d.run, "jump": d.jump}
+            for d in sorted(shipped_designs().values(), key=lambda d: d.name)
+        ])
+
+
+class BoardListApi(APIView):
+    def get(self, request: Request) -> Response:
+        """The built-in board (a match may instead upload a MegaMek `.board`)."""
+        board = demo_board()
+        return Response([{"id": "demo", "width": board.width, "height": board.height, "board": board_to_json(board)}])
 
 
 class MatchReplayApi(APIView):

@@ -6,4 +6,11 @@ urlpatterns = [
     path("matches/", api.MatchListApi.as_view(), name="api-match-list"),
     path("matches/<int:match_id>/", api.MatchDetailApi.as_view(), name="api-match-detail"),
     path("matches/<int:match_id>/replay/", api.MatchReplayApi.as_view(), name="api-match-replay"),
+    path("matches/<int:match_id>/join/", api.MatchJoinApi.as_view(), name="api-match-join"),
+    path("matches/<int:match_id>/options/", api.MatchOptionsApi.as_view(), name="api-match-options"),
+    path("matches/<int:match_id>/accept/", api.MatchAcceptApi.as_view(), name="api-match-accept"),
+    path("matches/<int:match_id>/referee/", api.MatchRefereeApi.as_view(), name="api-match-referee"),
+    path("matches/<int:match_id>/chat/", api.MatchChatApi.as_view(), name="api-match-chat"),
+    path("designs/", api.DesignListApi.as_view(), name="api-design-list"),
+    path("boards/", api.BoardListApi.as_view(), name="api-board-list"),
 ]

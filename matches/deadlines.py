@@ -10,7 +10,7 @@ how the rules resolve a missing order) and the phase resolves through the same p
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from django.db import transaction
 
@@ -18,20 +18,8 @@ from rules import codec
 from rules.rulesets import get_ruleset
 
 from .models import Event, Match
-from .selectors import current_orders
+from .selectors import current_orders, phase_deadline
 from .services import event_append, events_publish, phase_resolve
-
-# The events after which a new phase (or a resumed one) starts its clock.
-PHASE_OPENERS = (Event.Kind.STARTED, Event.Kind.PLAYBACK, Event.Kind.RESUMED, Event.Kind.ANNULLED)
-
-
-def phase_deadline(match: Match) -> datetime | None:
-    """When the current phase's orders are due, or None (no deadline, or the match is not being played)."""
-    minutes = match.options.get("deadline_minutes", 0)
-    if not minutes or match.status != Match.Status.IN_PROGRESS:
-        return None
-    opened = match.events.filter(kind__in=PHASE_OPENERS).order_by("-version").first()
-    return None if opened is None else opened.created_at + timedelta(minutes=minutes)
 
 
 def deadlines_expire(*, now: datetime) -> list[int]:

@@ -7,6 +7,7 @@ viewer gets. Both ask `Viewer.sees_orders_of` about secrecy, and nothing leaves 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
@@ -36,6 +37,10 @@ class Viewer:
 
 # What the broadcast ("public") stream shows: exactly what any spectator may see.
 PUBLIC = Viewer(role=Participant.Role.SPECTATOR)
+REFEREE = Viewer(role=Participant.Role.REFEREE)
+# The events after which a phase (re)starts its deadline clock.
+PHASE_OPENERS = (Event.Kind.STARTED, Event.Kind.PLAYBACK, Event.Kind.RESUMED, Event.Kind.ANNULLED)
+REFEREE_LOG = (Event.Kind.PAUSED, Event.Kind.RESUMED, Event.Kind.ANNULLED, Event.Kind.OVERRIDDEN, Event.Kind.EXPIRED)
 
 
 def match_get(*, match_id: int, for_update: bool = False) -> Match:
@@ -73,9 +78,23 @@ def match_header(match: Match) -> dict[str, Any]:
         "version": match.version,
         "seed_hash": match.seed_hash,
         "options": match.options,
+        "host": match.host.get_username() if match.host else None,
+        "deadline": deadline.isoformat() if (deadline := phase_deadline(match)) else None,
         # The rules state's result once the match is over: winner, reason, victory points, turn.
         "result": match.state.get("result"),
+        # Only its hash is public until the end; then anyone can check every roll (`manage.py verify_match`).
+        **({"seed": match.seed} if match.status == Match.Status.FINISHED else {}),
     }
+
+
+def phase_deadline(match: Match) -> datetime | None:
+    """When the current phase's orders are due (the match option `deadline_minutes` after the phase opened),
+    or None: no deadline, or the match is not being played."""
+    minutes = match.options.get("deadline_minutes", 0)
+    if not minutes or match.status != Match.Status.IN_PROGRESS:
+        return None
+    opened = match.events.filter(kind__in=PHASE_OPENERS).order_by("-version").first()
+    return None if opened is None else opened.created_at + timedelta(minutes=minutes)
 
 
 def current_orders(match: Match) -> list[Order]:
@@ -92,11 +111,13 @@ def player_view(*, match: Match, viewer: Viewer) -> dict[str, Any]:
     to_order = set(get_ruleset(match.ruleset).units_to_order(state)) if in_play else set()
     units = state_json["units"]
     seats = Participant.objects.filter(match=match, role=Participant.Role.PLAYER).select_related("user")
-    players = {seat.side: seat.user.get_username() for seat in seats}
+    players = {seat.side: seat for seat in seats}
     sides = [
         {
             "side": side,
-            "player": players.get(side),
+            "player": players[side].user.get_username() if side in players else None,
+            # In the lobby: whether this side's player accepted the current options.
+            "accepted": side in players and players[side].accepted,
             "submitted": in_play
             and not {u["id"] for u in units if u["side"] == side and u["id"] in to_order} - ordered_units,
         }
@@ -114,6 +135,18 @@ def player_view(*, match: Match, viewer: Viewer) -> dict[str, Any]:
         "you": viewer.as_json(),
         "my_orders": [o.order for o in orders if viewer.sees_orders_of(o.side)],
         "last_playback": event_frame(event=last_playback, viewer=viewer) if last_playback else None,
+        **({"referee": referee_panel(match)} if viewer.role == Participant.Role.REFEREE else {}),
+    }
+
+
+def referee_panel(match: Match) -> dict[str, Any]:
+    """What only the referee is shown: the log of pauses, annulments, overrides and missed deadlines, and
+    whether there is a resolved phase to annul."""
+    logged = Event.objects.filter(match=match, kind__in=REFEREE_LOG).order_by("version")
+    return {
+        "log": [event_frame(event=event, viewer=REFEREE) for event in logged],
+        "can_annul": match.status in (Match.Status.IN_PROGRESS, Match.Status.PAUSED)
+        and match.events.filter(kind=Event.Kind.PLAYBACK).exists(),
     }
 
 

@@ -8,9 +8,10 @@ import pytest
 from django.contrib.auth.models import User
 
 from matches import lobby, services
-from matches.deadlines import deadlines_expire, phase_deadline
+from matches.deadlines import deadlines_expire
 from matches.models import Event, Match
 from matches.replay import match_verify
+from matches.selectors import phase_deadline
 
 DUEL = {"red": "Hunchback HBK-4G", "blue": "Jenner JR7-D"}
 ALICE_MOVE = {"unit": "A", "mode": "walk", "steps": ["F", "F"]}

@@ -1,0 +1,110 @@
+"""The REST API of the lobby, referee and chat (issue 7), token auth for scripts, and the OpenAPI schema."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from rest_framework.authtoken.models import Token
+
+from matches.models import Event, Match
+
+pytestmark = pytest.mark.django_db
+
+DUEL = {"red": "Hunchback HBK-4G", "blue": "Jenner JR7-D"}
+
+
+def _as(user: User) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def test_a_lobby_match_from_creation_to_start_over_rest(alice: User, bob: User) -> None:
+    host, guest = _as(alice), _as(bob)
+    created = host.post("/api/matches/", {"designs": DUEL, "title": "Friday", "options": {"los": "dead_zone"}},
+                        content_type="application/json")
+    assert created.status_code == 201
+    view = created.json()
+    match_id = view["match"]["id"]
+    assert (view["match"]["status"], view["match"]["host"], view["you"]) == ("open", "alice", {"role": "player", "side": "red"})
+    assert [m["id"] for m in Client().get("/api/matches/?status=open").json()] == [match_id]
+
+    joined = guest.post(f"/api/matches/{match_id}/join/", {"role": "player"}, content_type="application/json")
+    assert joined.json()["you"] == {"role": "player", "side": "blue"}
+    options = joined.json()["match"]["options"]
+    for client in (host, guest):
+        answer = client.post(f"/api/matches/{match_id}/accept/", {"accepted": True, "options": options},
+                             content_type="application/json")
+        assert answer.status_code == 200
+    view = answer.json()
+    assert view["match"]["status"] == "in_progress"
+    assert [side["accepted"] for side in view["sides"]] == [True, True]
+    assert Event.objects.filter(match_id=match_id, kind=Event.Kind.STARTED).count() == 1
+
+
+@pytest.mark.parametrize(
+    ("body", "code"),
+    [
+        ({"designs": {"red": "Atlas AS7-D"}}, "units.malformed"),
+        ({"designs": DUEL, "options": {"movement": 3}}, "scenario.option"),
+        ({"designs": DUEL, "ruleset": "mekatac"}, "ruleset.unknown"),
+        ({"designs": DUEL, "board": "not a board"}, "board.malformed"),
+        (["not", "an", "object"], "message.malformed"),
+    ],
+)
+def test_bad_creations_answer_a_coded_error(alice: User, body: object, code: str) -> None:
+    response = _as(alice).post("/api/matches/", body, content_type="application/json")
+    assert response.status_code == 400
+    assert response.json()["code"].split(".")[0] == code.split(".")[0]
+    assert not Match.objects.exists()
+
+
+def test_anonymous_writes_are_refused(db: None) -> None:
+    response = Client().post("/api/matches/", {"designs": DUEL}, content_type="application/json")
+    assert (response.status_code, response.json()["code"]) == (401, "auth.required")
+
+
+def test_a_script_authenticates_with_a_token(alice: User) -> None:
+    token = Token.objects.create(user=alice)
+    response = Client().post("/api/matches/", {"designs": DUEL}, content_type="application/json",
+                             HTTP_AUTHORIZATION=f"Token {token.key}")
+    assert response.status_code == 201
+    assert Match.objects.get().host == alice
+
+
+def test_the_referee_acts_over_rest_and_only_the_referee_sees_the_log(match: Match, alice: User) -> None:
+    ref = User.objects.create_user("ref", is_staff=True)
+    paused = _as(ref).post(f"/api/matches/{match.pk}/referee/", {"action": "pause", "reason": "tea"},
+                           content_type="application/json")
+    assert paused.json()["match"]["status"] == "paused"
+    assert [entry["type"] for entry in paused.json()["referee"]["log"]] == ["paused"]
+    assert "referee" not in _as(alice).get(f"/api/matches/{match.pk}/").json()
+    refused = _as(alice).post(f"/api/matches/{match.pk}/referee/", {"action": "resume", "reason": "me"},
+                              content_type="application/json")
+    assert (refused.status_code, refused.json()["code"]) == (403, "referee.only")
+    unknown = _as(ref).post(f"/api/matches/{match.pk}/referee/", {"action": "explode", "reason": "x"},
+                            content_type="application/json")
+    assert unknown.json()["code"] == "referee.unknown_action"
+
+
+def test_chat_over_rest(match: Match, alice: User, carol: User) -> None:
+    assert _as(alice).post(f"/api/matches/{match.pk}/chat/", {"text": "hi"}, content_type="application/json").status_code == 201
+    assert [m["text"] for m in _as(alice).get(f"/api/matches/{match.pk}/chat/").json()] == ["hi"]
+    assert _as(carol).get(f"/api/matches/{match.pk}/chat/").json() == []  # another room
+
+
+def test_designs_and_boards_are_listed(db: None) -> None:
+    designs = Client().get("/api/designs/").json()
+    assert {"name": "Atlas AS7-D", "tons": 100, "walk": 3, "run": 5, "jump": 0} in designs
+    assert Client().get("/api/boards/").json()[0]["id"] == "demo"
+
+
+def test_the_schema_lists_the_api_and_both_auth_schemes(db: None) -> None:
+    response = Client().get("/api/schema/", HTTP_ACCEPT="application/json")
+    assert response.status_code == 200
+    schema = response.json()
+    for path in ("/api/matches/", "/api/matches/{match_id}/join/", "/api/matches/{match_id}/accept/",
+                 "/api/matches/{match_id}/replay/", "/api/matches/{match_id}/referee/", "/api/designs/"):
+        assert path in schema["paths"]
+    assert {"cookieAuth", "tokenAuth"} <= set(schema["components"]["securitySchemes"])
