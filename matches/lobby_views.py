@@ -1,0 +1,89 @@
+"""The lobby's HTML pages: the form that opens a match, and an open match's seats and options. Plain forms
+that post to these views, which call the lobby services; an error is shown on the page, never a 500."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse, QueryDict
+from django.shortcuts import redirect, render
+
+from rules.designs import shipped_designs
+from rules.game import LOS_RULES, MOVEMENT_RULES
+
+from . import lobby, selectors
+from .errors import MatchError
+from .views import _match_or_404
+
+_NUMBER_OPTIONS = ("turn_limit", "deadline_minutes", "spectator_delay")
+
+
+def _options_from(form: QueryDict) -> dict[str, Any]:
+    options: dict[str, Any] = {name: form[name] for name in ("movement", "los") if name in form}
+    for name in _NUMBER_OPTIONS:
+        if form.get(name, "").strip():
+            try:
+                options[name] = int(form[name])
+            except ValueError:
+                raise MatchError("options.invalid", f"{name} is a whole number.", params={"option": name}) from None
+    return options
+
+
+def _choices() -> dict[str, Any]:
+    return {"designs": sorted(shipped_designs()), "movements": MOVEMENT_RULES, "los_rules": LOS_RULES}
+
+
+@login_required
+def match_new_page(request: HttpRequest) -> HttpResponse:
+    error = None
+    if request.method == "POST":
+        try:
+            upload = request.FILES.get("board")
+            board_text = upload.read().decode("utf-8", errors="replace") if upload else None
+            match = lobby.match_open(
+                host=request.user, title=request.POST.get("title", ""), board_text=board_text,
+                designs={side: request.POST.get(side, "") for side in lobby.SIDES},
+                options=_options_from(request.POST),
+            )
+            return redirect("match-lobby", match_id=match.pk)
+        except MatchError as failure:
+            error = failure
+    context = {**_choices(), "defaults": lobby.DEFAULT_OPTIONS, "sides": lobby.SIDES, "error": error}
+    return render(request, "matches/new.html", context, status=400 if error else 200)
+
+
+def match_lobby_page(request: HttpRequest, match_id: int) -> HttpResponse:
+    error = None
+    if request.method == "POST":
+        if not request.user.is_authenticated:
+            return redirect(f"/accounts/login/?next={request.path}")
+        try:
+            _lobby_action(request, match_id)
+            return redirect("match-lobby", match_id=match_id)
+        except MatchError as failure:
+            error = failure
+    match = _match_or_404(match_id)
+    view = selectors.player_view(match=match, viewer=selectors.viewer_for(match=match, user=request.user))
+    context = {
+        **_choices(), "view": view, "error": error, "options_json": json.dumps(match.options),
+        "is_host": request.user.is_authenticated and match.host_id == request.user.pk,
+    }
+    return render(request, "matches/lobby.html", context, status=400 if error else 200)
+
+
+def _lobby_action(request: HttpRequest, match_id: int) -> None:
+    action = request.POST.get("action")
+    if action in ("player", "spectator"):
+        lobby.match_join(match_id=match_id, user=request.user, role=action)
+    elif action in ("accept", "withdraw"):
+        try:
+            read = json.loads(request.POST.get("options", ""))
+        except ValueError:
+            read = None
+        lobby.match_accept(match_id=match_id, user=request.user, accepted=action == "accept", options=read)
+    elif action == "options":
+        lobby.match_options_set(match_id=match_id, user=request.user, options=_options_from(request.POST))
+    else:
+        raise MatchError("lobby.unknown_action", "Unknown lobby action.")

@@ -1,0 +1,60 @@
+"""The lobby pages (issue 7): open a match with the form, join, accept; errors shown on the page."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+
+from matches.models import Match
+
+pytestmark = pytest.mark.django_db
+
+FORM = {"title": "Arena", "red": "Atlas AS7-D", "blue": "Locust LCT-1V", "movement": "classic", "los": "dead_zone",
+        "turn_limit": "10", "deadline_minutes": "60", "spectator_delay": "0"}
+
+
+def _as(user: User) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def test_the_form_opens_a_match_and_the_lobby_starts_it(alice: User, bob: User) -> None:
+    assert "Atlas AS7-D" in _as(alice).get("/matches/new/").content.decode()
+    response = _as(alice).post("/matches/new/", FORM)
+    match = Match.objects.get()
+    assert response.url == f"/matches/{match.pk}/lobby/"
+    assert match.options == {"movement": "classic", "los": "dead_zone", "turn_limit": 10, "deadline_minutes": 60,
+                             "spectator_delay": 0}
+    lobby_url = f"/matches/{match.pk}/lobby/"
+    _as(bob).post(lobby_url, {"action": "player"})
+    for user in (alice, bob):
+        _as(user).post(lobby_url, {"action": "accept", "options": json.dumps(match.options)})
+    match.refresh_from_db()
+    assert match.status == Match.Status.IN_PROGRESS
+    assert "Go to the match" in _as(bob).get(lobby_url).content.decode()
+
+
+def test_an_uploaded_board_that_is_not_a_board_is_shown_as_an_error(alice: User) -> None:
+    upload = SimpleUploadedFile("arena.board", b"size 2 2\nend\n")
+    response = _as(alice).post("/matches/new/", {**FORM, "board": upload})
+    assert response.status_code == 400
+    assert 'data-code="board.' in response.content.decode()
+    assert not Match.objects.exists()
+
+
+def test_a_bad_number_or_stale_acceptance_is_shown_not_raised(alice: User) -> None:
+    response = _as(alice).post("/matches/new/", {**FORM, "turn_limit": "ten"})
+    assert (response.status_code, 'data-code="options.invalid"' in response.content.decode()) == (400, True)
+    _as(alice).post("/matches/new/", FORM)
+    match = Match.objects.get()
+    stale = _as(alice).post(f"/matches/{match.pk}/lobby/", {"action": "accept", "options": "{}"})
+    assert 'data-code="accept.stale_options"' in stale.content.decode()
+
+
+def test_the_new_match_form_needs_a_login(db: None) -> None:
+    assert Client().get("/matches/new/").status_code == 302
