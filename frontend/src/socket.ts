@@ -4,7 +4,7 @@
 import type { AttackFrame, ClientFrame, ServerFrame } from "./protocol";
 
 /** Answers to one socket that change nothing; every other frame but a snapshot is a logged event. */
-const REPLY_FRAMES = new Set(["plotted", "order_accepted", "error"]);
+const REPLY_FRAMES = new Set(["plotted", "order_accepted", "reach", "los", "error"]);
 const isEvent = (frame: ServerFrame) => frame.type !== "snapshot" && !REPLY_FRAMES.has(frame.type);
 
 export type Verdict = "apply" | "stale" | "gap";

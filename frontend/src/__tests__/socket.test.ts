@@ -24,6 +24,13 @@ describe("judging frames by version", () => {
     expect(judgeFrame(null, error(1))).toBe("apply");
   });
 
+  it("applies the answers to reach and los, which carry the current version without bumping it", () => {
+    const reach: ServerFrame = { type: "reach", v: 4, unit: "A", mode: "walk", hexes: { "0815": 1 } };
+    expect(judgeFrame(4, reach)).toBe("apply");
+    expect(judgeFrame(4, { type: "los", v: 4, from: "A", to: "B", los: true, modifier: 0, modifiers: [],
+      partial_cover: false, hexes: [], reasons: [] })).toBe("apply");
+  });
+
   it("ignores everything before the first snapshot", () => {
     expect(judgeFrame(null, submitted(1))).toBe("stale");
   });

@@ -1,0 +1,82 @@
+"""The client's tools in a real browser (issue 8): reachable hexes and a path the server refuses, the
+line-of-sight tool, and the Spanish page with its language switch. Nothing here submits an order, so the
+demo match is left as the duel test (test_duel.py, which runs after this module) expects it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.e2e.test_duel import open_page  # noqa: F401  (the fixture)
+
+pytestmark = pytest.mark.e2e
+
+
+def test_reachable_hexes_and_a_path_off_the_board_refused_with_the_servers_reason(open_page: Any) -> None:
+    alice = open_page("alice")
+
+    # The Wolverine/Phoenix Hawk in 0816 facing north: one hex ahead costs 1 PM.
+    alice.wait_for_selector(".reach-hex[data-hex='0815'][data-mp='1']")
+    assert alice.locator(".reach-hex[data-hex='0816']").count() == 1
+
+    alice.keyboard.press("s")  # back into 0817, the last row
+    alice.wait_for_selector("#orders[data-state='plotting'] #pm[data-mp='1']")
+    alice.keyboard.press("s")  # back again: off the board
+    alice.wait_for_selector("#plot-message[data-code='move.off_board']")
+
+    assert alice.inner_text("#plot-message") == "That step leaves the board."
+    assert alice.locator("#plot-steps li").count() == 1  # the refused step was taken back
+    alice.keyboard.press("z")
+    alice.wait_for_selector("#orders[data-state='plotting'] #pm[data-mp='0']")
+
+
+def test_the_line_of_sight_tool_shows_woods_blocking_and_an_open_line(open_page: Any, artifacts: Path) -> None:
+    spectator = open_page(None)
+    spectator.click("[data-sight=toggle]")
+
+    # From alice's mech in 0816 to the hex 0403 behind light and heavy woods ('Bosques densos').
+    spectator.click(".hex[data-hex='0816']")
+    spectator.click(".hex[data-hex='0403']")
+    spectator.wait_for_selector("#sight[data-los='false']")
+    assert spectator.inner_text("#sight-verdict") == "Line of sight from A to 0403: blocked."
+    assert spectator.locator(".sight.blocked .sight-hex.between[data-hex='0505']").count() == 1
+    assert "block the line" in spectator.inner_text("#sight-reasons")
+    spectator.locator("#match").screenshot(path=str(artifacts / "los-tool-blocked.png"))
+
+    # From A to B across open ground.
+    spectator.click(".hex[data-hex='0816']")
+    spectator.click(".hex[data-hex='0802']")
+    spectator.wait_for_selector("#sight[data-los='true']")
+    assert spectator.inner_text("#sight-verdict") == "Line of sight from A to B: clear, +0 to hit."
+
+    spectator.keyboard.press("Escape")
+    spectator.wait_for_selector("#sight[data-state='idle']")
+    assert spectator.locator(".sight-hex").count() == 0
+
+
+def test_a_spanish_browser_gets_the_page_in_spanish_and_can_switch(
+    browser: Any, daphne_server: dict[str, str], artifacts: Path
+) -> None:
+    context = browser.new_context(locale="es-ES", viewport={"width": 1300, "height": 1000})
+    try:
+        page = context.new_page()
+        page.goto(daphne_server["url"] + daphne_server["match"])
+        page.wait_for_selector("#match[data-version] .unit[data-unit='B']")
+
+        assert page.get_attribute("html", "lang") == "es"
+        assert page.inner_text("#sight-title") == "Línea de visión"
+        assert page.inner_text("#status") == "Mirando."  # the client's words, from the JavaScript catalog
+        page.click("[data-sight=toggle]")
+        page.click(".hex[data-hex='0816']")
+        page.click(".hex[data-hex='0403']")
+        page.wait_for_selector("#sight[data-los='false']")
+        assert page.inner_text("#sight-verdict") == "Línea de visión de A a 0403: bloqueada."
+        page.screenshot(path=str(artifacts / "match-es.png"), full_page=True)
+
+        page.click("footer .language button[value='en']")
+        page.wait_for_selector("html[lang='en']")
+        assert page.inner_text("#sight-title") == "Line of sight"
+    finally:
+        context.close()
