@@ -140,3 +140,23 @@ describe("plotting", () => {
     expect(root.querySelector<HTMLElement>("#plot-message")!.dataset.code).toBe("socket.closed");
   });
 });
+
+describe("reachable hexes", () => {
+  it("are asked for the plotted unit and mode, again when the mode changes, and put away once submitted", () => {
+    const asked: [string | null, string, number][] = [];
+    const reachRoot = document.createElement("section");
+    reachRoot.innerHTML = CONTROLS;
+    const withReach = new Plotter(reachRoot.querySelector("#orders")!, {
+      send: () => true,
+      drawPath: () => {},
+      showReach: (unit, mode, turn) => asked.push([unit?.id ?? null, mode, turn]),
+    }, reachRoot);
+    const unit = { id: "A", hex: "0816", facing: 0, walk: 5, run: 8 };
+
+    withReach.start(unit, 2, null);
+    reachRoot.dispatchEvent(new KeyboardEvent("keydown", { key: "m" })); // no steps yet: nothing to price
+    withReach.start(unit, 2, { unit: "A", mode: "walk", steps: ["F"] });
+
+    expect(asked).toEqual([["A", "walk", 2], ["A", "run", 2], [null, "walk", 2]]);
+  });
+});
