@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import os
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
+import pytest_asyncio
+from channels.db import database_sync_to_async
 from django.contrib.auth.models import User
+from django.db import connections
 
 from matches.models import Match
 from matches.services import match_create
@@ -53,3 +57,11 @@ def match(alice: User, bob: User) -> Match:
     return match_create(
         state_json=codec.state_to_json(demo_state()), players={"alice": alice, "bob": bob}, title="Test duel"
     )
+
+
+@pytest_asyncio.fixture
+async def close_worker_connections() -> AsyncIterator[None]:
+    """Socket tests reach the database from asgiref's worker thread; its connection must not outlive the
+    test, or pytest-django cannot drop the test database."""
+    yield
+    await database_sync_to_async(connections.close_all)()

@@ -3,14 +3,10 @@ asking changes nothing."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
-import pytest_asyncio
-from channels.db import database_sync_to_async
 from django.contrib.auth.models import AnonymousUser, User
-from django.db import connections
 
 from matches.errors import MatchError
 from matches.models import Match
@@ -99,15 +95,9 @@ def test_a_bad_los_request_gets_a_coded_error(match: Match, source: Any, target:
     assert raised.value.code == code
 
 
-@pytest_asyncio.fixture
-async def _close_worker_connections() -> AsyncIterator[None]:
-    yield
-    await database_sync_to_async(connections.close_all)()
-
-
 @pytest.mark.asyncio
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.usefixtures("_close_worker_connections")
+@pytest.mark.usefixtures("close_worker_connections")
 async def test_the_socket_answers_reach_and_los_to_the_asker_only(match: Match, alice: User) -> None:
     player, watcher = await connect(match, alice), await connect(match)
     await receive(player)
