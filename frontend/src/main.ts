@@ -161,7 +161,9 @@ function startMatch(page: HTMLElement): void {
       plotter?.stop();
     }
     const mech = mine && snapshot.mechs?.[mine.id];
-    if (attacks && mine && mech?.active && inPlay && isAttackPhase(phase)) {
+    // The physical phase waits only for standing mechs (Total Warfare: a prone mech makes no physical attack).
+    const canAttack = mech?.active && !(phase === "physical" && mine?.prone);
+    if (attacks && mine && mech && canAttack && inPlay && isAttackPhase(phase)) {
       const enemies = units.filter((u) => u.side !== mine.side && !snapshot.mechs?.[u.id]?.destroyed);
       attacks.start({ phase, turn, unit: mine, mech, enemies, submitted: myOrder as AttackOrder | null });
     } else {
@@ -175,6 +177,7 @@ function startMatch(page: HTMLElement): void {
     const header = page.querySelector<HTMLElement>("#match-state")!;
     header.textContent = `${t("Turn")} ${snapshot.match.turn} · ${t(snapshot.match.phase)} · ${t(snapshot.match.status.replace("_", " "))}`;
     header.dataset.turn = String(snapshot.match.turn);
+    header.dataset.phase = snapshot.match.phase;
   }
 
   function renderSides(snapshot: Snapshot): void {

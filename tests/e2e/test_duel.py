@@ -1,5 +1,6 @@
 """A whole turn of the demo duel in three browsers: alice and bob plot and submit, a spectator watches,
-and all three see the same PM-by-PM playback end in the same positions (issue 2, "Done when")."""
+and all three see the same PM-by-PM playback end in the same positions (issue 2, "Done when"); then the
+two mechs exchange fire, and all three see the same attack rolls, damage and conditions (issue 6)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ pytestmark = pytest.mark.e2e
 
 PLAYBACK_SECONDS = 30_000  # ms: generous, the machine is shared
 
-# The demo mechs walk 5 PM. Alice's A starts in 0816 facing north, Bob's B in 0802 facing south.
+# Alice's A (Phoenix Hawk) walks 6 PM, Bob's B (Shadow Hawk) 5. Alice's A starts in 0816 facing north, Bob's B in 0802 facing south.
 # Alice: forward, turn right, forward three times (5 PM); Bob: forward three times (3 PM).
 # Played PM by PM (Solaris VII "Movimiento PM a PM"), B's three PM fall on ticks 2, 4 and 5 of 5.
 EXPECTED_MOVES = {
@@ -48,7 +49,7 @@ def open_page(browser: Any, daphne_server: dict[str, str]) -> Iterator[Any]:
             page.goto(f"{daphne_server['url']}/accounts/login/?next={daphne_server['match']}")
             page.fill("#id_username", user)
             page.fill("#id_password", f"{user}-demo")
-            page.click("form button[type=submit]")
+            page.click("form[action$='/login/'] button[type=submit]")  # not the language switch's
             page.wait_for_url(f"**{daphne_server['match']}")
         else:
             page.goto(daphne_server["url"] + daphne_server["match"])
@@ -77,6 +78,28 @@ def plot(page: Any, *, click: str | None = None, key: str | None = None, expect_
     page.wait_for_selector(f"#orders[data-state='plotting'] #pm[data-mp='{expect_mp}']")
 
 
+def declare(page: Any, *choices: str, twist: str | None = None) -> None:
+    """Declare attacks in the attack panel, each checked by the server (its target number shown), and submit."""
+    page.wait_for_selector("#attack[data-state='choosing']")
+    if twist is not None:
+        page.select_option("#attack-twist", twist)
+    for choice in choices:
+        page.check(f"#attack [data-choice='{choice}']")
+        page.wait_for_selector("#attack[data-state='choosing'] #attack-checks li[data-target-number]")
+    page.click("#attack [data-attack='submit']")
+
+
+def rulings(page: Any) -> list[str]:
+    return page.locator("#rulings li").all_inner_texts()
+
+
+def conditions(page: Any) -> dict[str, str]:
+    return page.evaluate(
+        "() => Object.fromEntries([...document.querySelectorAll('.unit')]"
+        ".map(u => [u.dataset.unit, `${u.dataset.destroyed}/${u.dataset.shutdown}/${u.dataset.prone}`]))"
+    )
+
+
 def test_two_players_and_a_spectator_see_the_same_playback(open_page: Any, artifacts: Path) -> None:
     alice, bob, spectator = open_page("alice"), open_page("bob"), open_page(None)
     pages = {"alice": alice, "bob": bob, "spectator": spectator}
@@ -100,9 +123,12 @@ def test_two_players_and_a_spectator_see_the_same_playback(open_page: Any, artif
     plot(alice, click="0915", expect_mp=3)
     plot(alice, key="w", expect_mp=4)
     plot(alice, key="w", expect_mp=5)
-    # A sixth PM is beyond her walk: the server refuses it and the step is taken back.
+    # Her Phoenix Hawk walks 6 PM: a sixth is priced, a seventh refused and taken back; she undoes the sixth.
+    plot(alice, key="w", expect_mp=6)
     alice.keyboard.press("w")
     alice.wait_for_selector("#plot-message[data-code='move.insufficient_mp']")
+    assert alice.locator("#plot-steps li").count() == 6
+    plot(alice, key="z", expect_mp=5)
     assert alice.locator("#plot-steps li").count() == 5
     assert alice.get_attribute("#pm", "data-mp") == "5"
     alice.screenshot(path=str(artifacts / "alice-plotting.png"), full_page=True)
@@ -127,7 +153,7 @@ def test_two_players_and_a_spectator_see_the_same_playback(open_page: Any, artif
 
     for name, page in pages.items():
         page.wait_for_selector("#match[data-playback='done']", timeout=PLAYBACK_SECONDS)
-        page.wait_for_selector("#match-state[data-turn='2']")
+        page.wait_for_selector("#match-state[data-turn='1'][data-phase='weapons']")
         moves = page.evaluate("() => window.recordedMoves")
         assert moves == EXPECTED_MOVES, f"{name} saw another playback"
         page.screenshot(path=str(artifacts / f"{name}-after-playback.png"))
@@ -142,6 +168,33 @@ def test_two_players_and_a_spectator_see_the_same_playback(open_page: Any, artif
     spectator.click("[data-playback='step']")
     spectator.wait_for_selector(".unit[data-unit='A'][data-hex='1114']")
     assert spectator.locator("#rulings li").count() > 0, "the rulings explain the resolution"
+
+    # Weapons: ten hexes apart, A's Large Laser [RA] (component 32) bears on B only with the torso twisted
+    # left; B fires its AC/5 [LT] (19) and LRM 5 [RT] (23). The spectator has no attack panel.
+    assert spectator.locator("#attack").count() == 0
+    assert "medium at 10 hexes" in alice.inner_text("#attack li:has([data-choice='32'])")
+    declare(alice, "32", twist="-1")
+    alice.wait_for_selector("#attack[data-state='submitted']")
+    bob.wait_for_selector("#sides [data-side='alice'][data-submitted='true']")
+    spectator.wait_for_selector("#sides [data-side='alice'][data-submitted='true']")
+    declare(bob, "19", "23")
+    for page in pages.values():
+        page.wait_for_selector("#rulings li:has-text('Weapons: A Large Laser [RA] (torso twisted left) → B')",
+                               timeout=PLAYBACK_SECONDS)
+        page.wait_for_selector("#match-state[data-phase='physical']")
+    fire = rulings(spectator)
+    assert any(line.startswith("Weapons: B LRM 5 [RT] → A") for line in fire)
+    assert {name: rulings(page) for name, page in pages.items()} == {name: fire for name in pages}
+    spectator.screenshot(path=str(artifacts / "spectator-after-fire.png"))
+
+    # Physical: too far apart for any; both declare none, and heat and the end of turn 1 follow.
+    for page in (alice, bob):
+        page.wait_for_selector("#attack[data-state='choosing']")
+        page.click("#attack [data-attack='hold']")
+    for page in pages.values():
+        page.wait_for_selector("#match-state[data-turn='2'][data-phase='movement']", timeout=PLAYBACK_SECONDS)
+    assert {name: conditions(page) for name, page in pages.items()} == {name: conditions(spectator) for name in pages}
+    assert {name: rulings(page) for name, page in pages.items()} == {name: rulings(spectator) for name in pages}
 
     # A new turn: the players may plot again from where their mechs stand.
     alice.wait_for_selector("#orders[data-state='plotting'] #pm[data-mp='0']")

@@ -7,12 +7,14 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import AnonymousUser, User
+from django.core.management import call_command
 
 from matches import hub, services
 from matches.errors import MatchError
 from matches.models import Event, Match, Order
 from matches.selectors import frames_since, player_view, viewer_for
 from rules import codec
+from rules.demo import demo_state
 from rules.dice import Dice
 from rules.rulesets import get_ruleset
 from tests.matches.duels import duel_match
@@ -139,3 +141,27 @@ def test_the_snapshot_shows_every_viewer_the_mechs_condition_and_weapons(alice: 
     assert large_laser["range"] == {"minimum": 0, "short": 5, "medium": 10, "long": 15}
     assert (large_laser["fired"], large_laser["destroyed"]) == (False, False)
     assert view["mechs"]["B"]["active"] and view["match"]["result"] is None
+
+
+def test_the_demo_match_is_equipped_to_fight() -> None:
+    call_command("demo")
+    call_command("demo")
+
+    demo = Match.objects.get()
+    designs = {unit_id: f"{m['design']['chassis']} {m['design']['model']}" for unit_id, m in demo.state["mechs"].items()}
+    assert designs == {"A": "Phoenix Hawk PXH-1", "B": "Shadow Hawk SHD-2H"}
+    assert [u["name"] for u in demo.state["units"]] == ["Phoenix Hawk PXH-1", "Shadow Hawk SHD-2H"]
+
+
+def test_a_demo_match_from_before_the_designs_is_kept_and_still_moves(alice: User, bob: User) -> None:
+    older = services.match_create(
+        state_json=codec.state_to_json(demo_state()), players={"alice": alice, "bob": bob}, title="Demo duel"
+    )
+
+    call_command("demo")
+
+    assert list(Match.objects.values_list("pk", flat=True)) == [older.pk]
+    services.order_submit(match_id=older.pk, user=alice, order_json=STAND_STILL["A"])
+    services.order_submit(match_id=older.pk, user=bob, order_json=STAND_STILL["B"])
+    older.refresh_from_db()
+    assert (older.turn, older.phase, "mechs" in older.state) == (2, "movement", False)

@@ -1,4 +1,5 @@
-"""`manage.py demo`: the demo users and one match on the demo board. Safe to run again."""
+"""`manage.py demo`: the demo users and one match on the demo board, its mechs equipped to fight. Safe to
+run again: a demo match still in progress (even one from before the designs) is kept as it is."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from django.core.management.base import BaseCommand
 from matches.models import Match
 from matches.services import match_create
 from rules import codec
-from rules.demo import demo_state
+from rules.demo import demo_duel_state
 
 DEMO_TITLE = "Demo duel"
 # Demo accounts only: the passwords are printed on purpose so anyone trying the app can log in.
@@ -36,7 +37,7 @@ class Command(BaseCommand):
         match = Match.objects.filter(title=DEMO_TITLE, status=Match.Status.IN_PROGRESS).first()
         if match is None:
             match = match_create(
-                state_json=codec.state_to_json(demo_state()),
+                state_json=codec.state_to_json(demo_duel_state()),
                 players={"alice": users["alice"], "bob": users["bob"]},
                 title=DEMO_TITLE,
             )
