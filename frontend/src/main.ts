@@ -71,6 +71,7 @@ function startMatch(page: HTMLElement): void {
   const sight = new SightTool(page.querySelector<HTMLElement>("#sight")!, {
     send: (frame) => socket.send(frame),
     unitIn: (hex) => units.find((u) => u.hex === hex)?.id ?? null,
+    hexOf: (end) => (/^\d+$/.test(end) ? end : (units.find((u) => u.id === end)?.hex ?? null)),
     highlight: (ends, between, blocked) => board?.showSight(ends, between, blocked),
   });
   /** The unit whose reachable hexes are asked for or shown, so a late answer for another is dropped. */

@@ -1,6 +1,7 @@
 // The line-of-sight tool: pick two hexes (a unit's hex names the unit), ask the server, and show
 // whether the line is blocked, the hexes it crosses, the to-hit modifier and the reasons.
-// The panel lives in match.html (#sight); Esc or the button puts the tool away.
+// Keyboard users type the two ends instead (#sight-form). The panel lives in match.html (#sight); Esc or the
+// button puts the tool away.
 
 import { type Hex, hexLabel } from "./hex";
 import { t } from "./i18n";
@@ -10,16 +11,16 @@ export interface SightHooks {
   send(frame: ClientFrame): boolean;
   /** The unit standing in a hex, if any: the line is then looked from or at that unit. */
   unitIn(hex: string): string | null;
+  /** Where a unit id or hex label stands on the board, if it does. */
+  hexOf(end: string): string | null;
   /** Mark the two ends and the hexes between them (none to clear). */
   highlight(ends: string[], between: string[], blocked: boolean): void;
 }
 
 export class SightTool {
   private picking = false;
-  /** The end looked from (a unit id or a hex label) and its hex, once picked. */
-  private from: { end: string; hex: string } | null = null;
-  /** The hexes of the two ends last asked about, to mark when the answer comes. */
-  private asked: string[] = [];
+  /** The end looked from (a unit id or a hex label), once picked. */
+  private from: string | null = null;
   private readonly toggle: HTMLButtonElement;
   private readonly verdict: HTMLElement;
   private readonly reasons: HTMLElement;
@@ -33,6 +34,14 @@ export class SightTool {
     this.verdict = root.querySelector("#sight-verdict")!;
     this.reasons = root.querySelector("#sight-reasons")!;
     this.toggle.addEventListener("click", () => (this.picking ? this.close() : this.open()));
+    root.querySelector("#sight-form")?.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const form = new FormData(event.target as HTMLFormElement);
+      const [from, to] = ["from", "to"].map((name) => String(form.get(name) ?? "").trim());
+      if (!from || !to) return;
+      if (!this.picking) this.open();
+      this.ask(from, to);
+    });
     keys.addEventListener("keydown", (event) => {
       if ((event as KeyboardEvent).key === "Escape" && this.picking) this.close();
     });
@@ -66,29 +75,32 @@ export class SightTool {
     const label = hexLabel(hex);
     const end = this.hooks.unitIn(label) ?? label;
     if (this.from === null) {
-      this.from = { end, hex: label };
+      this.from = end;
       this.root.dataset.state = "to";
       this.hooks.highlight([label], [], false);
       this.say(t("Looking from %(from)s: pick the hex or unit to look at.", { from: end }));
       return;
     }
-    const from = this.from;
+    this.ask(this.from, end);
+  }
+
+  private ask(from: string, to: string): void {
     this.from = null;
-    this.asked = [from.hex, label];
     this.root.dataset.state = "asking";
-    if (!this.hooks.send({ type: "los", from: from.end, to: end })) this.say(t("Not connected: try again in a moment."));
+    if (!this.hooks.send({ type: "los", from, to })) this.say(t("Not connected: try again in a moment."));
   }
 
   handleAnswer(answer: LosFrame): void {
     if (!this.picking) return;
     this.root.dataset.state = "from";
     this.root.dataset.los = String(answer.los);
-    this.hooks.highlight(this.asked, answer.hexes, !answer.los);
-    const ends = { from: answer.from, to: answer.to, modifier: signed(answer.modifier) };
+    const ends = [answer.from, answer.to].map((end) => this.hooks.hexOf(end)).filter((hex) => hex !== null);
+    this.hooks.highlight(ends, answer.hexes, !answer.los);
+    const values = { from: answer.from, to: answer.to, modifier: signed(answer.modifier) };
     this.say(
       answer.los
-        ? t("Line of sight from %(from)s to %(to)s: clear, %(modifier)s to hit.", ends)
-        : t("Line of sight from %(from)s to %(to)s: blocked.", ends),
+        ? t("Line of sight from %(from)s to %(to)s: clear, %(modifier)s to hit.", values)
+        : t("Line of sight from %(from)s to %(to)s: blocked.", values),
     );
     const lines = [
       ...answer.modifiers.map((m) => `${signed(m.value)}: ${m.reason}`),

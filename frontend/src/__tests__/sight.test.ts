@@ -17,12 +17,14 @@ const answer: LosFrame = {
 
 beforeEach(() => {
   document.body.innerHTML = `<section id="sight"><button data-sight="toggle"></button>
+    <form id="sight-form"><input name="from"><input name="to"><button type="submit"></button></form>
     <p id="sight-verdict"></p><ul id="sight-reasons"></ul></section>`;
   sent = [];
   marked = [];
   tool = new SightTool(root(), {
     send: (frame) => (sent.push(frame), true),
     unitIn: (hex) => (hex === "0816" ? "A" : null),
+    hexOf: (end) => (end === "A" ? "0816" : end),
     highlight: (ends, between, blocked) => marked.push([ends, between, blocked]),
   });
 });
@@ -66,5 +68,13 @@ describe("the line-of-sight tool", () => {
     expect(tool.active).toBe(false);
     expect(marked.at(-1)).toEqual([[], [], false]);
     expect(root().dataset.state).toBe("idle");
+  });
+
+  it("asks for the two ends typed in its form, for people without a pointer", () => {
+    document.querySelector<HTMLInputElement>("[name=from]")!.value = " A ";
+    document.querySelector<HTMLInputElement>("[name=to]")!.value = "0403";
+    document.querySelector<HTMLFormElement>("#sight-form")!.requestSubmit();
+    expect(tool.active).toBe(true);
+    expect(sent).toEqual([{ type: "los", from: "A", to: "0403" }]);
   });
 });
