@@ -36,7 +36,7 @@ def test_the_form_opens_a_match_and_the_lobby_starts_it(alice: User, bob: User) 
         _as(user).post(lobby_url, {"action": "accept", "options": json.dumps(match.options)})
     match.refresh_from_db()
     assert match.status == Match.Status.IN_PROGRESS
-    assert "Go to the match" in _as(bob).get(lobby_url).content.decode()
+    assert f'href="/matches/{match.pk}/"' in _as(bob).get(lobby_url).content.decode()  # "go to the match"
 
 
 def test_an_uploaded_board_that_is_not_a_board_is_shown_as_an_error(alice: User) -> None:
