@@ -10,6 +10,7 @@ import { PlaybackPanel } from "./playback-panel";
 import { type PlotHooks, Plotter } from "./plot";
 import { startReplay } from "./replay";
 import { SightTool } from "./sight";
+import { HexTooltip } from "./tooltip";
 import { errorText, t } from "./i18n";
 import type { AttackOrder, MatchResult, Order, PlaybackFrame, ServerFrame, SideInfo, Snapshot, Unit } from "./protocol";
 import { MatchSocket } from "./socket";
@@ -74,6 +75,7 @@ function startMatch(page: HTMLElement): void {
     hexOf: (end) => (/^\d+$/.test(end) ? end : (units.find((u) => u.id === end)?.hex ?? null)),
     highlight: (ends, between, blocked) => board?.showSight(ends, between, blocked),
   });
+  new HexTooltip(boardHolder, (hex) => board?.describeHex(hex) ?? hex);
   /** The unit whose reachable hexes are asked for or shown, so a late answer for another is dropped. */
   let reaching: { id: string; walk: number } | null = null;
 

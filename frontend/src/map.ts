@@ -206,6 +206,13 @@ export class BoardView {
     }
   }
 
+  /** What the hex tooltip says: the hex's name, and its cost while reachable hexes are shaded. */
+  describeHex(label: string): string {
+    const name = this.svg.querySelector(`.hex[data-hex="${label}"]`)?.getAttribute("aria-label") ?? label;
+    const mp = this.reachLayer.querySelector<SVGElement>(`[data-hex="${label}"]`)?.dataset.mp;
+    return mp === undefined ? name : `${name} · ${mp} PM`;
+  }
+
   /** A word over a unit during playback for what just happened to it (blocked, skids, falls…); "" clears it. */
   flagUnit(unitId: string, text: string): void {
     const node = this.unitNodes.get(unitId);
@@ -316,7 +323,8 @@ export class BoardView {
     const center = hexCenter(hex, SIZE);
     const outline = points(hexCorners(center, SIZE));
     const g = el("g", { class: "hex", "data-hex": label, "data-level": info.level, "data-terrain": info.terrain }, layer);
-    el("title", {}, g).textContent = [label, `level ${info.level}`, info.terrain].filter(Boolean).join(" · ");
+    // A name for assistive technology; people with a pointer get the hex tooltip (tooltip.ts).
+    g.setAttribute("aria-label", [label, `level ${info.level}`, info.terrain].filter(Boolean).join(" · "));
     // Every polygon carries the hex's edge: one fewer element per hex than a separate outline.
     el("polygon", { points: outline, fill: levelShade(info.level), class: "hex-edge" }, g);
     for (const [name, level] of features) {

@@ -48,8 +48,10 @@ describe("the board", () => {
       ["0102", "3", false],
       ["0202", "7", true],
     ]);
+    expect(view.describeHex("0102")).toBe("0102 · level 2 · 3 PM");
     view.showReach({}, 5);
     expect(document.querySelector(".reach-hex")).toBeNull();
+    expect(view.describeHex("0102")).toBe("0102 · level 2");
   });
 
   it("marks a line of sight, its ends and a blocked line", () => {
