@@ -49,9 +49,11 @@ def _phase(message: dict[str, Any]) -> str | None:
 
 
 @database_sync_to_async
-def _chat_rooms(match_id: int, user: Any) -> list[str]:
+def _streams(match_id: int, user: Any) -> tuple[str, list[str]]:
+    """The viewer's match stream (live, or delayed for spectators) and chat rooms."""
     match = selectors.match_get(match_id=match_id)
-    return chat.rooms_of(selectors.viewer_for(match=match, user=user))
+    viewer = selectors.viewer_for(match=match, user=user)
+    return selectors.viewer_stream(match, viewer), chat.rooms_of(viewer)
 
 
 @database_sync_to_async
@@ -75,21 +77,21 @@ class MatchConsumer(AsyncWebsocketConsumer):
         self.recent_messages: deque[float] = deque()
         await self.accept()
         try:
-            self.chat_rooms = await _chat_rooms(self.match_id, self.user)
+            self.stream, self.chat_rooms = await _streams(self.match_id, self.user)
         except MatchError as error:
             # Checked before joining the hub: no subscription is ever opened for a match that is not there.
             await self._send_error(error)
             await self.close(code=4404)
             return
         self.joined = True
-        await get_hub().join(self.match_id, self.subscriber)
+        await get_hub().join(self.match_id, self.subscriber, self.stream)
         for room in self.chat_rooms:
             await get_hub().join(self.match_id, self.chat_subscriber, chat.chat_stream(room))
         await self._send_frames(_since_version(self.scope.get("query_string", b"")))
 
     async def disconnect(self, code: int) -> None:
         if getattr(self, "joined", False):
-            await get_hub().leave(self.match_id, self.subscriber)
+            await get_hub().leave(self.match_id, self.subscriber, self.stream)
             for room in self.chat_rooms:
                 await get_hub().leave(self.match_id, self.chat_subscriber, chat.chat_stream(room))
 

@@ -25,6 +25,8 @@ from channels.layers import get_channel_layer
 log = logging.getLogger(__name__)
 
 PUBLIC_STREAM = "public"
+# Spectators of a match with a spectator delay: the public frames, released phases late (selectors.spectator_horizon).
+DELAYED_STREAM = "delayed"
 MESSAGE_TYPE = "hub.frames"
 RECEIVE_RETRY_SECONDS = 1.0
 

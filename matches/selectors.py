@@ -6,6 +6,7 @@ viewer gets. Both ask `Viewer.sees_orders_of` about secrecy, and nothing leaves 
 
 from __future__ import annotations
 
+from copy import copy
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -16,6 +17,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from rules import codec
 from rules.rulesets import get_ruleset
 
+from . import hub
 from .combat_view import mechs_to_json
 from .errors import MatchError
 from .models import Event, Match, Order, Participant
@@ -101,8 +103,38 @@ def current_orders(match: Match) -> list[Order]:
     return list(Order.objects.filter(match=match, turn=match.turn, phase=match.phase).order_by("id"))
 
 
+def spectator_horizon(match: Match, upto: int | None = None) -> int | None:
+    """The last version a spectator of a match with a `spectator_delay` of N may see, judged on the log up
+    to `upto` (default: all of it): the playback N resolutions back, or the start. None when spectators
+    watch live: no delay, in the lobby, and once the match is over."""
+    delay = match.options.get("spectator_delay", 0)
+    log = match.events.filter(version__lte=match.version if upto is None else upto)
+    if not delay or not log.filter(kind=Event.Kind.STARTED).exists() or log.filter(kind=Event.Kind.FINISHED).exists():
+        return None
+    openings = log.filter(kind__in=(Event.Kind.PLAYBACK, Event.Kind.STARTED)).order_by("-version")
+    return list(openings.values_list("version", flat=True)[: delay + 1])[-1]
+
+
+def viewer_stream(match: Match, viewer: Viewer) -> str:
+    """The hub stream a viewer's socket listens to."""
+    delayed = viewer.role == Participant.Role.SPECTATOR and match.options.get("spectator_delay")
+    return hub.DELAYED_STREAM if delayed else hub.PUBLIC_STREAM
+
+
+def _as_of(match: Match, version: int) -> Match:
+    """The match as it stood at `version` (a playback or the start, whose payload holds the state); unsaved."""
+    state = Event.objects.get(match=match, version=version).payload["state"]
+    past = copy(match)
+    past.state, past.version, past.turn, past.phase = state, version, state["turn"], state["phase"]
+    return past
+
+
 def player_view(*, match: Match, viewer: Viewer) -> dict[str, Any]:
-    """The full snapshot a viewer may see: sent on connect, on `resync` and by `GET /api/matches/<id>/`."""
+    """The full snapshot a viewer may see: sent on connect, on `resync` and by `GET /api/matches/<id>/`.
+    A spectator of a delayed match sees it as it stood at the spectator horizon."""
+    horizon = spectator_horizon(match) if viewer.role == Participant.Role.SPECTATOR else None
+    if horizon is not None:
+        match = _as_of(match, horizon)
     state = codec.state_from_json(match.state)
     state_json = codec.state_to_json(state)
     orders = current_orders(match)
@@ -123,7 +155,9 @@ def player_view(*, match: Match, viewer: Viewer) -> dict[str, Any]:
         }
         for side in dict.fromkeys(u["side"] for u in units)
     ]
-    last_playback = Event.objects.filter(match=match, kind=Event.Kind.PLAYBACK).order_by("-version").first()
+    last_playback = (
+        Event.objects.filter(match=match, kind=Event.Kind.PLAYBACK, version__lte=match.version).order_by("-version").first()
+    )
     return {
         "type": "snapshot",
         "v": match.version,
@@ -155,6 +189,8 @@ def event_frame(*, event: Event, viewer: Viewer) -> dict[str, Any]:
     payload = dict(event.payload)
     if event.kind == Event.Kind.SUBMITTED and not viewer.sees_orders_of(payload["side"]):
         del payload["order"]
+    if event.kind == Event.Kind.PLAYBACK:
+        payload.pop("state", None)  # kept for delayed spectators' snapshots; the timeline says what changed
     return {"type": event.kind, "v": event.version, **payload}
 
 
@@ -163,8 +199,9 @@ def frames_since(*, match: Match, viewer: Viewer, version: int | None) -> list[d
 
     A client that is up to date gets nothing; one too far behind (or ahead, after a reset) gets a snapshot.
     """
-    if version is not None and 0 <= version <= match.version:
-        if match.version - version <= settings.ARBITRO_MAX_CATCH_UP_EVENTS:
-            missed = Event.objects.filter(match=match, version__gt=version).order_by("version")
-            return [event_frame(event=event, viewer=viewer) for event in missed]
+    horizon = spectator_horizon(match) if viewer.role == Participant.Role.SPECTATOR else None
+    latest = match.version if horizon is None else horizon
+    if version is not None and 0 <= version <= latest and latest - version <= settings.ARBITRO_MAX_CATCH_UP_EVENTS:
+        missed = Event.objects.filter(match=match, version__gt=version, version__lte=latest).order_by("version")
+        return [event_frame(event=event, viewer=viewer) for event in missed]
     return [player_view(match=match, viewer=viewer)]

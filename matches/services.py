@@ -23,7 +23,14 @@ from rules.rulesets.base import Order as PhaseOrder
 from . import hub
 from .errors import MatchError
 from .models import Event, Match, Order, Participant, phase_dice_seed
-from .selectors import PUBLIC, Viewer, event_frame, match_get, viewer_for
+from .selectors import (
+    PUBLIC,
+    Viewer,
+    event_frame,
+    match_get,
+    spectator_horizon,
+    viewer_for,
+)
 
 
 def match_create(
@@ -141,6 +148,20 @@ def events_publish(match: Match, events: list[Event]) -> None:
     frames = [event_frame(event=event, viewer=PUBLIC) for event in events]
     # robust: the change is committed either way; a lost broadcast is caught up through the version.
     transaction.on_commit(lambda: hub.publish(match_id=match.pk, frames=frames), robust=True)
+    if match.options.get("spectator_delay") and events:
+        # Delayed spectators get what these events moved into their view: from what they could see before
+        # (everything, in the lobby) up to what they may see now (everything, once the match is over).
+        seen = spectator_horizon(match, upto=events[0].version - 1)
+        visible = spectator_horizon(match)
+        released = Event.objects.filter(
+            match=match, version__gt=events[0].version - 1 if seen is None else seen,
+            version__lte=match.version if visible is None else visible,
+        ).order_by("version")
+        delayed = [event_frame(event=event, viewer=PUBLIC) for event in released]
+        if delayed:
+            transaction.on_commit(
+                lambda: hub.publish(match_id=match.pk, frames=delayed, stream=hub.DELAYED_STREAM), robust=True
+            )
 
 
 def phase_resolve(match: Match, state: GameState, orders: list[PhaseOrder]) -> list[Event]:
@@ -149,9 +170,11 @@ def phase_resolve(match: Match, state: GameState, orders: list[PhaseOrder]) -> l
     attempt = match.events.filter(kind=Event.Kind.ANNULLED, payload__turn=match.turn, payload__phase=match.phase).count()
     dice = Dice(phase_dice_seed(match.seed, match.turn, match.phase, attempt))
     result = get_ruleset(match.ruleset).resolve_phase(state, orders, dice)
-    events = [event_append(match, Event.Kind.PLAYBACK, {
-        "turn": match.turn, "phase": match.phase, "attempt": attempt, "timeline": codec.report_to_json(result),
-    })]
+    payload = {"turn": match.turn, "phase": match.phase, "attempt": attempt, "timeline": codec.report_to_json(result)}
+    if match.options.get("spectator_delay"):
+        # What delayed spectators are shown once this phase is old enough (never sent in a frame).
+        payload["state"] = codec.state_to_json(result.state)
+    events = [event_append(match, Event.Kind.PLAYBACK, payload)]
     match.state = codec.state_to_json(result.state)
     match.turn, match.phase = result.state.turn, result.state.phase
     if result.state.result is not None:

@@ -1,0 +1,99 @@
+"""Spectator delay (issue 7): spectators of a match with `spectator_delay` N watch it N resolved phases late,
+so nobody watching can pass a player what happened before their own screen shows it."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest
+import pytest_asyncio
+from channels.db import database_sync_to_async
+from django.contrib.auth.models import User
+from django.db import connections
+
+from matches import lobby, services
+from matches.models import Event, Match
+from matches.replay import match_verify
+from matches.selectors import PUBLIC, frames_since, player_view, viewer_for
+from tests.matches.sockets import connect, receive
+
+DUEL = {"red": "Hunchback HBK-4G", "blue": "Jenner JR7-D"}
+MOVES = {"A": {"unit": "A", "mode": "walk", "steps": ["F", "F"]}, "B": {"unit": "B", "mode": "walk", "steps": ["F"]}}
+HOLD_FIRE = {"A": {"unit": "A"}, "B": {"unit": "B"}}
+
+
+def start_delayed(alice: User, bob: User) -> Match:
+    match = lobby.match_open(host=alice, designs=DUEL, options={"spectator_delay": 1})
+    lobby.match_join(match_id=match.pk, user=bob, role="player")
+    for user in (alice, bob):
+        match.refresh_from_db()
+        lobby.match_accept(match_id=match.pk, user=user, accepted=True, options=match.options)
+    match.refresh_from_db()
+    return match
+
+
+def resolve(match: Match, alice: User, bob: User, orders: dict) -> None:
+    services.order_submit(match_id=match.pk, user=alice, order_json=orders["A"])
+    services.order_submit(match_id=match.pk, user=bob, order_json=orders["B"])
+    match.refresh_from_db()
+
+
+def _hexes(view: dict) -> dict[str, str]:
+    return {unit["id"]: unit["hex"] for unit in view["units"]}
+
+
+@pytest.mark.django_db
+def test_spectators_see_the_match_one_phase_late(alice: User, bob: User, carol: User) -> None:
+    match = start_delayed(alice, bob)
+    started = match.events.get(kind=Event.Kind.STARTED).version
+    start_hexes = _hexes(player_view(match=match, viewer=PUBLIC))
+    resolve(match, alice, bob, MOVES)
+    spectator = player_view(match=match, viewer=viewer_for(match=match, user=carol))
+    assert (spectator["v"], _hexes(spectator), spectator["last_playback"]) == (started, start_hexes, None)
+    moved = _hexes(player_view(match=match, viewer=viewer_for(match=match, user=alice)))
+    assert moved != start_hexes
+
+    resolve(match, alice, bob, HOLD_FIRE)  # the weapons phase: now the movement is old enough to be shown
+    spectator = player_view(match=match, viewer=PUBLIC)
+    assert (_hexes(spectator), spectator["match"]["phase"]) == (moved, "weapons")
+    missed = frames_since(match=match, viewer=PUBLIC, version=started)
+    assert [frame["type"] for frame in missed] == ["submitted", "submitted", "playback"]
+    assert missed[-1]["v"] == spectator["v"] < match.version
+    assert "state" not in missed[-1]  # the stored state stays on the server
+    assert match_verify(match).problems == []
+
+
+@pytest.mark.django_db
+def test_players_and_undelayed_matches_are_live(alice: User, bob: User) -> None:
+    match = start_delayed(alice, bob)
+    resolve(match, alice, bob, MOVES)
+    assert player_view(match=match, viewer=viewer_for(match=match, user=bob))["v"] == match.version
+    Match.objects.filter(pk=match.pk).update(options={**match.options, "spectator_delay": 0})
+    match.refresh_from_db()
+    assert player_view(match=match, viewer=PUBLIC)["v"] == match.version
+
+
+@pytest_asyncio.fixture
+async def _close_worker_connections() -> AsyncIterator[None]:
+    yield
+    await database_sync_to_async(connections.close_all)()
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("_close_worker_connections")
+async def test_a_delayed_spectator_socket_gets_each_phase_one_resolution_late(alice: User, bob: User,
+                                                                             carol: User) -> None:
+    match = await database_sync_to_async(start_delayed)(alice, bob)
+    watcher, player = await connect(match, carol), await connect(match, bob)
+    await receive(watcher), await receive(player)
+    await database_sync_to_async(resolve)(match, alice, bob, MOVES)
+    assert [(await receive(player))["type"] for _ in range(3)] == ["submitted", "submitted", "playback"]
+    assert await watcher.receive_nothing(timeout=0.3)
+    await database_sync_to_async(resolve)(match, alice, bob, HOLD_FIRE)
+    late = [await receive(watcher) for _ in range(3)]
+    assert [frame["type"] for frame in late] == ["submitted", "submitted", "playback"]
+    assert late[-1]["phase"] == "movement"
+    assert await watcher.receive_nothing(timeout=0.3)
+    await watcher.disconnect()
+    await player.disconnect()
