@@ -92,6 +92,7 @@ def match_open(
     board_text: str | None = None, options: Any = None,
 ) -> Match:
     """A new match in the lobby, the host seated on the red side."""
+    ruleset = str(ruleset)  # JSON may send anything; an unknown name is refused just below
     try:
         get_ruleset(ruleset)
     except RuleError as error:
