@@ -21,7 +21,7 @@ from rules.scenario import los_to_json
 from rules.units import Unit
 
 from .errors import MatchError
-from .selectors import match_get, viewer_for
+from .selectors import match_as_seen, match_get, viewer_for
 from .services import check_commander
 
 
@@ -44,6 +44,8 @@ def sight_line(*, match_id: int, user: AbstractBaseUser | AnonymousUser, source:
     snapshot, so the answer tells nobody anything they could not work out themselves.
     """
     match = match_get(match_id=match_id)
+    # A spectator of a delayed match asks about the board as it is shown to them, not the live one.
+    match = match_as_seen(match, viewer_for(match=match, user=user))
     state = codec.state_from_json(match.state)
     try:
         viewpoint, reasons = _viewpoint(state, source)

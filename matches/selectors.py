@@ -121,6 +121,13 @@ def viewer_stream(match: Match, viewer: Viewer) -> str:
     return hub.DELAYED_STREAM if delayed else hub.PUBLIC_STREAM
 
 
+def match_as_seen(match: Match, viewer: Viewer) -> Match:
+    """The match as the viewer may see it: live, or for a spectator of a delayed match as it stood at the
+    spectator horizon (an unsaved copy)."""
+    horizon = spectator_horizon(match) if viewer.role == Participant.Role.SPECTATOR else None
+    return match if horizon is None else _as_of(match, horizon)
+
+
 def _as_of(match: Match, version: int) -> Match:
     """The match as it stood at `version` (a playback or the start, whose payload holds the state); unsaved."""
     state = Event.objects.get(match=match, version=version).payload["state"]
@@ -132,9 +139,7 @@ def _as_of(match: Match, version: int) -> Match:
 def player_view(*, match: Match, viewer: Viewer) -> dict[str, Any]:
     """The full snapshot a viewer may see: sent on connect, on `resync` and by `GET /api/matches/<id>/`.
     A spectator of a delayed match sees it as it stood at the spectator horizon."""
-    horizon = spectator_horizon(match) if viewer.role == Participant.Role.SPECTATOR else None
-    if horizon is not None:
-        match = _as_of(match, horizon)
+    match = match_as_seen(match, viewer)
     state = codec.state_from_json(match.state)
     state_json = codec.state_to_json(state)
     orders = current_orders(match)

@@ -13,6 +13,7 @@ from django.db import connections
 
 from matches import lobby, services
 from matches.models import Event, Match
+from matches.queries import sight_line
 from matches.replay import match_verify
 from matches.selectors import PUBLIC, frames_since, player_view, viewer_for
 from tests.matches.sockets import connect, receive
@@ -97,3 +98,15 @@ async def test_a_delayed_spectator_socket_gets_each_phase_one_resolution_late(al
     assert await watcher.receive_nothing(timeout=0.3)
     await watcher.disconnect()
     await player.disconnect()
+
+
+@pytest.mark.django_db
+def test_a_delayed_spectators_line_of_sight_uses_the_board_they_are_shown(alice: User, bob: User,
+                                                                         carol: User) -> None:
+    match = start_delayed(alice, bob)
+    resolve(match, alice, bob, MOVES)
+    seen = sight_line(match_id=match.pk, user=carol, source="A", target="B")
+    live = sight_line(match_id=match.pk, user=alice, source="A", target="B")
+    start = player_view(match=match, viewer=PUBLIC)
+    assert seen["v"] == start["v"] < live["v"]
+    assert seen["hexes"] != live["hexes"]  # the units have moved since the position the spectator sees
