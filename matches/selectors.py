@@ -111,7 +111,11 @@ def spectator_horizon(match: Match, upto: int | None = None) -> int | None:
     log = match.events.filter(version__lte=match.version if upto is None else upto)
     if not delay or not log.filter(kind=Event.Kind.STARTED).exists() or log.filter(kind=Event.Kind.FINISHED).exists():
         return None
-    openings = log.filter(kind__in=(Event.Kind.PLAYBACK, Event.Kind.STARTED)).order_by("-version")
+    annulled = log.filter(kind=Event.Kind.ANNULLED).values_list("payload__annulled_v", flat=True)
+    openings = (
+        log.filter(kind__in=(Event.Kind.PLAYBACK, Event.Kind.STARTED)).exclude(version__in=list(annulled))
+        .order_by("-version")
+    )
     return list(openings.values_list("version", flat=True)[: delay + 1])[-1]
 
 

@@ -11,7 +11,7 @@ from channels.db import database_sync_to_async
 from django.contrib.auth.models import User
 from django.db import connections
 
-from matches import lobby, services
+from matches import lobby, referee, services
 from matches.models import Event, Match
 from matches.queries import sight_line
 from matches.replay import match_verify
@@ -110,3 +110,17 @@ def test_a_delayed_spectators_line_of_sight_uses_the_board_they_are_shown(alice:
     start = player_view(match=match, viewer=PUBLIC)
     assert seen["v"] == start["v"] < live["v"]
     assert seen["hexes"] != live["hexes"]  # the units have moved since the position the spectator sees
+
+
+@pytest.mark.django_db
+def test_an_annulled_phase_is_never_the_one_spectators_are_shown(alice: User, bob: User) -> None:
+    ref = User.objects.create_user("ref", is_staff=True)
+    match = start_delayed(alice, bob)
+    started = match.events.get(kind=Event.Kind.STARTED).version
+    resolve(match, alice, bob, MOVES)
+    referee.referee_annul(match_id=match.pk, user=ref, reason="replayed")
+    resolve(match, alice, bob, MOVES)
+    assert player_view(match=match, viewer=PUBLIC)["v"] == started
+    resolve(match, alice, bob, HOLD_FIRE)
+    shown = player_view(match=match, viewer=PUBLIC)["last_playback"]
+    assert shown["v"] == match.events.filter(kind=Event.Kind.PLAYBACK).order_by("version")[1].version
