@@ -16,6 +16,7 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 import pytest
@@ -113,3 +114,31 @@ def browser() -> Iterator[object]:
             yield chromium
         finally:
             chromium.close()
+
+
+@pytest.fixture
+def open_page(browser: Any, daphne_server: dict[str, str]) -> Iterator[Any]:
+    """Opens the demo match in a browser context of its own, logged in as `user` or anonymous."""
+    contexts = []
+    page_errors: list[str] = []
+
+    def open_as(user: str | None) -> Any:
+        context = browser.new_context(viewport={"width": 1300, "height": 1000})
+        contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda error: page_errors.append(f"{user}: {error}"))
+        if user:
+            page.goto(f"{daphne_server['url']}/accounts/login/?next={daphne_server['match']}")
+            page.fill("#id_username", user)
+            page.fill("#id_password", f"{user}-demo")
+            page.click("form[action$='/login/'] button[type=submit]")  # not the language switch's
+            page.wait_for_url(f"**{daphne_server['match']}")
+        else:
+            page.goto(daphne_server["url"] + daphne_server["match"])
+        page.wait_for_selector("#match[data-version] .unit[data-unit='B']")
+        return page
+
+    yield open_as
+    for context in contexts:
+        context.close()
+    assert not page_errors, page_errors

@@ -9,8 +9,6 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.test_duel import open_page  # noqa: F401  (the fixture)
-
 pytestmark = pytest.mark.e2e
 
 

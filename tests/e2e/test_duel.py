@@ -4,7 +4,6 @@ two mechs exchange fire, and all three see the same attack rolls, damage and con
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -32,34 +31,6 @@ RECORD_MOVES = """() => {
       .observe(unit, {attributes: true, attributeFilter: ['data-hex', 'data-facing']});
   }
 }"""
-
-
-@pytest.fixture
-def open_page(browser: Any, daphne_server: dict[str, str]) -> Iterator[Any]:
-    """Opens the demo match in a browser context of its own, logged in as `user` or anonymous."""
-    contexts = []
-    page_errors: list[str] = []
-
-    def open_as(user: str | None) -> Any:
-        context = browser.new_context(viewport={"width": 1300, "height": 1000})
-        contexts.append(context)
-        page = context.new_page()
-        page.on("pageerror", lambda error: page_errors.append(f"{user}: {error}"))
-        if user:
-            page.goto(f"{daphne_server['url']}/accounts/login/?next={daphne_server['match']}")
-            page.fill("#id_username", user)
-            page.fill("#id_password", f"{user}-demo")
-            page.click("form[action$='/login/'] button[type=submit]")  # not the language switch's
-            page.wait_for_url(f"**{daphne_server['match']}")
-        else:
-            page.goto(daphne_server["url"] + daphne_server["match"])
-        page.wait_for_selector("#match[data-version] .unit[data-unit='B']")
-        return page
-
-    yield open_as
-    for context in contexts:
-        context.close()
-    assert not page_errors, page_errors
 
 
 def poses(page: Any) -> dict[str, str]:
