@@ -4,29 +4,22 @@ as "submitted", the batched playback reaches everyone alike, and a refused attac
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
-import pytest_asyncio
 from channels.db import database_sync_to_async
 from django.contrib.auth.models import User
-from django.db import connections
 
 from matches.models import Event, Match, Order
 from tests.matches.duels import LARGE_LASER, duel_match
 from tests.matches.sockets import connect, receive, receive_by_type, send
 
-pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.asyncio, pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("close_worker_connections"),
+]
 
 ALICE_FIRE = {"unit": "A", "target": "B", "weapons": ["Large Laser", "Medium Laser [RA]"], "twist": 0}
 BOB_FIRE = {"unit": "B", "target": "A", "weapons": ["Medium Laser"], "twist": 0}
-
-
-@pytest_asyncio.fixture(autouse=True)
-async def _close_worker_connections() -> AsyncIterator[None]:
-    yield
-    await database_sync_to_async(connections.close_all)()
 
 
 @database_sync_to_async
