@@ -234,10 +234,18 @@ def report_to_json(result: PhaseResult) -> Json:
     return {**data, **({"combat": combat} if combat else {})}
 
 
+def _only_keys(data: Json, kind: str, keys: tuple[str, ...]) -> None:
+    """Refuse keys another kind of order has: a late movement order must not read as holding fire."""
+    extra = sorted(set(data) - set(keys))
+    if extra:
+        raise MalformedOrder(f"a {kind} order has only {', '.join(keys)}; not {', '.join(extra)}")
+
+
 def weapon_order_from_json(data: Any) -> WeaponOrder:
     """``{"unit": "A", "target": "B", "weapons": ["Medium Laser", "AC/20"], "twist": 1}``; no weapons holds fire."""
     if not isinstance(data, dict) or not isinstance(data.get("unit"), str):
         raise MalformedOrder("a weapon order is an object with a 'unit', a 'target' and 'weapons'")
+    _only_keys(data, "weapon", ("unit", "target", "weapons", "twist"))
     target, weapons = data.get("target", ""), data.get("weapons", [])
     if not isinstance(target, str) or not isinstance(weapons, list):
         raise MalformedOrder("'target' must be a unit id and 'weapons' a list of weapon names or numbers")
@@ -270,6 +278,7 @@ def physical_order_from_json(data: Any) -> PhysicalOrder:
     """``{"unit": "A", "target": "B", "attack": "punch", "limb": "RA"}``; no target means no attack."""
     if not isinstance(data, dict) or not isinstance(data.get("unit"), str):
         raise MalformedOrder("a physical order is an object with a 'unit', a 'target', an 'attack' and a 'limb'")
+    _only_keys(data, "physical", ("unit", "target", "attack", "limb"))
     values = [data.get(key, "") for key in ("target", "attack", "limb")]
     if not all(isinstance(value, str) for value in values):
         raise MalformedOrder("'target', 'attack' and 'limb' must be strings")

@@ -121,13 +121,17 @@ def test_a_full_turn_of_fire_and_kicks_ends_the_match_at_its_turn_limit(
 def test_a_move_sent_after_movement_resolved_is_not_taken_as_holding_fire(
     alice: User, bob: User, published: list[dict[str, Any]]
 ) -> None:
-    """A movement order decodes as a weapon order without weapons; only the phase it names tells them apart."""
+    """A movement order must not read as a weapon order without weapons: refused by the phase it names, and
+    without one, by its keys."""
     match = duel_match(alice, bob, phase="weapons")
 
     with pytest.raises(MatchError) as error:
         services.order_submit(match_id=match.pk, user=alice, order_json=STAND_STILL["A"], turn=1, phase="movement")
 
     assert error.value.code == "order.phase_closed"
+    with pytest.raises(MatchError) as error:
+        services.order_submit(match_id=match.pk, user=alice, order_json=STAND_STILL["A"], turn=1)
+    assert error.value.code == "order.malformed"
     assert Order.objects.count() == 0 and published == []
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules.codec import phase_order_from_json, phase_order_to_json
+from rules.errors import MalformedOrder
 
 ORDERS = [
     ("movement", {"unit": "A", "mode": "walk", "steps": ["F", "R", "F"]}),
@@ -29,3 +30,12 @@ def test_a_short_weapon_order_is_stored_in_full() -> None:
     stored = phase_order_to_json(phase_order_from_json("weapons", {"unit": "A"}))
 
     assert stored == {"unit": "A", "target": "", "weapons": [], "twist": 0}
+
+
+@pytest.mark.parametrize("phase", ["weapons", "physical"])
+def test_a_movement_order_is_not_read_as_an_attack_order(phase: str) -> None:
+    """Without this a late movement order in the weapons phase would decode as holding fire."""
+    with pytest.raises(MalformedOrder) as error:
+        phase_order_from_json(phase, {"unit": "A", "mode": "walk", "steps": ["F"]})
+
+    assert error.value.code == "order.malformed" and "not mode, steps" in error.value.message
