@@ -148,6 +148,8 @@ def test_two_players_and_a_spectator_see_the_same_playback(open_page: Any, artif
     alice.wait_for_selector("#attack[data-state='submitted']")
     bob.wait_for_selector("#sides [data-side='alice'][data-submitted='true']")
     spectator.wait_for_selector("#sides [data-side='alice'][data-submitted='true']")
+    # What she fires stays hers until the phase resolves.
+    assert all("Large Laser" not in page.inner_text("body") for page in (bob, spectator))
     declare(bob, "19", "23")
     for page in pages.values():
         page.wait_for_selector("#rulings li:has-text('Weapons: A Large Laser [RA] (torso twisted left) → B')",
