@@ -128,7 +128,8 @@ class Hub:
             await get_channel_layer().group_discard(entry.group, entry.channel)
 
     async def _read(self, entry: _Stream, layer: Any) -> None:
-        while True:
+        # A cancellation that the layer swallowed still ends the reader before it blocks again.
+        while not _being_cancelled():
             try:
                 message = await layer.receive(entry.channel)
             except Exception:
