@@ -51,7 +51,7 @@ lint: venv
 	$(PY) manage.py check
 	$(PY) manage.py makemigrations --check --dry-run
 
-# Server benchmarks of issue 10 (bench/README.md): PostgreSQL and Redis on 127.0.0.1, about 30 min on 2 cores.
+# Server benchmarks of issue 10 (bench/README.md): PostgreSQL and Redis on 127.0.0.1, about 15 min on 2 cores.
 .PHONY: bench
 bench: venv
 	$(PY) -m pip install --quiet -e '.[dev,bench]'
