@@ -2,7 +2,8 @@
 referee) are kept apart, so nobody watching can tell a player what the other side is doing.
 
 Messages are their own model, not match events: they change nothing in the match, so they carry the
-current version without bumping it. Each room is its own hub stream.
+current version without bumping it and travel unversioned on the match's streams; each socket drops the
+frames of rooms its viewer does not read (consumers.py).
 """
 
 from __future__ import annotations
@@ -22,10 +23,6 @@ from .selectors import Viewer, match_get, viewer_for
 
 MAX_CHAT_CHARS = 500
 HISTORY_LENGTH = 50
-
-
-def chat_stream(room: str) -> str:
-    return f"chat.{room}"
 
 
 def rooms_of(viewer: Viewer) -> list[str]:
@@ -62,9 +59,13 @@ def chat_post(*, match_id: int, user: AbstractBaseUser | AnonymousUser, text: An
             raise MatchError("chat.rate_limited", f"At most {count} messages every {seconds} seconds.", status=429)
         message = ChatMessage.objects.create(match=match, user=user, room=room, text=text.strip(), created_at=now)
         frame = chat_frame(message, match.version)
-        transaction.on_commit(
-            lambda: hub.publish(match_id=match.pk, frames=[frame], stream=chat_stream(room)), robust=True
-        )
+        # Delayed spectators chat live too: their room is not delayed, only the match is.
+        streams = [hub.PUBLIC_STREAM] + ([hub.DELAYED_STREAM] if match.options.get("spectator_delay") else [])
+        for stream in streams:
+            transaction.on_commit(
+                lambda stream=stream: hub.publish(match_id=match.pk, frames=[frame], stream=stream, versioned=False),
+                robust=True,
+            )
     return frame
 
 

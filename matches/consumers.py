@@ -70,10 +70,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
     async def connect(self) -> None:
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
         self.user = self.scope["user"]
-        self.subscriber = Subscriber(self._send_text)
-        # Chat frames are outside the version sequence (they change nothing): a floor below every version.
-        self.chat_subscriber = Subscriber(self._send_text)
-        await self.chat_subscriber.release(-1)
+        self.subscriber = Subscriber(self._send_broadcast)
         self.recent_messages: deque[float] = deque()
         await self.accept()
         try:
@@ -85,15 +82,11 @@ class MatchConsumer(AsyncWebsocketConsumer):
             return
         self.joined = True
         await get_hub().join(self.match_id, self.subscriber, self.stream)
-        for room in self.chat_rooms:
-            await get_hub().join(self.match_id, self.chat_subscriber, chat.chat_stream(room))
         await self._send_frames(_since_version(self.scope.get("query_string", b"")))
 
     async def disconnect(self, code: int) -> None:
         if getattr(self, "joined", False):
             await get_hub().leave(self.match_id, self.subscriber, self.stream)
-            for room in self.chat_rooms:
-                await get_hub().leave(self.match_id, self.chat_subscriber, chat.chat_stream(room))
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         try:
@@ -167,6 +160,12 @@ class MatchConsumer(AsyncWebsocketConsumer):
             await self._send_text(encode(frame))
         version = frames[-1]["v"] if frames else since
         await self.subscriber.release(version if version is not None else 0)
+
+    async def _send_broadcast(self, text: str) -> None:
+        # Both chat rooms travel on the match's streams: a room this viewer does not read stops here.
+        if text.startswith('{"type":"chat",') and json.loads(text)["room"] not in self.chat_rooms:
+            return
+        await self._send_text(text)
 
     async def _send_error(self, error: MatchError) -> None:
         version = await database_sync_to_async(selectors.match_version)(match_id=self.match_id)

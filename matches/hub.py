@@ -39,13 +39,15 @@ def encode(frame: dict[str, Any]) -> str:
     return json.dumps(frame, separators=(",", ":"), ensure_ascii=False)
 
 
-def publish(*, match_id: int, frames: list[dict[str, Any]], stream: str = PUBLIC_STREAM) -> None:
+def publish(*, match_id: int, frames: list[dict[str, Any]], stream: str = PUBLIC_STREAM, versioned: bool = True) -> None:
     """Sends a match's new frames, in version order, to every process that has a socket on the stream.
+    Frames that are not `versioned` (chat: they change nothing) go to every socket whatever it has seen.
 
     Called from synchronous code after the transaction commits (`transaction.on_commit`).
     """
     layer = get_channel_layer()
-    async_to_sync(layer.group_send)(group_name(match_id, stream), {"type": MESSAGE_TYPE, "frames": frames})
+    message = {"type": MESSAGE_TYPE, "frames": frames, "versioned": versioned}
+    async_to_sync(layer.group_send)(group_name(match_id, stream), message)
 
 
 class Subscriber:
@@ -55,7 +57,7 @@ class Subscriber:
     def __init__(self, send_text: Callable[[str], Awaitable[None]]) -> None:
         self._send_text = send_text
         self._floor: int | None = None  # version of the last snapshot sent; None while held
-        self._held: list[tuple[int, str]] = []
+        self._held: list[tuple[int | None, str]] = []
 
     def hold(self) -> None:
         self._floor = None
@@ -64,14 +66,15 @@ class Subscriber:
         """The socket has been sent everything up to `version`; deliver what queued up after it."""
         while self._held:
             frame_version, text = self._held.pop(0)
-            if frame_version > version:
+            if frame_version is None or frame_version > version:
                 await self._send_text(text)
         self._floor = version  # set only once the queue is empty, so frames never overtake each other
 
-    async def deliver(self, version: int, text: str) -> None:
+    async def deliver(self, version: int | None, text: str) -> None:
+        """`version` None: a frame outside the version sequence, sent whatever the socket has seen."""
         if self._floor is None:
             self._held.append((version, text))
-        elif version > self._floor:
+        elif version is None or version > self._floor:
             await self._send_text(text)
 
 
@@ -143,11 +146,12 @@ class Hub:
                 continue
             if message.get("type") != MESSAGE_TYPE:
                 continue
+            versioned = message.get("versioned", True)
             for frame in message["frames"]:
                 text = encode(frame)
                 for subscriber in list(entry.subscribers):
                     try:
-                        await subscriber.deliver(frame["v"], text)
+                        await subscriber.deliver(frame["v"] if versioned else None, text)
                     except Exception:
                         # One broken socket must not stop the match's stream for everyone else.
                         log.exception("hub: dropping a frame for one subscriber of %s", entry.group)
