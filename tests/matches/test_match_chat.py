@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from datetime import timedelta
 from typing import Any
 
 import pytest
-import pytest_asyncio
-from channels.db import database_sync_to_async
 from django.contrib.auth.models import User
-from django.db import connections
 from django.utils import timezone
 
 from matches.chat import chat_history, chat_post
@@ -49,15 +45,10 @@ def test_malformed_chat_is_refused(match: Match, alice: User, text: Any) -> None
     assert not ChatMessage.objects.exists()
 
 
-@pytest_asyncio.fixture
-async def _close_worker_connections() -> AsyncIterator[None]:
-    yield
-    await database_sync_to_async(connections.close_all)()
-
 
 @pytest.mark.asyncio
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.usefixtures("_close_worker_connections")
+@pytest.mark.usefixtures("close_worker_connections")
 async def test_rooms_are_apart_on_the_sockets(match: Match, alice: User, bob: User, carol: User) -> None:
     sockets = {name: await connect(match, user) for name, user in (("alice", alice), ("bob", bob), ("carol", carol))}
     for socket in sockets.values():
@@ -77,7 +68,7 @@ async def test_rooms_are_apart_on_the_sockets(match: Match, alice: User, bob: Us
 
 @pytest.mark.asyncio
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.usefixtures("_close_worker_connections")
+@pytest.mark.usefixtures("close_worker_connections")
 async def test_a_socket_over_its_rate_gets_a_coded_error_and_stays_open(match: Match, alice: User,
                                                                          settings: Any) -> None:
     settings.ARBITRO_SOCKET_RATE = (2, 60)

@@ -3,30 +3,22 @@
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
-import pytest_asyncio
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import User
-from django.db import connections
 
 from matches.models import Event, Match, Order
 from project.asgi import application
 from tests.matches.conftest import ALICE_ORDER, BOB_ORDER
 from tests.matches.sockets import connect, receive, receive_by_type, send
 
-pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.asyncio, pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("close_worker_connections"),
+]
 
-
-@pytest_asyncio.fixture(autouse=True)
-async def _close_worker_connections() -> AsyncIterator[None]:
-    """The consumers reach the database from asgiref's worker thread; its connection must not outlive the
-    test, or pytest-django cannot drop the test database."""
-    yield
-    await database_sync_to_async(connections.close_all)()
 
 
 @database_sync_to_async

@@ -12,20 +12,14 @@ from matches.deadlines import deadlines_expire
 from matches.models import Event, Match
 from matches.replay import match_verify
 from matches.selectors import phase_deadline
+from tests.matches.lobby_duels import DUEL, start_lobby_duel
 
-DUEL = {"red": "Hunchback HBK-4G", "blue": "Jenner JR7-D"}
 ALICE_MOVE = {"unit": "A", "mode": "walk", "steps": ["F", "F"]}
 
 
 @pytest.fixture
 def started(alice: User, bob: User) -> Match:
-    match = lobby.match_open(host=alice, designs=DUEL, options={"deadline_minutes": 5, "turn_limit": 1})
-    lobby.match_join(match_id=match.pk, user=bob, role="player")
-    for user in (alice, bob):
-        match.refresh_from_db()
-        lobby.match_accept(match_id=match.pk, user=user, accepted=True, options=match.options)
-    match.refresh_from_db()
-    return match
+    return start_lobby_duel(alice, bob, {"deadline_minutes": 5, "turn_limit": 1})
 
 
 def _unit(match: Match, unit_id: str) -> dict:

@@ -3,28 +3,22 @@
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
 
 import pytest
-import pytest_asyncio
 from channels.db import database_sync_to_async
 from django.contrib.auth.models import User
-from django.db import connections
 
 from matches import lobby, referee
 from matches.models import Match
+from tests.matches.lobby_duels import DUEL
 from tests.matches.sockets import connect, receive
 
-pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.asyncio, pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("close_worker_connections"),
+]
 
-DUEL = {"red": "Hunchback HBK-4G", "blue": "Jenner JR7-D"}
 SECRET_STEPS = ["F", "R", "F", "L"]
 
-
-@pytest_asyncio.fixture(autouse=True)
-async def _close_worker_connections() -> AsyncIterator[None]:
-    yield
-    await database_sync_to_async(connections.close_all)()
 
 
 async def frames_until(socket, kind: str) -> list[dict]:

@@ -8,8 +8,7 @@ from django.contrib.auth.models import User
 from matches import lobby
 from matches.errors import MatchError
 from matches.models import Event, Match, Participant
-
-DUEL = {"red": "Hunchback HBK-4G", "blue": "Jenner JR7-D"}
+from tests.matches.lobby_duels import DUEL
 
 
 @pytest.fixture

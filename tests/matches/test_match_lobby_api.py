@@ -8,10 +8,10 @@ from django.test import Client
 from rest_framework.authtoken.models import Token
 
 from matches.models import Event, Match
+from tests.matches.lobby_duels import DUEL
 
 pytestmark = pytest.mark.django_db
 
-DUEL = {"red": "Hunchback HBK-4G", "blue": "Jenner JR7-D"}
 
 
 def _as(user: User) -> Client:

@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import User
 
-from matches import lobby, referee, services
+from matches import referee, services
 from matches.errors import MatchError
 from matches.models import Event, Match, Order, Participant
 from matches.replay import replay_log
 from matches.selectors import player_view, viewer_for
+from tests.matches.lobby_duels import start_lobby_duel
 
-DUEL = {"red": "Hunchback HBK-4G", "blue": "Jenner JR7-D"}
 MOVES = {"A": {"unit": "A", "mode": "walk", "steps": ["F", "F"]}, "B": {"unit": "B", "mode": "walk", "steps": ["F"]}}
 
 
@@ -22,13 +22,7 @@ def ref(db: None) -> User:
 
 @pytest.fixture
 def started(alice: User, bob: User) -> Match:
-    match = lobby.match_open(host=alice, designs=DUEL)
-    lobby.match_join(match_id=match.pk, user=bob, role="player")
-    for user in (alice, bob):
-        match.refresh_from_db()
-        lobby.match_accept(match_id=match.pk, user=user, accepted=True, options=match.options)
-    match.refresh_from_db()
-    return match
+    return start_lobby_duel(alice, bob)
 
 
 def _move_both(match: Match, alice: User, bob: User) -> None:

@@ -11,8 +11,8 @@ from django.test import Client
 
 from matches import lobby, services
 from matches.models import Event, Match
+from tests.matches.lobby_duels import DUEL
 
-DUEL = {"red": "Hunchback HBK-4G", "blue": "Jenner JR7-D"}
 # Per phase of turn 1, each side's order: both walk, then hold fire and make no physical attack.
 ORDERS = {
     "movement": {"A": {"unit": "A", "mode": "walk", "steps": ["F", "F"]},

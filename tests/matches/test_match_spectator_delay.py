@@ -3,34 +3,24 @@ so nobody watching can pass a player what happened before their own screen shows
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-
 import pytest
-import pytest_asyncio
 from channels.db import database_sync_to_async
 from django.contrib.auth.models import User
-from django.db import connections
 
-from matches import lobby, referee, services
+from matches import referee, services
 from matches.models import Event, Match
 from matches.queries import sight_line
 from matches.replay import match_verify
 from matches.selectors import PUBLIC, frames_since, player_view, viewer_for
+from tests.matches.lobby_duels import start_lobby_duel
 from tests.matches.sockets import connect, receive
 
-DUEL = {"red": "Hunchback HBK-4G", "blue": "Jenner JR7-D"}
 MOVES = {"A": {"unit": "A", "mode": "walk", "steps": ["F", "F"]}, "B": {"unit": "B", "mode": "walk", "steps": ["F"]}}
 HOLD_FIRE = {"A": {"unit": "A"}, "B": {"unit": "B"}}
 
 
 def start_delayed(alice: User, bob: User) -> Match:
-    match = lobby.match_open(host=alice, designs=DUEL, options={"spectator_delay": 1})
-    lobby.match_join(match_id=match.pk, user=bob, role="player")
-    for user in (alice, bob):
-        match.refresh_from_db()
-        lobby.match_accept(match_id=match.pk, user=user, accepted=True, options=match.options)
-    match.refresh_from_db()
-    return match
+    return start_lobby_duel(alice, bob, {"spectator_delay": 1})
 
 
 def resolve(match: Match, alice: User, bob: User, orders: dict) -> None:
@@ -74,15 +64,10 @@ def test_players_and_undelayed_matches_are_live(alice: User, bob: User) -> None:
     assert player_view(match=match, viewer=PUBLIC)["v"] == match.version
 
 
-@pytest_asyncio.fixture
-async def _close_worker_connections() -> AsyncIterator[None]:
-    yield
-    await database_sync_to_async(connections.close_all)()
-
 
 @pytest.mark.asyncio
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.usefixtures("_close_worker_connections")
+@pytest.mark.usefixtures("close_worker_connections")
 async def test_a_delayed_spectator_socket_gets_each_phase_one_resolution_late(alice: User, bob: User,
                                                                              carol: User) -> None:
     match = await database_sync_to_async(start_delayed)(alice, bob)
