@@ -45,7 +45,7 @@ class MatchListApi(APIView):
         matches = Match.objects.exclude(status=Match.Status.ABORTED)
         if "status" in request.query_params:
             matches = matches.filter(status=request.query_params["status"])
-        return Response([selectors.match_header(match) for match in matches])
+        return Response([selectors.header_for(match=match, user=request.user) for match in matches])
 
     def post(self, request: Request) -> Response:
         """Opens a match in the lobby: `{"designs": {"red": NAME, "blue": NAME}, "title", "ruleset",

@@ -168,7 +168,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         await self._send_text(text)
 
     async def _send_error(self, error: MatchError) -> None:
-        version = await database_sync_to_async(selectors.match_version)(match_id=self.match_id)
+        version = await database_sync_to_async(selectors.version_seen)(match_id=self.match_id, user=self.user)
         await self._send_text(encode({"type": "error", "v": version, **error.as_json()}))
 
     async def _send_text(self, text: str) -> None:

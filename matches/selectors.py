@@ -54,8 +54,14 @@ def match_get(*, match_id: int, for_update: bool = False) -> Match:
         raise MatchError("match.not_found", f"There is no match {match_id}.", status=404) from None
 
 
-def match_version(*, match_id: int) -> int | None:
-    return Match.objects.filter(pk=match_id).values_list("version", flat=True).first()
+def version_seen(*, match_id: int, user: AbstractBaseUser | AnonymousUser) -> int | None:
+    """The version this user is shown (older than the live one for a delayed spectator), or None when there
+    is no such match: what error frames carry, so they reveal nothing newer than the user's screen."""
+    try:
+        match = match_get(match_id=match_id)
+    except MatchError:
+        return None
+    return match_as_seen(match, viewer_for(match=match, user=user)).version
 
 
 def viewer_for(*, match: Match, user: AbstractBaseUser | AnonymousUser) -> Viewer:
@@ -67,6 +73,12 @@ def viewer_for(*, match: Match, user: AbstractBaseUser | AnonymousUser) -> Viewe
     if (seat is not None and seat.role == Participant.Role.REFEREE) or getattr(user, "is_staff", False):
         return Viewer(role=Participant.Role.REFEREE, user_id=user.pk)
     return Viewer(role=Participant.Role.SPECTATOR, user_id=user.pk)
+
+
+def header_for(*, match: Match, user: AbstractBaseUser | AnonymousUser) -> dict[str, Any]:
+    """The match header as this user may see it: a delayed spectator gets the turn, phase and version they
+    are shown, never the live ones (match list, match page)."""
+    return match_header(match_as_seen(match, viewer_for(match=match, user=user)))
 
 
 def match_header(match: Match) -> dict[str, Any]:
@@ -95,7 +107,8 @@ def phase_deadline(match: Match) -> datetime | None:
     minutes = match.options.get("deadline_minutes", 0)
     if not minutes or match.status != Match.Status.IN_PROGRESS:
         return None
-    opened = match.events.filter(kind__in=PHASE_OPENERS).order_by("-version").first()
+    # Judged at the match's version: a delayed spectator's copy must not show the live phase's deadline.
+    opened = match.events.filter(kind__in=PHASE_OPENERS, version__lte=match.version).order_by("-version").first()
     return None if opened is None else opened.created_at + timedelta(minutes=minutes)
 
 

@@ -14,7 +14,7 @@ from .models import Match
 
 def match_list_page(request: HttpRequest) -> HttpResponse:
     matches = Match.objects.exclude(status=Match.Status.ABORTED)
-    return render(request, "matches/index.html", {"matches": [selectors.match_header(m) for m in matches]})
+    return render(request, "matches/index.html", {"matches": [selectors.header_for(match=m, user=request.user) for m in matches]})
 
 
 def _match_or_404(match_id: int) -> Match:
@@ -31,7 +31,7 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
         request,
         "matches/match.html",
         {
-            "match": selectors.match_header(match),
+            "match": selectors.match_header(selectors.match_as_seen(match, viewer)),
             "you": viewer.as_json(),
             "ws_path": f"/ws/matches/{match.pk}/",
         },

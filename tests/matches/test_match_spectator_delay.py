@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 from channels.db import database_sync_to_async
 from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
 
 from matches import referee, services
 from matches.models import Event, Match
@@ -109,3 +111,42 @@ def test_an_annulled_phase_is_never_the_one_spectators_are_shown(alice: User, bo
     resolve(match, alice, bob, HOLD_FIRE)
     shown = player_view(match=match, viewer=PUBLIC)["last_playback"]
     assert shown["v"] == match.events.filter(kind=Event.Kind.PLAYBACK).order_by("version")[1].version
+
+
+@pytest.mark.django_db
+def test_the_match_list_and_page_show_a_delayed_spectator_the_delayed_turn_and_phase(alice: User, bob: User,
+                                                                                    carol: User) -> None:
+    match = start_delayed(alice, bob)
+    started = match.events.get(kind=Event.Kind.STARTED).version
+    resolve(match, alice, bob, MOVES)  # live: the weapons phase; spectators still see the start
+    watcher, player = Client(), Client()
+    watcher.force_login(carol)
+    player.force_login(alice)
+    shown = {"turn": 1, "phase": "movement", "version": started}
+    live = {"turn": 1, "phase": "weapons", "version": match.version}
+
+    def seen(header: dict) -> dict:
+        return {key: header[key] for key in shown}
+
+    for client, expected in ((watcher, shown), (Client(), shown), (player, live)):
+        assert [seen(h) for h in client.get(reverse("api-match-list")).json()] == [expected]
+        assert [seen(h) for h in client.get(reverse("match-list")).context["matches"]] == [expected]
+        page = client.get(reverse("match-detail", args=[match.pk]))
+        assert seen(page.context["match"]) == expected
+        assert f" · {expected['phase']}</small>" in page.content.decode()  # the header shown before any script
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("close_worker_connections")
+async def test_an_error_frame_carries_the_version_a_delayed_spectator_is_shown(alice: User, bob: User,
+                                                                              carol: User) -> None:
+    match = await database_sync_to_async(start_delayed)(alice, bob)
+    await database_sync_to_async(resolve)(match, alice, bob, MOVES)
+    watcher = await connect(match, carol)
+    snapshot = await receive(watcher)
+    await watcher.send_to(text_data="not json")
+    error = await receive(watcher)
+    assert (error["type"], error["code"]) == ("error", "message.malformed")
+    assert error["v"] == snapshot["v"] < match.version
+    await watcher.disconnect()
