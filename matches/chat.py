@@ -19,7 +19,7 @@ from django.utils.html import escape
 from . import hub
 from .errors import MatchError
 from .models import ChatMessage, Match, Participant
-from .selectors import Viewer, match_get, viewer_for
+from .selectors import PUBLIC, Viewer, match_as_seen, match_get, viewer_for
 
 MAX_CHAT_CHARS = 500
 HISTORY_LENGTH = 50
@@ -53,24 +53,30 @@ def chat_post(*, match_id: int, user: AbstractBaseUser | AnonymousUser, text: An
     with transaction.atomic():
         # The match row lock serialises a user's posts, so the rate limit cannot be raced past.
         match = match_get(match_id=match_id, for_update=True)
-        room = rooms_of(viewer_for(match=match, user=user))[0]
+        viewer = viewer_for(match=match, user=user)
+        room = rooms_of(viewer)[0]
         recent = ChatMessage.objects.filter(match=match, user_id=user.pk, created_at__gt=now - timedelta(seconds=seconds))
         if recent.count() >= count:
             raise MatchError("chat.rate_limited", f"At most {count} messages every {seconds} seconds.", status=429)
         message = ChatMessage.objects.create(match=match, user=user, room=room, text=text.strip(), created_at=now)
-        frame = chat_frame(message, match.version)
-        # Delayed spectators chat live too: their room is not delayed, only the match is.
-        streams = [hub.PUBLIC_STREAM] + ([hub.DELAYED_STREAM] if match.options.get("spectator_delay") else [])
-        for stream in streams:
+        frames = {hub.PUBLIC_STREAM: chat_frame(message, match.version)}
+        # Delayed spectators chat live too: their room is not delayed, only the match is, so their frames
+        # carry the version they are shown, never the live one.
+        if match.options.get("spectator_delay"):
+            frames[hub.DELAYED_STREAM] = chat_frame(message, match_as_seen(match, PUBLIC).version)
+        for stream, frame in frames.items():
             transaction.on_commit(
-                lambda stream=stream: hub.publish(match_id=match.pk, frames=[frame], stream=stream, versioned=False),
+                lambda stream=stream, frame=frame: hub.publish(
+                    match_id=match.pk, frames=[frame], stream=stream, versioned=False
+                ),
                 robust=True,
             )
-    return frame
+    return chat_frame(message, match_as_seen(match, viewer).version)
 
 
 def chat_history(*, match: Match, viewer: Viewer) -> list[dict[str, Any]]:
     """The last messages of the rooms the viewer reads, oldest first."""
     messages = ChatMessage.objects.filter(match=match, room__in=rooms_of(viewer)).select_related("user")
     latest = list(messages.order_by("-id")[:HISTORY_LENGTH])
-    return [chat_frame(message, match.version) for message in reversed(latest)]
+    version = match_as_seen(match, viewer).version
+    return [chat_frame(message, version) for message in reversed(latest)]

@@ -8,8 +8,9 @@ from channels.db import database_sync_to_async
 from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
-from matches import referee, services
+from matches import chat, referee, services
 from matches.models import Event, Match
 from matches.queries import sight_line
 from matches.replay import match_verify
@@ -149,4 +150,21 @@ async def test_an_error_frame_carries_the_version_a_delayed_spectator_is_shown(a
     error = await receive(watcher)
     assert (error["type"], error["code"]) == ("error", "message.malformed")
     assert error["v"] == snapshot["v"] < match.version
+    await watcher.disconnect()
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("close_worker_connections")
+async def test_chat_frames_carry_the_version_a_delayed_spectator_is_shown(alice: User, bob: User,
+                                                                         carol: User) -> None:
+    dave = await database_sync_to_async(User.objects.create_user)("dave")
+    match = await database_sync_to_async(start_delayed)(alice, bob)
+    await database_sync_to_async(resolve)(match, alice, bob, MOVES)
+    watcher = await connect(match, carol)
+    snapshot = await receive(watcher)
+    sent = await database_sync_to_async(chat.chat_post)(match_id=match.pk, user=dave, text="hola", now=timezone.now())
+    assert (await receive(watcher))["v"] == sent["v"] == snapshot["v"] < match.version
+    history = await database_sync_to_async(chat.chat_history)(match=match, viewer=PUBLIC)
+    assert [frame["v"] for frame in history] == [snapshot["v"]]
     await watcher.disconnect()
