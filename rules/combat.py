@@ -16,7 +16,7 @@ from rules.dice import Dice, Roll
 from rules.errors import RuleError
 from rules.falls import fall, piloting_roll
 from rules.game import GameState
-from rules.hexes import turn
+from rules.hexes import Hex, turn
 from rules.los import Modifier
 from rules.physical import (
     PHYSICAL_KINDS, RULES, attacker_damage, location_table, physical_damage, physical_to_hit,
@@ -83,6 +83,8 @@ class CombatReport:
     attacks: tuple[AttackResult, ...] = ()
     reasons: tuple[str, ...] = ()
     rolls: tuple[Roll, ...] = field(default=())
+    # Units that changed hex during the phase (pushed, charged, displaced): (unit, from, to).
+    displaced: tuple[tuple[str, Hex, Hex], ...] = ()
 
 
 SightRule = Callable[[GameState, Unit, Unit], LineOfSight]
@@ -224,7 +226,10 @@ class _Phase:
         self._piloting_rolls()
         units = tuple(self.units[unit.id] for unit in self.start.units)
         state = replace(self.start, units=units, mechs=self.mechs)
-        return state, CombatReport(name, tuple(results), tuple(self.reasons), tuple(self.dice.rolls[self.first_roll:]))
+        displaced = tuple((after.id, before.hex, after.hex) for before, after in zip(self.start.units, units)
+                          if before.hex != after.hex)
+        rolls = tuple(self.dice.rolls[self.first_roll:])
+        return state, CombatReport(name, tuple(results), tuple(self.reasons), rolls, displaced)
 
     def _piloting_rolls(self) -> None:
         """TW: end-of-phase piloting rolls, one per cause, until one fails and the mech falls."""
@@ -248,13 +253,45 @@ class _Phase:
                 stays, reasons = piloting_roll(unit, status, cause.reason, extra, self.dice)
                 self.reasons += reasons
                 if not stays:
-                    self.fall(unit_id, cause.reason)
+                    self.reasons += self.fall(unit_id, cause.reason)
                     break
 
-    def fall(self, unit_id: str, why: str, levels: int = 0) -> None:
+    def displace(self, unit_id: str, direction: int, why: str) -> list[str] | None:
+        """TW 'Unit displacement': move the unit one hex towards ``direction``, keeping its facing. None when
+        it cannot go (off the map, or 2+ levels up: a hex it could not enter), and then nothing moves.
+        A unit displaced 2+ levels down falls that far (TW accidental fall from above). An occupied hex
+        pushes its occupant on in the same direction first (TW domino effect): the occupant makes a piloting
+        roll and falls where it lands if it fails. Not modelled: the occupant's option to dodge by stepping
+        forward or backward after a passed roll (it needs MP left from the movement phase)."""
+        unit = self.units[unit_id]
+        destination = unit.hex.neighbour(direction)
+        if destination not in self.start.board:
+            return None
+        rise = self.start.board.terrain(destination).level - self.start.board.terrain(unit.hex).level
+        if rise >= 2:
+            return None
+        reasons = []
+        occupant = next((other.id for other in self.units.values() if other.hex == destination), None)
+        if occupant is not None:
+            pushed_on = self.displace(occupant, direction, f"domino effect from {unit_id}")
+            if pushed_on is None:
+                return None
+            reasons += pushed_on
+            if occupant in self.mechs and not self.units[occupant].prone:
+                stays, rolled = piloting_roll(self.units[occupant], self.mechs[occupant], "domino effect", (), self.dice)
+                reasons += rolled
+                if not stays:
+                    reasons += self.fall(occupant, "domino effect")
+        self.units[unit_id] = replace(unit, hex=destination)
+        reasons.insert(0, f"{unit_id} displaced to {destination.label} ({why}, TW unit displacement)")
+        if rise <= -2 and unit_id in self.mechs:
+            reasons += self.fall(unit_id, f"displaced {-rise} levels down", levels=-rise)
+        return reasons
+
+    def fall(self, unit_id: str, why: str, levels: int = 0) -> list[str]:
         fallen = fall(self.units[unit_id], self.mechs[unit_id], levels, self.dice, why)
         self.units[unit_id], self.mechs[unit_id] = fallen.unit, fallen.status
-        self.reasons += fallen.reasons
+        return list(fallen.reasons)
 
 
 def resolve_weapon_attacks(state: GameState, orders: Sequence[WeaponOrder], dice: Dice,
@@ -332,8 +369,9 @@ def _strike(phase: _Phase, order: PhysicalOrder, attack: PlannedAttack) -> Attac
     roll, reasons = _roll_to_hit(phase.dice, attack)
     if not roll.success:
         if rule.attacker_falls_on_miss:
+            reasons += _land(phase, order, attacker.hex.direction_to(target.hex), "missed death from above")
             reasons.append("a missed death from above: the attacker falls (TW, two levels)")
-            phase.fall(order.unit, "missed death from above", levels=2)
+            reasons += phase.fall(order.unit, "missed death from above", levels=2)
         elif rule.attacker_psr_on_miss is not None:
             phase.psr_triggers[order.unit].append(Modifier(rule.attacker_psr_on_miss, f"missed {order.kind}"))
         return AttackResult(attack, roll, False, 0, tuple(reasons + ["miss"]))
@@ -349,7 +387,10 @@ def _strike(phase: _Phase, order: PhysicalOrder, attack: PlannedAttack) -> Attac
         table = location_table(order.kind, _climb(start, attacker, target))
         reasons += phase.in_groups(order.target, direction, table, damage, group, why_group)
     if order.kind == "push":
-        reasons.append(_push(phase, attacker, target))
+        pushed = phase.displace(target.id, attacker.facing, "pushed")
+        reasons += pushed if pushed is not None else [f"push: {target.id} cannot be displaced and stays"]
+    elif order.kind in ("charge", "dfa"):
+        reasons += _land(phase, order, attacker.hex.direction_to(target.hex), f"hit by a {order.kind}")
     own, own_why = attacker_damage(order.kind, attacker, target)
     if own:
         reasons.append(own_why)
@@ -362,14 +403,22 @@ def _strike(phase: _Phase, order: PhysicalOrder, attack: PlannedAttack) -> Attac
     return AttackResult(attack, roll, True, damage, tuple(reasons))
 
 
-def _push(phase: _Phase, attacker: Unit, target: Unit) -> str:
-    """TW push: the target moves one hex straight away from the attacker, if that hex is on the map and free."""
-    destination = target.hex.neighbour(attacker.facing)
-    occupied = any(unit.hex == destination for unit in phase.units.values())
-    if destination not in phase.start.board or occupied:
-        return f"push: {destination.label} is blocked, {target.id} stays"
-    phase.units[target.id] = replace(phase.units[target.id], hex=destination)
-    return f"push: {target.id} moves to {destination.label}"
+def _land(phase: _Phase, order: PhysicalOrder, heading: int | None, why: str) -> list[str]:
+    """Where a charge or death from above leaves both mechs (TW): the target is displaced one hex straight
+    away from the attacker and the attacker takes the hex it left. When that hex cannot take the target
+    after a death from above, TW ('DFA location after attack') wants the hex as close as possible to it, so
+    the two hexes either side are tried next (after a missed one TW lets the target's player pick the hex;
+    the referee picks in the same order). When none can, or a charged target cannot move, both mechs stay
+    where they are (our reading: TW names no other place)."""
+    assert heading is not None  # physical attacks are between adjacent hexes
+    vacated = phase.units[order.target].hex
+    sides = (turn(heading, -1), turn(heading, 1)) if order.kind == "dfa" else ()
+    for direction in (heading, *sides):
+        moved = phase.displace(order.target, direction, why)
+        if moved is not None:
+            phase.units[order.unit] = replace(phase.units[order.unit], hex=vacated)
+            return [*moved, f"{order.unit} ends in {vacated.label}, the hex {order.target} left (TW)"]
+    return [f"{order.target} cannot be displaced: both mechs stay where they are"]
 
 
 def _climb(state: GameState, attacker: Unit, target: Unit) -> int:

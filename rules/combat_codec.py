@@ -119,4 +119,6 @@ def combat_report_to_json(report: CombatReport) -> Json:
         "attacks": [attack_result_to_json(result) for result in report.attacks],
         "reasons": list(report.reasons),
         "rolls": [roll_to_json(roll) for roll in report.rolls],
+        **({"displaced": [{"unit": unit, "from": before.label, "to": after.label}
+                          for unit, before, after in report.displaced]} if report.displaced else {}),
     }

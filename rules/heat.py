@@ -148,3 +148,13 @@ def walking_mp(walk: int, status: MechStatus) -> tuple[int, list[str]]:
     if loss:
         reasons.append(f"heat {status.heat}: -{loss} MP")
     return max(mp - loss, 0), reasons
+
+
+def jumping_mp(jump: int, status: MechStatus) -> tuple[int, list[str]]:
+    """Jumping MP left after damage (TW): each jump jet lost to a critical hit, or with its location, takes
+    1 jumping MP. Heat lowers walking MP only, so it does not enter here."""
+    lost = status.hits("Jump Jet")
+    if not lost:
+        return jump, []
+    mp = max(jump - lost, 0)
+    return mp, [f"{lost} jump jet(s) destroyed: jumping MP {jump} → {mp}"]

@@ -19,7 +19,7 @@ from rules.combat import (
 from rules.dice import Dice
 from rules.errors import MalformedOrder, RuleError
 from rules.game import GameState
-from rules.heat import resolve_heat_phase
+from rules.heat import jumping_mp, resolve_heat_phase
 from rules.movement import MoveOrder, PathPlan, plan_path
 from rules.rulesets.base import Order, Phase, PhaseResult
 from rules.simultaneous import resolve_movement
@@ -136,7 +136,11 @@ class SolarisRuleset:
 
 
 def _decided(state: GameState) -> GameState:
-    """Record the match result as soon as one side has no mech left in the fight."""
+    """After a phase that deals damage: jumping MP follows the jump jets still working (TW), and the match
+    result is recorded as soon as one side has no mech left in the fight."""
+    units = tuple(replace(unit, jump=jumping_mp(state.mechs[unit.id].design.jump, state.mechs[unit.id])[0])
+                  if unit.id in state.mechs else unit for unit in state.units)
+    state = replace(state, units=units)
     result = check_victory(state)
     return state if result is None else replace(state, result=result)
 

@@ -1,0 +1,152 @@
+"""Where a charge, a death from above or a push leaves the mechs, and jumping MP after jump jet hits.
+
+The Solaris VII texts say who may charge ('En la fase de disparo este jugador podrá intentar una carga (o
+muerte desde el cielo si el movimiento es de salto)') but not where the mechs end, so these are the Total
+Warfare rules: 'Charge attacks' and 'Death from above attacks' (location after attack), 'Unit
+displacement' (domino effect, accidental falls) and the jump jet critical hit.
+"""
+
+from dataclasses import replace
+
+from rules.board import board_from_cells
+from rules.codec import report_to_json
+from rules.combat import PhysicalOrder, resolve_physical_attacks
+from rules.dice import Dice, Roll
+from rules.game import GameState
+from rules.heat import jumping_mp
+from rules.rulesets import get_ruleset
+from rules.status import Motion
+from tests.rules.conftest import fresh, mech
+
+
+class Rigged(Dice):
+    """Seeded dice, except that a roll whose reason starts with one of ``faces``' keys shows that face on
+    every die (the first key that matches wins)."""
+
+    def __init__(self, faces: dict[str, int]) -> None:
+        super().__init__("displacement")
+        self.faces = faces
+
+    def roll(self, count: int, reason: str, target: int | None = None) -> Roll:
+        face = next((face for prefix, face in self.faces.items() if reason.startswith(prefix)), None)
+        if face is None:
+            return super().roll(count, reason, target)
+        result = Roll((face,) * count, reason, target)
+        self.rolls.append(result)
+        return result
+
+
+HIT = {"to hit": 6, "piloting": 6}
+MISS = {"to hit": 1, "piloting": 6}
+
+
+def duel(kind: str, cells: dict | None = None, third: str = "") -> GameState:
+    """A (Phoenix Hawk, jumps 6) in 0808 facing north attacks B in 0807; C, when given, stands in ``third``."""
+    units = [mech("A", "0808", 0, "Phoenix Hawk PXH-1", side="alice"), mech("B", "0807", 3, side="bob")]
+    if third:
+        units.append(mech("C", third, 3, side="bob"))
+    motion = Motion("jump", 1) if kind == "dfa" else Motion("run", 3)
+    return GameState(board_from_cells(16, 17, cells or {}), tuple(units), phase="physical",
+                     mechs={u.id: fresh(u.name) for u in units}, motions={"A": motion})
+
+
+def attack(state: GameState, kind: str, faces: dict[str, int]):
+    return resolve_physical_attacks(state, [PhysicalOrder("A", "B", kind)], Rigged(faces))
+
+
+def test_a_charge_that_hits_displaces_the_target_and_the_attacker_takes_its_hex():
+    """TW charge: the target is displaced one hex in the direction of the charge and the charger moves
+    into the hex the target left; the move is in the report and in the state."""
+    after, report = attack(duel("charge"), "charge", HIT)
+    assert report.attacks[0].hit
+    assert (after.unit("A").hex.label, after.unit("B").hex.label) == ("0807", "0806")
+    assert after.unit("B").facing == 3  # a displaced unit keeps its facing
+    assert {(u, a.label, b.label) for u, a, b in report.displaced} == {("A", "0808", "0807"), ("B", "0807", "0806")}
+    combat = report_to_json(get_ruleset("solaris").resolve_phase(duel("charge"), [PhysicalOrder("A", "B", "charge")],
+                                                                 Rigged(HIT)))["combat"][0]
+    assert {"unit": "B", "from": "0807", "to": "0806"} in combat["displaced"]
+
+
+def test_a_missed_charge_moves_nobody():
+    after, report = attack(duel("charge"), "charge", MISS)
+    assert not report.attacks[0].hit and not report.displaced
+    assert (after.unit("A").hex.label, after.unit("B").hex.label) == ("0808", "0807")
+
+
+def test_domino_effect_pushes_the_mech_behind_and_makes_it_roll():
+    """TW domino effect: a mech in the hex the target is displaced into is pushed on in the same direction
+    and makes a piloting roll (here passed: it does not fall)."""
+    after, report = attack(duel("charge", third="0806"), "charge", HIT)
+    assert [after.unit(u).hex.label for u in "ABC"] == ["0807", "0806", "0805"]
+    reasons = report.attacks[0].reasons
+    assert any("C displaced to 0805 (domino effect from B" in r for r in reasons)
+    assert any("piloting roll (domino effect)" in r for r in reasons) and not after.unit("C").prone
+
+
+def test_a_failed_domino_roll_makes_the_pushed_mech_fall():
+    """TW domino effect: a failed piloting roll and the pushed mech falls in its new hex."""
+    faces = {"to hit": 6, "piloting C: domino": 1, "piloting": 6}
+    after, report = attack(duel("charge", third="0806"), "charge", faces)
+    assert after.unit("C").hex.label == "0805" and after.unit("C").prone
+    assert any("C falls (domino effect)" in r for r in report.attacks[0].reasons)
+
+
+def test_a_target_that_cannot_be_displaced_keeps_both_mechs_in_place():
+    """TW unit displacement: a unit is never displaced into a hex it could not enter (here a cliff two
+    levels up); a charged target that cannot move leaves both mechs where they are."""
+    after, report = attack(duel("charge", {"0806": {"level": 2}}), "charge", HIT)
+    assert (after.unit("A").hex.label, after.unit("B").hex.label) == ("0808", "0807")
+    assert "B cannot be displaced: both mechs stay where they are" in report.attacks[0].reasons
+
+
+def test_a_death_from_above_lands_in_the_target_hex_or_the_nearest_one():
+    """TW 'DFA location after attack': the target goes one hex away from the attacker, or, when that hex is
+    prohibited, into the hex as close as possible to it; the attacker lands in the target's hex."""
+    after, _ = attack(duel("dfa"), "dfa", HIT)
+    assert (after.unit("A").hex.label, after.unit("B").hex.label) == ("0807", "0806")
+    blocked, _ = attack(duel("dfa", {"0806": {"level": 3}}), "dfa", HIT)
+    assert blocked.unit("A").hex.label == "0807"
+    assert blocked.unit("B").hex.label == mech("X", "0807").hex.neighbour(5).label  # the hex to the left
+
+
+def test_a_missed_death_from_above_falls_into_the_target_hex():
+    """TW: a death from above that misses: the attacker falls (two levels) into the target's hex, and the
+    target is displaced out of it."""
+    after, report = attack(duel("dfa"), "dfa", MISS)
+    assert not report.attacks[0].hit
+    assert after.unit("A").hex.label == "0807" and after.unit("A").prone
+    assert after.unit("B").hex.label == "0806"
+
+
+def test_displaced_two_levels_down_the_target_falls():
+    """TW unit displacement: a unit displaced into a hex two or more levels lower falls that far."""
+    state = duel("charge", {"0808": {"level": 2}, "0807": {"level": 2}})
+    after, report = attack(state, "charge", HIT)
+    assert after.unit("B").hex.label == "0806" and after.unit("B").prone
+    assert any("B falls (displaced 2 levels down)" in r for r in report.attacks[0].reasons)
+
+
+def test_a_push_into_an_occupied_hex_pushes_the_occupant_on():
+    """TW push: the target is displaced one hex straight ahead of the attacker, with the domino effect."""
+    after, _ = attack(duel("push", third="0806"), "push", HIT)
+    assert [after.unit(u).hex.label for u in "BC"] == ["0806", "0805"]
+
+
+def test_each_jump_jet_destroyed_costs_one_jumping_mp():
+    """TW critical hits, jump jet: each one destroyed lowers jumping MP by 1 (heat does not)."""
+    status = fresh("Jenner JR7-D")
+    jets = [c for c in status.design.components if c.name == "Jump Jet"]
+    assert status.design.jump == 5 and jumping_mp(5, replace(status, heat=15)) == (5, [])
+    hit = replace(status, hit_slots=frozenset((c.location, c.slots[0]) for c in jets[:2]))
+    assert jumping_mp(5, hit)[0] == 3
+
+
+def test_the_ruleset_gives_units_the_jumping_mp_their_jets_leave():
+    """The next movement phase sees the lower jumping MP (TW jump jet critical hit)."""
+    status = fresh("Jenner JR7-D")
+    jet = next(c for c in status.design.components if c.name == "Jump Jet")
+    units = (mech("A", "0808", 0, "Jenner JR7-D", side="alice"), mech("B", "0303", 3, side="bob"))
+    state = GameState(board_from_cells(16, 17, {}), units, phase="heat",
+                      mechs={"A": replace(status, hit_slots=frozenset({(jet.location, jet.slots[0])})), "B": fresh()})
+    after = get_ruleset("solaris").resolve_phase(state, [], Rigged({})).state
+    assert after.phase == "movement" and after.unit("A").jump == 4 and after.unit("B").jump == 0
