@@ -1,0 +1,96 @@
+"""One full Solaris turn for four mechs, two per side (issue 10): movement, weapon attacks, physical
+attacks, heat and the end of the turn, resolved through ``get_ruleset("solaris").resolve_phase`` as the
+server does (three calls: the movement, weapons and physical orders; heat and the end of the turn need
+none and follow on their own). Pure rules, no server.
+
+    .venv/bin/python -m bench.bench_turn [--rounds 300]
+
+Every round replays the same turn from the same position with the same seed, so it does the same work;
+the goal is a median of 5 ms or less.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from dataclasses import replace
+
+from rules.board import Board
+from rules.combat import PhysicalOrder, WeaponOrder
+from rules.designs import shipped_design
+from rules.dice import Dice
+from rules.game import GameState, equip
+from rules.hexes import Hex
+from rules.movement import MoveOrder
+from rules.rulesets import get_ruleset
+from rules.rulesets.base import Order
+from rules.units import Unit
+
+from .harness import report
+
+GOAL_MEDIAN_MS = 5.0
+SEED = "bench-turn-0"  # a seed whose turn keeps every declared attack legal (nobody falls before the punch)
+
+# A Hunchback and a Centurion close in to melee; a Phoenix Hawk jumps and a Jenner runs, and they trade fire.
+UNITS = (
+    Unit("A", Hex.parse("0812"), 0, side="alice"),
+    Unit("B", Hex.parse("0805"), 3, side="bob"),
+    Unit("C", Hex.parse("0412"), 0, side="alice"),
+    Unit("D", Hex.parse("1205"), 3, side="bob"),
+)
+DESIGNS = {"A": "Hunchback HBK-4G", "B": "Centurion CN9-A", "C": "Phoenix Hawk PXH-1", "D": "Jenner JR7-D"}
+TURN: tuple[tuple[Order, ...], ...] = (
+    (
+        MoveOrder("A", "walk", ("F", "F", "F")),
+        MoveOrder("B", "walk", ("F", "F", "F")),
+        MoveOrder("C", "jump", to=Hex.parse("1012"), facing=1),
+        MoveOrder("D", "run", ("F", "F", "F", "F", "F")),
+    ),
+    (
+        WeaponOrder("A", "B", ("AC/20", "Medium Laser [LA]", "Medium Laser [RA]", "Small Laser")),
+        WeaponOrder("B", "A", ("Medium Laser [CT]", "LRM 10", "AC/10")),
+        WeaponOrder("C", "D", ("Large Laser", "Medium Laser [LA]", "Medium Laser [RA]")),
+        WeaponOrder("D", "C", ("SRM 4", "Medium Laser [LA]", "Medium Laser [RA]")),
+    ),
+    (
+        PhysicalOrder("A", "B", "kick", "RL"),
+        PhysicalOrder("B", "A", "punch", "LA"),
+        PhysicalOrder("C"),
+        PhysicalOrder("D"),
+    ),
+)
+
+
+def position() -> GameState:
+    designs = {unit_id: shipped_design(name) for unit_id, name in DESIGNS.items()}
+    return replace(equip(GameState(Board(16, 17), UNITS), designs), phase="movement")
+
+
+def play_turn(state: GameState) -> GameState:
+    ruleset, dice = get_ruleset("solaris"), Dice(SEED)
+    for orders in TURN:
+        state = ruleset.resolve_phase(state, orders, dice).state
+    return state
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--rounds", type=int, default=300)
+    args = parser.parse_args()
+    start = position()
+    after = play_turn(start)  # also checks that every order is legal before timing
+    assert after.phase == "movement" and after.turn == start.turn + 1, "the turn did not reach the next movement"
+    times = []
+    for _ in range(args.rounds):
+        began = time.perf_counter()
+        play_turn(start)
+        times.append((time.perf_counter() - began) * 1000)
+    median, p99 = statistics.median(times), statistics.quantiles(times, n=100)[98]
+    row = {"measure": "full turn, 4 mechs", "rounds": args.rounds, "median_ms": round(median, 3),
+           "p99_ms": round(p99, 3), "goal_median_ms": GOAL_MEDIAN_MS, "met": median <= GOAL_MEDIAN_MS}
+    report("turn", list(row), [row], {"seed": SEED, "designs": DESIGNS})
+
+
+if __name__ == "__main__":
+    main()
