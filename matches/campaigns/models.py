@@ -285,6 +285,9 @@ class Mech(models.Model):
     )
     damage = models.PositiveIntegerField(default=0, help_text="Damage points carried until repaired.")
     destroyed = models.BooleanField(default=False)
+    # The rules' mech status after its last fight (armour, structure, criticals), the next match starts from
+    # it; empty for a mech as built or repaired.
+    condition = models.JSONField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["design"]
@@ -388,6 +391,8 @@ class SideResult(models.Model):
     )
     mech_destroyed = models.BooleanField(default=False)
     victory_points = models.IntegerField(default=0)
+    # The mech's final rules status when the result comes from the match itself; empty when entered by hand.
+    condition = models.JSONField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["side"]

@@ -7,6 +7,7 @@ so a refused action changes nothing. Each locks the rows it changes inside `tran
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from datetime import timedelta
 from itertools import combinations
 from typing import Any
@@ -21,15 +22,31 @@ from matches.models import Match
 from matches.selectors import match_get
 from matches.services import match_create
 from rules import codec
+from rules.combat_codec import status_from_json, status_to_json
+from rules.designs import Design, DesignError, shipped_design
 from rules.dice import Dice
 from rules.errors import RuleError
-from rules.game import GameState, Options
+from rules.game import GameState, Options, equip
 from rules.hexes import Hex
+from rules.status import MechStatus
 from rules.units import Unit
 
 from .models import (
-    LETHAL_WOUNDS, MEKATAC_SKILLS, SIDE_A, SIDE_B, SKILLS, Arena, Campaign, Fixture, MatchResult, Mech, Pilot,
-    Round, SideResult, Stable, match_sides,
+    LETHAL_WOUNDS,
+    MEKATAC_SKILLS,
+    SIDE_A,
+    SIDE_B,
+    SKILLS,
+    Arena,
+    Campaign,
+    Fixture,
+    MatchResult,
+    Mech,
+    Pilot,
+    Round,
+    SideResult,
+    Stable,
+    match_sides,
 )
 from .selectors import campaign_standings
 
@@ -140,11 +157,41 @@ def _unit(side: str, arena: Arena, pilot: Pilot, mech: Mech) -> Unit:
     )
 
 
+def _design(mech: Mech) -> Design | None:
+    """The rules' design a campaign mech is built to, or None for a design the rules do not ship (such a
+    mech only moves: it has no armour or weapons to fight with)."""
+    try:
+        return shipped_design(mech.design)
+    except DesignError:
+        return None
+
+
+def _carried_status(mech: Mech, design: Design) -> MechStatus:
+    """The mech as it enters a fight: the armour, structure and criticals carried from its last fight.
+
+    The rule texts say nothing between fights (house rule): ammunition is reloaded, the heat sinks cool the
+    mech, and the pilot's wounds are the campaign's (a wounded pilot rests), so those start fresh."""
+    fresh = MechStatus.fresh(design)
+    if not mech.condition:
+        return fresh
+    carried = status_from_json(mech.condition)
+    return replace(
+        fresh, armour=carried.armour, rear_armour=carried.rear_armour, internal=carried.internal,
+        hit_slots=carried.hit_slots, destroyed_locations=carried.destroyed_locations,
+    )
+
+
 def fixture_state(fixture: Fixture, campaign: Campaign) -> GameState:
-    """The opening position: both mechs on the arena's starting hexes, with their pilots' skills."""
+    """The opening position: both mechs on the arena's starting hexes, with their pilots' gunnery and
+    piloting and the damage each mech carries from earlier fights."""
     mechs = {SIDE_A: fixture.pilot_a.mech, SIDE_B: fixture.pilot_b.mech}
     units = tuple(_unit(side, fixture.arena, fixture.pilot_of(side), mechs[side]) for side in SIDES)
-    return GameState(fixture.arena.rules_board(), units, options=Options(**campaign.match_options))
+    state = GameState(fixture.arena.rules_board(), units, options=Options(**campaign.match_options))
+    designs = {UNIT_OF_SIDE[side]: design for side in SIDES if (design := _design(mechs[side])) is not None}
+    state = equip(state, designs)
+    carried = {UNIT_OF_SIDE[side]: _carried_status(mechs[side], designs[UNIT_OF_SIDE[side]])
+               for side in SIDES if UNIT_OF_SIDE[side] in designs}
+    return replace(state, mechs=carried)
 
 
 def round_create_matches(*, round_id: int) -> list[Match]:
@@ -226,6 +273,39 @@ def match_finish(*, match_id: int, winner_side: str, sides: dict[str, dict[str, 
         return result
 
 
+def _points_missing(status: MechStatus) -> int:
+    """Armour and internal structure points the mech has lost from its design."""
+    design = status.design
+    built = sum(design.armour.values()) + sum(design.rear_armour.values()) + sum(design.internal.values())
+    return built - sum(status.armour.values()) - sum(status.rear_armour.values()) - sum(status.internal.values())
+
+
+def _record_from_match(fixture: Fixture, match: Match) -> MatchResult:
+    """The result record of a match that ended in play, read from the rules state's own result.
+
+    Kills are the enemy mechs destroyed, wounds the pilot hits taken, and the damage the points lost in
+    this fight (beyond what the mech carried into it); each line keeps the mech's final status to carry."""
+    state = codec.state_from_json(match.state)
+    if state.result is None:
+        raise MatchError("result.missing", f"{fixture}: the finished match has no result recorded.", status=409)
+    side_of = {unit.id: unit.side for unit in state.units}
+    result = MatchResult.objects.create(match=match, winner_side=state.result.winner)
+    for side in SIDES:
+        status = state.mechs.get(UNIT_OF_SIDE[side])
+        mech = fixture.mech_of(side)
+        before = _points_missing(_carried_status(mech, status.design)) if status and mech else 0
+        SideResult.objects.create(
+            result=result, side=side,
+            kills=sum(1 for unit_id, other in state.mechs.items() if side_of[unit_id] != side and other.destroyed),
+            damage_taken=max(0, _points_missing(status) - before) if status else 0,
+            wounds=min(LETHAL_WOUNDS, status.pilot_hits) if status else 0,
+            mech_destroyed=bool(status and status.destroyed),
+            victory_points=state.result.victory_points.get(side, 0),
+            condition=status_to_json(status) if status else None,
+        )
+    return result
+
+
 def _roll_d12(dice: Dice, reason: str) -> int:
     """A D12 from two d6 (our dice are d6): the first gives 1-6, the second picks the low or high half."""
     low, half = dice.roll(2, reason).dice
@@ -257,6 +337,8 @@ def _feed_back(fixture: Fixture, campaign: Campaign, side: SideResult, winner_si
 
     mech.damage += side.damage_taken
     mech.destroyed = mech.destroyed or side.mech_destroyed
+    if side.condition is not None:
+        mech.condition = side.condition
     if side.damage_taken or side.mech_destroyed:
         lines.append(f"{mech.design}: +{side.damage_taken} damage carried until repaired"
                      + (", destroyed." if mech.destroyed else "."))
@@ -282,7 +364,7 @@ def _feed_back(fixture: Fixture, campaign: Campaign, side: SideResult, winner_si
 
     pilot.save(update_fields=["experience", "fame", "wounds", "status", "mekatac_skills"])
     stable.save(update_fields=["fame", "money"])
-    mech.save(update_fields=["damage", "destroyed"])
+    mech.save(update_fields=["damage", "destroyed", "condition"])
     if pilot.status == Pilot.Status.DEAD:
         Mech.objects.filter(pilot=pilot).update(pilot=None)  # whichever mech they drive now
     return lines
@@ -308,9 +390,9 @@ def fixture_apply_result(*, fixture_id: int) -> bool:
         match = fixture.match
         if match is None or match.status != Match.Status.FINISHED:
             raise MatchError("result.not_finished", f"{fixture}: results apply only to a finished match.", status=409)
-        result = MatchResult.objects.filter(match=match).first()
-        if result is None:
-            raise MatchError("result.missing", f"{fixture}: the finished match has no result recorded.", status=409)
+        # A referee's record (entered in the admin, for a match ended by hand) stands; otherwise the
+        # match's own result is recorded now.
+        result = MatchResult.objects.filter(match=match).first() or _record_from_match(fixture, match)
         lines = {line.side: line for line in result.sides.all()}
         if set(lines) != set(SIDES):
             raise MatchError("result.incomplete", f"{fixture}: the result needs a line for each side.", status=409)
@@ -332,7 +414,8 @@ def round_apply_results(*, round_id: int) -> dict[str, int]:
         match = fixture.match
         if fixture.applied_at is not None:
             counts["already"] += 1
-        elif match is None or match.status != Match.Status.FINISHED or not hasattr(match, "result"):
+        elif (match is None or match.status != Match.Status.FINISHED
+              or not (hasattr(match, "result") or match.state.get("result"))):
             counts["waiting"] += 1
         else:
             counts["applied" if fixture_apply_result(fixture_id=fixture.pk) else "already"] += 1
@@ -386,9 +469,9 @@ def mech_repair(*, mech_id: int) -> int:
                 "repair.no_money", f"{mech}: repairs cost {cost} C-bills and {stable} has {stable.money}.", status=409
             )
         stable.money -= cost
-        mech.damage = 0
+        mech.damage, mech.condition = 0, None
         stable.save(update_fields=["money"])
-        mech.save(update_fields=["damage"])
+        mech.save(update_fields=["damage", "condition"])
         return cost
 
 

@@ -3,14 +3,26 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
 
 from matches.campaigns import services
-from matches.campaigns.models import Arena, Campaign, Fixture, Mech, Pilot, Round, Season, Stable
+from matches.campaigns.models import (
+    Arena,
+    Campaign,
+    Fixture,
+    Mech,
+    Pilot,
+    Round,
+    Season,
+    Stable,
+)
 from matches.models import Match
 from matches.services import order_submit
+from rules import codec
+from rules.rulesets import get_ruleset
 
 # Legal on the demo board from the arena's default starting hexes (0816 facing 0, 0802 facing 3).
 SCRIPTED_TURNS = [
@@ -56,14 +68,32 @@ def league(db: None) -> League:
     return League(campaign, arena, round_, steiner, davion, pilots, mechs)
 
 
-def play_out(fixture: Fixture) -> Match:
-    """Plays the scripted turns of a fixture's match through the real move pipeline."""
+# What a mech with a shipped design declares in the combat phases when it holds back.
+HOLD = {"weapons": {"target": "", "weapons": []}, "physical": {"target": "", "attack": "", "limb": ""}}
+
+
+def play_out(fixture: Fixture, turns: list[dict[str, dict[str, Any]]] = SCRIPTED_TURNS) -> Match:
+    """Plays the scripted movement of a fixture's match through the real move pipeline; mechs that fight
+    (a shipped design) hold fire and attack nobody, until the match ends or the script runs out."""
     assert fixture.match is not None
-    for orders in SCRIPTED_TURNS:
-        for side, unit in (("a", "A"), ("b", "B")):
-            order_submit(match_id=fixture.match.pk, user=fixture.pilot_of(side).player, order_json=orders[unit])
-    fixture.match.refresh_from_db()
-    return fixture.match
+    match = fixture.match
+    seats = {"A": fixture.pilot_a.player, "B": fixture.pilot_b.player}
+
+    def hold_back() -> None:
+        match.refresh_from_db()
+        while match.phase in HOLD:
+            state = codec.state_from_json(match.state)
+            for unit in get_ruleset(match.ruleset).units_to_order(state):
+                if not match.orders.filter(unit=unit, turn=match.turn, phase=match.phase).exists():
+                    order_submit(match_id=match.pk, user=seats[unit], order_json={"unit": unit, **HOLD[match.phase]})
+            match.refresh_from_db()
+
+    hold_back()
+    for orders in turns:
+        for unit in ("A", "B"):
+            order_submit(match_id=match.pk, user=seats[unit], order_json=orders[unit])
+        hold_back()
+    return match
 
 
 def finish(fixture: Fixture, winner: str, **lines: dict[str, int | bool]) -> None:
