@@ -42,6 +42,8 @@ class MechStatus:
 
     def is_destroyed(self, index: int) -> bool:
         """A component is out when its location is destroyed or flooded, or any of its slots took a critical."""
+        if not (self.hit_slots or self.destroyed_locations or self.flooded):
+            return False  # the usual case early in a fight, and this is asked for every component often
         component = self.design.components[index]
         return (component.location in self.destroyed_locations or component.location in self.flooded
                 or any((component.location, slot) in self.hit_slots for slot in component.slots))

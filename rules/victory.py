@@ -53,21 +53,21 @@ def check_victory(state: GameState, turn_over: bool = False) -> MatchResult | No
             sides[state.unit(unit_id).side].append(unit_id)
     if len(sides) < 2:
         return None
-    points = victory_points(state)
     standing = [side for side, fighting in sides.items() if fighting]
+    limit = state.options.turn_limit
+    if len(standing) > 1 and not (turn_over and limit and state.turn >= limit):
+        return None  # checked after every phase: skip counting points while the fight goes on
+    points = victory_points(state)
     beaten = "; ".join(f"{unit_id}: {out_of_fight(status)}" for unit_id, status in sorted(state.mechs.items())
                        if out_of_fight(status))
     if len(standing) == 1:
         return MatchResult(standing[0], f"the other side is out of the fight ({beaten})", points, state.turn)
     if not standing:
         return MatchResult("", f"every mech is out of the fight ({beaten})", points, state.turn)
-    limit = state.options.turn_limit
-    if turn_over and limit and state.turn >= limit:
-        best = max(points.values())
-        leaders = [side for side, score in points.items() if score == best]
-        winner = leaders[0] if len(leaders) == 1 else ""
-        return MatchResult(winner, f"turn limit {limit} reached: victory points decide", points, state.turn)
-    return None
+    best = max(points.values())  # the turn limit is reached with both sides still fighting
+    leaders = [side for side, score in points.items() if score == best]
+    winner = leaders[0] if len(leaders) == 1 else ""
+    return MatchResult(winner, f"turn limit {limit} reached: victory points decide", points, state.turn)
 
 
 def surrender(state: GameState, unit_id: str) -> GameState:
