@@ -243,8 +243,8 @@ def round_create_matches(*, round_id: int) -> list[Match]:
 def match_finish(*, match_id: int, winner_side: str, sides: dict[str, dict[str, Any]]) -> MatchResult:
     """Ends a match with its result record: the winner ("" for a draw) and each side's line.
 
-    Stand-in until combat lands in the rules library and the match core ends matches itself; the lead may
-    move it into `matches/services.py`. It writes no event yet (the core has no event kind for it).
+    For a referee's decision on a match that did not end in play (matches that do end in play carry their
+    own result, which `fixture_apply_result` records). It writes no event (the core has no event kind for it).
     """
     with transaction.atomic():
         match = match_get(match_id=match_id, for_update=True)
@@ -462,6 +462,11 @@ def mech_repair(*, mech_id: int) -> int:
             raise MatchError("repair.destroyed", f"{mech} is destroyed: it cannot be repaired.", status=409)
         if not mech.damage:
             raise MatchError("repair.nothing", f"{mech} has no damage to repair.", status=409)
+        in_fight = Q(mech_a=mech) | Q(mech_b=mech)
+        if Fixture.objects.filter(in_fight, match__isnull=False, applied_at__isnull=True).exists():
+            # The fight's result counts the damage beyond what the mech carried into it.
+            raise MatchError("repair.in_fight", f"{mech} is fielded in a fight whose result is not applied yet.",
+                             status=409)
         stable = Stable.objects.select_for_update().get(pk=mech.stable_id)
         cost = mech.damage * mech.stable.campaign.repair_cost_per_point
         if stable.money < cost:

@@ -275,6 +275,18 @@ def test_refused_repairs_change_nothing(league: League, change: dict[str, Any], 
     assert Stable.objects.get(pk=league.davion.pk).money == 0
 
 
+def test_a_mech_in_a_fight_not_yet_applied_is_not_repaired(league: League) -> None:
+    first, _ = live_round(league)
+    mech = first.mech_a
+    Mech.objects.filter(pk=mech.pk).update(damage=10)
+
+    with pytest.raises(MatchError) as refused:
+        services.mech_repair(mech_id=mech.pk)
+
+    assert refused.value.code == "repair.in_fight"
+    assert (Mech.objects.get(pk=mech.pk).damage, Stable.objects.get(pk=league.steiner.pk).money) == (10, 100_000)
+
+
 def test_experience_buys_skills_by_the_campaign_table(league: League) -> None:
     league.campaign.skill_costs = {"gunnery": {"3": 10}, "piloting": {"4": 5}}
     league.campaign.save()
