@@ -17,7 +17,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.utils import timezone
 
-from . import chat, queries, selectors, services
+from . import chat, queries, selectors, services, snapshots
 from .errors import MatchError
 from .hub import Subscriber, encode, get_hub
 
@@ -57,10 +57,10 @@ def _streams(match_id: int, user: Any) -> tuple[str, list[str]]:
 
 
 @database_sync_to_async
-def _frames_since(match_id: int, user: Any, version: int | None) -> list[dict[str, Any]]:
+def _frames_since(match_id: int, user: Any, version: int | None) -> list[tuple[int, str]]:
     match = selectors.match_get(match_id=match_id)
     viewer = selectors.viewer_for(match=match, user=user)
-    return selectors.frames_since(match=match, viewer=viewer, version=version)
+    return snapshots.encoded_frames_since(match=match, viewer=viewer, version=version)
 
 
 class MatchConsumer(AsyncWebsocketConsumer):
@@ -156,9 +156,9 @@ class MatchConsumer(AsyncWebsocketConsumer):
         """Sends the snapshot (or the missed events) while the hub holds newer broadcasts back."""
         self.subscriber.hold()
         frames = await _frames_since(self.match_id, self.user, since)
-        for frame in frames:
-            await self._send_text(encode(frame))
-        version = frames[-1]["v"] if frames else since
+        for _, text in frames:
+            await self._send_text(text)
+        version = frames[-1][0] if frames else since
         await self.subscriber.release(version if version is not None else 0)
 
     async def _send_broadcast(self, text: str) -> None:

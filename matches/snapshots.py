@@ -1,0 +1,56 @@
+"""The frames a (re)connecting socket needs, encoded; the spectators' snapshot built once per version.
+
+Every spectator of a match at one version sees the same snapshot, so a storm of spectator sockets (or a
+wave of resyncs) would otherwise build and encode it once per socket: about five queries each, the bulk of
+a 1,000-socket storm's server CPU (bench/README.md). Each process keeps the newest one per match instead.
+The key is the version the caller has just read from the match row, so a newer version is never served
+stale: it misses and replaces the entry. Players and the referee see their own orders and panel and never
+use it.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+
+from .hub import encode
+from .models import Match, Participant
+from .selectors import PUBLIC, Viewer, frames_since, player_view
+
+# Matches whose snapshot a process keeps, least recently used dropped first; one entry per match.
+MAX_MATCHES = 256
+
+# (version, spectator delay) -> (version of the frame, its text). The delay is in the key because it
+# decides which version a spectator may see: a delay changed without a version bump (the admin) must miss.
+_Key = tuple[int, int]
+_Entry = tuple[int, str]
+_latest: OrderedDict[int, tuple[_Key, _Entry]] = OrderedDict()
+_lock = threading.Lock()
+
+
+def encoded_frames_since(*, match: Match, viewer: Viewer, version: int | None) -> list[tuple[int, str]]:
+    """`selectors.frames_since` as (version, text) pairs; a spectator's full snapshot comes from the cache."""
+    if version is None and viewer.role == Participant.Role.SPECTATOR:
+        return [spectator_snapshot(match)]
+    return [(frame["v"], encode(frame)) for frame in frames_since(match=match, viewer=viewer, version=version)]
+
+
+def spectator_snapshot(match: Match) -> tuple[int, str]:
+    """The spectators' snapshot of `match` as read (delayed to the spectator horizon if the match says so)."""
+    key = (match.version, match.options.get("spectator_delay", 0))
+    with _lock:
+        cached = _latest.get(match.pk)
+        if cached is not None and cached[0] == key:
+            _latest.move_to_end(match.pk)
+            return cached[1]
+    frame = player_view(match=match, viewer=PUBLIC)
+    entry = (frame["v"], encode(frame))
+    with _lock:
+        cached = _latest.get(match.pk)
+        # A socket that read the row before a newer version was cached must not put the older one back.
+        if cached is None or cached[0][0] <= key[0]:
+            _latest[match.pk] = (key, entry)
+            _latest.move_to_end(match.pk)
+            if len(_latest) > MAX_MATCHES:
+                _latest.popitem(last=False)
+    return entry
