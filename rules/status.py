@@ -40,16 +40,24 @@ class MechStatus:
     def component(self, index: int) -> Component:
         return self.design.components[index]
 
+    @property
+    def intact(self) -> bool:
+        """No critical hit and no destroyed or flooded location: every component works. The usual case
+        early in a fight, answered at once (the rules ask about components many times per phase)."""
+        return not (self.hit_slots or self.destroyed_locations or self.flooded)
+
     def is_destroyed(self, index: int) -> bool:
         """A component is out when its location is destroyed or flooded, or any of its slots took a critical."""
-        if not (self.hit_slots or self.destroyed_locations or self.flooded):
-            return False  # the usual case early in a fight, and this is asked for every component often
+        if self.intact:
+            return False
         component = self.design.components[index]
         return (component.location in self.destroyed_locations or component.location in self.flooded
                 or any((component.location, slot) in self.hit_slots for slot in component.slots))
 
     def hits(self, name: str, location: str | None = None) -> int:
         """Critical hits taken by components named ``name`` (engine, gyro, sensors, an actuator...)."""
+        if self.intact:
+            return 0
         return sum(
             1 for index, c in enumerate(self.design.components)
             if c.name == name and location in (None, c.location) and self.is_destroyed(index)
