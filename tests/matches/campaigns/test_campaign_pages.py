@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from matches.campaigns import services
 from matches.campaigns.models import Campaign, Fixture, Stable
+from rules import codec
 
 from tests.matches.campaigns.conftest import League, finish
 
@@ -90,4 +91,5 @@ def test_the_demo_campaign_is_live_and_made_once(client: Client, db: None) -> No
     (fixture,) = Fixture.objects.filter(round__season__campaign=campaign)
     assert fixture.match is not None
     assert {p.user.username for p in fixture.match.participants.all()} == {"alice", "bob"}
+    assert set(codec.state_from_json(fixture.match.state).mechs) == {"A", "B"}  # both demo mechs fight
     assert client.get(reverse("campaign-standings", args=[campaign.pk])).status_code == 200

@@ -13,9 +13,10 @@ from matches.campaigns import services
 from matches.campaigns.models import Arena, Campaign, Mech, Pilot, Round, Season, Stable
 
 DEMO_CAMPAIGN = "Demo season"
-# (stable, faction, pilot, callsign, demo account, mech design, tons, walk, jump), as in the demo duel.
+# (stable, faction, pilot, callsign, demo account, mech design, tons, walk, jump): the demo duel's shipped
+# designs, so both mechs fight.
 DEMO_ROSTER = [
-    ("Lyran Lions", "Imperio Terráqueo", "Jaime Gray", "Wolf", "alice", "Wolverine WVR-6R", 55, 5, 5),
+    ("Lyran Lions", "Imperio Terráqueo", "Jaime Gray", "Wolf", "alice", "Phoenix Hawk PXH-1", 45, 6, 6),
     ("Davion Blades", "Federación Colonial", "Ana Stone", "Hawk", "bob", "Shadow Hawk SHD-2H", 55, 5, 3),
 ]
 
