@@ -81,15 +81,20 @@ def main() -> None:
     start = position()
     after = play_turn(start)  # also checks that every order is legal before timing
     assert after.phase == "movement" and after.turn == start.turn + 1, "the turn did not reach the next movement"
-    times = []
+    # Wall-clock time is what a player waits for; CPU time (this thread's) leaves out the waits for a
+    # core that the other work on a shared 2-core machine causes, so the two together tell load from code.
+    wall, cpu = [], []
     for _ in range(args.rounds):
-        began = time.perf_counter()
+        began, began_cpu = time.perf_counter(), time.thread_time()
         play_turn(start)
-        times.append((time.perf_counter() - began) * 1000)
-    median, p99 = statistics.median(times), statistics.quantiles(times, n=100)[98]
-    row = {"measure": "full turn, 4 mechs", "rounds": args.rounds, "median_ms": round(median, 3),
-           "p99_ms": round(p99, 3), "goal_median_ms": GOAL_MEDIAN_MS, "met": median <= GOAL_MEDIAN_MS}
-    report("turn", list(row), [row], {"seed": SEED, "designs": DESIGNS})
+        wall.append((time.perf_counter() - began) * 1000)
+        cpu.append((time.thread_time() - began_cpu) * 1000)
+    rows = [{"measure": f"full turn, 4 mechs ({clock})", "rounds": args.rounds,
+             "median_ms": round(statistics.median(times), 3),
+             "p99_ms": round(statistics.quantiles(times, n=100)[98], 3), "goal_median_ms": GOAL_MEDIAN_MS,
+             "met": statistics.median(times) <= GOAL_MEDIAN_MS}
+            for clock, times in (("wall", wall), ("CPU", cpu))]
+    report("turn", list(rows[0]), rows, {"seed": SEED, "designs": DESIGNS})
 
 
 if __name__ == "__main__":
