@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import logging
 import time
+import uuid
 from collections import deque
 from typing import Any
 from urllib.parse import parse_qs
@@ -18,8 +19,10 @@ from django.conf import settings
 from django.utils import timezone
 
 from . import chat, queries, selectors, services, snapshots
+from .crowd import get_crowd
 from .errors import MatchError
 from .hub import Subscriber, encode, get_hub
+from .models import Participant
 
 log = logging.getLogger(__name__)
 
@@ -49,11 +52,12 @@ def _phase(message: dict[str, Any]) -> str | None:
 
 
 @database_sync_to_async
-def _streams(match_id: int, user: Any) -> tuple[str, list[str]]:
-    """The viewer's match stream (live, or delayed for spectators) and chat rooms."""
+def _streams(match_id: int, user: Any) -> tuple[str, list[str], bool]:
+    """The viewer's match stream (live, or delayed for spectators), chat rooms, and whether they spectate."""
     match = selectors.match_get(match_id=match_id)
     viewer = selectors.viewer_for(match=match, user=user)
-    return selectors.viewer_stream(match, viewer), chat.rooms_of(viewer)
+    spectator = viewer.role == Participant.Role.SPECTATOR
+    return selectors.viewer_stream(match, viewer), chat.rooms_of(viewer), spectator
 
 
 @database_sync_to_async
@@ -74,19 +78,22 @@ class MatchConsumer(AsyncWebsocketConsumer):
         self.recent_messages: deque[float] = deque()
         await self.accept()
         try:
-            self.stream, self.chat_rooms = await _streams(self.match_id, self.user)
+            self.stream, self.chat_rooms, spectator = await _streams(self.match_id, self.user)
         except MatchError as error:
             # Checked before joining the hub: no subscription is ever opened for a match that is not there.
             await self._send_error(error)
             await self.close(code=4404)
             return
         self.joined = True
+        self.socket_id = uuid.uuid4().hex
         await get_hub().join(self.match_id, self.subscriber, self.stream)
+        await get_crowd().join(self.match_id, self.socket_id, spectator=spectator, send_text=self._send_text)
         await self._send_frames(_since_version(self.scope.get("query_string", b"")))
 
     async def disconnect(self, code: int) -> None:
         if getattr(self, "joined", False):
             await get_hub().leave(self.match_id, self.subscriber, self.stream)
+            await get_crowd().leave(self.match_id, self.socket_id)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         try:

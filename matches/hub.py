@@ -45,9 +45,15 @@ def publish(*, match_id: int, frames: list[dict[str, Any]], stream: str = PUBLIC
 
     Called from synchronous code after the transaction commits (`transaction.on_commit`).
     """
-    layer = get_channel_layer()
+    async_to_sync(publish_async)(match_id=match_id, frames=frames, stream=stream, versioned=versioned)
+
+
+async def publish_async(
+    *, match_id: int, frames: list[dict[str, Any]], stream: str = PUBLIC_STREAM, versioned: bool = True
+) -> None:
+    """`publish` from async code (the crowd count)."""
     message = {"type": MESSAGE_TYPE, "frames": frames, "versioned": versioned}
-    async_to_sync(layer.group_send)(group_name(match_id, stream), message)
+    await get_channel_layer().group_send(group_name(match_id, stream), message)
 
 
 class Subscriber:

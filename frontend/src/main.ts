@@ -4,6 +4,7 @@
 import "./app.css";
 import { AttackPanel, isAttackPhase } from "./attack";
 import { resultText, withConditions } from "./combat-report";
+import { showCrowd } from "./crowd";
 import { BoardView } from "./map";
 import type { Poses } from "./playback";
 import { PlaybackPanel } from "./playback-panel";
@@ -118,6 +119,9 @@ function startMatch(page: HTMLElement): void {
         break;
       case "finished":
         showResult(frame.result);
+        break;
+      case "crowd":
+        showCrowd(page.querySelector<HTMLElement>("#crowd")!, frame.spectators);
         break;
       case "error":
         plotter?.handleError(frame.code, errorText(frame.code, frame.message));

@@ -252,8 +252,15 @@ export interface LosFrame {
   reasons: string[];
 }
 
+/** How many spectators watch the match (docs/protocol.md `crowd`); it has no version. */
+export interface CrowdFrame {
+  type: "crowd";
+  spectators: number;
+}
+
 export type ServerFrame =
   | Snapshot
+  | CrowdFrame
   | PlaybackFrame
   | ReachFrame
   | LosFrame

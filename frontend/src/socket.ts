@@ -1,11 +1,13 @@
 // The match websocket: tracks the match version, asks for a resync after a gap,
 // and reconnects with `?v=N` after a drop (see docs/protocol.md).
 
-import type { AttackFrame, ClientFrame, ServerFrame } from "./protocol";
+import type { AttackFrame, ClientFrame, CrowdFrame, ServerFrame } from "./protocol";
 
-/** Answers to one socket that change nothing; every other frame but a snapshot is a logged event. */
-const REPLY_FRAMES = new Set(["plotted", "order_accepted", "reach", "los", "error"]);
-const isEvent = (frame: ServerFrame) => frame.type !== "snapshot" && !REPLY_FRAMES.has(frame.type);
+/** Frames that change nothing: answers to one socket, and the crowd count. Every other frame but a
+ * snapshot is a logged event. */
+const REPLY_FRAMES = new Set(["plotted", "order_accepted", "reach", "los", "error", "crowd"]);
+const isEvent = (frame: ServerFrame): frame is Exclude<ServerFrame, CrowdFrame> =>
+  frame.type !== "snapshot" && !REPLY_FRAMES.has(frame.type);
 
 export type Verdict = "apply" | "stale" | "gap";
 

@@ -12,6 +12,7 @@ from channels.db import database_sync_to_async
 from django.contrib.auth.models import User
 from django.db import connections
 
+from matches import crowd
 from matches.models import Match
 from matches.services import match_create
 from rules import codec
@@ -34,6 +35,12 @@ def _private_channel_prefix(settings: Any) -> None:
         if "redis" in layer["BACKEND"].lower():
             layer.setdefault("CONFIG", {})["prefix"] = f"arbitro-test-{os.getpid()}"
     settings.CHANNEL_LAYERS = settings.CHANNEL_LAYERS  # re-assigning tells Channels to rebuild its layers
+
+
+@pytest.fixture(autouse=True)
+def _quiet_crowd(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No timed `crowd` frames in the middle of other tests' frame sequences; test_match_crowd.py ticks fast."""
+    monkeypatch.setattr(crowd, "TICK_SECONDS", 3600.0)
 
 
 @pytest.fixture

@@ -1,0 +1,161 @@
+"""How many spectators watch each match (issue 7: "crowd count shown to all"), across Daphne processes.
+
+Each process knows its own spectator sockets. With Redis (`REDIS_URL`) all processes keep them in one sorted
+set per match, each socket scored with the time its entry lapses. A process refreshes its entries every tick,
+so the sockets of a process that died leave the count within `ENTRY_SECONDS` instead of haunting it. Without
+Redis (the embedded default: one process) the local sockets are the whole crowd.
+
+Every tick a process recounts the matches it has sockets on (or just lost its last one on) and broadcasts a
+`crowd` frame for each whose count differs from what it last told: at most one frame per match per process
+per tick, however many spectators come and go in between. A socket that joined since the last tick is sent
+the count then if no broadcast told it, so every viewer has it within a tick of connecting (not in the
+snapshot, which is the same for every spectator and does not wait on Redis).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+import weakref
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import redis.asyncio as aioredis
+from django.conf import settings
+
+from . import hub
+
+log = logging.getLogger(__name__)
+
+TICK_SECONDS = 2.0
+ENTRY_SECONDS = 30.0
+
+
+def crowd_frame(spectators: int) -> dict[str, Any]:
+    # No `v`: the count is not part of the match, and a delayed spectator must not learn the live version.
+    return {"type": "crowd", "spectators": spectators}
+
+
+class Crowd:
+    """One process's (one event loop's) share of the crowd count."""
+
+    def __init__(self, redis_url: str | None, key_prefix: str) -> None:
+        self._redis_url = redis_url
+        self._key_prefix = key_prefix
+        self._redis: aioredis.Redis | None = None
+        self._sockets: dict[int, dict[str, bool]] = {}  # match -> this process's sockets: id -> is a spectator
+        self._changed: set[int] = set()  # matches whose local crowd changed since the last tick
+        self._told: dict[int, int] = {}  # match -> the count this process last broadcast
+        self._newcomers: dict[str, tuple[int, Callable[[str], Awaitable[None]]]] = {}  # socket -> (match, send)
+        self._ticker: asyncio.Task[None] | None = None
+
+    async def join(
+        self, match_id: int, socket_id: str, *, spectator: bool, send_text: Callable[[str], Awaitable[None]]
+    ) -> None:
+        """Every socket joins (all viewers get the count); only spectators are counted."""
+        self._sockets.setdefault(match_id, {})[socket_id] = spectator
+        self._newcomers[socket_id] = (match_id, send_text)
+        if spectator:
+            self._changed.add(match_id)
+            if self._redis_url:
+                await self._store(match_id, [socket_id])
+        if self._ticker is None:
+            self._ticker = asyncio.create_task(self._tick_forever())
+
+    async def leave(self, match_id: int, socket_id: str) -> None:
+        sockets = self._sockets.get(match_id, {})
+        spectator = sockets.pop(socket_id, False)
+        self._newcomers.pop(socket_id, None)
+        if not sockets:
+            self._sockets.pop(match_id, None)
+        if spectator:
+            self._changed.add(match_id)
+            if self._redis_url:
+                await self._client().zrem(self._key(match_id), socket_id)
+        if not self._sockets and self._ticker is not None:
+            # The last socket of this process is gone: tell the others now, then stop ticking and let go of Redis.
+            self._ticker.cancel()
+            self._ticker = None
+            await self._tell_changes()
+            if self._redis is not None:
+                await self._redis.aclose()
+                self._redis = None
+
+    async def count(self, match_id: int) -> int:
+        if not self._redis_url:
+            return sum(self._sockets.get(match_id, {}).values())
+        key = self._key(match_id)
+        async with self._client().pipeline() as pipe:
+            pipe.zremrangebyscore(key, "-inf", time.time())
+            pipe.zcard(key)
+            _, spectators = await pipe.execute()
+        return int(spectators)
+
+    def _key(self, match_id: int) -> str:
+        return f"{self._key_prefix}:crowd:{match_id}"
+
+    def _client(self) -> aioredis.Redis:
+        if self._redis is None:
+            assert self._redis_url
+            self._redis = aioredis.from_url(self._redis_url)
+        return self._redis
+
+    async def _store(self, match_id: int, socket_ids: list[str]) -> None:
+        """(Re)writes this process's entries with a fresh lapse time; the key itself lapses with its last entry."""
+        key, lapses = self._key(match_id), time.time() + ENTRY_SECONDS
+        async with self._client().pipeline() as pipe:
+            pipe.zadd(key, dict.fromkeys(socket_ids, lapses))
+            pipe.expire(key, int(ENTRY_SECONDS) + 1)
+            await pipe.execute()
+
+    async def _tick_forever(self) -> None:
+        while True:
+            await asyncio.sleep(TICK_SECONDS)
+            try:
+                if self._redis_url:
+                    for match_id, sockets in list(self._sockets.items()):
+                        spectators = [socket_id for socket_id, spectator in list(sockets.items()) if spectator]
+                        if spectators:
+                            await self._store(match_id, spectators)
+                await self._tell_changes()
+            except Exception:
+                # Redis restarting must not stop the count for good; the next tick tries again.
+                log.exception("crowd: a tick failed")
+
+    async def _tell_changes(self) -> None:
+        # Matches with local sockets are recounted too: another process's sockets may have come, gone or lapsed.
+        changed, self._changed = self._changed, set()
+        told_now = set()
+        for match_id in changed | set(self._sockets):
+            spectators = await self.count(match_id)
+            if self._told.get(match_id) != spectators:
+                told_now.add(match_id)
+                for stream in (hub.PUBLIC_STREAM, hub.DELAYED_STREAM):
+                    await hub.publish_async(
+                        match_id=match_id, frames=[crowd_frame(spectators)], stream=stream, versioned=False
+                    )
+            self._told[match_id] = spectators
+        newcomers, self._newcomers = self._newcomers, {}
+        for match_id, send_text in newcomers.values():
+            if match_id not in told_now:
+                try:
+                    await send_text(hub.encode(crowd_frame(self._told[match_id])))
+                except Exception:
+                    # One broken socket must not keep the count from the others.
+                    log.exception("crowd: could not send the count to one socket of match %s", match_id)
+        self._told = {match_id: told for match_id, told in self._told.items() if match_id in self._sockets}
+
+
+_crowds: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Crowd] = weakref.WeakKeyDictionary()
+
+
+def get_crowd() -> Crowd:
+    """The crowd of the running event loop: one per Daphne process (tests get a fresh one per loop)."""
+    loop = asyncio.get_running_loop()
+    crowd = _crowds.get(loop)
+    if crowd is None:
+        # The channel layer's prefix keeps runs that share a Redis server (tests) out of each other's counts.
+        prefix = settings.CHANNEL_LAYERS["default"].get("CONFIG", {}).get("prefix", "asgi")
+        crowd = _crowds[loop] = Crowd(getattr(settings, "REDIS_URL", None), prefix)
+    return crowd

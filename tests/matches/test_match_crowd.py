@@ -1,0 +1,78 @@
+"""The crowd count (issue 7: "spectators: any number, read-only, crowd count shown to all"): every viewer
+learns how many spectators watch, kept right across processes through Redis."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import uuid
+from typing import Any
+
+import pytest
+from django.conf import settings
+from django.contrib.auth.models import User
+
+from matches import crowd
+from matches.models import Match
+from tests.matches.sockets import connect, receive
+
+
+@pytest.fixture
+def fast_ticks(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(crowd, "TICK_SECONDS", 0.05)
+
+
+async def receive_crowd(socket: Any) -> int:
+    """The next crowd count the socket is told, skipping the snapshot."""
+    while (frame := await receive(socket))["type"] != "crowd":
+        assert frame["type"] == "snapshot", frame
+    assert "v" not in frame  # the count says nothing about the match, least of all its live version
+    return int(frame["spectators"])
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("close_worker_connections", "fast_ticks")
+async def test_every_viewer_is_told_how_many_spectators_watch(match: Match, alice: User, carol: User) -> None:
+    player = await connect(match, alice)
+    assert await receive_crowd(player) == 0  # a newcomer is told the count, players are not counted
+    watcher = await connect(match, carol)
+    anonymous = await connect(match)
+    counts = [await receive_crowd(player), await receive_crowd(watcher), await receive_crowd(anonymous)]
+    assert counts[0] in (1, 2) and counts[1:] == [2, 2]  # changes within one tick come as one frame
+    if counts[0] == 1:
+        assert await receive_crowd(player) == 2
+    await anonymous.disconnect()
+    assert await receive_crowd(player) == 1
+    assert await receive_crowd(watcher) == 1
+    await watcher.disconnect()
+    assert await receive_crowd(player) == 0
+    assert await player.receive_nothing(timeout=0.3)  # nothing changed, nothing sent
+    await player.disconnect()
+
+
+@pytest.mark.asyncio
+@pytest.mark.skipif(not getattr(settings, "REDIS_URL", None), reason="the shared count needs Redis (REDIS_URL)")
+async def test_processes_share_the_count_and_a_dead_process_drops_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two Crowd objects on one Redis are two Daphne processes; one that stops refreshing has died."""
+    monkeypatch.setattr(crowd, "ENTRY_SECONDS", 0.5)
+    monkeypatch.setattr(crowd, "TICK_SECONDS", 0.1)
+    prefix = f"arbitro-test-{os.getpid()}-{uuid.uuid4().hex}"
+    first, second = crowd.Crowd(settings.REDIS_URL, prefix), crowd.Crowd(settings.REDIS_URL, prefix)
+    sent: list[str] = []
+
+    async def send_text(text: str) -> None:
+        sent.append(text)
+
+    await first.join(7, "a", spectator=True, send_text=send_text)
+    await second.join(7, "b", spectator=True, send_text=send_text)
+    await second.join(7, "p", spectator=False, send_text=send_text)
+    assert (await first.count(7), await second.count(7)) == (2, 2)
+    await second.leave(7, "b")
+    assert await first.count(7) == 1
+    await second.join(7, "c", spectator=True, send_text=send_text)
+    second._ticker.cancel()  # type: ignore[union-attr]  # the second process dies: it refreshes no more
+    await asyncio.sleep(1.0)
+    assert await first.count(7) == 1  # "c" lapsed; the living first process kept refreshing "a"
+    await first.leave(7, "a")
+    await second._redis.aclose()  # type: ignore[union-attr]
