@@ -241,7 +241,10 @@ class _Phase:
             for leg in LEGS:
                 if leg in status.destroyed_locations - before.destroyed_locations:
                     causes.append(Modifier(0, f"{leg} destroyed"))
-            for name in ("Gyro", "Hip", "Upper Leg Actuator", "Lower Leg Actuator", "Foot Actuator"):
+            # Components are compared only when something was lost this phase (asked for every mech).
+            lost = (status.hit_slots, status.destroyed_locations, status.flooded) != (
+                before.hit_slots, before.destroyed_locations, before.flooded)
+            for name in ("Gyro", "Hip", "Upper Leg Actuator", "Lower Leg Actuator", "Foot Actuator") if lost else ():
                 if status.hits(name) > before.hits(name):
                     causes.append(Modifier(0, f"{name.lower()} hit"))
             if before.conscious and not status.conscious:
