@@ -32,6 +32,8 @@ RESULTS = Path(__file__).resolve().parent / "results"
 DATABASE_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/arbitro_bench")
 REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/7")
 REPLY_TIMEOUT = 30.0
+# Frames everyone gets that never answer a player's own request.
+BROADCAST_ONLY = frozenset({"submitted", "crowd"})
 LOAD_AT_START = os.getloadavg()
 
 # Turning in place is legal every turn for the demo mechs (5 walking MP each), so a match can go on for
@@ -130,7 +132,7 @@ class Player:
             if frame["type"] == "playback":
                 self.playbacks[frame["v"]] = now
                 self._playback_arrived.set()
-            elif frame["type"] != "submitted":
+            elif frame["type"] not in BROADCAST_ONLY:
                 await self._replies.put(frame)
 
     async def reply(self) -> dict[str, Any]:
