@@ -78,9 +78,9 @@ class Crowd:
             self._ticker.cancel()
             self._ticker = None
             await self._tell_changes()
-            if self._redis is not None:
-                await self._redis.aclose()
-                self._redis = None
+            if not self._sockets and self._redis is not None:  # unless a socket joined meanwhile
+                redis, self._redis = self._redis, None
+                await redis.aclose()
 
     async def count(self, match_id: int) -> int:
         if not self._redis_url:
