@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from math import ceil
 from typing import TypeVar
 
 from rules.combat import (
@@ -19,13 +20,14 @@ from rules.combat import (
 from rules.dice import Dice
 from rules.errors import MalformedOrder, RuleError
 from rules.game import GameState
-from rules.heat import jumping_mp, resolve_heat_phase
+from rules.heat import jumping_mp, resolve_heat_phase, walking_mp
 from rules.movement import MoveOrder, PathPlan, plan_path
 from rules.rulesets.base import Order, Phase, PhaseResult
 from rules.simultaneous import resolve_movement
-from rules.status import Motion
+from rules.status import MechStatus, Motion
 from rules.timeline import TickHook
 from rules.tohit import line_of_sight_rule
+from rules.units import Unit
 from rules.victory import check_victory, resolve_end_of_turn
 
 OVER = "over"
@@ -136,13 +138,19 @@ class SolarisRuleset:
 
 
 def _decided(state: GameState) -> GameState:
-    """After a phase that deals damage: jumping MP follows the jump jets still working (TW), and the match
-    result is recorded as soon as one side has no mech left in the fight."""
-    units = tuple(replace(unit, jump=jumping_mp(state.mechs[unit.id].design.jump, state.mechs[unit.id])[0])
-                  if unit.id in state.mechs else unit for unit in state.units)
-    state = replace(state, units=units)
+    """After a phase that deals damage or heat: the next movement phase gets the MP the mech has left (TW:
+    leg damage and the heat scale lower walking MP, running MP is 1.5 × that rounded up, each jump jet lost
+    costs 1 jumping MP), and the match result is recorded as soon as one side has no mech left in the fight."""
+    state = replace(state, units=tuple(_mp_left(unit, state.mechs.get(unit.id)) for unit in state.units))
     result = check_victory(state)
     return state if result is None else replace(state, result=result)
+
+
+def _mp_left(unit: Unit, status: MechStatus | None) -> Unit:
+    if status is None:
+        return unit
+    walk = walking_mp(status.design.walk, status)[0]
+    return replace(unit, walk=walk, run=ceil(walk * 1.5), jump=jumping_mp(status.design.jump, status)[0])
 
 
 def _only(orders: Sequence[Order], kind: type[T]) -> list[T]:

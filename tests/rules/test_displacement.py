@@ -150,3 +150,17 @@ def test_the_ruleset_gives_units_the_jumping_mp_their_jets_leave():
                       mechs={"A": replace(status, hit_slots=frozenset({(jet.location, jet.slots[0])})), "B": fresh()})
     after = get_ruleset("solaris").resolve_phase(state, [], Rigged({})).state
     assert after.phase == "movement" and after.unit("A").jump == 4 and after.unit("B").jump == 0
+
+
+def test_the_ruleset_gives_units_the_walking_mp_heat_and_leg_damage_leave():
+    """TW heat scale (5+: −1 MP) and leg damage (a destroyed hip halves walking MP): the next movement
+    phase sees the lower walking MP and running MP of 1.5 × that, rounded up."""
+    status = fresh("Jenner JR7-D")
+    hip = next(c for c in status.design.components if c.name == "Hip")
+    units = (mech("A", "0808", 0, "Jenner JR7-D", side="alice"), mech("B", "0303", 3, side="bob"))
+    state = GameState(board_from_cells(16, 17, {}), units, phase="heat",
+                      mechs={"A": replace(status, hit_slots=frozenset({(hip.location, hip.slots[0])})), "B": fresh()})
+    after = get_ruleset("solaris").resolve_phase(state, [], Rigged({})).state
+    assert status.design.walk == 7
+    assert (after.unit("A").walk, after.unit("A").run) == (4, 6)
+    assert after.unit("B").walk == fresh().design.walk
