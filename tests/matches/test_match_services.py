@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import threading
 from typing import Any
 
 import pytest
@@ -17,6 +16,7 @@ from rules import codec
 from rules.dice import Dice
 from rules.rulesets import get_ruleset
 from tests.matches.conftest import ALICE_ORDER, BOB_ORDER
+from tests.matches.races import race_behind_row_lock
 
 pytestmark = pytest.mark.django_db
 
@@ -177,37 +177,12 @@ def test_an_unknown_match_is_a_coded_404(alice: User) -> None:
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="row locks need PostgreSQL (CI runs on it)")
 def test_two_racing_final_submissions_resolve_exactly_once(match: Match, alice: User, bob: User) -> None:
     """Both players' orders arrive while the row is locked; they must queue, and one of them resolves."""
-    from django.db import transaction
+    def submit(user: User, order: dict[str, Any]) -> Any:
+        return lambda: services.order_submit(match_id=match.pk, user=user, order_json=order)
 
-    errors: list[BaseException] = []
-    lock_held, release = threading.Event(), threading.Event()
+    outcomes = race_behind_row_lock(Match, match.pk, [submit(alice, ALICE_ORDER), submit(bob, BOB_ORDER)])
 
-    def hold_the_row_lock() -> None:
-        with transaction.atomic():
-            Match.objects.select_for_update().get(pk=match.pk)
-            lock_held.set()
-            release.wait(timeout=10)
-        connection.close()
-
-    def submit(user: User, order: dict[str, Any]) -> None:
-        try:
-            services.order_submit(match_id=match.pk, user=user, order_json=order)
-        except BaseException as error:  # reported below; a thread must not swallow it
-            errors.append(error)
-        finally:
-            connection.close()
-
-    holder = threading.Thread(target=hold_the_row_lock)
-    holder.start()
-    assert lock_held.wait(timeout=10)
-    submitters = [threading.Thread(target=submit, args=args) for args in ((alice, ALICE_ORDER), (bob, BOB_ORDER))]
-    for thread in submitters:
-        thread.start()
-    release.set()
-    for thread in [holder, *submitters]:
-        thread.join(timeout=20)
-
-    assert errors == []
+    assert not [outcome for outcome in outcomes if isinstance(outcome, BaseException)]
     match.refresh_from_db()
     assert (match.version, match.turn) == (3, 2)
     assert list(match.events.values_list("version", "kind")) == [(1, "submitted"), (2, "submitted"), (3, "playback")]

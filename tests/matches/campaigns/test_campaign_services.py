@@ -2,20 +2,19 @@
 
 from __future__ import annotations
 
-import threading
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from django.db import connection, transaction
+from django.db import connection
 
 from matches.campaigns import services
 from matches.campaigns.models import Fixture, MatchResult, Mech, Pilot, Round, Stable
 from matches.errors import MatchError
 from matches.models import Match
 from rules.dice import Dice
-
 from tests.matches.campaigns.conftest import League, finish
+from tests.matches.races import race_behind_row_lock
 
 pytestmark = pytest.mark.django_db
 
@@ -66,33 +65,11 @@ def test_two_racing_applications_apply_once(league: League) -> None:
     """Both arrive while the fixture row is locked; they queue, and only the first one applies."""
     first, _ = live_round(league)
     finish(first, "a")
-    outcomes: list[bool | BaseException] = []
-    lock_held, release = threading.Event(), threading.Event()
 
-    def hold_the_row_lock() -> None:
-        with transaction.atomic():
-            Fixture.objects.select_for_update().get(pk=first.pk)
-            lock_held.set()
-            release.wait(timeout=10)
-        connection.close()
+    def apply() -> Any:
+        return services.fixture_apply_result(fixture_id=first.pk)
 
-    def apply() -> None:
-        try:
-            outcomes.append(services.fixture_apply_result(fixture_id=first.pk))
-        except BaseException as error:  # reported below; a thread must not swallow it
-            outcomes.append(error)
-        finally:
-            connection.close()
-
-    holder = threading.Thread(target=hold_the_row_lock)
-    holder.start()
-    assert lock_held.wait(timeout=10)
-    appliers = [threading.Thread(target=apply) for _ in range(2)]
-    for thread in appliers:
-        thread.start()
-    release.set()
-    for thread in [holder, *appliers]:
-        thread.join(timeout=20)
+    outcomes = race_behind_row_lock(Fixture, first.pk, [apply, apply])
 
     assert sorted(outcomes, key=str) == [False, True]
     assert Pilot.objects.get(pk=first.pilot_a_id).experience == league.campaign.experience_win
