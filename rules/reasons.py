@@ -18,6 +18,7 @@ Param = Union[str, int, "Reason"]
 
 TEMPLATES: dict[str, str] = {
     # Line of sight (rules/los.py); rule quotes are the Spanish texts' headings and stay untranslated.
+    "los.viewpoint_hex": "Looking from hex %(hex)s as a standing BattleMech there would (1 level above the ground).",
     "los.end_unit": "%(role)s %(unit)s (%(posture)s in %(hex)s)",
     "los.end_hex": "target hex %(hex)s",
     "los.heights": "Heights: %(source)s at level %(source_level)s, %(target)s at level %(target_level)s.",
