@@ -2,6 +2,7 @@
 // and end-of-turn reports, the markers' conditions (destroyed, shut down) and the match-over banner.
 
 import type { CombatReport, MatchResult, MechInfo, Roll, SideInfo, Unit } from "./protocol";
+import { reasonsText } from "./reasons";
 
 const PHASE_NAMES: Record<string, string> = {
   weapons: "Weapons",
@@ -25,9 +26,9 @@ export function combatRulings(reports: CombatReport[]): string[] {
         `${phase}: ${attack.unit} ${attack.attack} → ${attack.target}: ${dice(attack.roll)} against ${attack.to_hit.target}: ${outcome}`,
       );
       // The first reason repeats the roll just shown; the rest say where the damage went.
-      if (attack.hit) lines.push(...attack.reasons.slice(1).map((reason) => `  ${reason}`));
+      if (attack.hit) lines.push(...reasonsText(attack.reasons, attack.reason_codes).slice(1).map((reason) => `  ${reason}`));
     }
-    lines.push(...report.reasons.map((reason) => `${phase}: ${reason}`));
+    lines.push(...reasonsText(report.reasons, report.reason_codes).map((reason) => `${phase}: ${reason}`));
   }
   return lines;
 }

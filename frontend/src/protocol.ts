@@ -1,5 +1,7 @@
 // Shapes of the websocket frames described in docs/protocol.md.
 
+import type { ReasonCode } from "./reasons";
+
 export type Step = "F" | "B" | "L" | "R";
 export type Mode = "walk" | "run";
 export type Role = "player" | "spectator" | "referee";
@@ -16,6 +18,7 @@ export interface PathStep {
   facing: number;
   mp: number;
   reasons?: string[];
+  reason_codes?: ReasonCode[];
 }
 
 export interface Path {
@@ -25,6 +28,7 @@ export interface Path {
   steps: PathStep[];
   end: { hex: string; facing: number };
   reasons?: string[];
+  reason_codes?: ReasonCode[];
 }
 
 export interface HexInfo {
@@ -75,6 +79,7 @@ export type AttackOrder = WeaponOrder | PhysicalOrder;
 export interface Modifier {
   value: number;
   reason: string;
+  reason_code?: ReasonCode;
 }
 
 /** What an attack needs on 2D6: the sum of its modifiers. */
@@ -101,6 +106,7 @@ export interface AttackResult extends PlannedAttack {
   hit: boolean;
   damage: number;
   reasons: string[];
+  reason_codes?: ReasonCode[];
 }
 
 /** One attack, heat or end phase of a resolution (rules.combat_codec.combat_report_to_json). */
@@ -108,6 +114,7 @@ export interface CombatReport {
   phase: string;
   attacks: AttackResult[];
   reasons: string[];
+  reason_codes?: ReasonCode[];
   rolls: Roll[];
 }
 
@@ -157,6 +164,7 @@ export interface TimelineEvent {
   facing: number;
   mp: number;
   reason?: string;
+  reason_code?: ReasonCode;
   target?: string;
   rolls?: Roll[];
 }
@@ -183,12 +191,16 @@ export interface Timeline {
   /** `order`: unit ids, initiative loser first (it moves first). */
   initiative?: { order: string[]; rolls: Roll[] };
   ticks?: TimelineEvent[][];
-  final?: Record<string, { hex: string; facing: number; prone?: boolean; stuck?: boolean; reasons?: string[] }>;
+  final?: Record<
+    string,
+    { hex: string; facing: number; prone?: boolean; stuck?: boolean; reasons?: string[]; reason_codes?: ReasonCode[] }
+  >;
   combat?: CombatReport[];
   conflicts?: Conflict[];
   /** Every roll of the phase in the order thrown: initiative first. */
   rolls?: Roll[];
   reasons?: string[];
+  reason_codes?: ReasonCode[];
 }
 
 export interface PlaybackFrame {
@@ -245,11 +257,12 @@ export interface LosFrame {
   to: string;
   los: boolean;
   modifier: number;
-  modifiers: { value: number; reason: string }[];
+  modifiers: Modifier[];
   partial_cover: boolean;
   /** The hexes the line crosses, ends excluded. */
   hexes: string[];
   reasons: string[];
+  reason_codes?: ReasonCode[];
 }
 
 /** How many spectators watch the match (docs/protocol.md `crowd`); it has no version. */

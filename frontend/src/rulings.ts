@@ -4,6 +4,7 @@
 
 import { combatRulings } from "./combat-report";
 import type { Roll, Timeline } from "./protocol";
+import { reasonText, reasonsText } from "./reasons";
 
 export function describeRoll(roll: Roll): string {
   const target = roll.target === null ? "" : ` (needs ${roll.target})`;
@@ -21,7 +22,7 @@ export function rulings(timeline: Timeline): string[] {
     for (const event of tick) {
       if (PLAIN_EVENTS.has(event.kind) && !event.reason) continue;
       const target = event.target ? ` (${event.target})` : "";
-      const reason = event.reason ? `: ${event.reason}` : "";
+      const reason = event.reason ? `: ${reasonText(event.reason, event.reason_code)}` : "";
       lines.push(`Tick ${index + 1}: ${event.unit} ${event.kind}${target}${reason}`);
     }
   });
@@ -30,9 +31,9 @@ export function rulings(timeline: Timeline): string[] {
     lines.push(`${conflict.case} (${conflict.units.join(", ")}${where}): ${conflict.resolution}`);
   }
   for (const [unit, outcome] of Object.entries(timeline.final ?? {})) {
-    lines.push(...(outcome.reasons ?? []).map((reason) => `${unit}: ${reason}`));
+    lines.push(...reasonsText(outcome.reasons, outcome.reason_codes).map((reason) => `${unit}: ${reason}`));
   }
-  lines.push(...(timeline.reasons ?? []));
+  lines.push(...reasonsText(timeline.reasons, timeline.reason_codes));
   lines.push(...combatRulings(timeline.combat ?? []));
   return lines;
 }

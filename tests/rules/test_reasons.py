@@ -1,0 +1,85 @@
+"""Coded reasons (rules/reasons.py): every reason is its English sentence and carries a stable code and
+parameters the client translates (docs/protocol.md, 'Reason codes'). The converted rulings cite their
+paragraphs here as in their own tests."""
+
+import copy
+import pickle
+
+import pytest
+
+from rules.board import board_from_cells
+from rules.hexes import Hex
+from rules.los import line_of_sight
+from rules.reasons import PLACEHOLDER, TEMPLATES, Reason, reason_code, reason_codes
+from rules.units import Unit
+
+
+def sample(code):
+    """A reason of ``code`` with each placeholder filled by its own name in capitals."""
+    return Reason(code, **{name: name.upper() for name in PLACEHOLDER.findall(TEMPLATES[code])})
+
+
+@pytest.mark.parametrize("code", sorted(TEMPLATES))
+def test_every_code_in_the_catalogue_renders_every_parameter(code):
+    reason = sample(code)
+    assert reason.code == code and "%(" not in reason
+    for name in reason.params:
+        assert name.upper() in reason
+    # Only Django's %(name)s placeholders: the client's t() fills no other kind.
+    assert "%" not in PLACEHOLDER.sub("", TEMPLATES[code])
+    assert code.count(".") == 1 and code == code.lower()
+
+
+def test_a_reason_is_its_english_text_wherever_a_string_goes():
+    reason = Reason("los.mod_woods", woods="light woods", hex="0201")
+    assert reason == "light woods in 0201" and isinstance(reason, str)
+    assert {reason: 1}["light woods in 0201"] == 1
+    assert f"{reason}!" == "light woods in 0201!"
+
+
+def test_a_reason_survives_copy_and_pickle_with_its_code():
+    reason = Reason("los.split_chosen", side="left")
+    for again in (copy.deepcopy(reason), pickle.loads(pickle.dumps(reason))):
+        assert again == reason and again.code == "los.split_chosen" and again.params == {"side": "left"}
+
+
+def test_a_missing_parameter_or_unknown_code_is_a_programming_error():
+    with pytest.raises(KeyError):
+        Reason("los.mod_woods", woods="light woods")
+    with pytest.raises(KeyError):
+        Reason("los.teleport")
+
+
+def test_codes_go_out_nested_and_plain_text_has_no_code():
+    outcome = Reason("los.outcome_clear", modifier="+1")
+    assert reason_codes([outcome, "line of sight given by the scenario"]) == [
+        {"code": "los.outcome_clear", "params": {"modifier": "+1"}},
+        {"code": None, "params": {}},
+    ]
+    why = Reason("los.ground_blocks", hex="0508", level=3, why=Reason("los.higher_than_both"))
+    assert reason_code(why)["params"]["why"] == {"code": "los.higher_than_both", "params": {}}
+
+
+def test_a_woods_ruling_carries_its_code_params_and_english_text():
+    """'Efectos del terreno interviniente': light woods in 0507 add +1 to hit."""
+    board = board_from_cells(16, 17, {"0507": {"level": 0, "terrain": "woods:1"}})
+    result = line_of_sight(board, Unit("A", Hex.parse("0510"), 0), Unit("T", Hex.parse("0505"), 0))
+    woods = next(reason for reason in result.reasons if reason.startswith("0507"))
+    assert isinstance(woods, Reason) and woods.code == "los.woods_intervene"
+    assert woods.params == {"hex": "0507", "woods": "light woods", "level": 2, "modifier": 1,
+                            "why": "higher than both ends"}
+    assert woods == ("0507: light woods reaching level 2 intervenes (higher than both ends): +1 to hit "
+                     "('Efectos del terreno interviniente').")
+    assert result.modifiers[0].reason.code == "los.mod_woods"  # type: ignore[attr-defined]
+
+
+def test_heights_name_both_ends_as_clauses():
+    """'Unidades': a standing BattleMech rises one level above its hex."""
+    board = board_from_cells(16, 17, {})
+    result = line_of_sight(board, Unit("A", Hex.parse("0510"), 0), Hex.parse("0505"))
+    heights = result.reasons[0]
+    assert heights == "Heights: attacker A (standing mech in 0510) at level 1, target hex 0505 at level 0."
+    assert reason_code(heights) == {"code": "los.heights", "params": {
+        "source": {"code": "los.end_unit",
+                   "params": {"role": "attacker", "unit": "A", "posture": "standing mech", "hex": "0510"}},
+        "source_level": 1, "target": {"code": "los.end_hex", "params": {"hex": "0505"}}, "target_level": 0}}
