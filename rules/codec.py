@@ -127,7 +127,7 @@ def check_to_json(check: Check) -> Json:
         "roll": check.roll,
         "reason": check.code,
         "target": check.target,
-        "modifiers": [{"why": why, "value": value} for why, value in check.modifiers],
+        "modifiers": [{"why": why, "value": value, "why_code": reason_code(why)} for why, value in check.modifiers],
         "reasons": list(check.reasons),
         "reason_codes": reason_codes(check.reasons),
     }
@@ -190,7 +190,8 @@ def event_to_json(event: Event) -> Json:
 
 
 def conflict_to_json(conflict: Conflict) -> Json:
-    data: Json = {"case": conflict.case, "units": list(conflict.units), "resolution": conflict.resolution}
+    data: Json = {"case": conflict.case, "units": list(conflict.units), "resolution": conflict.resolution,
+                  "resolution_code": reason_code(conflict.resolution)}
     if conflict.hex is not None:
         data["hex"] = conflict.hex.label
     if conflict.options:

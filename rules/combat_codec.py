@@ -19,7 +19,8 @@ Json = dict[str, Any]
 
 
 def roll_to_json(roll: Roll) -> Json:
-    return {"dice": list(roll.dice), "total": roll.total, "reason": roll.reason, "target": roll.target}
+    return {"dice": list(roll.dice), "total": roll.total, "reason": roll.reason, "target": roll.target,
+            "reason_code": reason_code(roll.reason)}
 
 
 def design_to_json(design: Design) -> Json:

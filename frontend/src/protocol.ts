@@ -174,6 +174,7 @@ export interface Conflict {
   case: string;
   units: string[];
   resolution: string;
+  resolution_code?: ReasonCode;
   hex?: string;
 }
 
@@ -182,6 +183,7 @@ export interface Roll {
   dice: number[];
   total: number;
   reason: string;
+  reason_code?: ReasonCode;
   target: number | null;
 }
 

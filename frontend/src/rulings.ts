@@ -8,7 +8,7 @@ import { reasonText, reasonsText } from "./reasons";
 
 export function describeRoll(roll: Roll): string {
   const target = roll.target === null ? "" : ` (needs ${roll.target})`;
-  return `${roll.reason}: ${roll.dice.join(" + ")} = ${roll.total}${target}`;
+  return `${reasonText(roll.reason, roll.reason_code)}: ${roll.dice.join(" + ")} = ${roll.total}${target}`;
 }
 
 const PLAIN_EVENTS = new Set(["step", "turn"]);
@@ -28,7 +28,8 @@ export function rulings(timeline: Timeline): string[] {
   });
   for (const conflict of timeline.conflicts ?? []) {
     const where = conflict.hex ? ` in ${conflict.hex}` : "";
-    lines.push(`${conflict.case} (${conflict.units.join(", ")}${where}): ${conflict.resolution}`);
+    const resolution = reasonText(conflict.resolution, conflict.resolution_code);
+    lines.push(`${conflict.case} (${conflict.units.join(", ")}${where}): ${resolution}`);
   }
   for (const [unit, outcome] of Object.entries(timeline.final ?? {})) {
     lines.push(...reasonsText(outcome.reasons, outcome.reason_codes).map((reason) => `${unit}: ${reason}`));

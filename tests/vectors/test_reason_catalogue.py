@@ -18,7 +18,8 @@ def test_committed_reason_catalogue_is_up_to_date() -> None:
 def test_every_reason_and_word_has_its_spanish_with_the_same_placeholders() -> None:
     with Path(SPANISH).open("rb") as compiled:
         catalog = gettext.GNUTranslations(compiled)
-    missing = [text for text in [*TEMPLATES.values(), *WORDS] if catalog.gettext(text) == text]
+    # A rule's title reads the same in both languages, so look for the entry, not for a different text.
+    missing = [text for text in [*TEMPLATES.values(), *WORDS] if text not in catalog._catalog]  # type: ignore[attr-defined]
     assert missing == [], "add these to locale/es/LC_MESSAGES/djangojs.po and run make messages"
     for template in TEMPLATES.values():
         assert sorted(PLACEHOLDER.findall(catalog.gettext(template))) == sorted(PLACEHOLDER.findall(template)), template
