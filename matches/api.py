@@ -16,7 +16,7 @@ from rules.codec import board_to_json
 from rules.demo import demo_board
 from rules.designs import shipped_designs
 
-from . import chat, lobby, referee, replay, selectors
+from . import chat, lobby, los_sides, referee, replay, selectors
 from .errors import MatchError
 from .models import Match
 
@@ -104,6 +104,15 @@ class MatchRefereeApi(APIView):
             REFEREE_ACTIONS[action](match_id=match_id, user=user, reason=body.get("reason"))
         else:
             raise MatchError("referee.unknown_action", "The action is pause, resume, annul or override.")
+        return _viewed(request, match_id)
+
+
+class MatchLosSideApi(APIView):
+    def post(self, request: Request, match_id: int) -> Response:
+        """`{"unit": "B", "side": "left" | "right" | null}` (the unit's player), or the same with a `reason` (the referee)."""
+        body = _body(request)
+        los_sides.los_side_choose(match_id=match_id, user=_user(request), unit=body.get("unit"), side=body.get("side"),
+                                  reason=body.get("reason"))
         return _viewed(request, match_id)
 
 
