@@ -41,11 +41,17 @@ def _viewed(request: Request, match_id: int, status: int = 200) -> Response:
 
 class MatchListApi(APIView):
     def get(self, request: Request) -> Response:
-        """Match headers, newest first; `?status=open` (or in_progress, paused, finished) filters."""
+        """Match headers, newest first; `?status=open` (or in_progress, paused, finished) filters, on the status
+        the asker is shown (a delayed spectator's may be older than the live one)."""
         matches = Match.objects.exclude(status=Match.Status.ABORTED)
-        if "status" in request.query_params:
-            matches = matches.filter(status=request.query_params["status"])
-        return Response([selectors.header_for(match=match, user=request.user) for match in matches])
+        wanted = request.query_params.get("status")
+        if wanted == Match.Status.IN_PROGRESS:
+            # A delayed spectator is shown a paused or finished match as in progress until the delay passes.
+            matches = matches.filter(status__in=(wanted, Match.Status.PAUSED, Match.Status.FINISHED))
+        elif wanted is not None:
+            matches = matches.filter(status=wanted)
+        headers = [selectors.header_for(match=match, user=request.user) for match in matches]
+        return Response([header for header in headers if wanted is None or header["status"] == wanted])
 
     def post(self, request: Request) -> Response:
         """Opens a match in the lobby: `{"designs": {"red": NAME, "blue": NAME}, "title", "ruleset",

@@ -153,6 +153,9 @@ def _as_of(match: Match, version: int) -> Match:
     state = Event.objects.get(match=match, version=version).payload["state"]
     past = copy(match)
     past.state, past.version, past.turn, past.phase = state, version, state["turn"], state["phase"]
+    # A phase resolves, and a match starts, only while it is in progress: so it was then, whatever it is now
+    # (paused by the referee, or finished without a `finished` event, as a campaign's result decides it).
+    past.status = Match.Status.IN_PROGRESS
     return past
 
 
