@@ -17,6 +17,7 @@ from rules.demo import demo_board
 from rules.designs import shipped_designs
 
 from . import chat, lobby, los_sides, referee, replay, selectors
+from .crowd import spectators_now
 from .errors import MatchError
 from .models import Match
 
@@ -34,9 +35,11 @@ def _body(request: Request) -> dict[str, Any]:
 
 
 def _viewed(request: Request, match_id: int, status: int = 200) -> Response:
+    """The player view, with the crowd count (as in the snapshot a socket gets)."""
     match = selectors.match_get(match_id=match_id)
     viewer = selectors.viewer_for(match=match, user=request.user)
-    return Response(selectors.player_view(match=match, viewer=viewer), status=status)
+    body = {**selectors.player_view(match=match, viewer=viewer), "spectators": spectators_now(match.pk)}
+    return Response(body, status=status)
 
 
 class MatchListApi(APIView):
@@ -66,9 +69,7 @@ class MatchListApi(APIView):
 
 class MatchDetailApi(APIView):
     def get(self, request: Request, match_id: int) -> Response:
-        match = selectors.match_get(match_id=match_id)
-        viewer = selectors.viewer_for(match=match, user=request.user)
-        return Response(selectors.player_view(match=match, viewer=viewer))
+        return _viewed(request, match_id)
 
 
 class MatchJoinApi(APIView):

@@ -171,6 +171,9 @@ class MatchConsumer(AsyncWebsocketConsumer):
         self.subscriber.hold()
         frames = await _frames_since(self.match_id, self.user, since)
         for _, text in frames:
+            if text.startswith('{"type":"snapshot",'):
+                # The crowd count is not part of the match (nor of the shared, cached snapshot): added here.
+                text = f'{text[:-1]},"spectators":{await get_crowd().latest(self.match_id)}}}'
             await self._send_text(text)
         version = frames[-1][0] if frames else since
         await self.subscriber.release(version if version is not None else 0)
