@@ -83,6 +83,8 @@ def _lobby_action(request: HttpRequest, match_id: int) -> None:
         except ValueError:
             read = None
         lobby.match_accept(match_id=match_id, user=request.user, accepted=action == "accept", options=read)
+    elif action == "referee":
+        lobby.match_referee_seat(match_id=match_id, user=request.user, username=request.POST.get("referee", ""))
     elif action == "options":
         lobby.match_options_set(match_id=match_id, user=request.user, options=_options_from(request.POST))
     else:

@@ -33,6 +33,7 @@ TEMPLATES: dict[str, str] = {
                  "('Si la LdV pasa exactamente entre dos hexágonos').",
     "los.split_static": "The target is static, so the most restrictive side applies",
     "los.split_chosen": "The target's controller chose the %(side)s side",
+    "los.split_referee": "The referee, deciding for the target's absent controller, chose the %(side)s side",
     "los.split_default": "The target's controller may choose; unless they do, the side worse for the attacker "
                          "applies",
     "los.outcome_blocked": "there is no LOS",
@@ -78,6 +79,9 @@ TEMPLATES: dict[str, str] = {
                        "hits use the punch hit-location table ('Hexágonos de agua', 'Cobertura parcial').",
     "los.attacker_in_water": "The attacker stands in depth 1 water: +%(modifier)s to its shots ('recibe un "
                              "modificador +1 al disparo').",
+    "los.mod_split_chosen": "split line of sight, %(side)s side: the target's controller chose the %(side)s side",
+    "los.mod_split_referee": "split line of sight, %(side)s side: the referee, deciding for the target's absent "
+                             "controller, chose the %(side)s side",
     "los.mod_woods": "%(woods)s in %(hex)s",
     "los.mod_partial_cover": "partial cover behind %(hex)s",
     "los.mod_water_cover": "partial cover: target in depth 1 water",

@@ -1,5 +1,5 @@
 """The client's tools in a real browser (issue 8): reachable hexes and a path the server refuses, the
-line-of-sight tool, and the Spanish page with its language switch. Nothing here submits an order, so the
+line-of-sight tool by mouse and by the board's keyboard cursor, and the Spanish page with its language switch. Nothing here submits an order, so the
 demo match is left as the duel test (test_duel.py, which runs after this module) expects it."""
 
 from __future__ import annotations
@@ -52,6 +52,31 @@ def test_the_line_of_sight_tool_shows_woods_blocking_and_an_open_line(open_page:
     spectator.keyboard.press("Escape")
     spectator.wait_for_selector("#sight[data-state='idle']")
     assert spectator.locator(".sight-hex").count() == 0
+
+
+def test_the_keyboard_cursor_picks_the_ends_of_a_line_of_sight(open_page: Any) -> None:
+    spectator = open_page(None)
+    spectator.click("[data-sight=toggle]")
+    spectator.focus("#board svg.board")
+
+    # The cursor shows on the first unit, A in 0816, and says what is there.
+    spectator.keyboard.press("ArrowUp")
+    spectator.wait_for_selector(".hex-cursor[data-hex='0816']")
+    assert spectator.inner_text("#board-cursor").startswith("Cursor: 0816 · level 0 · ")
+    spectator.keyboard.press("Enter")
+    spectator.wait_for_selector("#sight[data-state='to']")
+    for _ in range(14):  # up the column to B in 0802
+        spectator.keyboard.press("ArrowUp")
+    spectator.wait_for_selector(".hex-cursor[data-hex='0802']")
+    assert "(B, bob)" in spectator.inner_text("#board-cursor")
+    spectator.keyboard.press(" ")
+    spectator.wait_for_selector("#sight[data-los='true']")
+    assert spectator.inner_text("#sight-verdict") == "Line of sight from A to B: clear, +0 to hit."
+
+    spectator.keyboard.press("Escape")  # puts the tool away and hides the cursor
+    spectator.wait_for_selector("#sight[data-state='idle']")
+    assert spectator.locator(".hex-cursor").count() == 0
+    assert spectator.inner_text("#board-cursor") == ""
 
 
 def test_a_spanish_browser_gets_the_page_in_spanish_and_can_switch(
