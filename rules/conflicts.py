@@ -181,7 +181,8 @@ def jump_short_of(board: Board, unit: Unit, plan: PathPlan, hex_: Hex, reason: s
         for short in cell:
             if short == plan.start:
                 return replace(plan, steps=())
-            if not free(short):
+            # Along the board's edge one hex of a split pair can lie off the board.
+            if short not in board or not free(short):
                 continue
             try:
                 entry = landing(board, unit, short)
