@@ -4,7 +4,7 @@ import gettext
 from pathlib import Path
 
 from rules.reasons import PLACEHOLDER, TEMPLATES, WORDS
-from tests.vectors.make_reason_catalogue import OUTPUT, ROOT, render
+from tests.vectors.make_reason_catalogue import OUTPUT, PROTOCOL, ROOT, render, render_protocol
 
 SPANISH = ROOT / "locale" / "es" / "LC_MESSAGES" / "djangojs.mo"
 
@@ -12,6 +12,13 @@ SPANISH = ROOT / "locale" / "es" / "LC_MESSAGES" / "djangojs.mo"
 def test_committed_reason_catalogue_is_up_to_date() -> None:
     assert OUTPUT.read_text(encoding="utf-8") == render(), (
         "frontend/src/reason-catalogue.json is stale: run .venv/bin/python tests/vectors/make_reason_catalogue.py"
+    )
+
+
+def test_the_protocol_documents_every_code() -> None:
+    text = PROTOCOL.read_text(encoding="utf-8")
+    assert text == render_protocol(text), (
+        "the reason codes table in docs/protocol.md is stale: run .venv/bin/python tests/vectors/make_reason_catalogue.py"
     )
 
 
