@@ -222,6 +222,8 @@ TEMPLATES: dict[str, str] = {
                          "spending p PM spends its k-th PM at tick ceil(k × %(ticks)s / p); within a tick the "
                          "initiative loser goes first",
     "move.floor_infantry": "infantry: 1 PM per level inside a building (Solaris VII 'Infantería')",
+    # Dice thrown during movement (rules/walk.py); the roll is a check code, a word
+    "walk.roll": "%(unit)s %(roll)s",
 }
 
 # Words a parameter may hold that the client translates (terrain, postures, sides …); anything else in a
@@ -232,6 +234,7 @@ WORDS: frozenset[str] = frozenset({
     "standing mech", "prone mech", "infantry", "tracked", "wheeled", "hover", "submarine",
     "walk", "run", "jump", "masc",
     "charge", "death from above",
+    "swamp", "swamp_escape", "water", "skid", "climb", "drop_legs", "drop_fall", "stand", "rubble", "building_wall",
 })
 
 PLACEHOLDER = re.compile(r"%\((\w+)\)s")

@@ -225,7 +225,7 @@ class Walk:
         """Throw a check's 2D6 and record it; on a failure record its consequence.
         True while the unit may go on moving."""
         unit = self.units[unit_id]
-        roll = self.dice.roll_2d6(f"{unit_id} {check.code}", target=check.target)
+        roll = self.dice.roll_2d6(Reason("walk.roll", unit=unit_id, roll=check.code), target=check.target)
         self.record(tick, Event(unit_id, "roll", unit.hex, unit.hex, unit.facing, reason=joined(check.reasons),
                                 rolls=(roll,), elevation=unit.elevation))
         if roll.success:
