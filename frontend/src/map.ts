@@ -202,12 +202,15 @@ export class BoardView {
     }
   }
 
-  /** Shade the hexes a unit can reach, each tagged with its cheapest PM; past `walk` PM it must run. */
-  showReach(hexes: Record<string, number>, walk: number): void {
+  /**
+   * Shade the hexes a unit can reach, each tagged with its cheapest PM; past `plain` PM (its walk) it
+   * must run, dashed.
+   */
+  showReach(hexes: Record<string, number>, plain: number): void {
     this.reachLayer.replaceChildren();
     for (const [label, mp] of Object.entries(hexes)) {
       const outline = points(hexCorners(hexCenter(parseLabel(label), SIZE), SIZE * 0.9));
-      const running = mp > walk;
+      const running = mp > plain;
       el("polygon", { points: outline, class: running ? "reach-hex running" : "reach-hex", "data-hex": label, "data-mp": mp }, this.reachLayer);
     }
   }
