@@ -11,7 +11,7 @@ from rules.designs import Component, Design
 from rules.dice import Roll
 from rules.game import MatchResult
 from rules.los import Modifier
-from rules.reasons import reason_code, reason_codes
+from rules.reasons import reason_code, reason_codes, reason_from_code
 from rules.status import MechStatus, Motion
 from rules.tohit import ToHit
 
@@ -92,12 +92,13 @@ def motion_to_json(motion: Motion) -> Json:
 
 
 def result_to_json(result: MatchResult) -> Json:
-    return {"winner": result.winner, "reason": result.reason, "victory_points": dict(result.victory_points),
-            "turn": result.turn}
+    return {"winner": result.winner, "reason": result.reason, "reason_code": reason_code(result.reason),
+            "victory_points": dict(result.victory_points), "turn": result.turn}
 
 
 def result_from_json(data: Json) -> MatchResult:
-    return MatchResult(data["winner"], data["reason"], dict(data["victory_points"]), int(data["turn"]))
+    reason = reason_from_code(data["reason"], data.get("reason_code"))
+    return MatchResult(data["winner"], reason, dict(data["victory_points"]), int(data["turn"]))
 
 
 def modifiers_to_json(modifiers: Iterable[Modifier]) -> list[Json]:

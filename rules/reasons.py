@@ -224,6 +224,99 @@ TEMPLATES: dict[str, str] = {
     "move.floor_infantry": "infantry: 1 PM per level inside a building (Solaris VII 'Infantería')",
     # Dice thrown during movement (rules/walk.py); the roll is a check code, a word
     "walk.roll": "%(unit)s %(roll)s",
+    # Damage, criticals and the pilot (rules/damage.py); locations are words
+    "rules.listed": "%(first)s, %(then)s",
+    "damage.location_roll": "hit location (%(direction)s) %(why)s",
+    "damage.location_roll_d6": "%(table)s location (%(direction)s) %(why)s",
+    "damage.location": "%(table)s location table, %(direction)s, roll %(roll)s: %(location)s",
+    "damage.location_rear": "%(table)s location table, %(direction)s, roll %(roll)s: %(location)s (rear)",
+    "damage.group": "%(damage)s damage to %(unit)s %(hit)s",
+    "damage.critical_chance_on_two": "a 2 on the hit location table: critical chance even through armour",
+    "damage.transfer": "%(location)s already destroyed: %(damage)s transfer to %(inner)s",
+    "damage.armour": "%(damage)s to %(location)s armour",
+    "damage.rear_armour": "%(damage)s to %(location)s rear armour",
+    "damage.head_hit": "head hit: the cockpit shakes",
+    "damage.internal": "%(damage)s to %(location)s internal structure",
+    "damage.internal_gone": "internal structure gone",
+    "damage.critical_roll": "critical chance %(unit)s %(location)s",
+    "damage.no_critical": "critical chance %(location)s: rolled %(roll)s, no critical hit",
+    "damage.blown_off": "critical chance %(location)s: rolled 12, %(name)s blown off",
+    "damage.blown_off_why": "blown off by a critical hit",
+    "damage.criticals": "critical chance %(location)s: rolled %(roll)s, %(count)s critical hit(s)",
+    "damage.no_slot": "no critical slot left in %(location)s",
+    "damage.slot_half_roll": "critical slot half %(unit)s %(location)s",
+    "damage.slot_roll": "critical slot %(unit)s %(location)s",
+    "damage.critical_hit": "critical hit: %(location)s slot %(slot)s, %(component)s",
+    "damage.ammo_critical": "critical hit on ammunition",
+    "damage.cockpit": "cockpit destroyed: the pilot is killed",
+    "damage.engine": "three engine critical hits: engine destroyed",
+    "damage.explodes": "%(why)s: %(component)s explodes, %(shots)s shots × %(per_shot)s = %(damage)s damage",
+    "damage.ammo_explosion": "ammunition explosion",
+    "damage.destroyed": "%(location)s destroyed (%(why)s)",
+    "damage.destroyed_with_arm": "%(arm)s and %(torso)s destroyed (%(why)s)",
+    "damage.head_destroyed": "head destroyed",
+    "damage.centre_torso_destroyed": "centre torso destroyed",
+    "damage.side_torso_engine": "side torso with engine slots destroyed: engine destroyed",
+    "damage.wounds": "pilot takes %(wounds)s wound(s) (%(why)s): %(total)s in all",
+    "damage.pilot_killed": "pilot killed",
+    "damage.consciousness_roll": "consciousness %(unit)s",
+    "damage.conscious": "consciousness roll %(roll)s against %(target)s: stays conscious",
+    "damage.knocked_out": "consciousness roll %(roll)s against %(target)s: knocked out",
+    "damage.out_of_fight": "%(unit)s is out of the fight: %(why)s",
+    # Heat, falls and the end of the turn (rules/heat.py, falls.py, victory.py, tohit.py's modifier lines)
+    "tohit.modifier": "%(value)s %(reason)s",
+    "heat.jumped": "jumped %(hexes)s hexes: %(heat)s",
+    "heat.moved": "%(moved)s: %(heat)s",
+    "heat.stood_still": "stood still: 0",
+    "heat.balance": "heat %(heat)s + movement (%(movement)s) + weapons %(weapons)s - %(sinks)s dissipated = "
+                    "%(total)s",
+    "heat.balance_engine": "heat %(heat)s + movement (%(movement)s) + weapons %(weapons)s + engine hits %(engine)s - "
+                           "%(sinks)s dissipated = %(total)s",
+    "heat.life_support": "heat %(heat)s with life support damaged",
+    "heat.ammo_roll": "heat ammunition explosion avoid %(unit)s",
+    "heat.ammo_avoid": "heat %(heat)s: ammunition explosion avoid roll %(roll)s against %(target)s",
+    "heat.shutdown": "heat %(heat)s: automatic shutdown",
+    "heat.restart": "heat %(heat)s: the reactor starts again",
+    "heat.restart_roll": "restart %(unit)s",
+    "heat.shutdown_roll": "shutdown avoid %(unit)s",
+    "heat.restarted": "heat %(heat)s: restart roll %(roll)s against %(target)s: powered",
+    "heat.not_restarted": "heat %(heat)s: restart roll %(roll)s against %(target)s: shut down",
+    "heat.powered": "heat %(heat)s: shutdown avoid roll %(roll)s against %(target)s: powered",
+    "heat.shut_down": "heat %(heat)s: shutdown avoid roll %(roll)s against %(target)s: shut down",
+    "heat.unit": "%(unit)s: %(reason)s",
+    "heat.legs_destroyed": "%(legs)s leg(s) destroyed: %(mp)s MP",
+    "heat.both_hips": "both hips destroyed: no MP",
+    "heat.hip": "hip destroyed: MP halved to %(mp)s",
+    "heat.actuators": "%(actuators)s leg actuator(s) destroyed: -%(actuators)s MP",
+    "heat.mp_loss": "heat %(heat)s: -%(loss)s MP",
+    "heat.jump_jets": "%(lost)s jump jet(s) destroyed: jumping MP %(jump)s → %(mp)s",
+    "falls.piloting_skill": "piloting skill %(piloting)s",
+    "falls.gyro_hit": "gyro hit",
+    "falls.leg_destroyed": "%(leg)s destroyed",
+    "falls.hip": "hip of %(leg)s destroyed",
+    "falls.actuator": "%(actuator)s of %(leg)s destroyed",
+    "falls.unconscious": "the pilot is unconscious",
+    "falls.gyro_destroyed": "gyro destroyed",
+    "falls.roll_automatic": "piloting roll (%(why)s) fails automatically: %(impossible)s",
+    "falls.roll": "piloting %(unit)s: %(why)s",
+    "falls.roll_passes": "piloting roll (%(why)s) %(roll)s against %(target)s [%(modifiers)s]: passes",
+    "falls.roll_fails": "piloting roll (%(why)s) %(roll)s against %(target)s [%(modifiers)s]: fails",
+    "falls.facing_roll": "fall facing %(unit)s",
+    "falls.falls": "%(unit)s falls (%(why)s): facing roll %(roll)s, lands on its %(side)s; %(damage)s damage",
+    "falls.location": "fall %(unit)s",
+    "falls.avoid_pilot_damage": "avoid falling damage to the pilot",
+    "falls.fell_levels": "fell %(levels)s levels",
+    "falls.stand_up": "stand up",
+    "falls.failed_to_stand": "failed to stand up",
+    "victory.surrendered": "surrendered",
+    "victory.shut_down": "shut down",
+    "victory.beaten": "%(unit)s: %(why)s",
+    "victory.other_side_out": "the other side is out of the fight (%(beaten)s)",
+    "victory.everyone_out": "every mech is out of the fight (%(beaten)s)",
+    "victory.turn_limit": "turn limit %(limit)s reached: victory points decide",
+    "victory.wake_roll": "wake up %(unit)s",
+    "victory.awake": "%(unit)s: wake-up roll %(roll)s against %(target)s: awake",
+    "victory.still_out": "%(unit)s: wake-up roll %(roll)s against %(target)s: still out",
 }
 
 # Words a parameter may hold that the client translates (terrain, postures, sides …); anything else in a
@@ -235,6 +328,8 @@ WORDS: frozenset[str] = frozenset({
     "walk", "run", "jump", "masc",
     "charge", "death from above",
     "swamp", "swamp_escape", "water", "skid", "climb", "drop_legs", "drop_fall", "stand", "rubble", "building_wall",
+    "head", "centre torso", "left torso", "right torso", "left arm", "right arm", "left leg", "right leg", "front", "rear", "punch", "kick",
+    "fall", "heat", "upper leg actuator", "lower leg actuator", "foot actuator",
 })
 
 PLACEHOLDER = re.compile(r"%\((\w+)\)s")
@@ -272,6 +367,18 @@ def reason_code(reason: str) -> dict[str, Any]:
     return {"code": reason.code, "params": params}
 
 
+def reason_from_code(text: str, coded: Any) -> str:
+    """A stored reason back with its code (``coded`` as :func:`reason_code` wrote it), or its plain text
+    when the code is missing or no longer gives that text."""
+    try:
+        params = {name: reason_from_code("", value) if isinstance(value, dict) else value
+                  for name, value in coded["params"].items()}
+        reason = Reason(coded["code"], **params)
+    except (KeyError, TypeError, ValueError):
+        return text
+    return reason if reason == text or not text else text
+
+
 def reason_codes(reasons: Iterable[str]) -> list[dict[str, Any]]:
     """The ``reason_codes`` list that goes out beside ``reasons``, one entry per reason, in order."""
     return [reason_code(reason) for reason in reasons]
@@ -282,3 +389,10 @@ def joined(reasons: Sequence[str]) -> str:
     if len(reasons) < 2:
         return "".join(reasons)
     return Reason("rules.joined", first=reasons[0], then=joined(reasons[1:]))
+
+
+def listed(reasons: Sequence[str]) -> str:
+    """Several reasons as a list, ``first, then…``, still coded like :func:`joined`."""
+    if len(reasons) < 2:
+        return "".join(reasons)
+    return Reason("rules.listed", first=reasons[0], then=listed(reasons[1:]))

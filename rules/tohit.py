@@ -16,6 +16,7 @@ from rules.designs import Component
 from rules.game import GameState
 from rules.hexes import Hex
 from rules.los import Modifier, line_of_sight
+from rules.reasons import Reason, signed
 from rules.status import MechStatus, Motion
 from rules.units import Unit
 from rules.weapons import Weapon
@@ -34,7 +35,7 @@ class ToHit:
 
     @property
     def reasons(self) -> tuple[str, ...]:
-        return tuple(f"{m.value:+d} {m.reason}" for m in self.modifiers)
+        return tuple(Reason("tohit.modifier", value=signed(m.value), reason=m.reason) for m in self.modifiers)
 
 
 class LineOfSight(Protocol):

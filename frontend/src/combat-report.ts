@@ -2,7 +2,7 @@
 // and end-of-turn reports, the markers' conditions (destroyed, shut down) and the match-over banner.
 
 import type { CombatReport, MatchResult, MechInfo, Roll, SideInfo, Unit } from "./protocol";
-import { reasonsText } from "./reasons";
+import { reasonText, reasonsText } from "./reasons";
 
 const PHASE_NAMES: Record<string, string> = {
   weapons: "Weapons",
@@ -48,5 +48,5 @@ export function resultText(result: MatchResult, sides: SideInfo[]): string {
     .map(([side, vp]) => `${name(side)} ${vp}`)
     .join(", ");
   const outcome = result.winner ? `${name(result.winner)} wins` : "a draw";
-  return `Match over after turn ${result.turn}: ${outcome} (${result.reason}). Victory points: ${points}.`;
+  return `Match over after turn ${result.turn}: ${outcome} (${reasonText(result.reason, result.reason_code)}). Victory points: ${points}.`;
 }

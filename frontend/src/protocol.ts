@@ -162,6 +162,7 @@ export interface MatchResult {
   /** The winning side, "" for a draw. */
   winner: string;
   reason: string;
+  reason_code?: ReasonCode;
   victory_points: Record<string, number>;
   turn: number;
 }

@@ -83,3 +83,17 @@ def test_heights_name_both_ends_as_clauses():
         "source": {"code": "los.end_unit",
                    "params": {"role": "attacker", "unit": "A", "posture": "standing mech", "hex": "0510"}},
         "source_level": 1, "target": {"code": "los.end_hex", "params": {"hex": "0505"}}, "target_level": 0}}
+
+
+def test_a_stored_result_keeps_its_code_and_a_changed_text_stays_as_stored():
+    """A match result goes into the stored state as JSON and comes back coded ('Victoria')."""
+    from rules.combat_codec import result_from_json, result_to_json
+    from rules.game import MatchResult
+
+    beaten = Reason("victory.beaten", unit="B", why=Reason("damage.centre_torso_destroyed"))
+    result = MatchResult("alice", Reason("victory.other_side_out", beaten=beaten), {"alice": 7}, 4)
+    again = result_from_json(result_to_json(result))
+    assert again == result and again.reason.code == "victory.other_side_out"  # type: ignore[attr-defined]
+    stale = {**result_to_json(result), "reason": "worded differently by an older server"}
+    assert result_from_json(stale).reason == "worded differently by an older server"
+    assert not isinstance(result_from_json(stale).reason, Reason)
