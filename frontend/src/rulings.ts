@@ -3,12 +3,15 @@
 // they were settled, and the rules the resolution followed.
 
 import { combatRulings } from "./combat-report";
+import { eventKindText, t } from "./i18n";
 import type { Roll, Timeline } from "./protocol";
 import { reasonText, reasonsText } from "./reasons";
 
 export function describeRoll(roll: Roll): string {
-  const target = roll.target === null ? "" : ` (needs ${roll.target})`;
-  return `${reasonText(roll.reason, roll.reason_code)}: ${roll.dice.join(" + ")} = ${roll.total}${target}`;
+  const values = { reason: reasonText(roll.reason, roll.reason_code), dice: roll.dice.join(" + "), total: roll.total };
+  return roll.target === null
+    ? t("%(reason)s: %(dice)s = %(total)s", values)
+    : t("%(reason)s: %(dice)s = %(total)s (needs %(target)s)", { ...values, target: roll.target });
 }
 
 const PLAIN_EVENTS = new Set(["step", "turn"]);
@@ -16,14 +19,15 @@ const PLAIN_EVENTS = new Set(["step", "turn"]);
 export function rulings(timeline: Timeline): string[] {
   const lines = (timeline.rolls ?? timeline.initiative?.rolls ?? []).map(describeRoll);
   if (timeline.initiative && timeline.initiative.order.length > 1) {
-    lines.push(`Initiative order: ${timeline.initiative.order.join(", ")} (the loser moves first)`);
+    lines.push(t("Initiative order: %(order)s (the loser moves first)", { order: timeline.initiative.order.join(", ") }));
   }
   (timeline.ticks ?? []).forEach((tick, index) => {
     for (const event of tick) {
       if (PLAIN_EVENTS.has(event.kind) && !event.reason) continue;
       const target = event.target ? ` (${event.target})` : "";
       const reason = event.reason ? `: ${reasonText(event.reason, event.reason_code)}` : "";
-      lines.push(`Tick ${index + 1}: ${event.unit} ${event.kind}${target}${reason}`);
+      const what = t("Tick %(tick)s: %(unit)s %(kind)s", { tick: index + 1, unit: event.unit, kind: eventKindText(event.kind) });
+      lines.push(`${what}${target}${reason}`);
     }
   });
   for (const conflict of timeline.conflicts ?? []) {

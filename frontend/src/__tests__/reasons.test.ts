@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { describeToHit } from "../attack";
-import { combatRulings } from "../combat-report";
+import { combatRulings, resultText } from "../combat-report";
 import type { ReasonCode } from "../reasons";
 import { reasonText, reasonsText } from "../reasons";
-import { rulings } from "../rulings";
+import { describeRoll, rulings } from "../rulings";
 
 // A split line of sight as rules/los.py sends it: words (sides, woods), labels, numbers and clauses.
 const english =
@@ -32,6 +32,15 @@ const spanish: Record<string, string> = {
   left: "izquierdo",
   "%(woods)s in %(hex)s": "%(woods)s en %(hex)s",
   "light woods": "bosque ligero",
+  Weapons: "Armas",
+  "initiative %(unit)s": "iniciativa %(unit)s",
+  "%(reason)s: %(dice)s = %(total)s (needs %(target)s)": "%(reason)s: %(dice)s = %(total)s (necesita %(target)s)",
+  "%(player)s wins": "gana %(player)s",
+  "the other side is out of the fight (%(beaten)s)": "el otro bando está fuera de combate (%(beaten)s)",
+  "%(unit)s: %(why)s": "%(unit)s: %(why)s",
+  "surrendered": "se rindió",
+  "Match over after turn %(turn)s: %(outcome)s (%(reason)s). Victory points: %(points)s.":
+    "Partida terminada tras el turno %(turn)s: %(outcome)s (%(reason)s). Puntos de victoria: %(points)s.",
 };
 
 function speakSpanish(): void {
@@ -70,7 +79,19 @@ describe("coded reasons", () => {
     const final = { A: { hex: "0101", facing: 0, reasons: ["light woods in 0201"], reason_codes: [woods] } };
     expect(rulings({ final })).toEqual(["A: bosque ligero en 0201"]);
     const report = { phase: "weapons", attacks: [], reasons: ["light woods in 0201"], reason_codes: [woods], rolls: [] };
-    expect(combatRulings([report])).toEqual(["Weapons: bosque ligero en 0201"]);
+    expect(combatRulings([report])).toEqual(["Armas: bosque ligero en 0201"]);
+    const roll = { dice: [3, 4], total: 7, reason: "initiative A", target: 5,
+      reason_code: { code: "initiative.roll", params: { unit: "A" } } };
+    expect(describeRoll(roll)).toBe("iniciativa A: 3 + 4 = 7 (necesita 5)");
+    const beaten = { code: "victory.beaten", params: { unit: "B", why: { code: "victory.surrendered", params: {} } } };
+    const result = {
+      winner: "alice", reason: "the other side is out of the fight (B: surrendered)", victory_points: { alice: 3, bob: 0 },
+      turn: 2, reason_code: { code: "victory.other_side_out", params: { beaten } },
+    };
+    expect(resultText(result, [])).toBe(
+      "Partida terminada tras el turno 2: gana alice (el otro bando está fuera de combate (B: se rindió)). " +
+        "Puntos de victoria: alice 3, bob 0.",
+    );
     const planned = {
       unit: "A", target: "B", attack: "Medium Laser",
       to_hit: { target: 5, modifiers: [{ value: 1, reason: "light woods in 0201", reason_code: woods }] },
