@@ -4,9 +4,13 @@ client's words come from the JavaScript catalog of the same language."""
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth.models import User
 from django.test import Client
+from django.urls import reverse
 
+from matches import lobby
 from matches.models import Match
+from tests.matches.lobby_duels import DUEL
 
 pytestmark = pytest.mark.django_db
 
@@ -57,3 +61,11 @@ def test_the_client_catalog_has_the_attack_panel() -> None:
 
     assert '"Hold fire": "No disparar"' in spanish
     assert '"Death from above": "Muerte desde el cielo"' in spanish
+
+
+def test_the_lobby_names_the_options_as_their_form_does(alice: User) -> None:
+    match = lobby.match_open(host=alice, designs=DUEL)
+    page = Client(headers={"accept-language": "es"}).get(reverse("match-lobby", args=[match.pk])).content.decode()
+
+    assert '<dt data-option="los">Línea de visión</dt>' in page
+    assert "<small data-status=\"open\">abierta</small>" in page
