@@ -322,14 +322,17 @@ TEMPLATES: dict[str, str] = {
 # Words a parameter may hold that the client translates (terrain, postures, sides …); anything else in a
 # parameter (hex labels, unit ids, weapon names, numbers) is shown as it is.
 WORDS: frozenset[str] = frozenset({
-    "attacker", "target", "left", "right", "standard", "dead_zone",
-    "light woods", "heavy woods", "light", "medium", "heavy", "hardened",
+    # who and where
+    "attacker", "target", "left", "right", "front", "rear",
+    "head", "centre torso", "left torso", "right torso", "left arm", "right arm", "left leg", "right leg",
+    "upper leg actuator", "lower leg actuator", "foot actuator",
+    # what stands or lies there
     "standing mech", "prone mech", "infantry", "tracked", "wheeled", "hover", "submarine",
-    "walk", "run", "jump", "masc",
-    "charge", "death from above",
+    "light woods", "heavy woods", "light", "medium", "heavy", "hardened",
+    # rules, modes, rolls and attacks
+    "standard", "dead_zone", "walk", "run", "jump", "masc", "charge", "death from above", "punch", "kick",
     "swamp", "swamp_escape", "water", "skid", "climb", "drop_legs", "drop_fall", "stand", "rubble", "building_wall",
-    "head", "centre torso", "left torso", "right torso", "left arm", "right arm", "left leg", "right leg", "front", "rear", "punch", "kick",
-    "fall", "heat", "upper leg actuator", "lower leg actuator", "foot actuator",
+    "fall", "heat",
 })
 
 PLACEHOLDER = re.compile(r"%\((\w+)\)s")
@@ -342,8 +345,7 @@ class Reason(str):
     params: Mapping[str, Param]
 
     def __new__(cls, code: str, /, **params: Param) -> Reason:
-        text = TEMPLATES[code] % {name: str(value) for name, value in params.items()}
-        reason = super().__new__(cls, text)
+        reason = super().__new__(cls, TEMPLATES[code] % params)
         reason.code, reason.params = code, params
         return reason
 
