@@ -27,7 +27,7 @@ def piloting_target(unit: Unit, status: MechStatus, extra: tuple[Modifier, ...] 
     """Piloting skill plus the damage modifiers (TW): gyro hit +3, destroyed leg +5, hip +2 (the leg's other
     actuators then add nothing), each other leg actuator +1. A destroyed gyro or an unconscious pilot makes
     every roll fail (so a knocked-out pilot's mech falls)."""
-    mods = [Modifier(unit.piloting, Reason("falls.piloting_skill", piloting=unit.piloting)), *extra]
+    mods = [Modifier(unit.piloting, Reason("psr.piloting_skill", piloting=unit.piloting)), *extra]
     gyro = status.hits("Gyro")
     if gyro == 1:
         mods.append(Modifier(GYRO_HIT, Reason("falls.gyro_hit")))

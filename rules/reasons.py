@@ -88,6 +88,7 @@ TEMPLATES: dict[str, str] = {
     "los.mod_target_in_water": "target in depth 1 water",
     "los.mod_attacker_in_water": "attacker in depth 1 water",
     # Piloting skill rolls (rules/psr.py, rules/buildings.py)
+    "psr.piloting_skill": "piloting skill %(piloting)s",
     "psr.piloting": "%(rule)s: piloting %(piloting)s = %(target)s",
     "psr.piloting_modified": "%(rule)s: piloting %(piloting)s %(modifier)s (%(why)s) = %(target)s",
     "psr.plain": "%(rule)s: 2D6 needs %(target)s+",
@@ -290,7 +291,6 @@ TEMPLATES: dict[str, str] = {
     "heat.actuators": "%(actuators)s leg actuator(s) destroyed: -%(actuators)s MP",
     "heat.mp_loss": "heat %(heat)s: -%(loss)s MP",
     "heat.jump_jets": "%(lost)s jump jet(s) destroyed: jumping MP %(jump)s → %(mp)s",
-    "falls.piloting_skill": "piloting skill %(piloting)s",
     "falls.gyro_hit": "gyro hit",
     "falls.leg_destroyed": "%(leg)s destroyed",
     "falls.hip": "hip of %(leg)s destroyed",
