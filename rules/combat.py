@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
+from rules.buildings import inside, same_building
 from rules.damage import ENGINE_HITS_DESTROY, HitLocation, apply_damage, roll_location
 from rules.designs import LEGS
 from rules.dice import Dice, Roll
@@ -28,6 +29,7 @@ from rules.tohit import (
 from rules.units import Unit
 from rules.weapons import cluster_hits
 
+BUILDING_ATTACKS = "Solaris VII 'Atacando unidades dentro de edificaciones'"
 HULL_BREACH = 10
 PSR_DAMAGE_THRESHOLD = 20  # TW: 20 or more damage in one phase calls for a piloting roll (+1)
 DAMAGE_GROUP = 5
@@ -166,6 +168,10 @@ def plan_physical_attack(state: GameState, order: PhysicalOrder,
         raise AttackError(f"unknown physical attack {order.kind!r}; known: {', '.join(PHYSICAL_KINDS)}",
                           code="attack.unknown_kind", kind=order.kind)
     attacker, status, target, target_status = _combatants(state, order.unit, order.target)
+    if inside(state.board, target) and not (inside(state.board, attacker)
+                                            and same_building(state.board, attacker.hex, target.hex)):
+        raise AttackError(f"{order.kind}: {BUILDING_ATTACKS}: no physical attack from outside a building on a "
+                          "unit inside it", code="attack.physical_not_allowed", kind=order.kind)
     to_hit = physical_to_hit(order.kind, order.limb, attacker, status, state.motion(order.unit), target,
                              target_status, state.motion(order.target), sight(state, attacker, target),
                              _climb(state, attacker, target))
@@ -362,7 +368,23 @@ def resolve_physical_attacks(state: GameState, orders: Sequence[PhysicalOrder], 
              for a in plan_physical_attack(state, order, sight)]
     phase = _Phase(state, dice)
     results = [_strike(phase, order, attack) for order, attack in plans]
+    pushes = {order.unit: order.target for (order, _), result in zip(plans, results) if result.hit and order.kind == "push"}
+    results = [replace(result, reasons=result.reasons + tuple(_push(phase, order, pushes)))
+               if order.unit in pushes and order.kind == "push" else result
+               for (order, _), result in zip(plans, results)]
     return phase.end("physical", results)
+
+
+def _push(phase: _Phase, order: PhysicalOrder, pushes: dict[str, str]) -> list[str]:
+    """TW push: after every physical attack is rolled, the target is displaced one hex straight ahead of the
+    attacker and the attacker follows into the hex it left. Two mechs that push each other and both hit stay
+    where they are (both still make their piloting rolls)."""
+    if pushes.get(order.target) == order.unit:
+        return [f"{order.unit} and {order.target} push each other and both hit: neither moves (TW)"]
+    before = {unit.id: unit.hex for unit in phase.start.units}
+    if any(phase.units[unit_id].hex != before[unit_id] for unit_id in (order.unit, order.target)):
+        return [f"{order.target} is no longer straight ahead of {order.unit}: the push moves nobody"]
+    return _land(phase, order, phase.units[order.unit].facing, "pushed")
 
 
 def _strike(phase: _Phase, order: PhysicalOrder, attack: PlannedAttack) -> AttackResult:
@@ -389,10 +411,7 @@ def _strike(phase: _Phase, order: PhysicalOrder, attack: PlannedAttack) -> Attac
         why_group = f"{order.unit} {order.kind}"
         table = location_table(order.kind, _climb(start, attacker, target))
         reasons += phase.in_groups(order.target, direction, table, damage, group, why_group)
-    if order.kind == "push":
-        pushed = phase.displace(target.id, attacker.facing, "pushed")
-        reasons += pushed if pushed is not None else [f"push: {target.id} cannot be displaced and stays"]
-    elif order.kind in ("charge", "dfa"):
+    if order.kind in ("charge", "dfa"):
         reasons += _land(phase, order, attacker.hex.direction_to(target.hex), f"hit by a {order.kind}")
     own, own_why = attacker_damage(order.kind, attacker, target)
     if own:
@@ -407,8 +426,8 @@ def _strike(phase: _Phase, order: PhysicalOrder, attack: PlannedAttack) -> Attac
 
 
 def _land(phase: _Phase, order: PhysicalOrder, heading: int | None, why: str) -> list[str]:
-    """Where a charge or death from above leaves both mechs (TW): the target is displaced one hex straight
-    away from the attacker and the attacker takes the hex it left. When that hex cannot take the target
+    """Where a charge, death from above or push leaves both mechs (TW): the target is displaced one hex
+    straight away from the attacker and the attacker takes the hex it left. When that hex cannot take the target
     after a death from above, TW ('DFA location after attack') wants the hex as close as possible to it, so
     the two hexes either side are tried next (after a missed one TW lets the target's player pick the hex;
     the referee picks in the same order). When none can, or a charged target cannot move, both mechs stay

@@ -66,6 +66,9 @@ def physical_to_hit(
     for name, penalty in ACTUATOR_PENALTY.get(kind, ()):
         if not status.working(name, limb):
             mods.append(Modifier(penalty, f"{name.lower()} missing or destroyed in {LOCATION_NAMES[limb]}"))
+    if kind == "push":  # TW: each destroyed shoulder makes a push harder; a missing arm forbids it
+        mods += [Modifier(2, f"shoulder destroyed in {LOCATION_NAMES[arm]}")
+                 for arm in ARMS if not status.working("Shoulder", arm)]
     if kind == "charge" and target_status is not None:
         difference = attacker.piloting - target.piloting
         if difference:
@@ -122,10 +125,14 @@ def _why_impossible(kind: str, limb: str, attacker: Unit, status: MechStatus, mo
         if motion.moved != "jump":
             return "a death from above needs a jump this turn"
     elif kind == "push":
-        if any(not status.working("Shoulder", arm) for arm in ARMS):
-            return "a push needs both arms with their shoulders"
+        if any(arm in status.destroyed_locations for arm in ARMS):
+            return "a push needs both arms"
+        if any(status.component(i).location in ARMS for i in status.fired):
+            return "a push cannot follow a weapon fired from an arm this turn (TW)"
         if attacker.hex.direction_to(target.hex) != attacker.facing:
             return "a push reaches only the hex straight ahead"
+        if target.prone:
+            return "a prone mech cannot be pushed (TW)"
     return ""
 
 

@@ -129,7 +129,39 @@ def test_displaced_two_levels_down_the_target_falls():
 def test_a_push_into_an_occupied_hex_pushes_the_occupant_on():
     """TW push: the target is displaced one hex straight ahead of the attacker, with the domino effect."""
     after, _ = attack(duel("push", third="0806"), "push", HIT)
-    assert [after.unit(u).hex.label for u in "BC"] == ["0806", "0805"]
+    assert [after.unit(u).hex.label for u in "ABC"] == ["0807", "0806", "0805"]
+
+
+def test_a_push_that_hits_moves_the_attacker_into_the_hex_the_target_left():
+    """TW push: the target goes one hex straight ahead of the attacker, which follows into the vacated hex;
+    the target makes a piloting roll."""
+    after, report = attack(duel("push"), "push", HIT)
+    assert (after.unit("A").hex.label, after.unit("B").hex.label) == ("0807", "0806")
+    assert after.unit("A").facing == 0 and after.unit("B").facing == 3
+    assert {(u, a.label, b.label) for u, a, b in report.displaced} == {("A", "0808", "0807"), ("B", "0807", "0806")}
+    assert "A ends in 0807, the hex B left (TW)" in report.attacks[0].reasons
+    assert any("piloting roll (hit by a push)" in r for r in report.reasons)
+
+
+def test_a_push_that_cannot_displace_its_target_moves_nobody():
+    """TW push: a target that cannot be displaced (a cliff 2 levels up behind it) stays, and so does the
+    attacker; the target still makes its piloting roll."""
+    after, report = attack(duel("push", {"0806": {"level": 2}}), "push", HIT)
+    assert (after.unit("A").hex.label, after.unit("B").hex.label) == ("0808", "0807")
+    assert not report.displaced
+    assert any("piloting roll (hit by a push)" in r for r in report.reasons)
+
+
+def test_two_mechs_pushing_each_other_both_hit_and_neither_moves():
+    """TW push: when two mechs push each other and both attacks hit, neither is displaced; both roll."""
+    units = [mech("A", "0808", 0, "Phoenix Hawk PXH-1", side="alice"), mech("B", "0807", 3, side="bob")]
+    state = GameState(board_from_cells(16, 17, {}), tuple(units), phase="physical",
+                      mechs={u.id: fresh(u.name) for u in units})
+    orders = [PhysicalOrder("A", "B", "push"), PhysicalOrder("B", "A", "push")]
+    after, report = resolve_physical_attacks(state, orders, Rigged(HIT))
+    assert all(result.hit for result in report.attacks) and not report.displaced
+    assert "A and B push each other and both hit: neither moves (TW)" in report.attacks[0].reasons
+    assert sum("piloting roll (hit by a push)" in r for r in report.reasons) == 2
 
 
 def test_each_jump_jet_destroyed_costs_one_jumping_mp():

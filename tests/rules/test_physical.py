@@ -87,6 +87,44 @@ def test_push_moves_the_target_one_hex():
     assert after.unit("B").hex.label == "0806"
 
 
+@pytest.mark.parametrize("why", ["target prone", "arm weapon fired", "arm missing"])
+def test_a_push_is_refused_where_tw_forbids_it(why):
+    """TW push: not against a prone mech, not after firing an arm weapon this turn, not without both arms."""
+    state = adjacent()
+    a, b = state.mechs["A"], state.unit("B")
+    arm_weapon = next(i for i, c in a.design.weapons if c.location in ("LA", "RA"))
+    changed = {
+        "target prone": replace(state, units=(state.unit("A"), replace(b, prone=True))),
+        "arm weapon fired": replace(state, mechs={**state.mechs, "A": replace(a, fired=frozenset({arm_weapon}))}),
+        "arm missing": replace(state, mechs={**state.mechs, "A": replace(a, destroyed_locations=frozenset({"LA"}))}),
+    }[why]
+    with pytest.raises(AttackError) as error:
+        plan_physical_attack(changed, PhysicalOrder("A", "B", "push"))
+    assert error.value.code == "attack.physical_not_allowed"
+
+
+def test_a_destroyed_shoulder_makes_a_push_harder():
+    """TW push: piloting − 1, +2 for each destroyed shoulder."""
+    state = adjacent()
+    shoulder = next(c for c in state.mechs["A"].design.components if c.name == "Shoulder" and c.location == "RA")
+    hurt = replace(state.mechs["A"], hit_slots=frozenset({("RA", shoulder.slots[0])}))
+    (planned,) = plan_physical_attack(replace(state, mechs={**state.mechs, "A": hurt}), PhysicalOrder("A", "B", "push"))
+    assert planned.to_hit.target == 5 - 1 + 2
+
+
+def test_no_physical_attack_from_outside_a_building_on_a_unit_inside():
+    """Solaris VII 'Atacando unidades dentro de edificaciones': "No se pueden declarar ataques físicos por
+    parte de unidades fuera del edificio contra unidades dentro de ellos"; inside the same building they may."""
+    from rules.board import board_from_cells
+    board = board_from_cells(16, 17, {"0807": {"terrain": "building:2;bldg_elev:2;bldg_cf:40"},
+                                      "0808": {"terrain": "building:2;bldg_elev:2;bldg_cf:40"}})
+    outside = replace(adjacent(), board=board_from_cells(16, 17, {"0807": {"terrain": "building:2;bldg_elev:2"}}))
+    with pytest.raises(AttackError) as error:
+        plan_physical_attack(outside, PhysicalOrder("A", "B", "kick", "RL"))
+    assert error.value.code == "attack.physical_not_allowed" and "edificaciones" in error.value.message
+    assert plan_physical_attack(replace(adjacent(), board=board), PhysicalOrder("A", "B", "kick", "RL"))
+
+
 def test_a_punch_needs_an_arm_named():
     with pytest.raises(AttackError) as error:
         plan_physical_attack(adjacent(), PhysicalOrder("A", "B", "punch"))
