@@ -15,7 +15,7 @@ from rules.combat import (
     AttackError, PhysicalOrder, SightRule, WeaponOrder, plan_physical_attack, plan_weapon_attack,
     resolve_physical_attacks, resolve_weapon_attacks,
 )
-from rules.combat_codec import planned_attack_to_json, roll_to_json
+from rules.combat_codec import combat_report_to_json, planned_attack_to_json, roll_to_json
 from rules.designs import LOCATIONS
 from rules.dice import Dice
 from rules.errors import ScenarioError
@@ -73,6 +73,7 @@ def attack(state: GameState, body: Any, seed: str) -> dict[str, Any]:
         "reasons": [*result.reasons, *report.reasons],
         "rolls": [roll_to_json(roll) for roll in report.rolls],
         "damage_applied": {unit_id: change for unit_id, change in changes.items() if change},
+        **({"buildings": combat_report_to_json(report)["buildings"]} if report.buildings else {}),
     }
 
 

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from math import ceil
 
-from rules.buildings import inside, same_building
+from rules.board import Board
+from rules.buildings import Building, building_at, collapse_damage, destroyed_by, inside, same_building
 from rules.damage import ENGINE_HITS_DESTROY, HitLocation, apply_damage, roll_location
 from rules.designs import LEGS
 from rules.dice import Dice, Roll
@@ -30,6 +32,7 @@ from rules.units import Unit
 from rules.weapons import cluster_hits
 
 BUILDING_ATTACKS = "Solaris VII 'Atacando unidades dentro de edificaciones'"
+BUILDING_FEATURES = frozenset({"building", "bldg_cf", "bldg_elev", "bldg_class"})
 HULL_BREACH = 10
 PSR_DAMAGE_THRESHOLD = 20  # TW: 20 or more damage in one phase calls for a piloting roll (+1)
 DAMAGE_GROUP = 5
@@ -67,7 +70,8 @@ class PlannedAttack:
     what: str  # the weapon label or the physical attack
     index: int | None  # the weapon's component number
     to_hit: ToHit
-    partial_cover: bool = False  # Solaris VII: hits on a target in partial cover use the punch table
+    table: str = "standard"  # the hit location table: "standard", "punch" or "kick"
+    table_reason: str = ""  # why hits use another table than the standard one
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +91,8 @@ class CombatReport:
     rolls: tuple[Roll, ...] = field(default=())
     # Units that changed hex during the phase (pushed, charged, displaced): (unit, from, to).
     displaced: tuple[tuple[str, Hex, Hex], ...] = ()
+    # Building hexes damaged in the phase: (hex, damage, CF left); CF 0 means it collapsed.
+    buildings: tuple[tuple[Hex, int, int], ...] = ()
 
 
 SightRule = Callable[[GameState, Unit, Unit], LineOfSight]
@@ -123,22 +129,47 @@ def plan_weapon_attack(state: GameState, order: WeaponOrder, sight: SightRule = 
         return attacker if status.component(index).location in LEGS else twisted
 
     line = sight(state, attacker, target)
+    submerged = _submerged(state, attacker)
+    levels = _building_levels(state.board, attacker, target)
+    table, table_reason = _location_table(line.partial_cover, attacker, target, levels)
     chosen: list[int] = []
     planned = []
     for ref in order.weapons:
         index = _weapon_index(status, ref, lambda i: firing_arc(mount(i).hex, mount(i).facing, target.hex), chosen)
         chosen.append(index)
         component = status.component(index)
-        if _submerged(state, attacker) and component.weapon and component.weapon.kind != "energy":
-            raise AttackError(f"{component.label}: underwater only energy weapons fire (Solaris VII)",
-                              code="attack.underwater_weapon", weapon=ref)
         to_hit = weapon_to_hit(mount(index), status, state.motion(order.unit), index, target, target_status,
-                               state.motion(order.target), line)
+                               state.motion(order.target), line, levels, submerged)
         if to_hit.impossible:
             raise AttackError(f"{component.label}: {to_hit.impossible}", code=to_hit.code, weapon=ref)
         what = component.label + (f" (torso twisted {'right' if order.twist > 0 else 'left'})" if order.twist else "")
-        planned.append(PlannedAttack(order.unit, order.target, what, index, to_hit, line.partial_cover))
+        planned.append(PlannedAttack(order.unit, order.target, what, index, to_hit, table, table_reason))
     return tuple(planned)
+
+
+def _building_levels(board: Board, attacker: Unit, target: Unit) -> int | None:
+    """How many levels apart two units inside the same building are; None unless that is 1 or more."""
+    if not (inside(board, attacker) and inside(board, target) and same_building(board, attacker.hex, target.hex)):
+        return None
+    return abs(attacker.elevation - target.elevation) or None
+
+
+def _location_table(partial_cover: bool, attacker: Unit, target: Unit, levels: int | None) -> tuple[str, str]:
+    """Which hit location table a weapon hit uses, and why when it is not the standard one.
+
+    Solaris VII 'Combate entre edificios': a hit from another level of the same building rolls 1D6 on the
+    "Tabla Especial de Localizaciones", which is cut from our copy. Standard reading (BattleTech's punch and
+    kick tables are the 1D6 tables for hits from above and below): an attacker on a higher level rolls on the
+    punch table, one on a lower level on the kick table."""
+    if levels:
+        above = attacker.elevation > target.elevation
+        return ("punch" if above else "kick",
+                f"fired from {levels} level(s) {'above' if above else 'below'} inside the building: 1D6 on the "
+                f"{'punch' if above else 'kick'} location table (Solaris VII 'Combate entre edificios'; its special "
+                "table is cut from our text, standard reading)")
+    if partial_cover:
+        return "punch", "target in partial cover: punch location table (Solaris VII 'Cobertura parcial')"
+    return "standard", ""
 
 
 def _weapon_index(status: MechStatus, ref: str, arc_of: Callable[[int], str], chosen: list[int]) -> int:
@@ -172,13 +203,16 @@ def plan_physical_attack(state: GameState, order: PhysicalOrder,
                                             and same_building(state.board, attacker.hex, target.hex)):
         raise AttackError(f"{order.kind}: {BUILDING_ATTACKS}: no physical attack from outside a building on a "
                           "unit inside it", code="attack.physical_not_allowed", kind=order.kind)
+    if order.kind == "dfa" and _submerged(state, attacker):
+        raise AttackError("dfa: a submerged mech cannot make a death from above, its jump jets do not work underwater "
+                          "(Solaris VII 'Operaciones submarinas')", code="attack.physical_not_allowed", kind=order.kind)
+    climb = _climb(state, attacker, target)
     to_hit = physical_to_hit(order.kind, order.limb, attacker, status, state.motion(order.unit), target,
-                             target_status, state.motion(order.target), sight(state, attacker, target),
-                             _climb(state, attacker, target))
+                             target_status, state.motion(order.target), sight(state, attacker, target), climb)
     if to_hit.impossible:
         raise AttackError(f"{order.kind}: {to_hit.impossible}", code=to_hit.code, kind=order.kind)
     what = f"{order.kind} ({order.limb})" if order.limb else order.kind
-    return (PlannedAttack(order.unit, order.target, what, None, to_hit),)
+    return (PlannedAttack(order.unit, order.target, what, None, to_hit, location_table(order.kind, climb)),)
 
 
 # ---- do it ------------------------------------------------------------------------------------------
@@ -195,6 +229,9 @@ class _Phase:
         self.damage_taken = dict.fromkeys(state.mechs, 0)
         self.psr_triggers: dict[str, list[Modifier]] = {unit_id: [] for unit_id in state.mechs}
         self.reasons: list[str] = []
+        # Damage each building hex takes this phase; its CF drops only at the end ("sólo después de que
+        # todo el fuego de armas se haya completado"), so every attack meets the CF of the phase start.
+        self.building_damage: dict[Hex, int] = {}
 
     def damage(self, unit_id: str, hit: HitLocation, amount: int) -> list[str]:
         result = apply_damage(self.mechs[unit_id], hit, amount, self.dice, unit_id)
@@ -220,22 +257,80 @@ class _Phase:
         self.mechs[unit_id] = status
         return [f"hull breach roll {roll.total} against {HULL_BREACH}: {location} floods"]
 
-    def in_groups(self, unit_id: str, direction: str, table: str, amount: int, group: int, why: str) -> list[str]:
+    def in_groups(self, unit_id: str, direction: str, table: str, amount: int, group: int, why: str,
+                  attack: bool = False) -> list[str]:
+        """Damage in groups, each with its own hit location roll. An ``attack`` on a unit inside a building
+        loses ceil(CF / 10) of every group to the building (Solaris VII 'Atacando unidades dentro de
+        edificaciones': "a este efecto, un ataque es cada grupo de daño individual")."""
         reasons = []
+        shelter = self.shelter(unit_id) if attack else None
         while amount > 0:
             chunk = min(group, amount) if group else amount
-            reasons += self.damage(unit_id, roll_location(direction, self.dice, why, table), chunk)
             amount -= chunk
+            hit = roll_location(direction, self.dice, why, table)
+            if shelter is not None:
+                absorbed = min(chunk, ceil(shelter.cf / 10))
+                if absorbed:
+                    reasons.append(self.hit_building(self.units[unit_id].hex, absorbed,
+                                                     f"absorbs {absorbed} of {chunk} damage ({hit.reason})"))
+                chunk -= absorbed
+            if chunk:
+                reasons += self.damage(unit_id, hit, chunk)
         return reasons
 
+    def shelter(self, unit_id: str) -> Building | None:
+        """The building around the unit as it stood at the start of the phase (its CF then)."""
+        return inside(self.start.board, self.units[unit_id])
+
+    def hit_building(self, hex_: Hex, damage: int, what: str) -> str:
+        self.building_damage[hex_] = self.building_damage.get(hex_, 0) + damage
+        return f"the building in {hex_.label} {what} ({BUILDING_ATTACKS})"
+
     def end(self, name: str, results: Sequence[AttackResult]) -> tuple[GameState, CombatReport]:
+        board, buildings = self._settle_buildings()
         self._piloting_rolls()
         units = tuple(self.units[unit.id] for unit in self.start.units)
-        state = replace(self.start, units=units, mechs=self.mechs)
+        state = replace(self.start, board=board, units=units, mechs=self.mechs)
         displaced = tuple((after.id, before.hex, after.hex) for before, after in zip(self.start.units, units)
                           if before.hex != after.hex)
         rolls = tuple(self.dice.rolls[self.first_roll:])
-        return state, CombatReport(name, tuple(results), tuple(self.reasons), rolls, displaced)
+        return state, CombatReport(name, tuple(results), tuple(self.reasons), rolls, displaced, buildings)
+
+    def _settle_buildings(self) -> tuple[Board, tuple[tuple[Hex, int, int], ...]]:
+        """The phase's damage lands on the buildings: the CF drops, and a building hex whose damage reaches
+        its CF collapses now, at the end of the attack phase (Solaris VII 'Colapso'), leaving rubble."""
+        board, hexes, settled = self.start.board, dict(self.start.board.hexes), []
+        for hex_, damage in sorted(self.building_damage.items(), key=lambda item: item[0].label):
+            terrain = board.terrain(hex_)
+            building = building_at(terrain)
+            assert building is not None  # only building hexes take damage
+            left = 0 if destroyed_by(building, damage) else building.cf - damage
+            settled.append((hex_, damage, left))
+            if left:
+                hexes[hex_] = replace(terrain, features={**terrain.features, "bldg_cf": left})
+                self.reasons.append(f"the building in {hex_.label} takes {damage} damage: CF {building.cf} → {left}")
+                continue
+            self.reasons.append(f"the building in {hex_.label} takes {damage} damage, its CF is {building.cf}: it "
+                                "collapses at the end of the attack phase into rubble (Solaris VII 'Colapso')")
+            kept = {name: level for name, level in terrain.features.items() if name not in BUILDING_FEATURES}
+            hexes[hex_] = replace(terrain, features={**kept, "rubble": terrain.get("building")})
+            for unit in [unit for unit in self.units.values() if unit.hex == hex_]:
+                self.reasons += self._caught_in_collapse(unit, building)
+        return replace(board, hexes=hexes), tuple(settled)
+
+    def _caught_in_collapse(self, unit: Unit, building: Building) -> list[str]:
+        """Solaris VII 'Colapso': CF at the start of the phase / 10 × the levels above the unit (rounded up;
+        on the roof as on the top floor); a mech above level 0 also takes falling damage. Not in the text:
+        how the damage lands; here 5-point groups on the front column, as falling damage does (our reading)."""
+        damage = collapse_damage(building, unit.elevation, unit.kind)
+        reasons = [f"{unit.id} is caught in the collapse: {damage} damage (Solaris VII 'Colapso')"]
+        self.units[unit.id] = replace(unit, elevation=0)
+        if unit.id not in self.mechs:
+            return reasons
+        reasons += self.in_groups(unit.id, "front", "standard", damage, DAMAGE_GROUP, "building collapse")
+        if unit.elevation > 0 and not self.mechs[unit.id].destroyed:
+            reasons += self.fall(unit.id, "building collapse", levels=unit.elevation)
+        return reasons
 
     def _piloting_rolls(self) -> None:
         """TW: end-of-phase piloting rolls, one per cause, until one fails and the mech falls."""
@@ -320,11 +415,15 @@ def _fire(phase: _Phase, attack: PlannedAttack) -> AttackResult:
     assert weapon is not None
     phase.mechs[attack.unit] = _spend(phase.mechs[attack.unit], attack.index)
     roll, reasons = _roll_to_hit(phase.dice, attack)
-    if not roll.success:
-        return AttackResult(attack, roll, False, 0, tuple(reasons + ["miss"]))
     attacker, target = start.unit(attack.unit), start.unit(attack.target)
+    if not roll.success:
+        if phase.shelter(attack.target):  # "todos los disparos que … fallaran provocan todo su daño al edificio"
+            damage = weapon.damage_per_shot
+            reasons.append(phase.hit_building(target.hex, damage, f"takes all {damage} damage of the missed shot"))
+        return AttackResult(attack, roll, False, 0, tuple(reasons + ["miss"]))
     direction = attack_direction(target.hex, target.facing, attacker.hex)
-    table = "punch" if attack.partial_cover else "standard"
+    if attack.table_reason:
+        reasons.append(attack.table_reason)
     if weapon.missiles:
         cluster = phase.dice.roll_2d6(f"cluster {attack.unit} {attack.what}")
         landed = cluster_hits(weapon.missiles, cluster.total)
@@ -333,7 +432,8 @@ def _fire(phase: _Phase, attack: PlannedAttack) -> AttackResult:
         group = weapon.group or weapon.damage  # LRMs in 5-point groups, SRMs missile by missile
     else:
         damage, group = weapon.damage, 0
-    reasons += phase.in_groups(attack.target, direction, table, damage, group, f"{attack.unit} {attack.what}")
+    reasons += phase.in_groups(attack.target, direction, attack.table, damage, group, f"{attack.unit} {attack.what}",
+                               attack=True)
     return AttackResult(attack, roll, True, damage, tuple(reasons))
 
 
@@ -408,9 +508,8 @@ def _strike(phase: _Phase, order: PhysicalOrder, attack: PlannedAttack) -> Attac
     direction = attack_direction(target.hex, target.facing, attacker.hex)
     if damage:
         group = DAMAGE_GROUP if order.kind in ("charge", "dfa") else 0
-        why_group = f"{order.unit} {order.kind}"
-        table = location_table(order.kind, _climb(start, attacker, target))
-        reasons += phase.in_groups(order.target, direction, table, damage, group, why_group)
+        reasons += phase.in_groups(order.target, direction, attack.table, damage, group, f"{order.unit} {order.kind}",
+                                   attack=True)
     if order.kind in ("charge", "dfa"):
         reasons += _land(phase, order, attacker.hex.direction_to(target.hex), f"hit by a {order.kind}")
     own, own_why = attacker_damage(order.kind, attacker, target)

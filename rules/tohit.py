@@ -193,12 +193,13 @@ def sight_modifiers(sight: LineOfSight) -> list[Modifier]:
 def weapon_to_hit(
     attacker: Unit, status: MechStatus, motion: Motion, index: int,
     target: Unit, target_status: MechStatus | None, target_motion: Motion,
-    sight: LineOfSight, building_levels: int | None = None,
+    sight: LineOfSight, building_levels: int | None = None, submerged: bool = False,
 ) -> ToHit:
     """The to-hit number of weapon ``index`` (a component of the attacker's design) against ``target``.
 
     ``building_levels``: both units inside the same building this many levels apart (Solaris VII
     buildings: the level difference adds to the range, +3 concealment, no minimum range modifier).
+    ``submerged``: the attacker is underwater and fires at the weapon's underwater ranges (Solaris VII).
     """
     component = status.component(index)
     weapon = component.weapon
@@ -206,13 +207,13 @@ def weapon_to_hit(
     distance = attacker.hex.distance(target.hex) + (building_levels or 0)
     mods = attacker_modifiers(attacker, status, motion)
     mods += _weapon_mount_modifiers(status, component)
-    mods += _range_modifiers(weapon, distance, building_levels is not None)
+    mods += _range_modifiers(weapon, distance, building_levels is not None, submerged)
     mods += target_modifiers(target, target_status, target_motion, attacker.hex.distance(target.hex))
     mods += sight_modifiers(sight)
     if building_levels is not None:
         mods.append(Modifier(3, "target inside the same building on another level (Solaris VII)"))
     arc = firing_arc(attacker.hex, attacker.facing, target.hex)
-    impossible = _why_impossible(status, index, weapon, distance, arc, sight)
+    impossible = _why_impossible(status, index, weapon, distance, arc, sight, submerged)
     return ToHit.of(mods, impossible)
 
 
@@ -226,26 +227,31 @@ def _weapon_mount_modifiers(status: MechStatus, component: Component) -> list[Mo
             for name in ("Upper Arm Actuator", "Lower Arm Actuator") if status.hits(name, component.location)]
 
 
-def _range_modifiers(weapon: Weapon, distance: int, in_building: bool) -> list[Modifier]:
-    bracket = weapon.bracket(distance)
+def _range_modifiers(weapon: Weapon, distance: int, in_building: bool, submerged: bool) -> list[Modifier]:
+    bracket = weapon.bracket(distance, submerged)
     mods = []
     if bracket is not None and RANGE_MODIFIER[bracket]:
-        mods.append(Modifier(RANGE_MODIFIER[bracket], f"{bracket} range ({distance} hexes)"))
+        underwater = f", underwater ranges {'/'.join(map(str, weapon.underwater))}" if submerged else ""
+        mods.append(Modifier(RANGE_MODIFIER[bracket], f"{bracket} range ({distance} hexes{underwater})"))
     if weapon.minimum and distance <= weapon.minimum and not in_building:
         mods.append(Modifier(weapon.minimum - distance + 1, f"minimum range {weapon.minimum} ({distance} hexes)"))
     return mods
 
 
 def _why_impossible(status: MechStatus, index: int, weapon: Weapon, distance: int, arc: str,
-                    sight: LineOfSight) -> tuple[str, str]:
+                    sight: LineOfSight, submerged: bool) -> tuple[str, str]:
     """(error code, reason) when the weapon cannot fire at all; ("", "") when it can."""
     component = status.component(index)
     if status.is_destroyed(index):
         return "attack.weapon_destroyed", f"{component.label} is destroyed"
+    if submerged and not weapon.underwater:
+        return ("attack.underwater_weapon", "underwater only lasers and PPCs fire (Solaris VII 'Operaciones "
+                "submarinas'; its torpedoes are not allowed in Solaris VII)")
     if not sight.los:
         return "attack.no_los", "no line of sight: " + "; ".join(sight.reasons)
-    if weapon.bracket(distance) is None:
-        return "attack.out_of_range", f"{distance} hexes is beyond the long range of {weapon.long}"
+    if weapon.bracket(distance, submerged) is None:
+        where = " underwater (Solaris VII)" if submerged else ""
+        return "attack.out_of_range", f"{distance} hexes is beyond the long range of {weapon.ranges(submerged)[-1]}{where}"
     if not weapon_covers(component, arc):
         return "attack.out_of_arc", f"the target is in the {arc} arc, which {component.label} does not cover"
     if weapon.uses_ammo and not any(

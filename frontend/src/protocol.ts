@@ -88,6 +88,8 @@ export interface PlannedAttack {
   target: string;
   attack: string;
   to_hit: ToHit;
+  /** The hit location table a hit rolls on: "standard", "punch" or "kick" ("" for a push). */
+  location_table?: string;
 }
 
 /** The server's check of an attack order (rules.codec.attacks_to_json). */
@@ -109,6 +111,8 @@ export interface CombatReport {
   attacks: AttackResult[];
   reasons: string[];
   rolls: Roll[];
+  /** Building hexes the phase damaged: the CF left (0: collapsed into rubble). */
+  buildings?: { hex: string; damage: number; cf: number; collapsed: boolean }[];
 }
 
 export interface WeaponInfo {
