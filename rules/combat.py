@@ -24,6 +24,7 @@ from rules.los import Modifier
 from rules.physical import (
     PHYSICAL_KINDS, RULES, attacker_damage, location_table, physical_damage, physical_to_hit,
 )
+from rules.psr import water_modifier
 from rules.status import MechStatus
 from rules.tohit import (
     LineOfSight, ToHit, attack_direction, firing_arc, line_of_sight_rule, weapon_covers, weapon_to_hit,
@@ -386,10 +387,20 @@ class _Phase:
                 reasons += rolled
                 if not stays:
                     reasons += self.fall(occupant, "domino effect")
-        self.units[unit_id] = replace(unit, hex=destination)
+        # It stands on the ground of its new hex: the bottom of water (TW; Solaris VII 'un BattleMech en el
+        # agua permanece en el fondo'), else level 0 (the ground floor of a building).
+        depth = self.start.board.terrain(destination).depth
+        self.units[unit_id] = replace(unit, hex=destination, elevation=-depth)
         reasons.insert(0, f"{unit_id} displaced to {destination.label} ({why}, TW unit displacement)")
-        if rise <= -2 and unit_id in self.mechs:
+        if unit_id not in self.mechs:
+            return reasons
+        if rise <= -2:
             reasons += self.fall(unit_id, f"displaced {-rise} levels down", levels=-rise)
+        elif depth and not unit.prone:  # Solaris VII: a roll for each water hex of depth 1+ a mech enters
+            water, modifier = water_modifier(depth)
+            stays, rolled = piloting_roll(self.units[unit_id], self.mechs[unit_id], "displaced into water",
+                                          (Modifier(modifier, water),), self.dice)
+            reasons += rolled if stays else [*rolled, *self.fall(unit_id, "displaced into water")]
         return reasons
 
     def fall(self, unit_id: str, why: str, levels: int = 0) -> list[str]:
@@ -537,7 +548,9 @@ def _land(phase: _Phase, order: PhysicalOrder, heading: int | None, why: str) ->
     for direction in (heading, *sides):
         moved = phase.displace(order.target, direction, why)
         if moved is not None:
-            phase.units[order.unit] = replace(phase.units[order.unit], hex=vacated)
+            # It steps onto the ground of that hex (the bottom, in water); no roll: it is not a displacement.
+            depth = phase.start.board.terrain(vacated).depth
+            phase.units[order.unit] = replace(phase.units[order.unit], hex=vacated, elevation=-depth)
             return [*moved, f"{order.unit} ends in {vacated.label}, the hex {order.target} left (TW)"]
     return [f"{order.target} cannot be displaced: both mechs stay where they are"]
 

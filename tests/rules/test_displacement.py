@@ -196,3 +196,26 @@ def test_the_ruleset_gives_units_the_walking_mp_heat_and_leg_damage_leave():
     assert status.design.walk == 7
     assert (after.unit("A").walk, after.unit("A").run) == (4, 6)
     assert after.unit("B").walk == fresh().design.walk
+
+
+def test_a_mech_displaced_into_water_stands_on_the_bottom_and_rolls():
+    """TW unit displacement into water: the mech stands on the bottom of its new hex (Solaris VII 'un
+    BattleMech en el agua permanece en el fondo') and makes the water piloting roll ('debe hacer un chequeo de
+    pilotaje … para cada hexágono de agua de profundidad 1 o superior al que mueve'), here failed: it falls."""
+    faces = {"to hit": 6, "piloting B: displaced into water": 1, "piloting": 6}
+    after, report = attack(duel("push", {"0806": {"terrain": "water:2"}}), "push", faces)
+    b = after.unit("B")
+    assert b.hex.label == "0806" and b.elevation == -2 and b.prone
+    reasons = report.attacks[0].reasons
+    assert any(r.startswith("piloting roll (displaced into water)") and "depth 2 water" in r for r in reasons)
+    assert any(r.startswith("B falls (displaced into water)") for r in reasons)
+
+
+def test_a_mech_displaced_out_of_water_stands_on_dry_ground():
+    """The target leaves depth 1 water for dry ground (elevation 0); the pusher follows onto the bottom."""
+    units = [mech("A", "0808", 0, "Phoenix Hawk PXH-1", side="alice"), mech("B", "0807", 3, side="bob", elevation=-1)]
+    state = GameState(board_from_cells(16, 17, {"0807": {"terrain": "water:1"}}), tuple(units), phase="physical",
+                      mechs={u.id: fresh(u.name) for u in units})
+    after, _ = attack(state, "push", HIT)
+    assert after.unit("B").hex.label == "0806" and after.unit("B").elevation == 0
+    assert after.unit("A").hex.label == "0807" and after.unit("A").elevation == -1
