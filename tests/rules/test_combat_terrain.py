@@ -4,6 +4,8 @@ dentro de edificaciones', 'Combate entre edificios', 'Colapso'; 'Operaciones sub
 from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rules.board import board_from_cells
 from rules.codec import report_to_json
@@ -220,3 +222,17 @@ def test_a_refused_underwater_order_changes_nothing():
     with pytest.raises(AttackError):
         resolve_weapon_attacks(state, [WeaponOrder("A", "B", ("AC/20",))], Dice("x"), CLEAR)
     assert state.mechs["A"] == fresh()
+
+
+@settings(max_examples=30, deadline=None)
+@given(cf=st.integers(2, 90))
+def test_damage_is_conserved_between_the_unit_and_its_building(cf):
+    """Property: what the building absorbs plus what the unit takes is the whole hit (a medium laser on the
+    centre torso, whose armour holds it), and the building's CF drops by exactly what it absorbed."""
+    state = shooting_at_a_building(cf=cf, kind=3)
+    after, report = resolve_weapon_attacks(state, [WeaponOrder("A", "B", ("Medium Laser",))], ScriptedDice(6, 6, 3, 4),
+                                           CLEAR)
+    taken = fresh("Centurion CN9-A").armour["CT"] - after.mechs["B"].armour["CT"]
+    ((_, absorbed, left),) = report.buildings
+    assert taken + absorbed == 5 and absorbed == min(5, -(-cf // 10))
+    assert left == cf - absorbed
