@@ -14,7 +14,7 @@ from math import ceil
 from rules.board import Board
 from rules.buildings import Building, building_at, collapse_damage, destroyed_by, inside, same_building
 from rules.damage import ENGINE_HITS_DESTROY, HitLocation, apply_damage, roll_location
-from rules.designs import LEGS
+from rules.designs import LEGS, LOCATION_NAMES, LOCATIONS
 from rules.dice import Dice, Roll
 from rules.errors import RuleError
 from rules.falls import fall, piloting_roll
@@ -252,10 +252,7 @@ class _Phase:
         roll = self.dice.roll_2d6(f"hull breach {unit_id} {location}", HULL_BREACH)
         if not roll.success:
             return [f"hull breach roll {roll.total} against {HULL_BREACH}: {location} holds"]
-        status = replace(status, flooded=status.flooded | {location})
-        if status.engine_hits >= ENGINE_HITS_DESTROY and not status.destroyed:
-            status = replace(status, destroyed="engine flooded")
-        self.mechs[unit_id] = status
+        self.mechs[unit_id] = flood(status, location)
         return [f"hull breach roll {roll.total} against {HULL_BREACH}: {location} floods"]
 
     def in_groups(self, unit_id: str, direction: str, table: str, amount: int, group: int, why: str,
@@ -563,3 +560,35 @@ def _submerged(state: GameState, unit: Unit) -> bool:
     """Solaris VII underwater rules: a mech in depth 2+ water, or prone in depth 1, is underwater."""
     depth = state.board.terrain(unit.hex).get("water")
     return depth >= 2 or (depth == 1 and unit.prone)
+
+
+def flood(status: MechStatus, location: str) -> MechStatus:
+    """A breached location floods: its components stop working and the engine counts its flooded slots as
+    hits (Solaris VII 'Operaciones submarinas'); three of them put the mech out of the fight."""
+    status = replace(status, flooded=status.flooded | {location})
+    if status.engine_hits >= ENGINE_HITS_DESTROY and not status.destroyed:
+        status = replace(status, destroyed="engine flooded")
+    return status
+
+
+def flood_bare_locations(state: GameState) -> tuple[GameState, tuple[str, ...]]:
+    """Solaris VII 'Operaciones submarinas': a damaged mech that goes under water rolls no breach, but "si todo
+    el blindaje de una localización es destruido, resulta inundada de forma automática". Our reading for the
+    torsos: the front or the rear armour gone is enough (either way the water is in)."""
+    mechs, reasons = dict(state.mechs), []
+    for unit in state.units:
+        status = mechs.get(unit.id)
+        if status is None or status.destroyed or not _submerged(state, unit):
+            continue
+        for location in LOCATIONS:
+            if location in status.flooded | status.destroyed_locations:
+                continue
+            design = status.design
+            bare = (design.armour[location] and not status.armour[location]) or (
+                design.rear_armour.get(location) and not status.rear_armour.get(location))
+            if bare:
+                status = flood(status, location)
+                reasons.append(f"{unit.id} is under water with no armour left on its {LOCATION_NAMES[location]}: "
+                               "it floods (Solaris VII 'Operaciones submarinas')")
+        mechs[unit.id] = status
+    return replace(state, mechs=mechs), tuple(reasons)

@@ -236,3 +236,32 @@ def test_damage_is_conserved_between_the_unit_and_its_building(cf):
     ((_, absorbed, left),) = report.buildings
     assert taken + absorbed == 5 and absorbed == min(5, -(-cf // 10))
     assert left == cf - absorbed
+
+
+def test_a_mech_without_armour_on_a_location_floods_it_when_it_goes_under():
+    """'Sólo se debe realizar dicha tirada cuando la unidad sufra algún tipo de daño, no cuando una unidad dañada
+    se sumerja en el agua, en cuyo caso, si todo el blindaje de una localización es destruido, resulta
+    inundada de forma automática': after the movement phase, a submerged mech whose left arm has no armour
+    left floods it (no roll); its other locations hold, and the flooded components count as destroyed."""
+    state = replace(submerged_shooter(), phase="movement")
+    bare = replace(state.mechs["A"], armour={**state.mechs["A"].armour, "LA": 0})
+    state = replace(state, mechs={**state.mechs, "A": bare})
+    result = get_ruleset("solaris").resolve_phase(state, [], Dice("flood"))
+    a = result.state.mechs["A"]
+    assert a.flooded == {"LA"} and result.state.mechs["B"].flooded == frozenset()
+    laser = next(i for i, c in a.design.weapons if c.location == "LA")
+    assert a.is_destroyed(laser)
+    (report,) = [r for r in result.reports if r.phase == "movement"]
+    assert report.reasons == ("A is under water with no armour left on its left arm: it floods "
+                              "(Solaris VII 'Operaciones submarinas')",)
+    assert not [roll for roll in report.rolls]
+
+
+def test_a_bare_location_out_of_water_does_not_flood():
+    state = submerged_shooter()
+    state = replace(state, phase="movement", board=board_from_cells(16, 17, {}),
+                    units=tuple(replace(unit, elevation=0) for unit in state.units))
+    bare = replace(state.mechs["A"], armour={**state.mechs["A"].armour, "LA": 0})
+    state = replace(state, mechs={**state.mechs, "A": bare})
+    result = get_ruleset("solaris").resolve_phase(state, [], Dice("dry"))
+    assert result.state.mechs["A"].flooded == frozenset()
