@@ -553,7 +553,12 @@ def _land(phase: _Phase, order: PhysicalOrder, heading: int | None, why: str) ->
 
 
 def _climb(state: GameState, attacker: Unit, target: Unit) -> int:
-    return state.board.terrain(target.hex).level - state.board.terrain(attacker.hex).level
+    """How many levels the target stands above the attacker (TW: physical attacks compare where the mechs
+    stand): the hex levels plus each unit's elevation (a building floor, a climb, the bottom of water)."""
+    def standing(unit: Unit) -> int:
+        return state.board.terrain(unit.hex).level + unit.elevation
+
+    return standing(target) - standing(attacker)
 
 
 def _submerged(state: GameState, unit: Unit) -> bool:

@@ -212,9 +212,12 @@ def test_a_mech_displaced_into_water_stands_on_the_bottom_and_rolls():
 
 
 def test_a_mech_displaced_out_of_water_stands_on_dry_ground():
-    """The target leaves depth 1 water for dry ground (elevation 0); the pusher follows onto the bottom."""
-    units = [mech("A", "0808", 0, "Phoenix Hawk PXH-1", side="alice"), mech("B", "0807", 3, side="bob", elevation=-1)]
-    state = GameState(board_from_cells(16, 17, {"0807": {"terrain": "water:1"}}), tuple(units), phase="physical",
+    """Both in depth 1 water: the target leaves it for dry ground (elevation 0); the pusher follows onto the
+    bottom of the hex it left."""
+    units = [mech("A", "0808", 0, "Phoenix Hawk PXH-1", side="alice", elevation=-1),
+             mech("B", "0807", 3, side="bob", elevation=-1)]
+    water = {"terrain": "water:1"}
+    state = GameState(board_from_cells(16, 17, {"0808": water, "0807": water}), tuple(units), phase="physical",
                       mechs={u.id: fresh(u.name) for u in units})
     after, _ = attack(state, "push", HIT)
     assert after.unit("B").hex.label == "0806" and after.unit("B").elevation == 0

@@ -125,6 +125,20 @@ def test_no_physical_attack_from_outside_a_building_on_a_unit_inside():
     assert plan_physical_attack(replace(adjacent(), board=board), PhysicalOrder("A", "B", "kick", "RL"))
 
 
+def test_physical_reach_counts_where_the_mechs_stand():
+    """TW: physical attacks compare the levels the mechs stand at, their elevation included: from the shore a
+    mech standing in depth 1 water is one level down (a kick reaches it, on the punch table; a push, which
+    needs the same level, does not)."""
+    from rules.board import board_from_cells
+    state = adjacent()
+    state = replace(state, board=board_from_cells(16, 17, {"0807": {"terrain": "water:1"}}),
+                    units=(state.unit("A"), replace(state.unit("B"), elevation=-1)))
+    (kick,) = plan_physical_attack(state, PhysicalOrder("A", "B", "kick", "RL"))
+    assert kick.table == "punch"
+    with pytest.raises(AttackError):
+        plan_physical_attack(state, PhysicalOrder("A", "B", "push"))
+
+
 def test_a_punch_needs_an_arm_named():
     with pytest.raises(AttackError) as error:
         plan_physical_attack(adjacent(), PhysicalOrder("A", "B", "punch"))
