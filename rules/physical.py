@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from rules.designs import ARMS, LEGS, LOCATION_NAMES
 from rules.los import Modifier
+from rules.psr import charge_damage
 from rules.status import MechStatus, Motion
 from rules.tohit import LineOfSight, ToHit, firing_arc, movement_modifiers, target_modifiers
 from rules.units import Unit
@@ -112,8 +113,12 @@ def _why_impossible(kind: str, limb: str, attacker: Unit, status: MechStatus, mo
     elif kind == "kick":
         if limb not in LEGS or status.legs_destroyed or not status.working("Hip", limb):
             return f"cannot kick with {limb!r}: needs both legs and the kicking hip intact"
+        if any(status.component(i).location == limb for i in status.fired):
+            return f"a weapon in {LOCATION_NAMES[limb]} fired this turn (TW)"
         if arc != "front":
             return "a kick reaches the front arc only"
+    elif kind in ("charge", "dfa") and status.fired:
+        return f"a {'charge' if kind == 'charge' else 'death from above'} cannot follow weapon fire in the same turn (TW)"
     elif kind == "charge":
         if motion.moved not in ("walk", "run") or motion.hexes < 1:
             return "a charge needs the attacker to have walked or run at least one hex (Solaris VII)"
@@ -138,13 +143,13 @@ def _why_impossible(kind: str, limb: str, attacker: Unit, status: MechStatus, mo
 
 def physical_damage(kind: str, limb: str, attacker: Unit, status: MechStatus, motion: Motion) -> tuple[int, str]:
     """Damage to the target (TW): punch tons/10, kick tons/5, charge tons/10 × hexes moved, death from above
-    tons/10 × 3 (all rounded up); each upper or lower actuator hit in the limb halves a punch or kick."""
-    tenth = -(-attacker.tons // 10)
+    tons/10 × 3, each rounded up once at the end (the skid's charge, :func:`rules.psr.charge_damage`: a 45-ton
+    charge over 3 hexes does 14, not 5 × 3); each upper or lower actuator hit in the limb halves a punch or kick."""
     damage, why = {
-        "punch": (tenth, f"punch: {attacker.tons} tons / 10"),
+        "punch": (-(-attacker.tons // 10), f"punch: {attacker.tons} tons / 10"),
         "kick": (attacker.tons // 5, f"kick: {attacker.tons} tons / 5"),
-        "charge": (tenth * motion.hexes, f"charge: {attacker.tons} tons / 10 × {motion.hexes} hexes"),
-        "dfa": (tenth * 3, f"death from above: {attacker.tons} tons / 10 × 3"),
+        "charge": (charge_damage(attacker.tons, motion.hexes), f"charge: {attacker.tons} tons / 10 × {motion.hexes} hexes"),
+        "dfa": (charge_damage(attacker.tons, 3), f"death from above: {attacker.tons} tons / 10 × 3"),
         "push": (0, "push: no damage"),
     }[kind]
     for name in HALVING_ACTUATORS.get(kind, ()):

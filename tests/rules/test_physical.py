@@ -34,6 +34,33 @@ def test_charge_and_death_from_above_damage():
     assert attacker_damage("dfa", attacker, target)[0] == 10
 
 
+def test_charge_and_death_from_above_round_up_once():
+    """TW: charge damage is tons / 10 × hexes moved and death from above tons / 10 × 3, rounded up at the
+    end ("round any fractions up"): a 45-ton mech charging over 3 hexes does 14 (13.5), not 5 × 3."""
+    phoenix = mech("A", "0808", 0, "Phoenix Hawk PXH-1")
+    status = fresh("Phoenix Hawk PXH-1")
+    assert physical_damage("charge", "", phoenix, status, Motion("run", 3))[0] == 14
+    assert physical_damage("dfa", "", phoenix, status, Motion("jump", 2))[0] == 14
+
+
+@pytest.mark.parametrize(("kind", "limb", "motion"), [
+    ("charge", "", Motion("run", 3)), ("dfa", "", Motion("jump", 2)), ("kick", "RL", Motion())])
+def test_no_charge_or_death_from_above_after_firing_nor_a_kick_with_a_leg_that_fired(kind, limb, motion):
+    """TW: a unit that charges or makes a death from above makes no weapon attacks that turn; a leg whose
+    weapon fired cannot kick (no shipped design has a leg weapon: a right-leg component stands in for one)."""
+    state = adjacent(motions={"A": motion})
+    a = state.mechs["A"]
+    fired = next(i for i, c in a.design.weapons if c.location not in ("LL", "RL"))
+    if kind == "kick":
+        leg_part = next(i for i, c in enumerate(a.design.components) if c.location == "RL")
+        fired = leg_part  # as if a weapon in the right leg had fired
+    assert plan_physical_attack(state, PhysicalOrder("A", "B", kind, limb))
+    after_fire = replace(state, mechs={**state.mechs, "A": replace(a, fired=frozenset({fired}))})
+    with pytest.raises(AttackError) as error:
+        plan_physical_attack(after_fire, PhysicalOrder("A", "B", kind, limb))
+    assert error.value.code == "attack.physical_not_allowed" and "TW" in error.value.message
+
+
 def test_kick_to_hit_is_piloting_minus_two():
     (planned,) = plan_physical_attack(adjacent(), PhysicalOrder("A", "B", "kick", "RL"))
     assert planned.to_hit.target == 5 - 2
