@@ -8,7 +8,7 @@ import { showCrowd } from "./crowd";
 import { BoardView } from "./map";
 import type { Poses } from "./playback";
 import { PlaybackPanel } from "./playback-panel";
-import { type PlotHooks, Plotter } from "./plot";
+import { type PlotHooks, Plotter, plainLimit } from "./plot";
 import { startReplay } from "./replay";
 import { SightTool } from "./sight";
 import { HexTooltip } from "./tooltip";
@@ -77,11 +77,11 @@ function startMatch(page: HTMLElement): void {
     highlight: (ends, between, blocked) => board?.showSight(ends, between, blocked),
   });
   new HexTooltip(boardHolder, (hex) => board?.describeHex(hex) ?? hex);
-  /** The unit whose reachable hexes are asked for or shown, so a late answer for another is dropped. */
-  let reaching: { id: string; walk: number } | null = null;
+  /** The unit and mode whose reachable hexes are asked for or shown, so a late answer for another is dropped. */
+  let reaching: { id: string; mode: string; plain: number } | null = null;
 
   const showReach: PlotHooks["showReach"] = (unit, mode, turn) => {
-    reaching = unit && { id: unit.id, walk: unit.walk };
+    reaching = unit && { id: unit.id, mode, plain: plainLimit(unit, mode) };
     board?.showReach({}, 0);
     if (unit) socket.send({ type: "reach", unit: unit.id, mode, turn });
   };
@@ -109,7 +109,7 @@ function startMatch(page: HTMLElement): void {
         showStatus(t("%(player)s has submitted an order.", { player: frame.player }));
         break;
       case "reach":
-        if (reaching?.id === frame.unit) board?.showReach(frame.hexes, reaching.walk);
+        if (reaching?.id === frame.unit && reaching.mode === frame.mode) board?.showReach(frame.hexes, reaching.plain);
         break;
       case "los":
         sight.handleAnswer(frame);

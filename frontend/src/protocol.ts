@@ -1,17 +1,30 @@
 // Shapes of the websocket frames described in docs/protocol.md.
 
 export type Step = "F" | "B" | "L" | "R";
-export type Mode = "walk" | "run";
+/** Movement modes (docs/protocol.md): MASC runs at 2 × walk; a jump goes straight to a hex. */
+export type Mode = "walk" | "run" | "masc" | "jump";
 export type Role = "player" | "spectator" | "referee";
 
-export interface Order {
+/** A movement order step by step: walking, running or with MASC. */
+export interface StepOrder {
   unit: string;
-  mode: Mode;
+  mode: Exclude<Mode, "jump">;
   steps: Step[];
 }
 
+/** A jump: the hex landed in and the facing chosen there. */
+export interface JumpOrder {
+  unit: string;
+  mode: "jump";
+  to: string;
+  facing: number;
+}
+
+export type Order = StepOrder | JumpOrder;
+
 export interface PathStep {
-  step: Step;
+  /** "J" is a whole jump. */
+  step: Step | "J";
   hex: string;
   facing: number;
   mp: number;
@@ -21,7 +34,7 @@ export interface PathStep {
 export interface Path {
   legal: boolean;
   mp: number;
-  moved: Mode;
+  moved: string;
   steps: PathStep[];
   end: { hex: string; facing: number };
   reasons?: string[];
@@ -47,6 +60,8 @@ export interface Unit {
   facing: number;
   walk: number;
   run: number;
+  jump?: number;
+  masc?: boolean;
   prone?: boolean;
   stuck?: boolean;
   /** From the unit's mech (`mechs`), for the marker. */

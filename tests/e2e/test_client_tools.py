@@ -1,5 +1,5 @@
 """The client's tools in a real browser (issue 8): reachable hexes and a path the server refuses, the
-line-of-sight tool, and the Spanish page with its language switch. Nothing here submits an order, so the
+line-of-sight tool by mouse and by the board's keyboard cursor, and the Spanish page with its language switch. Nothing here submits an order, so the
 demo match is left as the duel test (test_duel.py, which runs after this module) expects it."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import pytest
 pytestmark = pytest.mark.e2e
 
 
-def test_reachable_hexes_and_a_path_off_the_board_refused_with_the_servers_reason(open_page: Any) -> None:
+def test_reachable_hexes_a_path_off_the_board_refused_and_a_jump(open_page: Any) -> None:
     alice = open_page("alice")
 
     # The Wolverine/Phoenix Hawk in 0816 facing north: one hex ahead costs 1 PM.
@@ -28,6 +28,22 @@ def test_reachable_hexes_and_a_path_off_the_board_refused_with_the_servers_reaso
     assert alice.locator("#plot-steps li").count() == 1  # the refused step was taken back
     alice.keyboard.press("z")
     alice.wait_for_selector("#orders[data-state='plotting'] #pm[data-mp='0']")
+
+    # J: the Phoenix Hawk jumps 6; its jump reach is shaded (1 PM a hex, terrain ignored), and the hex
+    # clicked is the landing, priced by the server; D turns the facing to land with.
+    alice.keyboard.press("j")
+    alice.wait_for_selector("#orders[data-mode='jump'] #plot-mode input[value='jump']:checked")
+    alice.wait_for_selector(".reach-hex[data-hex='0810'][data-mp='6']")
+    assert alice.locator(".reach-hex[data-hex='0809']").count() == 0  # 7 hexes: beyond its jump
+    alice.click(".hex[data-hex='0813']")
+    alice.wait_for_selector("#orders[data-state='plotting'] #pm[data-mp='3']")
+    assert alice.inner_text("#plot-steps") == "J → 0813 (3 PM)"
+    alice.keyboard.press("d")
+    alice.wait_for_selector(".path-end[data-hex='0813'][data-facing='1']")
+    alice.keyboard.press("m")  # back to walking (no MASC on this mech), the jump dropped
+    alice.wait_for_selector("#orders[data-mode='walk'] #pm[data-mp='0']")
+    alice.wait_for_selector(".reach-hex[data-hex='0815'][data-mp='1']")
+    assert alice.locator(".path-end").count() == 0
 
 
 def test_the_line_of_sight_tool_shows_woods_blocking_and_an_open_line(open_page: Any, artifacts: Path) -> None:
@@ -52,6 +68,31 @@ def test_the_line_of_sight_tool_shows_woods_blocking_and_an_open_line(open_page:
     spectator.keyboard.press("Escape")
     spectator.wait_for_selector("#sight[data-state='idle']")
     assert spectator.locator(".sight-hex").count() == 0
+
+
+def test_the_keyboard_cursor_picks_the_ends_of_a_line_of_sight(open_page: Any) -> None:
+    spectator = open_page(None)
+    spectator.click("[data-sight=toggle]")
+    spectator.focus("#board svg.board")
+
+    # The cursor shows on the first unit, A in 0816, and says what is there.
+    spectator.keyboard.press("ArrowUp")
+    spectator.wait_for_selector(".hex-cursor[data-hex='0816']")
+    assert spectator.inner_text("#board-cursor").startswith("Cursor: 0816 · level 0 · ")
+    spectator.keyboard.press("Enter")
+    spectator.wait_for_selector("#sight[data-state='to']")
+    for _ in range(14):  # up the column to B in 0802
+        spectator.keyboard.press("ArrowUp")
+    spectator.wait_for_selector(".hex-cursor[data-hex='0802']")
+    assert "(B, bob)" in spectator.inner_text("#board-cursor")
+    spectator.keyboard.press(" ")
+    spectator.wait_for_selector("#sight[data-los='true']")
+    assert spectator.inner_text("#sight-verdict") == "Line of sight from A to B: clear, +0 to hit."
+
+    spectator.keyboard.press("Escape")  # puts the tool away and hides the cursor
+    spectator.wait_for_selector("#sight[data-state='idle']")
+    assert spectator.locator(".hex-cursor").count() == 0
+    assert spectator.inner_text("#board-cursor") == ""
 
 
 def test_a_spanish_browser_gets_the_page_in_spanish_and_can_switch(
