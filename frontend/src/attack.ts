@@ -265,7 +265,8 @@ export class AttackPanel {
     return mech.weapons.map((weapon) => {
       const unusable = weapon.destroyed ? "destroyed" : weapon.fired ? "fired this turn" : "";
       const note = unusable || `${rangeBand(weapon.range, hexes)} at ${hexes} hexes`;
-      const ranges = `${weapon.range.short}/${weapon.range.medium}/${weapon.range.long}`;
+      const underwater = weapon.range.underwater?.length ? ` (underwater ${weapon.range.underwater.join("/")})` : "";
+      const ranges = `${weapon.range.short}/${weapon.range.medium}/${weapon.range.long}${underwater}`;
       return this.choiceRow(String(weapon.index), "checkbox", `${weapon.label} · ${weapon.damage} dmg, ${weapon.heat} heat, ${ranges} · ${note}`, unusable !== "");
     });
   }

@@ -136,7 +136,8 @@ export interface WeaponInfo {
   label: string;
   heat: number;
   damage: number;
-  range: { minimum: number; short: number; medium: number; long: number };
+  /** `underwater`: short/medium/long range fired by a submerged mech; empty when the weapon cannot fire there. */
+  range: { minimum: number; short: number; medium: number; long: number; underwater?: number[] };
   fired: boolean;
   destroyed: boolean;
 }
