@@ -126,7 +126,7 @@ function startMatch(page: HTMLElement): void {
       case "error":
         plotter?.handleError(frame.code, errorText(frame.code, frame.message));
         sight.handleError(errorText(frame.code, frame.message));
-        attacks?.handleError(frame.code, frame.message);
+        attacks?.handleError(frame.code, errorText(frame.code, frame.message));
         showStatus(`${errorText(frame.code, frame.message)} (${frame.code})`, frame.code);
         break;
     }

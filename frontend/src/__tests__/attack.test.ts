@@ -131,3 +131,38 @@ describe("the attack panel", () => {
     expect(root.querySelector<HTMLSelectElement>("#attack-twist")!.value).toBe("1");
   });
 });
+
+describe("the attack panel in Spanish", () => {
+  // A few entries of the JavaScript catalog (/jsi18n/ defines gettext on the page).
+  const SPANISH: Record<string, string> = {
+    "Weapon attacks": "Ataques con armas",
+    "Hold fire": "No disparar",
+    "Torso twist": "Giro de torso",
+    medium: "medio",
+    "%(band)s at %(hexes)s hexes": "%(band)s a %(hexes)s hexágonos",
+    "%(weapon)s · %(damage)s dmg, %(heat)s heat, %(ranges)s · %(note)s": "%(weapon)s · %(damage)s de daño, %(heat)s de calor, %(ranges)s · %(note)s",
+    "Kick, right leg": "Patada, pierna derecha",
+    " (underwater %(ranges)s)": " (bajo el agua %(ranges)s)",
+  };
+
+  beforeEach(() => {
+    (globalThis as { gettext?: (text: string) => string }).gettext = (text) => SPANISH[text] ?? text;
+    return () => delete (globalThis as { gettext?: unknown }).gettext;
+  });
+
+  it("speaks the page's language", () => {
+    document.body.innerHTML = `<section id="attack"></section>`;
+    const root = document.querySelector<HTMLElement>("#attack")!;
+    const panel = new AttackPanel(root, { send: () => true });
+    panel.start({ phase: "weapons", turn: 1, unit: A, mech, enemies: [B], submitted: null });
+
+    expect(root.querySelector("#attack-title")!.textContent).toBe("Ataques con armas");
+    expect(root.querySelector("[data-attack=hold]")!.textContent).toBe("No disparar");
+    expect(root.querySelector(".weapons-only")!.textContent).toContain("Giro de torso");
+    expect(root.querySelector("[data-choice='32']")!.closest("li")!.textContent).toBe(
+      " Large Laser [RA] · 5 de daño, 3 de calor, 5/10/15 (bajo el agua 3/6/9) · medio a 7 hexágonos",
+    );
+    panel.start({ phase: "physical", turn: 1, unit: A, mech, enemies: [B], submitted: null });
+    expect(root.querySelector("[data-choice='kick:RL']")!.closest("li")!.textContent).toBe(" Patada, pierna derecha");
+  });
+});
