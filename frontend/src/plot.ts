@@ -113,7 +113,8 @@ export class Plotter {
     this.mode = submitted?.mode ?? "walk";
     this.steps = submitted?.mode !== "jump" && submitted ? [...submitted.steps] : [];
     this.landing = submitted?.mode === "jump" ? { hex: submitted.to, facing: submitted.facing as Facing } : null;
-    this.modeChoice.replaceChildren(...modesOf(unit).map((mode) => this.modeRadio(mode)));
+    for (const radio of this.modeChoice.querySelectorAll("label")) radio.remove(); // the legend stays
+    this.modeChoice.append(...modesOf(unit).map((mode) => this.modeRadio(mode)));
     this.setMessage("");
     this.setState(submitted ? "submitted" : "plotting");
     this.hooks.showReach?.(submitted ? null : unit, this.mode, turn);

@@ -9,7 +9,7 @@ import type { ClientFrame, Order, Path, StepOrder } from "../protocol";
 const CONTROLS = `
   <section id="orders">
     ${["L", "F", "B", "R", "undo", "submit"].map((a) => `<button data-action="${a}"></button>`).join("")}
-    <fieldset id="plot-mode"></fieldset>
+    <fieldset id="plot-mode"><legend>Mode</legend></fieldset>
     <output id="pm"></output><ol id="plot-steps"></ol><p id="plot-message"></p>
   </section>`;
 
@@ -206,6 +206,7 @@ describe("modes", () => {
     expect(asked).toEqual(["walk", "run", "jump", "masc"]);
     plotter.start({ ...jumper, jump: 0, masc: false }, 1, null);
     expect(modesShown()).toEqual(["walk*", "run"]);
+    expect(root.querySelector("#plot-mode legend")!.textContent).toBe("Mode");
   });
 
   it("plot MASC step by step, never backwards", () => {
