@@ -67,6 +67,12 @@ def bridge_at(terrain: HexTerrain) -> Building | None:
     return None
 
 
+def inside(board: Board, unit: Unit) -> Building | None:
+    """The building whose floors hold ``unit`` (not its roof), or None."""
+    building = building_at(board.terrain(unit.hex))
+    return building if building is not None and unit.elevation in building.floors else None
+
+
 def same_building(board: Board, a: Hex, b: Hex) -> bool:
     """Adjacent building hexes of one type are one building (MegaMek joins them the same way)."""
     first, second = board.terrain(a), board.terrain(b)

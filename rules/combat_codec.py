@@ -115,7 +115,8 @@ def to_hit_to_json(to_hit: ToHit) -> Json:
 
 
 def planned_attack_to_json(attack: PlannedAttack) -> Json:
-    return {"unit": attack.unit, "target": attack.target, "attack": attack.what, "to_hit": to_hit_to_json(attack.to_hit)}
+    return {"unit": attack.unit, "target": attack.target, "attack": attack.what, "to_hit": to_hit_to_json(attack.to_hit),
+            "location_table": attack.table}
 
 
 def attack_result_to_json(result: AttackResult) -> Json:
@@ -132,4 +133,6 @@ def combat_report_to_json(report: CombatReport) -> Json:
         "rolls": [roll_to_json(roll) for roll in report.rolls],
         **({"displaced": [{"unit": unit, "from": before.label, "to": after.label}
                           for unit, before, after in report.displaced]} if report.displaced else {}),
+        **({"buildings": [{"hex": hex_.label, "damage": damage, "cf": cf, "collapsed": cf == 0}
+                          for hex_, damage, cf in report.buildings]} if report.buildings else {}),
     }

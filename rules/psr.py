@@ -73,13 +73,16 @@ def swamp_check(unit: Unit, code: str = "swamp") -> Check:
 # --- Water -------------------------------------------------------------------------------------------
 
 
+def water_modifier(depth: int) -> tuple[Reason, int]:
+    """The piloting roll modifier for entering water: the text does not give them ("usando los modificadores
+    apropiados"), so the standard table: depth 1 −1, depth 2 0, depth 3+ +1."""
+    return Reason("psr.water_depth", depth=depth), -1 if depth == 1 else (0 if depth == 2 else 1)
+
+
 def water_check(unit: Unit, depth: int) -> Check:
     """A mech entering water of depth 1+ rolls ("debe hacer un chequeo de pilotaje usando los
-    modificadores apropiados"); the text does not give them, so the standard table: depth 1 −1,
-    depth 2 0, depth 3+ +1. Failure: the mech falls in that hex."""
-    modifier = -1 if depth == 1 else (0 if depth == 2 else 1)
-    return piloting_check(unit, "water", (Reason("psr.water_depth", depth=depth), modifier), Reason("psr.water"),
-                          levels=depth)
+    modificadores apropiados"). Failure: the mech falls in that hex."""
+    return piloting_check(unit, "water", water_modifier(depth), Reason("psr.water"), levels=depth)
 
 
 # --- Skids ------------------------------------------------------------------------------------------

@@ -272,7 +272,10 @@ export class AttackPanel {
     return mech.weapons.map((weapon) => {
       const unusable = weapon.destroyed ? t("destroyed") : weapon.fired ? t("fired this turn") : "";
       const note = unusable || t("%(band)s at %(hexes)s hexes", { band: rangeBand(weapon.range, hexes), hexes });
-      const ranges = `${weapon.range.short}/${weapon.range.medium}/${weapon.range.long}`;
+      const underwater = weapon.range.underwater?.length
+        ? t(" (underwater %(ranges)s)", { ranges: weapon.range.underwater.join("/") })
+        : "";
+      const ranges = `${weapon.range.short}/${weapon.range.medium}/${weapon.range.long}${underwater}`;
       const text = t("%(weapon)s · %(damage)s dmg, %(heat)s heat, %(ranges)s · %(note)s", {
         weapon: weapon.label, damage: weapon.damage, heat: weapon.heat, ranges, note,
       });

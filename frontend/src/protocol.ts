@@ -108,6 +108,8 @@ export interface PlannedAttack {
   target: string;
   attack: string;
   to_hit: ToHit;
+  /** The hit location table a hit rolls on: "standard", "punch" or "kick" ("" for a push). */
+  location_table?: string;
 }
 
 /** The server's check of an attack order (rules.codec.attacks_to_json). */
@@ -131,6 +133,8 @@ export interface CombatReport {
   reasons: string[];
   reason_codes?: ReasonCode[];
   rolls: Roll[];
+  /** Building hexes the phase damaged: the CF left (0: collapsed into rubble). */
+  buildings?: { hex: string; damage: number; cf: number; collapsed: boolean }[];
 }
 
 export interface WeaponInfo {
@@ -139,7 +143,8 @@ export interface WeaponInfo {
   label: string;
   heat: number;
   damage: number;
-  range: { minimum: number; short: number; medium: number; long: number };
+  /** `underwater`: short/medium/long range fired by a submerged mech; empty when the weapon cannot fire there. */
+  range: { minimum: number; short: number; medium: number; long: number; underwater?: number[] };
   fired: boolean;
   destroyed: boolean;
 }
