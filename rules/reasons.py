@@ -477,12 +477,12 @@ def reason_codes(reasons: Iterable[str]) -> list[dict[str, Any]]:
 def joined(reasons: Sequence[str]) -> str:
     """Several reasons said as one, ``first; then…``, still coded (each further reason is nested)."""
     if len(reasons) < 2:
-        return "".join(reasons)
+        return reasons[0] if reasons else ""
     return Reason("rules.joined", first=reasons[0], then=joined(reasons[1:]))
 
 
 def listed(reasons: Sequence[str]) -> str:
     """Several reasons as a list, ``first, then…``, still coded like :func:`joined`."""
     if len(reasons) < 2:
-        return "".join(reasons)
+        return reasons[0] if reasons else ""
     return Reason("rules.listed", first=reasons[0], then=listed(reasons[1:]))

@@ -6,12 +6,23 @@ import copy
 import pickle
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rules.board import board_from_cells
+from rules.codec import state_to_json
+from rules.combat_codec import result_from_json
+from rules.designs import shipped_designs
 from rules.hexes import Hex
 from rules.los import line_of_sight
-from rules.reasons import PLACEHOLDER, TEMPLATES, Reason, reason_code, reason_codes
+from rules.reasons import PLACEHOLDER, TEMPLATES, Reason, reason_code, reason_codes, reason_from_code
 from rules.units import Unit
+from rules.codec import movement_to_json, path_to_json
+from rules.dice import Dice
+from rules.movement import check_path
+from rules.simultaneous import resolve_movement
+from test_combat_duel import play, start
+from test_timeline_properties import phases
 
 
 def sample(code):
@@ -97,3 +108,73 @@ def test_a_stored_result_keeps_its_code_and_a_changed_text_stays_as_stored():
     stale = {**result_to_json(result), "reason": "worded differently by an older server"}
     assert result_from_json(stale).reason == "worded differently by an older server"
     assert not isinstance(result_from_json(stale).reason, Reason)
+
+
+def test_an_attack_answer_codes_its_to_hit_modifiers_and_its_damage():
+    """TW to-hit: gunnery, attacker movement, range bracket, target movement; then the damage reasons."""
+    from rules.explain import explain
+
+    answer = explain({
+        "board": {"size": [16, 17]}, "seed": 6,
+        "units": [
+            {"id": "A", "hex": "0810", "facing": 0, "design": "Hunchback HBK-4G", "moved": "walk", "hexes_moved": 3},
+            {"id": "B", "hex": "0806", "facing": 3, "design": "Jenner JR7-D", "moved": "run", "hexes_moved": 5},
+        ],
+        "query": {"attack": {"from": "A", "to": "B", "weapon": "AC/20"}},
+    })
+    codes = [m["reason_code"] for m in answer["to_hit"]["modifiers"]]
+    assert codes == [{"code": "tohit.gunnery", "params": {"gunnery": 4}},
+                     {"code": "tohit.attacker_walked", "params": {}},
+                     {"code": "tohit.range", "params": {"bracket": "medium", "hexes": 4}},
+                     {"code": "tohit.target_moved", "params": {"hexes": 5}}]
+    assert len(answer["reason_codes"]) == len(answer["reasons"])
+    needs = answer["reason_codes"][0]
+    assert needs["code"] == "combat.needs" and needs["params"]["attack"] == "AC/20 [RT]"
+    assert needs["params"]["modifiers"]["code"] == "rules.listed"  # "+4 gunnery skill 4, +1 attacker walked, …"
+    assert answer["reasons"][0].startswith("AC/20 [RT] needs 9 (+4 gunnery skill 4, +1 attacker walked, ")
+    assert all(code["code"] for code in answer["reason_codes"])  # every reason of the attack has its code
+
+
+def coded_texts(data):
+    """Every (English text, code) pair a report carries, wherever it sits."""
+    if isinstance(data, list):
+        for item in data:
+            yield from coded_texts(item)
+    elif isinstance(data, dict):
+        if "reasons" in data:
+            assert len(data["reason_codes"]) == len(data["reasons"])
+            yield from zip(data["reasons"], data["reason_codes"])
+        # A check's "reason" is its code word ("swamp"), the one "reason" sent without a reason_code.
+        for text, code in (("reason", "reason_code"), ("resolution", "resolution_code"), ("why", "why_code")):
+            if data.get(text) and code in data:
+                yield data[text], data[code]
+        for key, value in data.items():
+            if not key.endswith(("_code", "_codes")):
+                yield from coded_texts(value)
+
+
+@settings(max_examples=30, deadline=None)
+@given(a=st.sampled_from(sorted(shipped_designs())), b=st.sampled_from(sorted(shipped_designs())),
+       seed=st.integers(0, 10**6))
+def test_every_reason_of_a_whole_duel_has_a_code_that_gives_back_its_text(a, b, seed):
+    """Property: movement, attacks, heat and the end of each turn of a Solaris duel (the phase table) say
+    nothing the client cannot translate: each English text is exactly its code with its params."""
+    final, reports = play(start(a, b), seed=str(seed))
+    pairs = list(coded_texts(reports))
+    assert len(pairs) > 10
+    for text, coded in pairs:
+        assert coded["code"] is not None, text
+        assert reason_from_code(text, coded) == text and isinstance(reason_from_code(text, coded), Reason)
+    assert isinstance(result_from_json(state_to_json(final)["result"]).reason, Reason)
+
+
+@settings(max_examples=60, deadline=None)
+@given(phases())
+def test_every_reason_of_a_random_movement_phase_has_its_code(phase):
+    """Property: swamps, pavement, woods, jumps, charges and clashes in both movement modes ('Movimiento PM a
+    PM', 'Problemas planteados por el movimiento simultáneo'): every reason out has its code."""
+    state, orders, initiative, seed = phase
+    answer = movement_to_json(resolve_movement(state, orders, Dice(seed), initiative=initiative))
+    paths = [path_to_json(check_path(state.board, state.unit(order.unit), order)[0]) for order in orders]
+    for text, coded in coded_texts([answer, paths]):
+        assert coded["code"] is not None and reason_from_code(text, coded) == text, text
