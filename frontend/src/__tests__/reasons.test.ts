@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
+import po from "../../../locale/es/LC_MESSAGES/djangojs.po?raw";
 import { describeToHit } from "../attack";
 import { combatRulings, resultText } from "../combat-report";
 import type { ReasonCode } from "../reasons";
 import { reasonText, reasonsText } from "../reasons";
+import catalogue from "../reason-catalogue.json";
 import { describeRoll, rulings } from "../rulings";
 
 // A split line of sight as rules/los.py sends it: words (sides, woods), labels, numbers and clauses.
@@ -97,5 +99,26 @@ describe("coded reasons", () => {
       to_hit: { target: 5, modifiers: [{ value: 1, reason: "light woods in 0201", reason_code: woods }] },
     };
     expect(describeToHit(planned)).toBe("Medium Laser: 5+ (bosque ligero en 0201 +1)");
+  });
+});
+
+describe("the whole catalogue", () => {
+  // The real Spanish catalog (djangojs.po), read the way /jsi18n/ serves it: msgid → msgstr.
+  const spanishCatalog = new Map<string, string>();
+  const text = (quoted: string) => [...quoted.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => JSON.parse(`"${m[1]}"`)).join("");
+  for (const [, id, str] of po.matchAll(/msgid ((?:"(?:[^"\\]|\\.)*"\s*)+)msgstr ((?:"(?:[^"\\]|\\.)*"\s*)+)/g)) {
+    if (text(id) && text(str)) spanishCatalog.set(text(id), text(str));
+  }
+
+  it("renders every code in Spanish with every parameter filled", () => {
+    (globalThis as { gettext?: unknown }).gettext = (english: string) => spanishCatalog.get(english) ?? english;
+    for (const [code, template] of Object.entries(catalogue.templates)) {
+      const names = [...template.matchAll(/%\((\w+)\)s/g)].map((m) => m[1]);
+      const params = Object.fromEntries(names.map((name) => [name, `<${name}>`]));
+      const spanish = reasonText("(english)", { code, params });
+      expect(spanish, code).not.toContain("%(");
+      for (const name of names) expect(spanish, code).toContain(`<${name}>`);
+      expect(spanishCatalog.has(template), code).toBe(true);
+    }
   });
 });
