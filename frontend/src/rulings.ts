@@ -16,6 +16,20 @@ export function describeRoll(roll: Roll): string {
 
 const PLAIN_EVENTS = new Set(["step", "turn"]);
 
+/** The clash cases of rules/conflicts.py (docs/scenario.md) as people say them; a meeting is named by its event. */
+const CONFLICT_CASES: Record<string, string> = {
+  different_paths_different_targets: "crossing paths",
+  different_paths_same_target: "same target",
+  similar_paths_same_target: "similar paths, same target",
+  similar_paths_different_targets: "paths head-on",
+  held_hex: "hex held",
+  coincident_paths: "coincident paths",
+};
+
+function conflictCase(name: string): string {
+  return name in CONFLICT_CASES ? t(CONFLICT_CASES[name]) : eventKindText(name);
+}
+
 export function rulings(timeline: Timeline): string[] {
   const lines = (timeline.rolls ?? timeline.initiative?.rolls ?? []).map(describeRoll);
   if (timeline.initiative && timeline.initiative.order.length > 1) {
@@ -33,7 +47,7 @@ export function rulings(timeline: Timeline): string[] {
   for (const conflict of timeline.conflicts ?? []) {
     const where = conflict.hex ? ` in ${conflict.hex}` : "";
     const resolution = reasonText(conflict.resolution, conflict.resolution_code);
-    lines.push(`${conflict.case} (${conflict.units.join(", ")}${where}): ${resolution}`);
+    lines.push(`${conflictCase(conflict.case)} (${conflict.units.join(", ")}${where}): ${resolution}`);
   }
   for (const [unit, outcome] of Object.entries(timeline.final ?? {})) {
     lines.push(...reasonsText(outcome.reasons, outcome.reason_codes).map((reason) => `${unit}: ${reason}`));

@@ -35,6 +35,8 @@ const spanish: Record<string, string> = {
   "%(woods)s in %(hex)s": "%(woods)s en %(hex)s",
   "light woods": "bosque ligero",
   Weapons: "Armas",
+  "hex held": "hexágono ocupado",
+  "the crossing is ignored: both reach their targets": "se ignora el cruce: ambos llegan a su destino",
   "initiative %(unit)s": "iniciativa %(unit)s",
   "%(reason)s: %(dice)s = %(total)s (needs %(target)s)": "%(reason)s: %(dice)s = %(total)s (necesita %(target)s)",
   "%(player)s wins": "gana %(player)s",
@@ -80,6 +82,9 @@ describe("coded reasons", () => {
     speakSpanish();
     const final = { A: { hex: "0101", facing: 0, reasons: ["light woods in 0201"], reason_codes: [woods] } };
     expect(rulings({ final })).toEqual(["A: bosque ligero en 0201"]);
+    const crossing = { code: "conflict.crossing", params: {} };
+    const conflicts = [{ case: "held_hex", units: ["A", "B"], resolution: "(sent)", resolution_code: crossing }];
+    expect(rulings({ conflicts })).toEqual(["hexágono ocupado (A, B): se ignora el cruce: ambos llegan a su destino"]);
     const report = { phase: "weapons", attacks: [], reasons: ["light woods in 0201"], reason_codes: [woods], rolls: [] };
     expect(combatRulings([report])).toEqual(["Armas: bosque ligero en 0201"]);
     const roll = { dice: [3, 4], total: 7, reason: "initiative A", target: 5,
