@@ -39,6 +39,8 @@ def render_protocol(text: str) -> str:
     for code, template in sorted(TEMPLATES.items()):
         params = ", ".join(f"`{name}`" for name in dict.fromkeys(PLACEHOLDER.findall(template)))
         rows.append(f"| `{code}` | {params} | {template.replace('|', '&#124;')} |\n")
+    words = ", ".join(f"`{word}`" for word in sorted(WORDS))
+    rows.append(f"\nThe words a parameter may hold that the client translates: {words}.\n")
     return head + TABLE_START + "".join(rows) + TABLE_END + tail
 
 
