@@ -1,11 +1,12 @@
 // The split line of sight (docs/protocol.md `los_side`). Solaris VII: when a line of sight runs exactly
 // between two hexes, the target's player decides which of the two it passes through. Orders are secret and
 // simultaneous, so each unit has a standing choice that every attack on it uses. This panel (#split-los in
-// match.html) shows every unit's choice, and who made it, to everyone; a player sets their own units' there.
+// match.html) shows every unit's choice, and who made it, to everyone; a player sets their own units' there, and
+// the referee any unit's, for a player who is absent, with a reason that is logged (also while the match is paused).
 // Its data-state follows the viewer's own choice: "sending" (an error frame then is the answer), "set", "refused".
 
 import { t } from "./i18n";
-import type { ClientFrame, LosSide, LosSideFrame, SplitLosChoice, Unit } from "./protocol";
+import type { ClientFrame, LosSide, LosSideFrame, Role, SplitLosChoice, Unit } from "./protocol";
 
 /** "the left side, chosen by its player"; no choice means the side worse for the attacker. */
 export function choiceText(choice: SplitLosChoice | undefined): string {
@@ -19,16 +20,24 @@ export function choiceText(choice: SplitLosChoice | undefined): string {
 export interface SplitLosView {
   units: Unit[];
   choices: Record<string, SplitLosChoice>;
-  /** The viewer's side when they play, else null. */
-  mySide: string | null;
-  /** Players choose only while the match is in progress. */
-  inPlay: boolean;
+  you: { role: Role; side: string | null };
+  /** The match's status: players choose while it is in progress, the referee also while it is paused. */
+  status: string;
+}
+
+/** Whether the viewer may set `unit`'s side now (true), may at another time (false), or never (null). */
+function mayChoose(unit: Unit, view: SplitLosView): boolean | null {
+  if (view.you.role === "referee") return view.status === "in_progress" || view.status === "paused";
+  if (view.you.role === "player" && unit.side === view.you.side) return view.status === "in_progress";
+  return null;
 }
 
 export class SplitLosPanel {
   private choices: Record<string, SplitLosChoice> = {};
   private readonly list: HTMLElement;
   private readonly message: HTMLElement;
+  /** The referee's reason for a choice made for a player (logged); hidden from everyone else. */
+  private readonly reason: HTMLElement;
 
   constructor(
     private readonly root: HTMLElement,
@@ -36,6 +45,7 @@ export class SplitLosPanel {
   ) {
     this.list = root.querySelector("#split-los-units")!;
     this.message = root.querySelector("#split-los-message")!;
+    this.reason = root.querySelector("#split-los-reason")!;
   }
 
   /** The unit's standing choice, if it has one. */
@@ -43,12 +53,11 @@ export class SplitLosPanel {
     return this.choices[unit];
   }
 
-  /** From a snapshot: one row per unit, with a choice control on the viewer's own units. */
+  /** From a snapshot: one row per unit, with a choice control on each unit the viewer may choose for. */
   show(view: SplitLosView): void {
     this.choices = { ...view.choices };
-    this.list.replaceChildren(
-      ...view.units.map((unit) => this.row(unit, unit.side === view.mySide ? !view.inPlay : null)),
-    );
+    this.reason.hidden = view.you.role !== "referee";
+    this.list.replaceChildren(...view.units.map((unit) => this.row(unit, mayChoose(unit, view))));
   }
 
   /** A `los_side` frame: someone set (or cleared) a unit's side. */
@@ -65,15 +74,16 @@ export class SplitLosPanel {
     this.say("");
   }
 
-  /** An error frame: if our choice was in flight, it was refused. */
+  /** An error frame: if our choice was in flight, it was refused, and the controls go back to the standing sides. */
   handleError(code: string, text: string): void {
     if (this.root.dataset.state !== "sending") return;
     this.root.dataset.state = "refused";
     this.say(text, code);
+    for (const row of this.list.querySelectorAll<HTMLElement>("li")) this.fill(row);
   }
 
-  /** `disabled` is null for a unit the viewer does not command (no control), else whether its control is off. */
-  private row(unit: Unit, disabled: boolean | null): HTMLElement {
+  /** `allowed` is null for a unit the viewer never chooses for (no control), else whether its control is on. */
+  private row(unit: Unit, allowed: boolean | null): HTMLElement {
     const item = document.createElement("li");
     item.dataset.unit = unit.id;
     const name = document.createElement("span");
@@ -81,7 +91,7 @@ export class SplitLosPanel {
     const current = document.createElement("span");
     current.className = "split-los-choice";
     item.append(name, current);
-    if (disabled !== null) item.append(" ", this.control(unit.id, disabled));
+    if (allowed !== null) item.append(" ", this.control(unit.id, !allowed));
     this.fill(item);
     return item;
   }
@@ -98,7 +108,8 @@ export class SplitLosPanel {
     select.append(...options.map(([value, label]) => new Option(label, value)));
     select.addEventListener("change", () => {
       const side = (select.value || null) as LosSide | null;
-      if (this.hooks.send({ type: "los_side", unit, side })) {
+      const reason = this.reason.hidden ? {} : { reason: this.reason.querySelector("input")!.value };
+      if (this.hooks.send({ type: "los_side", unit, side, ...reason })) {
         this.root.dataset.state = "sending"; // an error frame now is the answer to it
         this.say(t("Sending your choice…"));
       } else {

@@ -174,8 +174,7 @@ function startMatch(page: HTMLElement): void {
     const mine = units.find((u) => snapshot.you.role === "player" && u.side === snapshot.you.side);
     const { phase, status: matchStatus, turn } = snapshot.match;
     const inPlay = matchStatus === "in_progress";
-    const mySide = snapshot.you.role === "player" ? snapshot.you.side : null;
-    splitLos.show({ units, choices: snapshot.split_los ?? {}, mySide, inPlay });
+    splitLos.show({ units, choices: snapshot.split_los ?? {}, you: snapshot.you, status: matchStatus });
     const myOrder = snapshot.my_orders.find((o) => o.unit === mine?.id) ?? null;
     ordersRoot?.toggleAttribute("hidden", !(inPlay && phase === "movement"));
     if (plotter && mine && inPlay && phase === "movement") {

@@ -326,7 +326,7 @@ export type ClientFrame =
   | { type: "submit"; order: Order; turn: number; phase?: string }
   | { type: "reach"; unit: string; mode: Mode; turn: number }
   | { type: "los"; from: string; to: string }
-  | { type: "los_side"; unit: string; side: LosSide | null }
+  | { type: "los_side"; unit: string; side: LosSide | null; reason?: string }
   | { type: "resync" };
 
 /** Attack orders go out like movement ones, always naming their phase (weapons or physical). */

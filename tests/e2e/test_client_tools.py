@@ -124,9 +124,16 @@ def test_a_player_sets_a_split_line_of_sight_side_and_the_other_page_shows_it(op
     )
     assert "split line of sight, right side" in alice.inner_text("#sight-reasons")
 
+    # The referee decides for an absent player, with a logged reason; everyone sees who chose.
+    referee = open_page("referee")
+    referee.fill("#split-los-reason input", "alice is away")
+    referee.select_option("#split-los-units [data-unit='A'] select", "left")
+    bob.wait_for_selector("#split-los-units [data-unit='A'][data-side='left'][data-by='referee']")
+
     # Cleared again, so the duel test (test_duel.py) finds the demo match as it was.
+    referee.select_option("#split-los-units [data-unit='A'] select", "")
     bob.select_option("#split-los-units [data-unit='B'] select", "")
-    alice.wait_for_selector("#split-los-units [data-unit='B'][data-side='']")
+    alice.wait_for_selector("#split-los-units [data-unit='A'][data-side=''] + [data-unit='B'][data-side='']")
 
 
 def test_a_spanish_browser_gets_the_page_in_spanish_and_can_switch(

@@ -13,6 +13,10 @@ const frame = (side: LosSideFrame["side"], chooser: LosSideFrame["chooser"] = "c
   type: "los_side", v: 5, unit: "B", side, chooser, by: chooser === "referee" ? "ref" : "bob",
 });
 
+const bob = { role: "player", side: "bob" } as const;
+const spectator = { role: "spectator", side: null } as const;
+const referee = { role: "referee", side: null } as const;
+
 let sent: ClientFrame[];
 let connected: boolean;
 let panel: SplitLosPanel;
@@ -27,7 +31,8 @@ function pick(id: string, value: string): void {
 }
 
 beforeEach(() => {
-  document.body.innerHTML = `<section id="split-los"><ul id="split-los-units"></ul><p id="split-los-message"></p></section>`;
+  document.body.innerHTML = `<section id="split-los"><ul id="split-los-units"></ul>
+    <label id="split-los-reason" hidden><input name="reason"></label><p id="split-los-message"></p></section>`;
   sent = [];
   connected = true;
   panel = new SplitLosPanel(document.querySelector<HTMLElement>("#split-los")!, {
@@ -37,23 +42,24 @@ beforeEach(() => {
 
 describe("the split line-of-sight panel", () => {
   it("shows every unit's standing side and who chose it to everyone, with no control for a spectator", () => {
-    panel.show({ units, choices: { B: { side: "right", by: "referee" } }, mySide: null, inPlay: true });
+    panel.show({ units, choices: { B: { side: "right", by: "referee" } }, you: spectator, status: "in_progress" });
     expect(row("A").textContent).toBe("A (Phoenix Hawk): the side worse for the attacker (nobody chose)");
     expect(row("B").textContent).toBe("B (Shadow Hawk): the right side, chosen by the referee");
     expect([row("B").dataset.side, row("B").dataset.by]).toEqual(["right", "referee"]);
     expect(document.querySelectorAll("#split-los select")).toHaveLength(0);
+    expect(document.querySelector<HTMLElement>("#split-los-reason")!.hidden).toBe(true);
   });
 
   it("gives a player a control on their own units only, off while the match is not in play", () => {
-    panel.show({ units, choices: {}, mySide: "bob", inPlay: true });
+    panel.show({ units, choices: {}, you: bob, status: "in_progress" });
     expect([select("A"), select("B")?.disabled]).toEqual([null, false]);
     expect(select("B")!.value).toBe("");
-    panel.show({ units, choices: {}, mySide: "bob", inPlay: false });
+    panel.show({ units, choices: {}, you: bob, status: "paused" });
     expect(select("B")!.disabled).toBe(true);
   });
 
   it("sends the choice, and everyone's row follows the los_side frame, cleared by null", () => {
-    panel.show({ units, choices: {}, mySide: "bob", inPlay: true });
+    panel.show({ units, choices: {}, you: bob, status: "in_progress" });
     pick("B", "left");
     expect(sent).toEqual([{ type: "los_side", unit: "B", side: "left" }]);
     expect([message().textContent, panelState()]).toEqual(["Sending your choice…", "sending"]);
@@ -70,21 +76,22 @@ describe("the split line-of-sight panel", () => {
     expect(panel.choice("B")).toBeUndefined();
   });
 
-  it("shows a refusal of its own choice with its code, and ignores errors meant for other tools", () => {
-    panel.show({ units, choices: {}, mySide: "bob", inPlay: true });
+  it("shows a refusal of its own choice with its code and puts the control back, ignoring other tools' errors", () => {
+    panel.show({ units, choices: {}, you: bob, status: "in_progress" });
     panel.handleError("board.off_board", "That hex is off the board.");
     expect(message().textContent).toBe("");
     pick("B", "right");
     panel.handleError("los_side.wrong_status", "Not possible while the match is paused.");
-    expect([message().textContent, message().dataset.code]).toEqual([
+    expect([message().textContent, message().dataset.code, select("B")!.value]).toEqual([
       "Not possible while the match is paused.",
       "los_side.wrong_status",
+      "",
     ]);
     expect(panelState()).toBe("refused");
   });
 
   it("puts the control back when the socket is down", () => {
-    panel.show({ units, choices: { B: { side: "right", by: "controller" } }, mySide: "bob", inPlay: true });
+    panel.show({ units, choices: { B: { side: "right", by: "controller" } }, you: bob, status: "in_progress" });
     connected = false;
     pick("B", "left");
     expect([sent, select("B")!.value, message().textContent]).toEqual([
@@ -92,6 +99,17 @@ describe("the split line-of-sight panel", () => {
       "right",
       "Not connected: try again in a moment.",
     ]);
+  });
+
+  it("lets the referee choose for any unit, with the reason typed, also while the match is paused", () => {
+    panel.show({ units, choices: {}, you: referee, status: "paused" });
+    expect([select("A")?.disabled, select("B")?.disabled]).toEqual([false, false]);
+    expect(document.querySelector<HTMLElement>("#split-los-reason")!.hidden).toBe(false);
+    document.querySelector<HTMLInputElement>("#split-los-reason input")!.value = "bob's connection dropped";
+    pick("B", "left");
+    expect(sent).toEqual([{ type: "los_side", unit: "B", side: "left", reason: "bob's connection dropped" }]);
+    panel.show({ units, choices: {}, you: referee, status: "finished" });
+    expect(select("B")!.disabled).toBe(true);
   });
 
   it("says a referee's choice for an absent player", () => {
