@@ -531,11 +531,13 @@ def _strike(phase: _Phase, order: PhysicalOrder, attack: PlannedAttack) -> Attac
     if own:
         reasons.append(own_why)
         table = "kick" if order.kind == "dfa" else "standard"
-        reasons += phase.in_groups(order.unit, "front", table, own, DAMAGE_GROUP, Reason("combat.recoil", kind=order.kind))
+        recoil = Reason("combat.recoil", kind=order.kind)
+        reasons += phase.in_groups(order.unit, "front", table, own, DAMAGE_GROUP, recoil)
     if rule.target_psr is not None:
         phase.psr_triggers[order.target].append(Modifier(rule.target_psr, Reason("combat.hit_by", kind=order.kind)))
     if rule.attacker_psr_on_hit is not None:
-        phase.psr_triggers[order.unit].append(Modifier(rule.attacker_psr_on_hit, Reason("combat.made", kind=order.kind)))
+        made = Reason("combat.made", kind=order.kind)
+        phase.psr_triggers[order.unit].append(Modifier(rule.attacker_psr_on_hit, made))
     return AttackResult(attack, roll, True, damage, tuple(reasons))
 
 

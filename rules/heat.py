@@ -56,8 +56,10 @@ def resolve_heat(status: MechStatus, motion: Motion, dice: Dice, unit: str = "")
     sinks = status.heat_sinks_working * (2 if status.design.double_heat_sinks else 1)
     generated = move + weapons + engine
     heat = max(status.heat + generated - sinks, 0)
-    balance: dict[str, Param] = {"heat": status.heat, "movement": move_reason, "weapons": weapons, "sinks": sinks, "total": heat}
-    reasons: list[str] = [Reason("heat.balance_engine", engine=engine, **balance) if engine else Reason("heat.balance", **balance)]
+    balance: dict[str, Param] = {"heat": status.heat, "movement": move_reason, "weapons": weapons, "sinks": sinks,
+                                 "total": heat}
+    reasons: list[str] = [Reason("heat.balance_engine", engine=engine, **balance) if engine
+                          else Reason("heat.balance", **balance)]
     status = replace(status, heat=heat, fired=frozenset())
     if status.destroyed:
         return HeatOutcome(status, generated, sinks, tuple(reasons))

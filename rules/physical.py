@@ -67,7 +67,8 @@ def physical_to_hit(
         mods += movement_modifiers(attacker, motion)
     for name, penalty in ACTUATOR_PENALTY.get(kind, ()):
         if not status.working(name, limb):
-            mods.append(Modifier(penalty, Reason("physical.actuator", actuator=name.lower(), location=LOCATION_NAMES[limb])))
+            why = Reason("physical.actuator", actuator=name.lower(), location=LOCATION_NAMES[limb])
+            mods.append(Modifier(penalty, why))
     if kind == "push":  # TW: each destroyed shoulder makes a push harder; a missing arm forbids it
         mods += [Modifier(2, Reason("physical.shoulder", location=LOCATION_NAMES[arm]))
                  for arm in ARMS if not status.working("Shoulder", arm)]

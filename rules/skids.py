@@ -78,8 +78,8 @@ def resolve_skid(board: Board, unit: Unit, check: Check, units_in_way: Mapping[H
             destroyed = destroyed_by(replace(building, cf=cf), damage)
             # Standard BattleTech: a unit charging a building takes ceil(CF / 10).
             collisions.append(Collision(ahead, "building", damage, ceil(cf / 10), destroyed))
-            reasons.append(Reason("skid.hits_building_destroyed" if destroyed else "skid.hits_building", hex=ahead.label,
-                                  damage=damage, cf=cf))
+            hit = "skid.hits_building_destroyed" if destroyed else "skid.hits_building"
+            reasons.append(Reason(hit, hex=ahead.label, damage=damage, cf=cf))
             if not destroyed:
                 break
         elif terrain.level > level:

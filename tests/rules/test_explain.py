@@ -42,7 +42,8 @@ def ask(data, base=None):
 def test_a_los_answer_has_every_documented_field():
     status, answer = ask(scenario())
     assert status == 0
-    assert set(answer) == {"los", "modifier", "modifiers", "partial_cover", "hexes", "split", "side", "rule", "reasons", "reason_codes"}
+    assert set(answer) == {"los", "modifier", "modifiers", "partial_cover", "hexes", "split", "side", "rule", "reasons",
+                           "reason_codes"}
     assert answer["los"] is False and answer["hexes"] == ["0509", "0508", "0507", "0506"]
     assert answer["rule"] == "standard" and all(isinstance(reason, str) for reason in answer["reasons"])
 
