@@ -1,7 +1,6 @@
 """The client's reason catalogue is rules/reasons.py's, and every template and word has its Spanish."""
 
 import gettext
-from pathlib import Path
 
 from rules.reasons import PLACEHOLDER, TEMPLATES, WORDS
 from tests.vectors.make_reason_catalogue import OUTPUT, PROTOCOL, ROOT, render, render_protocol
@@ -21,7 +20,7 @@ def test_the_protocol_documents_every_code() -> None:
 
 
 def test_every_reason_and_word_has_its_spanish_with_the_same_placeholders() -> None:
-    with Path(SPANISH).open("rb") as compiled:
+    with SPANISH.open("rb") as compiled:
         catalog = gettext.GNUTranslations(compiled)
     # A rule's title reads the same in both languages, so look for the entry, not for a different text.
     entries = catalog._catalog  # type: ignore[attr-defined]
