@@ -24,10 +24,12 @@ export function combatRulings(reports: CombatReport[]): string[] {
     for (const attack of report.attacks) {
       const outcome = attack.hit ? t("hit, %(damage)s damage", { damage: attack.damage }) : t("miss");
       const { unit, target } = attack;
-      const values = { phase, unit, attack: attack.attack, target, dice: dice(attack.roll), needs: attack.to_hit.target, outcome };
+      const needs = attack.to_hit.target;
+      const values = { phase, unit, attack: attack.attack, target, dice: dice(attack.roll), needs, outcome };
       lines.push(t("%(phase)s: %(unit)s %(attack)s → %(target)s: %(dice)s against %(needs)s: %(outcome)s", values));
       // The first reason repeats the roll just shown; the rest say where the damage went.
-      if (attack.hit) lines.push(...reasonsText(attack.reasons, attack.reason_codes).slice(1).map((reason) => `  ${reason}`));
+      const reasons = reasonsText(attack.reasons, attack.reason_codes);
+      if (attack.hit) lines.push(...reasons.slice(1).map((reason) => `  ${reason}`));
     }
     lines.push(...reasonsText(report.reasons, report.reason_codes).map((reason) => `${phase}: ${reason}`));
   }
