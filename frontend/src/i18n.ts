@@ -15,7 +15,7 @@ export function t(text: string, values: Record<string, unknown> = {}): string {
  * Words for the server's stable codes. The server's own message is English and stays the fallback for a
  * code the client does not know yet.
  */
-const ERRORS: Record<string, string> = {
+export const ERRORS: Record<string, string> = {
   "message.malformed": "That message could not be read.",
   "message.unknown_type": "The server does not know that request.",
   "order.spectator": "Only a player seated in this match can send orders.",
@@ -50,6 +50,17 @@ const ERRORS: Record<string, string> = {
   "attack.self": "A mech cannot attack itself.",
   "attack.target_destroyed": "That target is already destroyed.",
   "attack.cannot_act": "That mech cannot attack this turn.",
+  "los_side.not_yours": "Only the unit's player, or the referee, picks its side.",
+  "los_side.wrong_status": "The side can be picked only while the match is being played or paused.",
+  "referee.only": "Only the match's referee may do that.",
+  "referee.reason": "Give a reason; it is logged.",
+  "referee.wrong_status": "The referee cannot do that in the match's present state.",
+  "referee.nothing_to_annul": "There is no resolved phase to annul.",
+  "referee.bad_changes": "Those changes cannot be applied to the unit.",
+  "chat.anonymous": "Log in to chat.",
+  "chat.malformed": "A chat message is a line of text, not too long.",
+  "chat.rate_limited": "Too many chat messages; wait a moment.",
+  "message.rate_limited": "Too many requests; wait a moment.",
   "unit.unknown": "There is no such unit.",
   "board.invalid_hex": "That is not a hex label (CCRR).",
   "board.off_board": "That hex is off the board.",
