@@ -45,7 +45,7 @@ JSON = st.recursive(
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from(KEYS) | st.text(max_size=6), inner, max_size=5),
     max_leaves=12,
 )
-# What the socket lets through for `turn` and `phase` (anything else is `message.malformed` before a service).
+# What the socket lets through for `turn`, `v` and `phase` (anything else is `message.malformed` before a service).
 TURNS = st.none() | st.integers(min_value=-(2**70), max_value=2**70)
 PHASES = st.none() | st.sampled_from(["movement", "weapons", "physical", "heat", "end", "over", ""])
 FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -80,16 +80,18 @@ def ref(db: None) -> User:
 @pytest.mark.parametrize("phase", ["movement", "weapons", "physical"])
 @FUZZ
 @given(kind=st.sampled_from(["plot", "submit", "reach", "los", "los_side", "chat"]), who=st.sampled_from(["alice", "bob", "carol", "ref"]),
-       a=JSON, b=JSON, turn=TURNS, phase_sent=PHASES)
+       a=JSON, b=JSON, turn=TURNS, seen=TURNS, phase_sent=PHASES)
 def test_every_socket_message_is_answered_or_refused_with_a_code(
     alice: User, bob: User, carol: User, ref: User, phase: str, kind: str, who: str, a: Any, b: Any,
-    turn: int | None, phase_sent: str | None,
+    turn: int | None, seen: int | None, phase_sent: str | None,
 ) -> None:
     match = duel_match(alice, bob, phase=phase)
     user = {"alice": alice, "bob": bob, "carol": carol, "ref": ref}[who]
     calls: dict[str, Callable[[], Any]] = {
-        "plot": lambda: services.order_plot(match_id=match.pk, user=user, order_json=a, turn=turn, phase=phase_sent),
-        "submit": lambda: services.order_submit(match_id=match.pk, user=user, order_json=a, turn=turn, phase=phase_sent),
+        "plot": lambda: services.order_plot(match_id=match.pk, user=user, order_json=a, turn=turn, phase=phase_sent,
+                                          seen=seen),
+        "submit": lambda: services.order_submit(match_id=match.pk, user=user, order_json=a, turn=turn, phase=phase_sent,
+                                              seen=seen),
         "reach": lambda: queries.unit_reach(match_id=match.pk, user=user, unit_id=a, mode=b, turn=turn),
         "los": lambda: queries.sight_line(match_id=match.pk, user=user, source=a, target=b),
         "los_side": lambda: los_sides.los_side_choose(match_id=match.pk, user=user, unit=a, side=b, reason=phase_sent),
