@@ -1,8 +1,8 @@
 """The client's tools in a real browser (issue 8): reachable hexes and a path the server refuses, the
 line-of-sight tool by mouse and by the board's keyboard cursor, a split line-of-sight side set by one player and
 seen by the other, and the Spanish page with its language switch. Nothing here submits an order (the split side
-is cleared again), so the demo match is left as the duel test (test_duel.py, which runs after this module)
-expects it."""
+is cleared again), so each test finds the demo match at its first movement phase; the duel (test_duel.py) plays
+a match of its own."""
 
 from __future__ import annotations
 
@@ -130,7 +130,7 @@ def test_a_player_sets_a_split_line_of_sight_side_and_the_other_page_shows_it(op
     referee.select_option("#split-los-units [data-unit='A'] select", "left")
     bob.wait_for_selector("#split-los-units [data-unit='A'][data-side='left'][data-by='referee']")
 
-    # Cleared again, so the duel test (test_duel.py) finds the demo match as it was.
+    # Cleared again, so the other tests find the demo match as it was.
     referee.select_option("#split-los-units [data-unit='A'] select", "")
     bob.select_option("#split-los-units [data-unit='B'] select", "")
     alice.wait_for_selector("#split-los-units [data-unit='A'][data-side=''] + [data-unit='B'][data-side='']")
