@@ -154,12 +154,15 @@ function startMatch(page: HTMLElement): void {
       playback.showRulings(snapshot.last_playback.timeline);
     }
 
-    const shape = JSON.stringify(snapshot.board);
+    // Terrain changes in play (combat lowers a building's CF): the same board is redrawn where it changed.
+    const shape = `${snapshot.board.width}x${snapshot.board.height}`;
     if (!board || shape !== boardShape) {
       board = new BoardView(boardHolder, snapshot.board, (hex) =>
         sight.active ? sight.clickHex(hex) : plotter?.clickHex(hex),
       );
       boardShape = shape;
+    } else {
+      board.updateTerrain(snapshot.board);
     }
     units = snapshot.units;
     sides = snapshot.sides;
