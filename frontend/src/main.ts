@@ -4,7 +4,7 @@
 import "./app.css";
 import { AttackPanel, isAttackPhase } from "./attack";
 import { resultText, withConditions } from "./combat-report";
-import { showCrowd, showSeatedReferee } from "./crowd";
+import { showCrowd, showSeatedReferee, showSpectatorDelay } from "./crowd";
 import { SplitLosPanel, choiceText } from "./los-side";
 import { BoardView } from "./map";
 import type { Poses } from "./playback";
@@ -171,6 +171,7 @@ function startMatch(page: HTMLElement): void {
     renderHeader(snapshot);
     renderSides(snapshot);
     if (snapshot.spectators !== undefined) showCrowd(crowd, snapshot.spectators);
+    showSpectatorDelay(page.querySelector<HTMLElement>("#delay")!, snapshot.you.role, snapshot.match.options?.spectator_delay);
     page.dataset.role = snapshot.you.role;
     page.dataset.version = String(snapshot.v);
 

@@ -241,6 +241,8 @@ export interface MatchInfo {
   turn: number;
   phase: string;
   result?: MatchResult | null;
+  /** The lobby's options (docs/protocol.md "Options"); the client reads the spectator delay. */
+  options?: { spectator_delay?: number };
 }
 
 export interface SideInfo {
