@@ -81,11 +81,12 @@ def same_building(board: Board, a: Hex, b: Hex) -> bool:
     return first.has("building") and second.has("building") and first.get("building") == second.get("building")
 
 
-def wall_check(unit: Unit, building: Building, passing: str) -> Check:
-    """Passing a wall (entering, leaving, or moving inside one building): a roll with the type's
-    modifier. Failure: ceil(CF / 10) damage to the unit from the front; a mech does not fall."""
+def wall_check(unit: Unit, building: Building, passing: str, wall: Hex) -> Check:
+    """Passing a wall of the building in ``wall`` (entering, leaving, or moving inside one building): a
+    roll with the type's modifier. Failure: ceil(CF / 10) damage to the unit from the front; a mech does
+    not fall. The building takes :func:`wall_damage_to_building` either way."""
     modifier = (f"{building.type.name} building (standard table)", building.type.psr_modifier)
-    return piloting_check(unit, "building_wall", [modifier], f"{BUILDING_RULE}: {passing}")
+    return piloting_check(unit, "building_wall", [modifier], f"{BUILDING_RULE}: {passing}", wall=wall)
 
 
 def wall_damage_to_unit(building: Building) -> int:

@@ -180,6 +180,8 @@ def event_to_json(event: Event) -> Json:
     }
     optional = {"reason": event.reason, "target": event.target, "damage": event.damage, "elevation": event.elevation}
     data.update({key: value for key, value in optional.items() if value})
+    if event.building is not None:
+        data["building"] = event.building.label
     if event.rolls:
         data["rolls"] = [roll_to_json(roll) for roll in event.rolls]
     return data

@@ -7,7 +7,7 @@ back (Total Warfare, weapon attack phase). Piloting rolls for the phase's damage
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from math import ceil
 
@@ -233,6 +233,8 @@ class _Phase:
         # Damage each building hex takes this phase; its CF drops only at the end ("sólo después de que
         # todo el fuego de armas se haya completado"), so every attack meets the CF of the phase start.
         self.building_damage: dict[Hex, int] = {}
+        # Building hexes that came down under the weight on one of their levels (in the movement phase).
+        self.weight_collapses: frozenset[Hex] = frozenset()
 
     def damage(self, unit_id: str, hit: HitLocation, amount: int) -> list[str]:
         result = apply_damage(self.mechs[unit_id], hit, amount, self.dice, unit_id)
@@ -285,7 +287,7 @@ class _Phase:
         return f"the building in {hex_.label} {what} ({BUILDING_ATTACKS})"
 
     def end(self, name: str, results: Sequence[AttackResult]) -> tuple[GameState, CombatReport]:
-        board, buildings = self._settle_buildings()
+        board, buildings = self._settle_buildings(name)
         self._piloting_rolls()
         units = tuple(self.units[unit.id] for unit in self.start.units)
         state = replace(self.start, board=board, units=units, mechs=self.mechs)
@@ -294,22 +296,28 @@ class _Phase:
         rolls = tuple(self.dice.rolls[self.first_roll:])
         return state, CombatReport(name, tuple(results), tuple(self.reasons), rolls, displaced, buildings)
 
-    def _settle_buildings(self) -> tuple[Board, tuple[tuple[Hex, int, int], ...]]:
+    def _settle_buildings(self, phase: str) -> tuple[Board, tuple[tuple[Hex, int, int], ...]]:
         """The phase's damage lands on the buildings: the CF drops, and a building hex whose damage reaches
-        its CF collapses now, at the end of the attack phase (Solaris VII 'Colapso'), leaving rubble."""
+        its CF collapses now, at the end of the phase (Solaris VII 'Colapso'), leaving rubble, as does one
+        that came down under the weight on one of its levels during the movement phase."""
         board, hexes, settled = self.start.board, dict(self.start.board.hexes), []
-        for hex_, damage in sorted(self.building_damage.items(), key=lambda item: item[0].label):
-            terrain = board.terrain(hex_)
+        for hex_ in sorted(self.building_damage.keys() | self.weight_collapses, key=lambda hex_: hex_.label):
+            damage, terrain = self.building_damage.get(hex_, 0), board.terrain(hex_)
             building = building_at(terrain)
             assert building is not None  # only building hexes take damage
-            left = 0 if destroyed_by(building, damage) else building.cf - damage
+            left = 0 if destroyed_by(building, damage) or hex_ in self.weight_collapses else building.cf - damage
             settled.append((hex_, damage, left))
             if left:
                 hexes[hex_] = replace(terrain, features={**terrain.features, "bldg_cf": left})
                 self.reasons.append(f"the building in {hex_.label} takes {damage} damage: CF {building.cf} → {left}")
                 continue
-            self.reasons.append(f"the building in {hex_.label} takes {damage} damage, its CF is {building.cf}: it "
-                                "collapses at the end of the attack phase into rubble (Solaris VII 'Colapso')")
+            if hex_ in self.weight_collapses:
+                self.reasons.append(f"the building in {hex_.label} (CF {building.cf}, {damage} damage this phase) "
+                                    "collapsed under the weight on one of its levels into rubble (Solaris VII "
+                                    "'Colapso')")
+            else:
+                self.reasons.append(f"the building in {hex_.label} takes {damage} damage, its CF is {building.cf}: it "
+                                    f"collapses at the end of the {phase} phase into rubble (Solaris VII 'Colapso')")
             kept = {name: level for name, level in terrain.features.items() if name not in BUILDING_FEATURES}
             hexes[hex_] = replace(terrain, features={**kept, "rubble": terrain.get("building")})
             for unit in [unit for unit in self.units.values() if unit.hex == hex_]:
@@ -404,6 +412,18 @@ class _Phase:
         fallen = fall(self.units[unit_id], self.mechs[unit_id], levels, self.dice, why)
         self.units[unit_id], self.mechs[unit_id] = fallen.unit, fallen.status
         return list(fallen.reasons)
+
+
+def settle_movement_buildings(state: GameState, damage: Mapping[Hex, int], collapsed: frozenset[Hex],
+                              dice: Dice) -> tuple[GameState, CombatReport]:
+    """Once the movement phase is done: the walls' and skids' damage lowers each building's CF, and a
+    building hex brought down by that damage or by weight collapses with everyone in it, as in the attack
+    phases (Solaris VII 'Colapso'; movement is not an attack phase and the text does not say when its
+    damage lands: our reading, at the end of the phase, like the attacks' damage)."""
+    phase = _Phase(state, dice)
+    phase.building_damage = dict(damage)
+    phase.weight_collapses = collapsed
+    return phase.end("movement", ())
 
 
 def resolve_weapon_attacks(state: GameState, orders: Sequence[WeaponOrder], dice: Dice,

@@ -154,7 +154,7 @@ def _building_entry(board: Board, unit: Unit, origin: Hex, elevation: int, targe
     if unit.kind == "infantry":
         return floor, ["infantry pay 1 PM to enter a building (Solaris VII 'Infantería')"], []
     reasons = [f"{building.type.name} building: 1 + {building.type.extra_mp} PM (standard building table)"]
-    return floor, reasons, [wall_check(unit, building, passing)]
+    return floor, reasons, [wall_check(unit, building, passing, target)]
 
 
 def enter_hex(board: Board, unit: Unit, origin: Hex, elevation: int, target: Hex, mode: str,
@@ -170,7 +170,7 @@ def enter_hex(board: Board, unit: Unit, origin: Hex, elevation: int, target: Hex
     origin_building = building_at(here)
     leaving = origin_building and 0 <= elevation < origin_building.height and not same_building(board, origin, target)
     if leaving and origin_building and unit.kind != "infantry":
-        checks.append(wall_check(unit, origin_building, "leaving a building"))
+        checks.append(wall_check(unit, origin_building, "leaving a building", origin))
     building, deck, depth = building_at(there), bridge_at(there), there.get("water")
     underwater_target = depth >= 1 and deck is None and unit.kind in ("mech", "submarine")
     from_level = _standing_level(here, elevation, underwater_target)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import ceil
 
+from rules.hexes import Hex
 from rules.units import Unit
 
 # 2D6 can never reach 13: the target of an automatic failure.
@@ -33,14 +34,16 @@ class Check:
     levels: int = 0  # climb: the level this roll reaches; drop: levels dropped; water: depth
     hexes_moved: int = 0  # skid: hexes moved this turn before the roll
     direction: int | None = None  # skid: the direction the unit was travelling
+    wall: Hex | None = None  # building_wall: the building hex whose wall the unit passes
 
 
-def piloting_check(unit: Unit, code: str, modifiers: list[tuple[str, int]], rule: str, **numbers: int) -> Check:
+def piloting_check(unit: Unit, code: str, modifiers: list[tuple[str, int]], rule: str, *, levels: int = 0,
+                   hexes_moved: int = 0, direction: int | None = None, wall: Hex | None = None) -> Check:
     """A piloting skill roll: target = piloting skill + modifiers."""
     target = unit.piloting + sum(value for _, value in modifiers)
     shown = "".join(f" {value:+d} ({why})" for why, value in modifiers)
     reason = f"{rule}: piloting {unit.piloting}{shown} = {target}"
-    return Check(code, "piloting", target, tuple(modifiers), (reason,), **numbers)
+    return Check(code, "piloting", target, tuple(modifiers), (reason,), levels, hexes_moved, direction, wall)
 
 
 def plain_check(code: str, target: int, rule: str) -> Check:

@@ -11,7 +11,7 @@ This module holds the values and the PM schedule; :mod:`rules.walk` plays steps 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from rules.board import Board
@@ -38,6 +38,7 @@ class Event:
     rolls: tuple[Roll, ...] = ()
     damage: int = 0
     elevation: int = 0  # levels above the hex's own level once the event is done (a roof, under water)
+    building: Hex | None = None  # the building hex a ``wall`` or skid ``charge`` damages, or a ``collapse`` brings down
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +74,26 @@ class MovementResult:
     def rolls(self) -> tuple[Roll, ...]:
         """Every roll of the phase in the order it was thrown: initiative, then the timeline's."""
         return self.initiative.rolls + tuple(roll for tick in self.ticks for event in tick for roll in event.rolls)
+
+    @property
+    def buildings(self) -> tuple[dict[Hex, int], frozenset[Hex]]:
+        """What the phase did to buildings (:func:`buildings_hit`), settled once the movement is done."""
+        return buildings_hit(event for tick in self.ticks for event in tick)
+
+
+def buildings_hit(events: Iterable[Event]) -> tuple[dict[Hex, int], frozenset[Hex]]:
+    """The damage each building hex took from ``events`` (walls passed, skids into it) and the hexes
+    that collapsed under the weight on one of their levels."""
+    damage: dict[Hex, int] = {}
+    collapsed = set()
+    for event in events:
+        if event.building is None:
+            continue
+        if event.kind == "collapse":
+            collapsed.add(event.building)
+        else:
+            damage[event.building] = damage.get(event.building, 0) + event.damage
+    return damage, frozenset(collapsed)
 
 
 @dataclass(frozen=True, slots=True)

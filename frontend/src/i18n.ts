@@ -55,6 +55,7 @@ const EVENT_KINDS: Record<string, string> = {
   damage: "damage",
   immobile: "immobile",
   collapse: "collapse",
+  wall: "wall",
 };
 
 export function eventKindText(kind: string): string {

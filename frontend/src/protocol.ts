@@ -178,6 +178,8 @@ export interface TimelineEvent {
   mp: number;
   reason?: string;
   target?: string;
+  /** The building hex a `wall`, a skid's `charge` or a `collapse` is about. */
+  building?: string;
   rolls?: Roll[];
 }
 
