@@ -69,6 +69,23 @@ def bridge_at(terrain: HexTerrain) -> Building | None:
     return None
 
 
+def underwater(terrain: HexTerrain, unit: Unit) -> bool:
+    """The one test of who is under water, Solaris VII 'Operaciones submarinas': "Se consideran unidades bajo
+    el agua a los Mechs en agua de profundidad 2 o superior, Mechs tumbados en agua de profundidad 1 y
+    submarinos a profundidad 1 o superior". ``terrain`` is the unit's hex. A unit above the surface (a
+    positive elevation, or a bridge deck, which movement puts at the deck's height, 0 for a road over a
+    river) is not; elsewhere in water elevation 0 means the bed, as movement and line of sight place an
+    unplaced unit."""
+    if unit.kind not in ("mech", "submarine") or terrain.depth < 1 or unit.elevation > 0:
+        return False
+    if unit.elevation == 0 and bridge_at(terrain) is not None:
+        return False
+    depth = -unit.elevation or terrain.depth
+    if unit.kind == "submarine":
+        return depth >= 1
+    return depth >= 2 or (depth == 1 and unit.prone)
+
+
 def inside(board: Board, unit: Unit) -> Building | None:
     """The building whose floors hold ``unit`` (not its roof), or None."""
     building = building_at(board.terrain(unit.hex))

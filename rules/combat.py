@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from math import ceil
 
 from rules.board import Board
-from rules.buildings import Building, building_at, collapse_damage, destroyed_by, inside, same_building
+from rules.buildings import Building, building_at, collapse_damage, destroyed_by, inside, same_building, underwater
 from rules.damage import ENGINE_HITS_DESTROY, HitLocation, apply_damage, roll_location
 from rules.designs import LEGS, LOCATION_NAMES, LOCATIONS
 from rules.dice import Dice, Roll
@@ -582,9 +582,7 @@ def _climb(state: GameState, attacker: Unit, target: Unit) -> int:
 
 
 def _submerged(state: GameState, unit: Unit) -> bool:
-    """Solaris VII underwater rules: a mech in depth 2+ water, or prone in depth 1, is underwater."""
-    depth = state.board.terrain(unit.hex).get("water")
-    return depth >= 2 or (depth == 1 and unit.prone)
+    return underwater(state.board.terrain(unit.hex), unit)
 
 
 def flood(status: MechStatus, location: str) -> MechStatus:

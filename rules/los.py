@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from rules.board import WOODS_NAMES, Board, HexTerrain
+from rules.buildings import underwater
 from rules.errors import RuleError
 from rules.game import LOS_RULES, LOS_SIDES, GameState
 from rules.hexes import Hex, line
@@ -216,7 +217,7 @@ def _unit_end(board: Board, unit: Unit, role: str, height: int | None) -> _End:
     standing = unit.kind == "mech" and not unit.prone
     posture = ("standing " if standing else "prone " if unit.kind == "mech" else "") + unit.kind
     return _End(f"{role} {unit.id} ({posture} in {unit.hex.label})", unit.hex, level,
-                _under_water(terrain, level), standing, terrain.depth, frozenset(unit.hex.neighbours()))
+                underwater(terrain, unit), standing, terrain.depth, frozenset(unit.hex.neighbours()))
 
 
 def _hex_end(board: Board, hex_: Hex, height: int | None) -> _End:
@@ -228,12 +229,6 @@ def _hex_end(board: Board, hex_: Hex, height: int | None) -> _End:
     if height is None:
         height = terrain.level + (building.height if building else 1 if terrain.get("woods") else 0)
     return _End(f"target hex {hex_.label}", hex_, height, False, False, 0, frozenset(hex_.neighbours()))
-
-
-def _under_water(terrain: HexTerrain, height: int) -> bool:
-    """Fully submerged: even the top of the unit is below the surface (a standing mech in depth 1
-    keeps its upper level above water; in depth 2, or prone in depth 1, it is under)."""
-    return terrain.depth > 0 and height < terrain.level
 
 
 def _judge(board: Board, source: _End, sink: _End, hexes: Sequence[Hex], rule: str) -> _Ruling:

@@ -216,6 +216,27 @@ def test_submerged_physical_attacks_do_half_damage_and_no_death_from_above():
     assert error.value.code == "attack.physical_not_allowed" and "underwater" in error.value.message
 
 
+def test_a_prone_mech_in_depth_1_is_submerged_and_a_standing_one_is_not():
+    """'Se consideran unidades bajo el agua a los Mechs en agua de profundidad 2 o superior, Mechs tumbados en
+    agua de profundidad 1': prone in depth 1, A's AC/20 is refused; standing there it fires."""
+    board = board_from_cells(16, 17, {"0810": {"terrain": "water:1"}})
+    standing = replace(submerged_shooter(), board=board,
+                       units=(mech("A", "0810", 0, side="alice", elevation=-1), mech("B", "0807", 3, "Centurion CN9-A")))
+    assert plan_weapon_attack(standing, WeaponOrder("A", "B", ("AC/20",)), CLEAR)
+    prone = replace(standing, units=(replace(standing.units[0], prone=True), standing.units[1]))
+    with pytest.raises(AttackError) as error:
+        plan_weapon_attack(prone, WeaponOrder("A", "B", ("AC/20",)), CLEAR)
+    assert error.value.code == "attack.underwater_weapon"
+
+
+def test_a_mech_on_a_bridge_over_deep_water_is_not_submerged():
+    """A road over a river is a bridge (Solaris VII movement text): a mech on its deck fires its AC/20."""
+    board = board_from_cells(16, 17, {"0810": {"terrain": "water:2;road:1"}})
+    state = replace(submerged_shooter(), board=board,
+                    units=(mech("A", "0810", 0, side="alice"), mech("B", "0807", 3, "Centurion CN9-A")))
+    assert plan_weapon_attack(state, WeaponOrder("A", "B", ("AC/20",)), CLEAR)
+
+
 def test_a_refused_underwater_order_changes_nothing():
     """Bad input changes nothing: a refused underwater order leaves the state as it was."""
     state = submerged_shooter()
