@@ -19,6 +19,7 @@ from rules.psr import Check, piloting_check
 from rules.units import Unit
 
 BUILDING_RULE = "Solaris VII 'Entrando en Edificaciones'"
+BUILDING_FEATURES = frozenset({"building", "bldg_cf", "bldg_elev", "bldg_class"})  # a hex's building, as a whole
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,9 @@ from dataclasses import dataclass, field, replace
 from math import ceil
 
 from rules.board import Board
-from rules.buildings import Building, building_at, collapse_damage, destroyed_by, inside, same_building, underwater
+from rules.buildings import (
+    BUILDING_FEATURES, Building, building_at, collapse_damage, destroyed_by, inside, same_building, underwater,
+)
 from rules.damage import ENGINE_HITS_DESTROY, HitLocation, apply_damage, roll_location
 from rules.designs import LEGS, LOCATION_NAMES, LOCATIONS
 from rules.dice import Dice, Roll
@@ -33,7 +35,6 @@ from rules.units import Unit
 from rules.weapons import cluster_hits
 
 BUILDING_ATTACKS = "Solaris VII 'Atacando unidades dentro de edificaciones'"
-BUILDING_FEATURES = frozenset({"building", "bldg_cf", "bldg_elev", "bldg_class"})
 HULL_BREACH = 10
 PSR_DAMAGE_THRESHOLD = 20  # TW: 20 or more damage in one phase calls for a piloting roll (+1)
 DAMAGE_GROUP = 5

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from rules.board import WOODS_NAMES, Board, HexTerrain
-from rules.buildings import underwater
+from rules.buildings import BUILDING_FEATURES, inside, same_building, underwater
 from rules.errors import RuleError
 from rules.game import LOS_RULES, LOS_SIDES, GameState
 from rules.hexes import Hex, line
@@ -160,7 +160,7 @@ def line_of_sight(
         sink = _unit_end(board, target, "target", target_height)
     else:
         sink = _hex_end(board, target, target_height)
-    head = (f"Heights: {source.name} at level {source.height}, {sink.name} at level {sink.height}.",)
+    head: tuple[str, ...] = (f"Heights: {source.name} at level {source.height}, {sink.name} at level {sink.height}.",)
 
     if source.submerged != sink.submerged:
         under, over = (source, sink) if source.submerged else (sink, source)
@@ -175,6 +175,8 @@ def line_of_sight(
 
     # Along the map's edge one hex of a split pair can lie off the board; the line cannot pass there.
     cells = [kept for cell in line(source.hex, sink.hex)[1:-1] if (kept := tuple(h for h in cell if h in board))]
+    if isinstance(target, Unit):
+        board, head = _inside_one_building(board, attacker, target, cells, head)
     if not cells:
         why = ("Attacker and target share the hex: nothing lies between them." if source.hex == sink.hex else
                "Adjacent units always have line of sight to each other ('Unidades adyacentes').")
@@ -203,6 +205,31 @@ def line_of_sight(
         note = Modifier(0, f"split line of sight, {chosen} side: {why[0].lower()}{why[1:]}")
         ruling = replace(ruling, modifiers=(*ruling.modifiers, note))
     return ruling.result(rule, (*head, split), by_side[chosen], chosen)
+
+
+def _inside_one_building(board: Board, attacker: Unit, target: Unit, cells: Sequence[tuple[Hex, ...]],
+                         head: tuple[str, ...]) -> tuple[Board, tuple[str, ...]]:
+    """Two units inside one building see each other through its own hexes: the line is judged on a board
+    where those intervening hexes have no building (they neither block nor give partial cover; hills,
+    woods and other buildings still count). The Solaris VII text is silent on line of sight inside a
+    building ('Combate entre edificios' only gives the to-hit rules); this is the standard BattleTech
+    reading (a building does not block attacks traced through it from inside it). It adds no to-hit
+    modifier of its own: we know of none we can vouch for (check against Total Warfare)."""
+    if not (inside(board, attacker) and inside(board, target) and same_building(board, attacker.hex, target.hex)):
+        return board, head
+    walls = sorted({hex_ for cell in cells for hex_ in cell if same_building(board, attacker.hex, hex_)},
+                   key=lambda hex_: hex_.label)
+    if not walls:
+        return board, head
+    hexes = dict(board.hexes)
+    for hex_ in walls:
+        terrain = board.terrain(hex_)
+        hexes[hex_] = replace(terrain, features={name: value for name, value in terrain.features.items()
+                                                 if name not in BUILDING_FEATURES})
+    why = (f"Both units are inside the building in {attacker.hex.label}: its own hexes on the line "
+           f"({', '.join(hex_.label for hex_ in walls)}) do not block it nor give cover (standard BattleTech: the "
+           "Solaris VII text is silent on line of sight inside a building; no to-hit modifier for them).")
+    return replace(board, hexes=hexes), (*head, why)
 
 
 def _outcome(ruling: _Ruling) -> str:

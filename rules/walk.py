@@ -14,7 +14,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from rules.board import Board
-from rules.buildings import BUILDING_RULE, Building, building_at, collapses, wall_damage_to_building, wall_damage_to_unit
+from rules.buildings import (
+    BUILDING_RULE, Building, building_at, collapses, wall_damage_to_building, wall_damage_to_unit,
+)
 from rules.conflicts import Cut, jump_short_of
 from rules.dice import Dice
 from rules.hexes import Hex

@@ -164,6 +164,19 @@ def test_on_the_same_level_of_one_building_the_standard_table_applies():
     assert planned.table == "standard" and planned.to_hit.target == 4
 
 
+def test_two_mechs_three_hexes_apart_inside_one_building_can_fire_at_each_other():
+    """'Si la unidad atacante está dentro del edificio y en el mismo nivel, usar las reglas estándar de ataques
+    de armas'; the line of sight (its own rule, not the CLEAR stub) passes the building's own hexes between
+    them (standard BattleTech, the text being silent): A in 0808 fires at B in 0805, with 0807 and 0806 of
+    the same building between them, at +0 for terrain (range 3: short for a medium laser)."""
+    building = {"terrain": "building:3;bldg_elev:3;bldg_cf:90"}
+    board = board_from_cells(16, 17, {label: building for label in ("0808", "0807", "0806", "0805")})
+    state = GameState(board, (mech("A", "0808", 0, side="alice"), mech("B", "0805", 3, "Centurion CN9-A", side="bob")),
+                      phase="weapons", mechs={"A": fresh(), "B": fresh("Centurion CN9-A")})
+    (planned,) = plan_weapon_attack(state, WeaponOrder("A", "B", ("Medium Laser",)))
+    assert planned.to_hit.target == 4 and planned.table == "standard"
+
+
 # ---- under water -------------------------------------------------------------------------------------
 
 def submerged_shooter(b_label: str = "0807") -> GameState:
