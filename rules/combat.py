@@ -29,13 +29,15 @@ from rules.physical import (
 from rules.psr import water_modifier
 from rules.status import MechStatus
 from rules.tohit import (
-    LineOfSight, ToHit, attack_direction, firing_arc, line_of_sight_rule, weapon_covers, weapon_to_hit,
+    LineOfSight, ToHit, attack_direction, firing_arc, line_of_sight_rule, target_movement_modifier, weapon_covers,
+    weapon_to_hit,
 )
 from rules.units import Unit
 from rules.weapons import cluster_hits
 
 BUILDING_ATTACKS = "Solaris VII 'Atacando unidades dentro de edificaciones'"
 HULL_BREACH = 10
+ACCIDENTAL_FALL_TO_HIT = 7  # TW 'Accidental falls from above', base to-hit (from memory: check against the book)
 PSR_DAMAGE_THRESHOLD = 20  # TW: 20 or more damage in one phase calls for a piloting roll (+1)
 DAMAGE_GROUP = 5
 
@@ -370,10 +372,11 @@ class _Phase:
     def displace(self, unit_id: str, direction: int, why: str) -> list[str] | None:
         """TW 'Unit displacement': move the unit one hex towards ``direction``, keeping its facing. None when
         it cannot go (off the map, or 2+ levels up: a hex it could not enter), and then nothing moves.
-        A unit displaced 2+ levels down falls that far (TW accidental fall from above). An occupied hex
-        pushes its occupant on in the same direction first (TW domino effect): the occupant makes a piloting
-        roll and falls where it lands if it fails. Not modelled: the occupant's option to dodge by stepping
-        forward or backward after a passed roll (it needs MP left from the movement phase)."""
+        A unit displaced 2+ levels down falls that far, onto the unit below if the hex is held
+        (:meth:`fall_onto`). An occupied hex otherwise pushes its occupant on in the same direction first
+        (TW domino effect): the occupant makes a piloting roll and falls where it lands if it fails. Not
+        modelled: the occupant's option to dodge by stepping forward or backward after a passed roll (it
+        needs MP left from the movement phase)."""
         unit = self.units[unit_id]
         destination = unit.hex.neighbour(direction)
         if destination not in self.start.board:
@@ -383,6 +386,8 @@ class _Phase:
             return None
         reasons = []
         occupant = next((other.id for other in self.units.values() if other.hex == destination), None)
+        if occupant is not None and rise <= -2 and unit_id in self.mechs and occupant in self.mechs:
+            return self.fall_onto(unit_id, occupant, direction, why)
         if occupant is not None:
             pushed_on = self.displace(occupant, direction, f"domino effect from {unit_id}")
             if pushed_on is None:
@@ -408,6 +413,53 @@ class _Phase:
                                           (Modifier(modifier, water),), self.dice)
             reasons += rolled if stays else [*rolled, *self.fall(unit_id, "displaced into water")]
         return reasons
+
+    def fall_onto(self, unit_id: str, occupant: str, direction: int, why: str) -> list[str] | None:
+        """TW 'Accidental falls from above' (the Solaris VII texts are silent), as we know it: a unit displaced
+        2+ levels down into a held hex rolls 2D6 against 7 plus the target movement modifier of the unit
+        below (from memory of TW: check the number and its modifiers against the book). A hit: the unit below
+        takes the falling unit's death-from-above damage (5-point groups, punch table), makes the piloting
+        roll a death from above calls for and is displaced on (straight, then the hexes either side, as after
+        a death from above); the falling unit falls into the hex. A miss, or a unit below that cannot be
+        displaced: the falling unit falls into a free hex next to it instead (straight on, then either side:
+        the referee's order, our reading). With no such hex nothing moves (None), as for any impossible
+        displacement."""
+        unit, below = self.units[unit_id], self.units[occupant]
+        board, destination = self.start.board, below.hex
+        origin = board.terrain(unit.hex).level
+        sides = [destination.neighbour(d) for d in (direction, turn(direction, -1), turn(direction, 1))]
+        beside = next((hex_ for hex_ in sides if hex_ in board and board.terrain(hex_).level <= origin
+                       and all(other.hex != hex_ for other in self.units.values())), None)
+        if beside is None:
+            return None
+        moved = self.start.motion(occupant).hexes
+        target = ACCIDENTAL_FALL_TO_HIT + target_movement_modifier(moved)
+        roll = self.dice.roll_2d6(f"accidental fall {unit_id} onto {occupant}", target)
+        reasons = [f"{unit_id} is displaced {origin - board.terrain(destination).level} levels down into "
+                   f"{destination.label}, held by {occupant} ({why}): an accidental fall from above needs {target} "
+                   f"({ACCIDENTAL_FALL_TO_HIT} + {target - ACCIDENTAL_FALL_TO_HIT} for {occupant}'s {moved} hexes "
+                   f"moved; TW from memory, to check against the book): rolled {roll.total}"]
+        landing = beside
+        if roll.success:
+            damage, how = physical_damage("dfa", "", unit, self.mechs[unit_id], self.start.motion(unit_id))
+            reasons.append(f"it lands on {occupant}: {damage} damage as from its {how}")
+            reasons += self.in_groups(occupant, attack_direction(destination, below.facing, unit.hex), "punch", damage,
+                                      DAMAGE_GROUP, "accidental fall from above")
+            self.psr_triggers[occupant].append(Modifier(RULES["dfa"].target_psr or 0, "fallen on from above"))
+            for side in (direction, turn(direction, -1), turn(direction, 1)):
+                pushed = self.displace(occupant, side, f"{unit_id} fell on it")
+                if pushed is not None:
+                    reasons += pushed
+                    landing = destination
+                    break
+            else:
+                reasons.append(f"{occupant} cannot be displaced: {unit_id} falls beside it")
+        else:
+            reasons.append(f"it misses {occupant} and falls beside it")
+        depth = board.terrain(landing).depth
+        self.units[unit_id] = replace(self.units[unit_id], hex=landing, elevation=-depth)
+        reasons.append(f"{unit_id} displaced to {landing.label} (TW accidental fall from above)")
+        return reasons + self.fall(unit_id, "accidental fall from above", levels=origin - board.terrain(landing).level)
 
     def fall(self, unit_id: str, why: str, levels: int = 0) -> list[str]:
         fallen = fall(self.units[unit_id], self.mechs[unit_id], levels, self.dice, why)
