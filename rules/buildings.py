@@ -19,7 +19,8 @@ from rules.psr import Check, piloting_check
 from rules.units import Unit
 
 BUILDING_RULE = "Solaris VII 'Entrando en Edificaciones'"
-BUILDING_FEATURES = frozenset({"building", "bldg_cf", "bldg_elev", "bldg_class"})  # a hex's building, as a whole
+# A hex's building, as a whole (a collapse takes them all).
+BUILDING_FEATURES = frozenset({"building", "bldg_cf", "bldg_elev", "bldg_class", "bldg_basement_type"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +69,43 @@ def bridge_at(terrain: HexTerrain) -> Building | None:
     if terrain.has("road") and terrain.get("water") >= 1:
         return Building(BUILDING_TYPES[UNMARKED_BRIDGE[0]], UNMARKED_BRIDGE[1], 0)
     return None
+
+
+@dataclass(frozen=True, slots=True)
+class Basement:
+    name: str
+    depth: int  # levels below the ground floor
+    infantry_only: bool = False  # a small basement: only infantry fall into it
+
+
+# Solaris VII 'Sótanos': "se tirará 2d6 y se consultará la Tabla de Sótanos siempre que una unidad entre en
+# un edificio. Sólo se usará esta tabla si el escenario no ofrece información sobre sótanos." The table is
+# cut from our copy: these are the standard BattleTech values (Total Warfare's Basements Table), keyed by
+# MegaMek's ``bldg_basement_type`` numbers so boards that say what lies below import as they are. Its
+# feet-first and head-first columns (where a falling mech's damage lands) are not modelled: the fall is a
+# standard fall.
+BASEMENTS = {
+    1: Basement("no basement", 0),
+    2: Basement("two-level basement", 2),
+    3: Basement("one-level basement", 1),
+    4: Basement("one-level basement", 1),
+    5: Basement("small basement (infantry only)", 1, infantry_only=True),
+    6: Basement("one-level basement", 1),
+    7: Basement("two-level basement", 2),
+}
+BASEMENT_BY_ROLL = {2: 2, 3: 3, 4: 4, 5: 1, 6: 1, 7: 1, 8: 1, 9: 5, 10: 4, 11: 6, 12: 7}
+BASEMENT_RULE = "Solaris VII 'Sótanos' (its table is cut: standard BattleTech Basements Table)"
+
+
+def basement_at(terrain: HexTerrain) -> Basement | None:
+    """What the scenario says lies below a building hex; None when it says nothing (roll the table)."""
+    return BASEMENTS.get(terrain.get("bldg_basement_type"))
+
+
+def falls_into_basement(basement: Basement, unit: Unit, cf: int) -> bool:
+    """"Una unidad cae a través del suelo y dentro del sótano sólo si el peso de la unidad es superior al FC
+    actual del edificio"; a small basement takes only infantry."""
+    return basement.depth > 0 and unit.tons > cf and (unit.kind == "infantry" or not basement.infantry_only)
 
 
 def underwater(terrain: HexTerrain, unit: Unit) -> bool:

@@ -7,13 +7,13 @@ back (Total Warfare, weapon attack phase). Piloting rolls for the phase's damage
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from math import ceil
 
 from rules.board import Board
 from rules.buildings import (
-    BUILDING_FEATURES, Building, building_at, collapse_damage, destroyed_by, inside, same_building, underwater,
+    BASEMENT_BY_ROLL, BASEMENT_RULE, BASEMENTS, BUILDING_FEATURES, Building, building_at, collapse_damage, destroyed_by, inside, same_building, underwater,
 )
 from rules.damage import ENGINE_HITS_DESTROY, HitLocation, apply_damage, roll_location
 from rules.designs import LEGS, LOCATION_NAMES, LOCATIONS
@@ -28,6 +28,7 @@ from rules.physical import (
 )
 from rules.psr import water_modifier
 from rules.status import MechStatus
+from rules.timeline import BuildingsHit
 from rules.tohit import (
     LineOfSight, ToHit, attack_direction, firing_arc, line_of_sight_rule, target_movement_modifier, weapon_covers,
     weapon_to_hit,
@@ -467,15 +468,20 @@ class _Phase:
         return list(fallen.reasons)
 
 
-def settle_movement_buildings(state: GameState, damage: Mapping[Hex, int], collapsed: frozenset[Hex],
-                              dice: Dice) -> tuple[GameState, CombatReport]:
-    """Once the movement phase is done: the walls' and skids' damage lowers each building's CF, and a
-    building hex brought down by that damage or by weight collapses with everyone in it, as in the attack
-    phases (Solaris VII 'Colapso'; movement is not an attack phase and the text does not say when its
-    damage lands: our reading, at the end of the phase, like the attacks' damage)."""
-    phase = _Phase(state, dice)
-    phase.building_damage = dict(damage)
-    phase.weight_collapses = collapsed
+def settle_movement_buildings(state: GameState, hit: BuildingsHit, dice: Dice) -> tuple[GameState, CombatReport]:
+    """Once the movement phase is done: the basements found are kept on the board, the walls' and skids'
+    damage lowers each building's CF, and a building hex brought down by that damage or by weight collapses
+    with everyone in it, as in the attack phases (Solaris VII 'Colapso'; movement is not an attack phase and
+    the text does not say when its damage lands: our reading, at the end of the phase, like the attacks')."""
+    hexes, found = dict(state.board.hexes), []
+    for hex_, roll in sorted(hit.basements.items(), key=lambda item: item[0].label):
+        terrain = state.board.terrain(hex_)
+        hexes[hex_] = replace(terrain, features={**terrain.features, "bldg_basement_type": BASEMENT_BY_ROLL[roll]})
+        found.append(f"the building hex {hex_.label} has a {BASEMENTS[BASEMENT_BY_ROLL[roll]].name} ({BASEMENT_RULE})")
+    phase = _Phase(replace(state, board=replace(state.board, hexes=hexes)), dice)
+    phase.reasons += found
+    phase.building_damage = dict(hit.damage)
+    phase.weight_collapses = hit.collapsed
     return phase.end("movement", ())
 
 

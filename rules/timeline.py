@@ -38,7 +38,9 @@ class Event:
     rolls: tuple[Roll, ...] = ()
     damage: int = 0
     elevation: int = 0  # levels above the hex's own level once the event is done (a roof, under water)
-    building: Hex | None = None  # the building hex a ``wall`` or skid ``charge`` damages, or a ``collapse`` brings down
+    # The building hex a ``wall`` or skid ``charge`` damages, a ``collapse`` brings down, a ``basement`` roll
+    # finds what lies below or a ``fall`` drops into.
+    building: Hex | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,24 +78,34 @@ class MovementResult:
         return self.initiative.rolls + tuple(roll for tick in self.ticks for event in tick for roll in event.rolls)
 
     @property
-    def buildings(self) -> tuple[dict[Hex, int], frozenset[Hex]]:
+    def buildings(self) -> BuildingsHit:
         """What the phase did to buildings (:func:`buildings_hit`), settled once the movement is done."""
         return buildings_hit(event for tick in self.ticks for event in tick)
 
 
-def buildings_hit(events: Iterable[Event]) -> tuple[dict[Hex, int], frozenset[Hex]]:
-    """The damage each building hex took from ``events`` (walls passed, skids into it) and the hexes
-    that collapsed under the weight on one of their levels."""
+@dataclass(frozen=True, slots=True)
+class BuildingsHit:
+    damage: Mapping[Hex, int]  # walls passed and skids into the building, per building hex
+    collapsed: frozenset[Hex]  # brought down by the weight on one of their levels
+    basements: Mapping[Hex, int]  # the Basements Table roll of each hex whose basement was found
+
+
+def buildings_hit(events: Iterable[Event]) -> BuildingsHit:
+    """What ``events`` did to buildings: ``wall`` and skid ``charge`` damage, ``collapse`` and ``basement``
+    (the roll that found what lies below)."""
     damage: dict[Hex, int] = {}
     collapsed = set()
+    basements: dict[Hex, int] = {}
     for event in events:
         if event.building is None:
             continue
         if event.kind == "collapse":
             collapsed.add(event.building)
-        else:
+        elif event.kind == "basement":
+            basements[event.building] = event.rolls[0].total
+        elif event.kind in ("wall", "charge"):
             damage[event.building] = damage.get(event.building, 0) + event.damage
-    return damage, frozenset(collapsed)
+    return BuildingsHit(damage, frozenset(collapsed), basements)
 
 
 @dataclass(frozen=True, slots=True)

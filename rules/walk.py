@@ -15,7 +15,8 @@ from dataclasses import replace
 
 from rules.board import Board
 from rules.buildings import (
-    BUILDING_RULE, Building, building_at, collapses, wall_damage_to_building, wall_damage_to_unit,
+    BASEMENT_BY_ROLL, BASEMENT_RULE, BASEMENTS, BUILDING_RULE, Building, basement_at, building_at, collapses,
+    falls_into_basement, wall_damage_to_building, wall_damage_to_unit,
 )
 from rules.conflicts import Cut, jump_short_of
 from rules.dice import Dice
@@ -83,11 +84,12 @@ class Walk:
                            prone=unit.prone and event.kind != "stand",
                            climbing=event.kind == "climb" or (unit.climbing and event.kind != "step"))
         if event.kind in ("fall", "stuck", "freed", "immobile"):
-            # A fall from a climb ends on the ground of the hex.
+            # A fall from a climb ends on the ground of the hex, one through a building's floor in its basement.
             grounded = event.kind == "fall" and unit.climbing
+            elevation = event.elevation if event.kind == "fall" and event.building else 0 if grounded else unit.elevation
             unit = replace(unit, prone=unit.prone or event.kind == "fall", stuck=event.kind == "stuck",
                            legs_frozen=unit.legs_frozen or event.kind == "immobile",
-                           elevation=0 if grounded else unit.elevation, climbing=unit.climbing and not grounded)
+                           elevation=elevation, climbing=unit.climbing and not grounded)
         self.units[unit.id] = unit
         if event.kind in ENDS_MOVEMENT:
             self.ended.setdefault(unit.id, event.kind)
@@ -148,6 +150,8 @@ class Walk:
         for check in step.checks:
             if check.wall is not None:
                 self._wall(tick, unit_id, check.wall)
+        if kind == "step" and step.elevation == 0:
+            self._basement(tick, self.units[unit_id])
         after = [check for check in step.checks if check.code not in ROLLED_BEFORE_STEP]
         if all(self._passes(tick, unit_id, check) for check in after):
             for effect in step.effects:
@@ -231,10 +235,49 @@ class Walk:
         """The building in ``hex_`` with its current CF: the phase's start CF less what walls and skids took
         from it so far; None when there is none or it has collapsed this phase."""
         building = building_at(self.board.terrain(hex_))
-        damage, collapsed = buildings_hit(event for tick in self.ticks for event in tick)
-        if building is None or hex_ in collapsed:
+        hit = buildings_hit(event for tick in self.ticks for event in tick)
+        if building is None or hex_ in hit.collapsed:
             return None
-        return replace(building, cf=max(0, building.cf - damage.get(hex_, 0)))
+        return replace(building, cf=max(0, building.cf - hit.damage.get(hex_, 0)))
+
+    def _basement(self, tick: int, unit: Unit) -> None:
+        """Solaris VII 'Sótanos': a unit entering a building's ground floor finds what lies below (the scenario's
+        word, the roll already made this phase, or a 2D6 on the Basements Table now) and falls through the
+        floor into it when it weighs more than the current CF; a vehicle in a two-level basement is trapped
+        for the rest of the match. Not modelled: the hole left below the hex (a unit climbs out of it as
+        from the ground floor)."""
+        building = self._current(unit.hex)
+        if building is None:
+            return
+        basement = basement_at(self.board.terrain(unit.hex))
+        if basement is None:
+            found = buildings_hit(event for tick in self.ticks for event in tick).basements.get(unit.hex)
+            if found is None:
+                roll = self.dice.roll_2d6(f"{unit.id} basement {unit.hex.label}")
+                found = roll.total
+                self.record(tick, Event(
+                    unit.id, "basement", unit.hex, unit.hex, unit.facing, rolls=(roll,), building=unit.hex,
+                    elevation=unit.elevation,
+                    reason=(f"{unit.id} enters the building in {unit.hex.label}, whose basement the scenario does not "
+                            f"give: 2D6 {roll.total} on the Basements Table, "
+                            f"{BASEMENTS[BASEMENT_BY_ROLL[roll.total]].name} ({BASEMENT_RULE})"),
+                ))
+            basement = BASEMENTS[BASEMENT_BY_ROLL[found]]
+        if not falls_into_basement(basement, unit, building.cf):
+            return
+        damage = falling_damage(unit.tons, basement.depth)
+        self.record(tick, Event(
+            unit.id, "fall", unit.hex, unit.hex, unit.facing, damage=damage, building=unit.hex,
+            elevation=-basement.depth,
+            reason=(f"{unit.id} ({unit.tons} t) weighs more than the building's current CF {building.cf}: it falls "
+                    f"through the floor into the {basement.name}, {basement.depth} level(s) down, for {damage} damage "
+                    f"(standard falling damage; 'una unidad cae a través del suelo y dentro del sótano sólo si el peso "
+                    f"de la unidad es superior al FC actual del edificio', {BASEMENT_RULE})"),
+        ))
+        if unit.is_vehicle and basement.depth == 2:
+            self.record(tick, Event(unit.id, "immobile", unit.hex, unit.hex, unit.facing, elevation=-basement.depth,
+                                    reason=("'Cualquier vehículo que carezca de habilidad de vuelo y caiga en un "
+                                            "sótano doble quedará atrapado para el resto de la partida'")))
 
     def _wall(self, tick: int, unit_id: str, wall: Hex) -> None:
         """Solaris VII 'Entrando en Edificaciones': "cuando un BattleMech o un vehículo se mueve a través de

@@ -56,6 +56,7 @@ const EVENT_KINDS: Record<string, string> = {
   immobile: "immobile",
   collapse: "collapse",
   wall: "wall",
+  basement: "basement",
 };
 
 export function eventKindText(kind: string): string {

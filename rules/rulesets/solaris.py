@@ -119,9 +119,9 @@ class SolarisRuleset:
         motions = {unit_id: Motion(outcome.moved, outcome.hexes_moved, stuck=outcome.unit.stuck)
                    for unit_id, outcome in movement.final.items()}
         after, reports = replace(state, units=units, motions=motions), []
-        damage, collapsed = movement.buildings
-        if damage or collapsed:
-            after, settled = settle_movement_buildings(after, damage, collapsed, dice)
+        hit = movement.buildings
+        if hit.damage or hit.collapsed or hit.basements:
+            after, settled = settle_movement_buildings(after, hit, dice)
             reports.append(settled)
         after, flooded = flood_bare_locations(after)
         if flooded:

@@ -13,7 +13,7 @@ from tests.rules.conftest import fresh, mech
 from tests.rules.test_displacement import Rigged
 from tests.rules.timeline_fixtures import events, phase, unit, walk
 
-MEDIUM = {"terrain": "building:2;bldg_cf:40;bldg_elev:2"}
+MEDIUM = {"terrain": "building:2;bldg_cf:40;bldg_elev:2;bldg_basement_type:1"}  # no basement below
 PASS = {"A building_wall": 6, "A piloting": 6}
 WALLS = (
     "'cuando un BattleMech o un vehículo se mueve a través de una pared de un edificio (al moverse desde o hacia "
@@ -40,10 +40,11 @@ def test_infantry_and_jumps_onto_a_roof_pass_no_wall():
     assert events(foot, "A", "wall") == [] and events(jump, "A", "wall") == []
 
 
-def town(cf: int, kind: int = 1, elevation: int = 0, at: str = "0505", facing: int = 0) -> GameState:
-    """A (Hunchback, 50 t) about to walk north into a two-level building at 0504; B far away. A level-1 hill
-    at 0404."""
-    board = board_from_cells(16, 17, {"0504": {"terrain": f"building:{kind};bldg_cf:{cf};bldg_elev:2"},
+def town(cf: int, kind: int = 1, elevation: int = 0, at: str = "0505", facing: int = 0,
+         basement: str = "bldg_basement_type:1") -> GameState:
+    """A (Hunchback, 50 t) about to walk north into a two-level building at 0504 (no basement unless given);
+    B far away. A level-1 hill at 0404."""
+    board = board_from_cells(16, 17, {"0504": {"terrain": f"building:{kind};bldg_cf:{cf};bldg_elev:2;{basement}"},
                                       "0404": {"level": 1}})
     units = (mech("A", at, facing, elevation=elevation, side="alice"), mech("B", "1010", 0, side="bob"))
     return GameState(board, units, phase="movement", mechs={"A": fresh(), "B": fresh()})
@@ -99,3 +100,56 @@ def test_a_failed_wall_roll_hurts_the_unit_from_the_wall_it_passed():
     CF 40 building for open ground, the damage is that building's (4), not the open hex's."""
     answer = phase([unit("A", "0504", walk=6, piloting=12)], [walk("A", "F")], hexes={"0504": MEDIUM})
     assert [event["damage"] for _, event in events(answer, "A", "damage")] == [4]  # piloting 12 + 1: cannot pass
+
+
+BASEMENTS = "Solaris VII 'Sótanos'"
+
+
+def test_entering_a_building_whose_basement_is_unknown_rolls_the_basements_table_once():
+    """'se tirará 2d6 y se consultará la Tabla de Sótanos siempre que una unidad entre en un edificio. Sólo se
+    usará esta tabla si el escenario no ofrece información sobre sótanos' (the table is cut: standard
+    BattleTech's). A (50 t) enters a CF 90 building: a roll of 7 finds no basement, kept on the board; A,
+    lighter than the CF, would not fall anyway."""
+    state = town(90, kind=3, basement="")
+    result = get_ruleset("solaris").resolve_phase(state, [MoveOrder("A", "walk", ("F",))],
+                                                  Rigged({**PASS, "A basement": 3}))  # 3 + 3 = 7: no basement
+    basement = [event for tick in report_to_json(result)["ticks"] for event in tick if event["kind"] == "basement"]
+    assert len(basement) == 1 and basement[0]["building"] == "0504" and "no basement" in basement[0]["reason"]
+    assert result.state.board.terrain(Hex.parse("0504")).get("bldg_basement_type") == 1
+    assert not result.state.unit("A").prone
+
+
+def test_a_unit_heavier_than_the_cf_falls_into_the_basement():
+    """'Una unidad cae a través del suelo y dentro del sótano sólo si el peso de la unidad es superior al FC
+    actual del edificio'; 'La profundidad el agujero es igual al número de niveles del sótano (1 o 2)': A
+    (50 t) enters a CF 15 light building; a roll of 12 (standard table: a two-level basement) drops it two
+    levels, prone, for standard falling damage (5 × 3 = 15), and its movement ends."""
+    state = town(15, basement="")
+    result = get_ruleset("solaris").resolve_phase(state, [MoveOrder("A", "walk", ("F", "F"))],
+                                                  Rigged({**PASS, "A basement": 6}))
+    falls = [event for tick in report_to_json(result)["ticks"] for event in tick if event["kind"] == "fall"]
+    assert len(falls) == 1 and falls[0]["damage"] == 15 and falls[0]["elevation"] == -2
+    assert "falls through the floor into the two-level basement" in falls[0]["reason"]
+    a = result.state.unit("A")
+    assert a.hex.label == "0504" and a.prone and a.elevation == -2
+    assert result.state.board.terrain(Hex.parse("0504")).get("bldg_basement_type") == 7
+
+
+def test_a_scenario_basement_is_used_without_a_roll_and_a_small_one_takes_only_infantry():
+    """'Sólo se usará esta tabla si el escenario no ofrece información sobre sótanos': the board's
+    bldg_basement_type 5 (a small basement, standard table: infantry only) is not rolled, and A (50 t, over
+    the CF 15) does not fall into it."""
+    result = get_ruleset("solaris").resolve_phase(town(15, basement="bldg_basement_type:5"),
+                                                  [MoveOrder("A", "walk", ("F",))], Rigged(PASS))
+    kinds = [event["kind"] for tick in report_to_json(result)["ticks"] for event in tick]
+    assert "basement" not in kinds and "fall" not in kinds
+
+
+def test_a_vehicle_in_a_two_level_basement_is_trapped_for_the_match():
+    """'Cualquier vehículo que carezca de habilidad de vuelo y caiga en un sótano doble quedará atrapado para el
+    resto de la partida': a 60-ton tank enters a CF 15 building over a two-level basement (bldg_basement_type 2)."""
+    answer = phase([unit("T", "0505", kind="tracked", tons=60, walk=4)], [walk("T", "F")],
+                   hexes={"0504": {"terrain": "building:1;bldg_cf:15;bldg_elev:1;bldg_basement_type:2"}})
+    assert [event["kind"] for _, event in events(answer, "T") if event["kind"] in ("fall", "immobile")] == [
+        "fall", "immobile"]
+    assert answer["final"]["T"]["legs_frozen"] and answer["final"]["T"]["elevation"] == -2
