@@ -248,6 +248,32 @@ export interface Snapshot {
   /** This phase's orders the viewer may see: movement orders or attack orders, by phase. */
   my_orders: (Order | AttackOrder)[];
   last_playback: PlaybackFrame | null;
+  /** Each unit's standing split line-of-sight side; a unit without one takes the side worse for the attacker. */
+  split_los?: Record<string, SplitLosChoice>;
+  /** The referee the host seated in the lobby, if any. */
+  seated_referee?: string | null;
+  /** The crowd count as of the snapshot (docs/protocol.md `crowd`). */
+  spectators?: number;
+}
+
+/** Which of two hexes a line running exactly between them passes through, as seen from the attacker. */
+export type LosSide = "left" | "right";
+
+/** A unit's standing split line-of-sight side and who chose it: the unit's player, or the referee for them. */
+export interface SplitLosChoice {
+  side: LosSide;
+  by: "controller" | "referee";
+}
+
+/** A unit's split line-of-sight side was set, or cleared (`side` null), by `by` (docs/protocol.md `los_side`). */
+export interface LosSideFrame {
+  type: "los_side";
+  v: number;
+  unit: string;
+  side: LosSide | null;
+  chooser: SplitLosChoice["by"];
+  by: string;
+  reason?: string;
 }
 
 /** Each hex the unit can reach this phase in `mode`, with its cheapest PM (docs/protocol.md `reach`). */
@@ -263,6 +289,9 @@ export interface ReachFrame {
 export interface LosFrame {
   type: "los";
   v: number;
+  /** The line runs exactly between two hexes; `side` is the one taken. */
+  split?: boolean;
+  side?: LosSide | null;
   from: string;
   to: string;
   los: boolean;
@@ -286,6 +315,8 @@ export type ServerFrame =
   | PlaybackFrame
   | ReachFrame
   | LosFrame
+  | LosSideFrame
+  | { type: "los_side_set"; v: number; unit: string; side: LosSide | null; chooser: SplitLosChoice["by"] }
   | { type: "plotted" | "order_accepted"; v: number; order: Order; path: Path }
   | { type: "plotted" | "order_accepted"; v: number; order: AttackOrder; attacks: AttackCheck }
   | { type: "finished"; v: number; result: MatchResult }
@@ -297,6 +328,7 @@ export type ClientFrame =
   | { type: "submit"; order: Order; turn: number; phase?: string }
   | { type: "reach"; unit: string; mode: Mode; turn: number }
   | { type: "los"; from: string; to: string }
+  | { type: "los_side"; unit: string; side: LosSide | null; reason?: string }
   | { type: "resync" };
 
 /** Attack orders go out like movement ones, always naming their phase (weapons or physical). */

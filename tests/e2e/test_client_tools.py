@@ -1,6 +1,8 @@
 """The client's tools in a real browser (issue 8): reachable hexes and a path the server refuses, the
-line-of-sight tool by mouse and by the board's keyboard cursor, and the Spanish page with its language switch. Nothing here submits an order, so the
-demo match is left as the duel test (test_duel.py, which runs after this module) expects it."""
+line-of-sight tool by mouse and by the board's keyboard cursor, a split line-of-sight side set by one player and
+seen by the other, and the Spanish page with its language switch. Nothing here submits an order (the split side
+is cleared again), so the demo match is left as the duel test (test_duel.py, which runs after this module)
+expects it."""
 
 from __future__ import annotations
 
@@ -93,6 +95,45 @@ def test_the_keyboard_cursor_picks_the_ends_of_a_line_of_sight(open_page: Any) -
     spectator.wait_for_selector("#sight[data-state='idle']")
     assert spectator.locator(".hex-cursor").count() == 0
     assert spectator.inner_text("#board-cursor") == ""
+
+
+def test_a_player_sets_a_split_line_of_sight_side_and_the_other_page_shows_it(open_page: Any) -> None:
+    """Solaris VII, Línea de Visión: on a line exactly between two hexes 'el jugador que dirige la unidad
+    objetivo es el que decide a través de cual pasa la LdV'; the choice stands and is public."""
+    alice, bob = open_page("alice"), open_page("bob")
+    # The snapshot carries the crowd count, so it shows as soon as the page has it, before any crowd frame.
+    assert alice.is_visible("#crowd") and alice.get_attribute("#crowd", "data-spectators") is not None
+    assert alice.locator("#split-los-units [data-unit='B'] select").count() == 0  # B is bob's to choose
+
+    bob.select_option("#split-los-units [data-unit='B'] select", "right")
+    alice.wait_for_selector("#split-los-units [data-unit='B'][data-side='right'][data-by='controller']")
+    assert alice.inner_text("#split-los-units [data-unit='B']") == (
+        "B (Shadow Hawk SHD-2H): the right side, chosen by its player"
+    )
+    bob.wait_for_selector("#split-los[data-state='set']")  # the server's reply to bob
+    bob.wait_for_selector("#split-los-units [data-unit='B'][data-side='right'] select")
+    assert bob.input_value("#split-los-units [data-unit='B'] select") == "right"
+
+    # From 0605 the line to B in 0802 runs exactly between hexes: the tool names B's standing side.
+    alice.fill("#sight-form [name=from]", "0605")
+    alice.fill("#sight-form [name=to]", "B")
+    alice.click("#sight-form button[type=submit]")
+    alice.wait_for_selector("#sight[data-los='true']")
+    assert alice.inner_text("#sight-split") == (
+        "The line runs exactly between two hexes: B stands on the right side, chosen by its player."
+    )
+    assert "split line of sight, right side" in alice.inner_text("#sight-reasons")
+
+    # The referee decides for an absent player, with a logged reason; everyone sees who chose.
+    referee = open_page("referee")
+    referee.fill("#split-los-reason input", "alice is away")
+    referee.select_option("#split-los-units [data-unit='A'] select", "left")
+    bob.wait_for_selector("#split-los-units [data-unit='A'][data-side='left'][data-by='referee']")
+
+    # Cleared again, so the duel test (test_duel.py) finds the demo match as it was.
+    referee.select_option("#split-los-units [data-unit='A'] select", "")
+    bob.select_option("#split-los-units [data-unit='B'] select", "")
+    alice.wait_for_selector("#split-los-units [data-unit='A'][data-side=''] + [data-unit='B'][data-side='']")
 
 
 def test_a_spanish_browser_gets_the_page_in_spanish_and_can_switch(

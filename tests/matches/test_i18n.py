@@ -69,3 +69,16 @@ def test_the_lobby_names_the_options_as_their_form_does(alice: User) -> None:
 
     assert '<dt data-option="los">Línea de visión</dt>' in page
     assert "<small data-status=\"open\">abierta</small>" in page
+
+
+def test_the_referee_seat_and_the_split_line_of_sight_panel_in_spanish(alice: User, match: Match) -> None:
+    host = Client(headers={"accept-language": "es"})
+    host.force_login(alice)
+    opened = lobby.match_open(host=alice, designs=DUEL)
+    page = host.get(reverse("match-lobby", args=[opened.pk])).content.decode()
+
+    assert "Árbitro: —</p>" in page
+    assert "Árbitro (nombre de usuario)" in page and ">Designar al árbitro</button>" in page
+    page = host.get(f"/matches/{match.pk}/").content.decode()
+    assert '<h2 id="split-los-title">LdV entre dos hexágonos</h2>' in page
+    assert "el jugador que dirige la unidad objetivo decide por cuál de los dos pasa" in page
