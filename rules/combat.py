@@ -13,7 +13,8 @@ from math import ceil
 
 from rules.board import Board
 from rules.buildings import (
-    BASEMENT_BY_ROLL, BASEMENT_RULE, BASEMENTS, BUILDING_FEATURES, Building, building_at, collapse_damage, destroyed_by, inside, same_building, underwater,
+    BASEMENT_BY_ROLL, BASEMENT_RULE, BASEMENTS, BUILDING_FEATURES, BUILDING_RULE, Building, building_at,
+    collapse_damage, destroyed_by, inside, same_building, underwater, wall_damage_to_building,
 )
 from rules.damage import ENGINE_HITS_DESTROY, HitLocation, apply_damage, roll_location
 from rules.designs import LEGS, LOCATION_NAMES, LOCATIONS
@@ -286,9 +287,23 @@ class _Phase:
         """The building around the unit as it stood at the start of the phase (its CF then)."""
         return inside(self.start.board, self.units[unit_id])
 
-    def hit_building(self, hex_: Hex, damage: int, what: str) -> str:
+    def hit_building(self, hex_: Hex, damage: int, what: str, rule: str = BUILDING_ATTACKS) -> str:
         self.building_damage[hex_] = self.building_damage.get(hex_, 0) + damage
-        return f"the building in {hex_.label} {what} ({BUILDING_ATTACKS})"
+        return f"the building in {hex_.label} {what} ({rule})"
+
+    def walls(self, unit: Unit, destination: Hex) -> list[str]:
+        """Solaris VII 'Entrando en Edificaciones': a mech or vehicle displaced through a building's wall (out
+        of a building it was inside, into a building hex's ground floor) costs that building ceil(tons / 10),
+        as one that walks through does, settled with the phase's other building damage. Not modelled: the
+        displaced unit's own wall roll."""
+        board = self.start.board
+        if unit.kind == "infantry":
+            return []
+        walls = [unit.hex] if inside(board, unit) and not same_building(board, unit.hex, destination) else []
+        walls += [destination] if building_at(board.terrain(destination)) else []
+        damage = wall_damage_to_building(unit)
+        return [self.hit_building(hex_, damage, f"takes {damage} as {unit.id} is displaced through its wall",
+                                  BUILDING_RULE) for hex_ in walls]
 
     def end(self, name: str, results: Sequence[AttackResult]) -> tuple[GameState, CombatReport]:
         board, buildings = self._settle_buildings(name)
@@ -404,6 +419,7 @@ class _Phase:
         depth = self.start.board.terrain(destination).depth
         self.units[unit_id] = replace(unit, hex=destination, elevation=-depth)
         reasons.insert(0, f"{unit_id} displaced to {destination.label} ({why}, TW unit displacement)")
+        reasons += self.walls(unit, destination)
         if unit_id not in self.mechs:
             return reasons
         if rise <= -2:

@@ -153,6 +153,18 @@ def test_an_accidental_fall_that_misses_lands_beside_the_unit_below():
     assert any("B falls (accidental fall from above)" in r for r in report.attacks[0].reasons)
 
 
+def test_a_mech_displaced_into_a_building_damages_its_wall():
+    """Solaris VII 'Entrando en Edificaciones': "cuando un BattleMech o un vehículo se mueve a través de una pared
+    de un edificio … el edificio sufre daño equivalente al peso de la unidad dividido entre 10": B (50 t),
+    charged into the medium building at 0806, costs it 5, settled at the end of the phase (CF 40 → 35)."""
+    state = duel("charge", {"0806": {"terrain": "building:2;bldg_cf:40;bldg_elev:2;bldg_basement_type:1"}})
+    after, report = attack(state, "charge", HIT)
+    assert after.unit("B").hex.label == "0806"
+    assert ("the building in 0806 takes 5 as B is displaced through its wall (Solaris VII 'Entrando en "
+            "Edificaciones')") in report.attacks[0].reasons
+    assert after.board.terrain(after.unit("B").hex).get("bldg_cf") == 35
+
+
 def test_a_push_into_an_occupied_hex_pushes_the_occupant_on():
     """TW push: the target is displaced one hex straight ahead of the attacker, with the domino effect."""
     after, _ = attack(duel("push", third="0806"), "push", HIT)
