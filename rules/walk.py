@@ -235,8 +235,10 @@ class Walk:
         """The building in ``hex_`` with its current CF: the phase's start CF less what walls and skids took
         from it so far; None when there is none or it has collapsed this phase."""
         building = building_at(self.board.terrain(hex_))
+        if building is None:  # most hexes: no need to look through the phase's events
+            return None
         hit = buildings_hit(event for tick in self.ticks for event in tick)
-        if building is None or hex_ in hit.collapsed:
+        if hex_ in hit.collapsed:
             return None
         return replace(building, cf=max(0, building.cf - hit.damage.get(hex_, 0)))
 

@@ -3,6 +3,8 @@ el movimiento', 'Colapso'): every wall a mech or vehicle passes costs the buildi
 drops once the movement phase is done, and a building brought down by that damage or by weight collapses
 with the attack phases' collapse damage and falls."""
 
+import pytest
+
 from rules.board import board_from_cells
 from rules.codec import report_to_json
 from rules.game import GameState
@@ -21,12 +23,13 @@ WALLS = (
 )
 
 
-def test_each_wall_passed_damages_its_building_by_tons_over_ten_roll_passed_or_not():
+@pytest.mark.parametrize("mode", ["pm_by_pm", "classic"])
+def test_each_wall_passed_damages_its_building_by_tons_over_ten_roll_passed_or_not(mode):
     """'Entrando en Edificaciones' (WALLS): a 55-ton mech walks into 0504, on into 0503 (same building) and
     out to 0502: three walls, 6 each (ceil(55 / 10)); entering and moving inside hit the hex entered,
-    leaving hits the hex left."""
+    leaving hits the hex left. Both movement modes play steps the same way."""
     answer = phase([unit("A", "0505", tons=55, walk=9)], [walk("A", "F", "F", "F")],
-                   hexes={"0504": MEDIUM, "0503": MEDIUM}, seed=3)
+                   hexes={"0504": MEDIUM, "0503": MEDIUM}, seed=3, mode=mode)
     walls = [(event["building"], event["damage"]) for _, event in events(answer, "A", "wall")]
     assert walls == [("0504", 6), ("0503", 6), ("0503", 6)]
     assert all(event["from"] == event["to"] for _, event in events(answer, "A", "wall"))  # nobody moves
