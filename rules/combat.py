@@ -493,7 +493,7 @@ def settle_movement_buildings(state: GameState, hit: BuildingsHit, dice: Dice) -
     for hex_, roll in sorted(hit.basements.items(), key=lambda item: item[0].label):
         terrain = state.board.terrain(hex_)
         hexes[hex_] = replace(terrain, features={**terrain.features, "bldg_basement_type": BASEMENT_BY_ROLL[roll]})
-        found.append(f"the building hex {hex_.label} has a {BASEMENTS[BASEMENT_BY_ROLL[roll]].name} ({BASEMENT_RULE})")
+        found.append(f"below the building hex {hex_.label}: {BASEMENTS[BASEMENT_BY_ROLL[roll]].name} ({BASEMENT_RULE})")
     phase = _Phase(replace(state, board=replace(state.board, hexes=hexes)), dice)
     phase.reasons += found
     phase.building_damage = dict(hit.damage)

@@ -119,6 +119,8 @@ def test_entering_a_building_whose_basement_is_unknown_rolls_the_basements_table
     basement = [event for tick in report_to_json(result)["ticks"] for event in tick if event["kind"] == "basement"]
     assert len(basement) == 1 and basement[0]["building"] == "0504" and "no basement" in basement[0]["reason"]
     assert result.state.board.terrain(Hex.parse("0504")).get("bldg_basement_type") == 1
+    assert any(reason.startswith("below the building hex 0504: no basement")
+               for reason in report_to_json(result)["combat"][0]["reasons"])
     assert not result.state.unit("A").prone
 
 
