@@ -16,9 +16,9 @@ from math import ceil
 from rules.board import Board, HexTerrain
 from rules.hexes import Hex
 from rules.psr import Check, piloting_check
+from rules.reasons import Reason
 from rules.units import Unit
 
-BUILDING_RULE = "Solaris VII 'Entrando en Edificaciones'"
 # A hex's building, as a whole (a collapse takes them all).
 BUILDING_FEATURES = frozenset({"building", "bldg_cf", "bldg_elev", "bldg_class", "bldg_basement_type"})
 
@@ -73,7 +73,7 @@ def bridge_at(terrain: HexTerrain) -> Building | None:
 
 @dataclass(frozen=True, slots=True)
 class Basement:
-    name: str
+    name: str  # the reason code that names it
     depth: int  # levels below the ground floor
     infantry_only: bool = False  # a small basement: only infantry fall into it
 
@@ -85,16 +85,15 @@ class Basement:
 # feet-first and head-first columns (where a falling mech's damage lands) are not modelled: the fall is a
 # standard fall.
 BASEMENTS = {
-    1: Basement("no basement", 0),
-    2: Basement("two-level basement", 2),
-    3: Basement("one-level basement", 1),
-    4: Basement("one-level basement", 1),
-    5: Basement("small basement (infantry only)", 1, infantry_only=True),
-    6: Basement("one-level basement", 1),
-    7: Basement("two-level basement", 2),
+    1: Basement("building.basement_none", 0),
+    2: Basement("building.basement_two", 2),
+    3: Basement("building.basement_one", 1),
+    4: Basement("building.basement_one", 1),
+    5: Basement("building.basement_small", 1, infantry_only=True),
+    6: Basement("building.basement_one", 1),
+    7: Basement("building.basement_two", 2),
 }
 BASEMENT_BY_ROLL = {2: 2, 3: 3, 4: 4, 5: 1, 6: 1, 7: 1, 8: 1, 9: 5, 10: 4, 11: 6, 12: 7}
-BASEMENT_RULE = "Solaris VII 'Sótanos' (its table is cut: standard BattleTech Basements Table)"
 
 
 def basement_at(terrain: HexTerrain) -> Basement | None:
@@ -137,12 +136,12 @@ def same_building(board: Board, a: Hex, b: Hex) -> bool:
     return first.has("building") and second.has("building") and first.get("building") == second.get("building")
 
 
-def wall_check(unit: Unit, building: Building, passing: str, wall: Hex) -> Check:
+def wall_check(unit: Unit, building: Building, passing: Reason, wall: Hex) -> Check:
     """Passing a wall of the building in ``wall`` (entering, leaving, or moving inside one building): a
     roll with the type's modifier. Failure: ceil(CF / 10) damage to the unit from the front; a mech does
     not fall. The building takes :func:`wall_damage_to_building` either way."""
-    modifier = (f"{building.type.name} building (standard table)", building.type.psr_modifier)
-    return piloting_check(unit, "building_wall", [modifier], f"{BUILDING_RULE}: {passing}", wall=wall)
+    modifier = (Reason("psr.wall_type", type=building.type.name), building.type.psr_modifier)
+    return piloting_check(unit, "building_wall", modifier, Reason("psr.wall", passing=passing), wall=wall)
 
 
 def wall_damage_to_unit(building: Building) -> int:

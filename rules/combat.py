@@ -13,7 +13,7 @@ from math import ceil
 
 from rules.board import Board
 from rules.buildings import (
-    BASEMENT_BY_ROLL, BASEMENT_RULE, BASEMENTS, BUILDING_FEATURES, BUILDING_RULE, Building, building_at,
+    BASEMENT_BY_ROLL, BASEMENTS, BUILDING_FEATURES, Building, building_at,
     collapse_damage, destroyed_by, inside, same_building, underwater, wall_damage_to_building,
 )
 from rules.damage import ENGINE_HITS_DESTROY, HitLocation, apply_damage, roll_location
@@ -28,6 +28,7 @@ from rules.physical import (
     PHYSICAL_KINDS, RULES, attacker_damage, location_table, physical_damage, physical_to_hit,
 )
 from rules.psr import water_modifier
+from rules.reasons import Reason, listed
 from rules.status import MechStatus
 from rules.timeline import BuildingsHit
 from rules.tohit import (
@@ -148,7 +149,8 @@ def plan_weapon_attack(state: GameState, order: WeaponOrder, sight: SightRule = 
                                state.motion(order.target), line, levels, submerged)
         if to_hit.impossible:
             raise AttackError(f"{component.label}: {to_hit.impossible}", code=to_hit.code, weapon=ref)
-        what = component.label + (f" (torso twisted {'right' if order.twist > 0 else 'left'})" if order.twist else "")
+        side = "right" if order.twist > 0 else "left"
+        what = Reason("combat.twisted", weapon=component.label, side=side) if order.twist else component.label
         planned.append(PlannedAttack(order.unit, order.target, what, index, to_hit, table, table_reason))
     return tuple(planned)
 
@@ -169,12 +171,10 @@ def _location_table(partial_cover: bool, attacker: Unit, target: Unit, levels: i
     punch table, one on a lower level on the kick table."""
     if levels:
         above = attacker.elevation > target.elevation
-        return ("punch" if above else "kick",
-                f"fired from {levels} level(s) {'above' if above else 'below'} inside the building: 1D6 on the "
-                f"{'punch' if above else 'kick'} location table (Solaris VII 'Combate entre edificios'; its special "
-                "table is cut from our text, standard reading)")
+        return ("punch", Reason("combat.table_from_above", levels=levels)) if above else (
+            "kick", Reason("combat.table_from_below", levels=levels))
     if partial_cover:
-        return "punch", "target in partial cover: punch location table (Solaris VII 'Cobertura parcial')"
+        return "punch", Reason("combat.table_partial_cover")
     return "standard", ""
 
 
@@ -217,7 +217,7 @@ def plan_physical_attack(state: GameState, order: PhysicalOrder,
                              target_status, state.motion(order.target), sight(state, attacker, target), climb)
     if to_hit.impossible:
         raise AttackError(f"{order.kind}: {to_hit.impossible}", code=to_hit.code, kind=order.kind)
-    what = f"{order.kind} ({order.limb})" if order.limb else order.kind
+    what = Reason("combat.physical_limb", kind=order.kind, limb=order.limb) if order.limb else order.kind
     return (PlannedAttack(order.unit, order.target, what, None, to_hit, location_table(order.kind, climb)),)
 
 
@@ -256,18 +256,18 @@ class _Phase:
         status = self.mechs[unit_id]
         if location in status.flooded | status.destroyed_locations:
             return []
-        roll = self.dice.roll_2d6(f"hull breach {unit_id} {location}", HULL_BREACH)
+        roll = self.dice.roll_2d6(Reason("combat.breach_roll", unit=unit_id, location=location), HULL_BREACH)
         if not roll.success:
-            return [f"hull breach roll {roll.total} against {HULL_BREACH}: {location} holds"]
+            return [Reason("combat.breach_holds", roll=roll.total, target=HULL_BREACH, location=location)]
         self.mechs[unit_id] = flood(status, location)
-        return [f"hull breach roll {roll.total} against {HULL_BREACH}: {location} floods"]
+        return [Reason("combat.breach_floods", roll=roll.total, target=HULL_BREACH, location=location)]
 
     def in_groups(self, unit_id: str, direction: str, table: str, amount: int, group: int, why: str,
                   attack: bool = False) -> list[str]:
         """Damage in groups, each with its own hit location roll. An ``attack`` on a unit inside a building
         loses ceil(CF / 10) of every group to the building (Solaris VII 'Atacando unidades dentro de
         edificaciones': "a este efecto, un ataque es cada grupo de daño individual")."""
-        reasons = []
+        reasons: list[str] = []
         shelter = self.shelter(unit_id) if attack else None
         while amount > 0:
             chunk = min(group, amount) if group else amount
@@ -276,8 +276,8 @@ class _Phase:
             if shelter is not None:
                 absorbed = min(chunk, ceil(shelter.cf / 10))
                 if absorbed:
-                    reasons.append(self.hit_building(self.units[unit_id].hex, absorbed,
-                                                     f"absorbs {absorbed} of {chunk} damage ({hit.reason})"))
+                    absorbs = Reason("combat.building_absorbs", absorbed=absorbed, damage=chunk, hit=hit.reason)
+                    reasons.append(self.hit_building(self.units[unit_id].hex, absorbed, absorbs))
                 chunk -= absorbed
             if chunk:
                 reasons += self.damage(unit_id, hit, chunk)
@@ -287,9 +287,9 @@ class _Phase:
         """The building around the unit as it stood at the start of the phase (its CF then)."""
         return inside(self.start.board, self.units[unit_id])
 
-    def hit_building(self, hex_: Hex, damage: int, what: str, rule: str = BUILDING_ATTACKS) -> str:
+    def hit_building(self, hex_: Hex, damage: int, what: Reason) -> Reason:
         self.building_damage[hex_] = self.building_damage.get(hex_, 0) + damage
-        return f"the building in {hex_.label} {what} ({rule})"
+        return Reason("combat.building_hit", hex=hex_.label, what=what)
 
     def walls(self, unit: Unit, destination: Hex) -> list[str]:
         """Solaris VII 'Entrando en Edificaciones': a mech or vehicle displaced through a building's wall (out
@@ -302,8 +302,9 @@ class _Phase:
         walls = [unit.hex] if inside(board, unit) and not same_building(board, unit.hex, destination) else []
         walls += [destination] if building_at(board.terrain(destination)) else []
         damage = wall_damage_to_building(unit)
-        return [self.hit_building(hex_, damage, f"takes {damage} as {unit.id} is displaced through its wall",
-                                  BUILDING_RULE) for hex_ in walls]
+        for hex_ in walls:
+            self.building_damage[hex_] = self.building_damage.get(hex_, 0) + damage
+        return [Reason("combat.building_wall", hex=hex_.label, damage=damage, unit=unit.id) for hex_ in walls]
 
     def end(self, name: str, results: Sequence[AttackResult]) -> tuple[GameState, CombatReport]:
         board, buildings = self._settle_buildings(name)
@@ -328,15 +329,17 @@ class _Phase:
             settled.append((hex_, damage, left))
             if left:
                 hexes[hex_] = replace(terrain, features={**terrain.features, "bldg_cf": left})
-                self.reasons.append(f"the building in {hex_.label} takes {damage} damage: CF {building.cf} → {left}")
+                self.reasons.append(Reason("combat.building_damaged", hex=hex_.label, damage=damage, cf=building.cf,
+                                           left=left))
                 continue
             if hex_ in self.weight_collapses:
-                self.reasons.append(f"the building in {hex_.label} (CF {building.cf}, {damage} damage this phase) "
-                                    "collapsed under the weight on one of its levels into rubble (Solaris VII "
-                                    "'Colapso')")
+                self.reasons.append(Reason("combat.building_collapses_weight", hex=hex_.label, cf=building.cf,
+                                           damage=damage))
+            elif phase == "movement":
+                self.reasons.append(Reason("combat.building_collapses_movement", hex=hex_.label, damage=damage,
+                                           cf=building.cf))
             else:
-                self.reasons.append(f"the building in {hex_.label} takes {damage} damage, its CF is {building.cf}: it "
-                                    f"collapses at the end of the {phase} phase into rubble (Solaris VII 'Colapso')")
+                self.reasons.append(Reason("combat.building_collapses", hex=hex_.label, damage=damage, cf=building.cf))
             kept = {name: level for name, level in terrain.features.items() if name not in BUILDING_FEATURES}
             hexes[hex_] = replace(terrain, features={**kept, "rubble": terrain.get("building")})
             for unit in [unit for unit in self.units.values() if unit.hex == hex_]:
@@ -348,13 +351,14 @@ class _Phase:
         on the roof as on the top floor); a mech above level 0 also takes falling damage. Not in the text:
         how the damage lands; here 5-point groups on the front column, as falling damage does (our reading)."""
         damage = collapse_damage(building, unit.elevation, unit.kind)
-        reasons = [f"{unit.id} is caught in the collapse: {damage} damage (Solaris VII 'Colapso')"]
+        reasons: list[str] = [Reason("combat.caught_in_collapse", unit=unit.id, damage=damage)]
         self.units[unit.id] = replace(unit, elevation=0)
         if unit.id not in self.mechs:
             return reasons
-        reasons += self.in_groups(unit.id, "front", "standard", damage, DAMAGE_GROUP, "building collapse")
+        collapse = Reason("combat.building_collapse")
+        reasons += self.in_groups(unit.id, "front", "standard", damage, DAMAGE_GROUP, collapse)
         if unit.elevation > 0 and not self.mechs[unit.id].destroyed:
-            reasons += self.fall(unit.id, "building collapse", levels=unit.elevation)
+            reasons += self.fall(unit.id, collapse, levels=unit.elevation)
         return reasons
 
     def _piloting_rolls(self) -> None:
@@ -363,18 +367,18 @@ class _Phase:
             unit, before = self.units[unit_id], self.start.mechs[unit_id]
             causes = list(self.psr_triggers[unit_id])
             if self.damage_taken[unit_id] >= PSR_DAMAGE_THRESHOLD:
-                causes.append(Modifier(1, f"{self.damage_taken[unit_id]} damage this phase"))
+                causes.append(Modifier(1, Reason("combat.damage_this_phase", damage=self.damage_taken[unit_id])))
             for leg in LEGS:
                 if leg in status.destroyed_locations - before.destroyed_locations:
-                    causes.append(Modifier(0, f"{leg} destroyed"))
+                    causes.append(Modifier(0, Reason("combat.leg_destroyed", leg=leg)))
             # Components are compared only when something was lost this phase (asked for every mech).
             lost = (status.hit_slots, status.destroyed_locations, status.flooded) != (
                 before.hit_slots, before.destroyed_locations, before.flooded)
             for name in ("Gyro", "Hip", "Upper Leg Actuator", "Lower Leg Actuator", "Foot Actuator") if lost else ():
                 if status.hits(name) > before.hits(name):
-                    causes.append(Modifier(0, f"{name.lower()} hit"))
+                    causes.append(Modifier(0, Reason("combat.component_hit", component=name.lower())))
             if before.conscious and not status.conscious:
-                causes.append(Modifier(0, "pilot knocked out"))
+                causes.append(Modifier(0, Reason("combat.pilot_knocked_out")))
             if status.destroyed or unit.prone or not causes:
                 continue
             for cause in causes:
@@ -405,30 +409,32 @@ class _Phase:
         if occupant is not None and rise <= -2 and unit_id in self.mechs and occupant in self.mechs:
             return self.fall_onto(unit_id, occupant, direction, why)
         if occupant is not None:
-            pushed_on = self.displace(occupant, direction, f"domino effect from {unit_id}")
+            pushed_on = self.displace(occupant, direction, Reason("combat.domino_from", unit=unit_id))
             if pushed_on is None:
                 return None
             reasons += pushed_on
             if occupant in self.mechs and not self.units[occupant].prone:
-                stays, rolled = piloting_roll(self.units[occupant], self.mechs[occupant], "domino effect", (), self.dice)
+                domino = Reason("combat.domino")
+                stays, rolled = piloting_roll(self.units[occupant], self.mechs[occupant], domino, (), self.dice)
                 reasons += rolled
                 if not stays:
-                    reasons += self.fall(occupant, "domino effect")
+                    reasons += self.fall(occupant, domino)
         # It stands on the ground of its new hex: the bottom of water (TW; Solaris VII 'un BattleMech en el
         # agua permanece en el fondo'), else level 0 (the ground floor of a building).
         depth = self.start.board.terrain(destination).depth
         self.units[unit_id] = replace(unit, hex=destination, elevation=-depth)
-        reasons.insert(0, f"{unit_id} displaced to {destination.label} ({why}, TW unit displacement)")
+        reasons.insert(0, Reason("combat.displaced", unit=unit_id, hex=destination.label, why=why))
         reasons += self.walls(unit, destination)
         if unit_id not in self.mechs:
             return reasons
         if rise <= -2:
-            reasons += self.fall(unit_id, f"displaced {-rise} levels down", levels=-rise)
+            reasons += self.fall(unit_id, Reason("combat.displaced_down", levels=-rise), levels=-rise)
         elif depth and not unit.prone:  # Solaris VII: a roll for each water hex of depth 1+ a mech enters
             water, modifier = water_modifier(depth)
-            stays, rolled = piloting_roll(self.units[unit_id], self.mechs[unit_id], "displaced into water",
-                                          (Modifier(modifier, water),), self.dice)
-            reasons += rolled if stays else [*rolled, *self.fall(unit_id, "displaced into water")]
+            into = Reason("combat.displaced_water")
+            stays, rolled = piloting_roll(self.units[unit_id], self.mechs[unit_id], into, (Modifier(modifier, water),),
+                                          self.dice)
+            reasons += rolled if stays else [*rolled, *self.fall(unit_id, into)]
         return reasons
 
     def fall_onto(self, unit_id: str, occupant: str, direction: int, why: str) -> list[str] | None:
@@ -451,32 +457,34 @@ class _Phase:
             return None
         moved = self.start.motion(occupant).hexes
         target = ACCIDENTAL_FALL_TO_HIT + target_movement_modifier(moved)
-        roll = self.dice.roll_2d6(f"accidental fall {unit_id} onto {occupant}", target)
-        reasons = [f"{unit_id} is displaced {origin - board.terrain(destination).level} levels down into "
-                   f"{destination.label}, held by {occupant} ({why}): an accidental fall from above needs {target} "
-                   f"({ACCIDENTAL_FALL_TO_HIT} + {target - ACCIDENTAL_FALL_TO_HIT} for {occupant}'s {moved} hexes "
-                   f"moved; TW from memory, to check against the book): rolled {roll.total}"]
+        roll = self.dice.roll_2d6(Reason("combat.accidental_fall_roll", unit=unit_id, target=occupant), target)
+        reasons: list[str] = [Reason(
+            "combat.accidental_fall", unit=unit_id, levels=origin - board.terrain(destination).level,
+            hex=destination.label, target=occupant, why=why, needed=target, base=ACCIDENTAL_FALL_TO_HIT,
+            modifier=target - ACCIDENTAL_FALL_TO_HIT, moved=moved, roll=roll.total)]
+        falling = Reason("combat.accidental_fall_why")
         landing = beside
         if roll.success:
             damage, how = physical_damage("dfa", "", unit, self.mechs[unit_id], self.start.motion(unit_id))
-            reasons.append(f"it lands on {occupant}: {damage} damage as from its {how}")
+            reasons.append(Reason("combat.accidental_fall_hit", target=occupant, damage=damage, how=how))
             reasons += self.in_groups(occupant, attack_direction(destination, below.facing, unit.hex), "punch", damage,
-                                      DAMAGE_GROUP, "accidental fall from above")
-            self.psr_triggers[occupant].append(Modifier(RULES["dfa"].target_psr or 0, "fallen on from above"))
+                                      DAMAGE_GROUP, falling)
+            self.psr_triggers[occupant].append(Modifier(RULES["dfa"].target_psr or 0,
+                                                        Reason("combat.accidental_fall_psr")))
             for side in (direction, turn(direction, -1), turn(direction, 1)):
-                pushed = self.displace(occupant, side, f"{unit_id} fell on it")
+                pushed = self.displace(occupant, side, Reason("combat.fell_on", unit=unit_id))
                 if pushed is not None:
                     reasons += pushed
                     landing = destination
                     break
             else:
-                reasons.append(f"{occupant} cannot be displaced: {unit_id} falls beside it")
+                reasons.append(Reason("combat.accidental_fall_stuck", target=occupant, unit=unit_id))
         else:
-            reasons.append(f"it misses {occupant} and falls beside it")
+            reasons.append(Reason("combat.accidental_fall_miss", target=occupant))
         depth = board.terrain(landing).depth
         self.units[unit_id] = replace(self.units[unit_id], hex=landing, elevation=-depth)
-        reasons.append(f"{unit_id} displaced to {landing.label} (TW accidental fall from above)")
-        return reasons + self.fall(unit_id, "accidental fall from above", levels=origin - board.terrain(landing).level)
+        reasons.append(Reason("combat.displaced", unit=unit_id, hex=landing.label, why=falling))
+        return reasons + self.fall(unit_id, falling, levels=origin - board.terrain(landing).level)
 
     def fall(self, unit_id: str, why: str, levels: int = 0) -> list[str]:
         fallen = fall(self.units[unit_id], self.mechs[unit_id], levels, self.dice, why)
@@ -493,7 +501,8 @@ def settle_movement_buildings(state: GameState, hit: BuildingsHit, dice: Dice) -
     for hex_, roll in sorted(hit.basements.items(), key=lambda item: item[0].label):
         terrain = state.board.terrain(hex_)
         hexes[hex_] = replace(terrain, features={**terrain.features, "bldg_basement_type": BASEMENT_BY_ROLL[roll]})
-        found.append(f"below the building hex {hex_.label}: {BASEMENTS[BASEMENT_BY_ROLL[roll]].name} ({BASEMENT_RULE})")
+        found.append(Reason("combat.basement_found", hex=hex_.label,
+                            basement=Reason(BASEMENTS[BASEMENT_BY_ROLL[roll]].name)))
     phase = _Phase(replace(state, board=replace(state.board, hexes=hexes)), dice)
     phase.reasons += found
     phase.building_damage = dict(hit.damage)
@@ -522,21 +531,21 @@ def _fire(phase: _Phase, attack: PlannedAttack) -> AttackResult:
     if not roll.success:
         if phase.shelter(attack.target):  # "todos los disparos que … fallaran provocan todo su daño al edificio"
             damage = weapon.damage_per_shot
-            reasons.append(phase.hit_building(target.hex, damage, f"takes all {damage} damage of the missed shot"))
-        return AttackResult(attack, roll, False, 0, tuple(reasons + ["miss"]))
+            reasons.append(phase.hit_building(target.hex, damage, Reason("combat.missed_shot", damage=damage)))
+        return AttackResult(attack, roll, False, 0, tuple(reasons + [Reason("combat.miss")]))
     direction = attack_direction(target.hex, target.facing, attacker.hex)
     if attack.table_reason:
         reasons.append(attack.table_reason)
     if weapon.missiles:
-        cluster = phase.dice.roll_2d6(f"cluster {attack.unit} {attack.what}")
+        cluster = phase.dice.roll_2d6(Reason("combat.cluster_roll", unit=attack.unit, attack=attack.what))
         landed = cluster_hits(weapon.missiles, cluster.total)
         damage = landed * weapon.damage
-        reasons.append(f"cluster roll {cluster.total}: {landed} of {weapon.missiles} missiles hit")
+        reasons.append(Reason("combat.cluster", roll=cluster.total, landed=landed, missiles=weapon.missiles))
         group = weapon.group or weapon.damage  # LRMs in 5-point groups, SRMs missile by missile
     else:
         damage, group = weapon.damage, 0
-    reasons += phase.in_groups(attack.target, direction, attack.table, damage, group, f"{attack.unit} {attack.what}",
-                               attack=True)
+    reasons += phase.in_groups(attack.target, direction, attack.table, damage, group,
+                               Reason("combat.attack", unit=attack.unit, attack=attack.what), attack=True)
     return AttackResult(attack, roll, True, damage, tuple(reasons))
 
 
@@ -547,8 +556,10 @@ def _one_per_unit(orders: Sequence[WeaponOrder | PhysicalOrder]) -> None:
 
 
 def _roll_to_hit(dice: Dice, attack: PlannedAttack) -> tuple[Roll, list[str]]:
-    roll = dice.roll_2d6(f"to hit {attack.unit} {attack.what} → {attack.target}", attack.to_hit.target)
-    return roll, [f"{attack.what} needs {attack.to_hit.target} ({', '.join(attack.to_hit.reasons)}): rolled {roll.total}"]
+    roll = dice.roll_2d6(Reason("combat.to_hit_roll", unit=attack.unit, attack=attack.what, target=attack.target),
+                         attack.to_hit.target)
+    return roll, [Reason("combat.needs", attack=attack.what, target=attack.to_hit.target,
+                         modifiers=listed(attack.to_hit.reasons), roll=roll.total)]
 
 
 def _spend(status: MechStatus, index: int) -> MechStatus:
@@ -583,11 +594,11 @@ def _push(phase: _Phase, order: PhysicalOrder, pushes: dict[str, str]) -> list[s
     attacker and the attacker follows into the hex it left. Two mechs that push each other and both hit stay
     where they are (both still make their piloting rolls)."""
     if pushes.get(order.target) == order.unit:
-        return [f"{order.unit} and {order.target} push each other and both hit: neither moves (TW)"]
+        return [Reason("combat.push_each_other", unit=order.unit, target=order.target)]
     before = {unit.id: unit.hex for unit in phase.start.units}
     if any(phase.units[unit_id].hex != before[unit_id] for unit_id in (order.unit, order.target)):
-        return [f"{order.target} is no longer straight ahead of {order.unit}: the push moves nobody"]
-    return _land(phase, order, phase.units[order.unit].facing, "pushed")
+        return [Reason("combat.push_moved", target=order.target, unit=order.unit)]
+    return _land(phase, order, phase.units[order.unit].facing, Reason("combat.pushed"))
 
 
 def _strike(phase: _Phase, order: PhysicalOrder, attack: PlannedAttack) -> AttackResult:
@@ -597,33 +608,37 @@ def _strike(phase: _Phase, order: PhysicalOrder, attack: PlannedAttack) -> Attac
     roll, reasons = _roll_to_hit(phase.dice, attack)
     if not roll.success:
         if rule.attacker_falls_on_miss:
-            reasons += _land(phase, order, attacker.hex.direction_to(target.hex), "missed death from above")
-            reasons.append("a missed death from above: the attacker falls (TW, two levels)")
-            reasons += phase.fall(order.unit, "missed death from above", levels=2)
+            missed = Reason("combat.missed_dfa")
+            reasons += _land(phase, order, attacker.hex.direction_to(target.hex), missed)
+            reasons.append(Reason("combat.missed_dfa_falls"))
+            reasons += phase.fall(order.unit, missed, levels=2)
         elif rule.attacker_psr_on_miss is not None:
-            phase.psr_triggers[order.unit].append(Modifier(rule.attacker_psr_on_miss, f"missed {order.kind}"))
-        return AttackResult(attack, roll, False, 0, tuple(reasons + ["miss"]))
+            phase.psr_triggers[order.unit].append(Modifier(rule.attacker_psr_on_miss,
+                                                           Reason("combat.missed", kind=order.kind)))
+        return AttackResult(attack, roll, False, 0, tuple(reasons + [Reason("combat.miss")]))
     motion = start.motion(order.unit)
     damage, why = physical_damage(order.kind, order.limb, attacker, start.mechs[order.unit], motion)
     if _submerged(start, attacker) or (order.kind == "dfa" and _submerged(start, target)):
-        damage, why = -(-damage // 2), why + ", halved underwater (Solaris VII)"
+        damage, why = -(-damage // 2), Reason("combat.halved_underwater", why=why)
     reasons.append(why)
     direction = attack_direction(target.hex, target.facing, attacker.hex)
     if damage:
         group = DAMAGE_GROUP if order.kind in ("charge", "dfa") else 0
-        reasons += phase.in_groups(order.target, direction, attack.table, damage, group, f"{order.unit} {order.kind}",
-                                   attack=True)
+        reasons += phase.in_groups(order.target, direction, attack.table, damage, group,
+                                   Reason("combat.attack", unit=order.unit, attack=order.kind), attack=True)
     if order.kind in ("charge", "dfa"):
-        reasons += _land(phase, order, attacker.hex.direction_to(target.hex), f"hit by a {order.kind}")
+        reasons += _land(phase, order, attacker.hex.direction_to(target.hex), Reason("combat.hit_by", kind=order.kind))
     own, own_why = attacker_damage(order.kind, attacker, target)
     if own:
         reasons.append(own_why)
         table = "kick" if order.kind == "dfa" else "standard"
-        reasons += phase.in_groups(order.unit, "front", table, own, DAMAGE_GROUP, f"{order.kind} recoil")
+        recoil = Reason("combat.recoil", kind=order.kind)
+        reasons += phase.in_groups(order.unit, "front", table, own, DAMAGE_GROUP, recoil)
     if rule.target_psr is not None:
-        phase.psr_triggers[order.target].append(Modifier(rule.target_psr, f"hit by a {order.kind}"))
+        phase.psr_triggers[order.target].append(Modifier(rule.target_psr, Reason("combat.hit_by", kind=order.kind)))
     if rule.attacker_psr_on_hit is not None:
-        phase.psr_triggers[order.unit].append(Modifier(rule.attacker_psr_on_hit, f"made a {order.kind}"))
+        made = Reason("combat.made", kind=order.kind)
+        phase.psr_triggers[order.unit].append(Modifier(rule.attacker_psr_on_hit, made))
     return AttackResult(attack, roll, True, damage, tuple(reasons))
 
 
@@ -643,8 +658,8 @@ def _land(phase: _Phase, order: PhysicalOrder, heading: int | None, why: str) ->
             # It steps onto the ground of that hex (the bottom, in water); no roll: it is not a displacement.
             depth = phase.start.board.terrain(vacated).depth
             phase.units[order.unit] = replace(phase.units[order.unit], hex=vacated, elevation=-depth)
-            return [*moved, f"{order.unit} ends in {vacated.label}, the hex {order.target} left (TW)"]
-    return [f"{order.target} cannot be displaced: both mechs stay where they are"]
+            return [*moved, Reason("combat.attacker_follows", unit=order.unit, hex=vacated.label, target=order.target)]
+    return [Reason("combat.not_displaced", target=order.target)]
 
 
 def _climb(state: GameState, attacker: Unit, target: Unit) -> int:
@@ -665,7 +680,7 @@ def flood(status: MechStatus, location: str) -> MechStatus:
     hits (Solaris VII 'Operaciones submarinas'); three of them put the mech out of the fight."""
     status = replace(status, flooded=status.flooded | {location})
     if status.engine_hits >= ENGINE_HITS_DESTROY and not status.destroyed:
-        status = replace(status, destroyed="engine flooded")
+        status = replace(status, destroyed=Reason("combat.engine_flooded"))
     return status
 
 
@@ -686,7 +701,6 @@ def flood_bare_locations(state: GameState) -> tuple[GameState, tuple[str, ...]]:
                 design.rear_armour.get(location) and not status.rear_armour.get(location))
             if bare:
                 status = flood(status, location)
-                reasons.append(f"{unit.id} is under water with no armour left on its {LOCATION_NAMES[location]}: "
-                               "it floods (Solaris VII 'Operaciones submarinas')")
+                reasons.append(Reason("combat.floods", unit=unit.id, location=LOCATION_NAMES[location]))
         mechs[unit.id] = status
     return replace(state, mechs=mechs), tuple(reasons)

@@ -15,8 +15,8 @@ from dataclasses import replace
 
 from rules.board import Board
 from rules.buildings import (
-    BASEMENT_BY_ROLL, BASEMENT_RULE, BASEMENTS, BUILDING_RULE, Building, basement_at, building_at, collapses,
-    falls_into_basement, wall_damage_to_building, wall_damage_to_unit,
+    BASEMENT_BY_ROLL, BASEMENTS, Building, basement_at, building_at, collapses, falls_into_basement,
+    wall_damage_to_building, wall_damage_to_unit,
 )
 from rules.conflicts import Cut, jump_short_of
 from rules.dice import Dice
@@ -25,13 +25,10 @@ from rules.movement import RUNNING_MODES, PathPlan, PlannedStep
 from rules.psr import Check, climb_fall, drop_leg_damage, falling_damage, masc_streak_after
 from rules.skids import resolve_skid
 from rules.timeline import Event, Moment, TickHook, UnitOutcome, buildings_hit
+from rules.reasons import Reason, joined, listed
 from rules.units import VEHICLE_KINDS, Unit
 
-PM_BY_PM_RULE = "Solaris VII 'Movimiento PM a PM'"
-RUN_BLOCKED_RULE = (
-    "Solaris VII 'movimiento simultáneo': a mech that declared a run and was blocked by its rival having "
-    "spent only walking PM counts as having walked, for heat and to-hit"
-)
+RUN_BLOCKED_RULE = Reason("walk.run_blocked")
 # Step rolls thrown before the step is taken: failing one stops the unit short of the step's hex.
 ROLLED_BEFORE_STEP = frozenset({"skid", "climb", "stand"})
 # Event kinds that end a unit's movement for the phase.
@@ -145,7 +142,7 @@ class Walk:
                 return
             step = landed
         kind = "step" if step.hex != unit.hex else STEP_KINDS.get(step.step, "turn")
-        self.record(tick, Event(unit_id, kind, unit.hex, step.hex, step.facing, step.mp, "; ".join(step.reasons),
+        self.record(tick, Event(unit_id, kind, unit.hex, step.hex, step.facing, step.mp, joined(step.reasons),
                                 elevation=step.elevation))
         for check in step.checks:
             if check.wall is not None:
@@ -168,8 +165,7 @@ class Walk:
         typically one a roll left stuck or fallen on the way. No mech ends on another (standard
         BattleTech; the Solaris text has no case for it): a jump lands short on its line of flight,
         anything else stops before the hex."""
-        reason = (f"{step.hex.label} is held by {occupant}, which stays there: {unit.id} ends short of it "
-                  "(standard BattleTech, no mech ends its move on another)")
+        reason = Reason("walk.ends_short", hex=step.hex.label, occupant=occupant, unit=unit.id)
         if plan.mode == "jump":
             short = jump_short_of(self.board, unit, plan, step.hex, reason,
                                   lambda hex_: self.occupant(hex_, unit.id) is None)
@@ -190,34 +186,31 @@ class Walk:
     def _meet(self, tick: int, unit: Unit, occupant: str, step: PlannedStep) -> None:
         """Solaris VII 'Movimiento PM a PM': a mech trying to enter a hex held by another either charges
         it (if it plotted that charge and a charge is allowed) or stops in its previous hex."""
-        refusal = ""
+        refusal = None
         if self.charges.get(unit.id) == occupant:
             refusal = self._charge_refusal(unit, self.units[occupant])
-            if not refusal:
+            if refusal is None:
                 self.record(tick, Event(
                     unit.id, "charge", unit.hex, step.hex, unit.facing, target=occupant, elevation=unit.elevation,
-                    reason=(f"{unit.id} charges {occupant} as plotted: it has moved {self.hexes[unit.id]} hexes and "
-                            f"the target stands at its elevation ({PM_BY_PM_RULE}); the charge is rolled in the "
-                            "physical attack phase (standard BattleTech)"),
+                    reason=Reason("walk.charge", unit=unit.id, target=occupant, hexes=self.hexes[unit.id]),
                 ))
                 return
-            refusal = f"its plotted charge is not allowed ({refusal}); "
-        self.record(tick, Event(
-            unit.id, "blocked", unit.hex, step.hex, unit.facing, target=occupant, elevation=unit.elevation,
-            reason=(f"{refusal}{step.hex.label} is held by {occupant}: {unit.id} stays in {unit.hex.label} "
-                    f"and its movement ends ({PM_BY_PM_RULE})"),
-        ))
+        where = {"hex": step.hex.label, "occupant": occupant, "unit": unit.id, "stays": unit.hex.label}
+        reason = Reason("walk.blocked", **where) if refusal is None else Reason("walk.blocked_no_charge", why=refusal,
+                                                                                 **where)
+        self.record(tick, Event(unit.id, "blocked", unit.hex, step.hex, unit.facing, target=occupant,
+                                elevation=unit.elevation, reason=reason))
 
-    def _charge_refusal(self, unit: Unit, target: Unit) -> str:
-        """Why a charge is not allowed, or "": "un mech no puede cargar si no ha recorrido previamente,
+    def _charge_refusal(self, unit: Unit, target: Unit) -> Reason | None:
+        """Why a charge is not allowed, or None: "un mech no puede cargar si no ha recorrido previamente,
         al menos, 1 hexágono. Tampoco se puede cargar contra objetivos tumbados, o a distintas elevaciones"."""
         if self.hexes[unit.id] < 1:
-            return "it has not moved a hex yet"
+            return Reason("walk.charge_not_moved")
         if target.prone:
-            return f"{target.id} is prone"
+            return Reason("walk.charge_prone", unit=target.id)
         if self._level(unit) != self._level(target):
-            return f"{target.id} stands at another elevation"
-        return ""
+            return Reason("walk.charge_elevation", unit=target.id)
+        return None
 
     def _level(self, unit: Unit) -> int:
         return self.board.terrain(unit.hex).level + unit.elevation
@@ -227,7 +220,7 @@ class Walk:
         effect is the ``climb`` event itself; the ``collapse`` the plan foresees is :meth:`_weigh`'s.)"""
         unit = self.units[unit_id]
         if effect == "stuck":
-            reason = "a jumping mech landing in a swamp is stuck automatically (Solaris VII, pantano: Saltos)"
+            reason = Reason("move.jump_swamp")
             self.record(tick, Event(unit_id, "stuck", unit.hex, unit.hex, unit.facing, reason=reason,
                                     elevation=unit.elevation))
 
@@ -255,14 +248,13 @@ class Walk:
         if basement is None:
             found = buildings_hit(event for tick in self.ticks for event in tick).basements.get(unit.hex)
             if found is None:
-                roll = self.dice.roll_2d6(f"{unit.id} basement {unit.hex.label}")
+                roll = self.dice.roll_2d6(Reason("walk.basement_roll", unit=unit.id, hex=unit.hex.label))
                 found = roll.total
                 self.record(tick, Event(
                     unit.id, "basement", unit.hex, unit.hex, unit.facing, rolls=(roll,), building=unit.hex,
                     elevation=unit.elevation,
-                    reason=(f"{unit.id} enters the building in {unit.hex.label}, whose basement the scenario does not "
-                            f"give: 2D6 {roll.total} on the Basements Table, "
-                            f"{BASEMENTS[BASEMENT_BY_ROLL[roll.total]].name} ({BASEMENT_RULE})"),
+                    reason=Reason("walk.basement", unit=unit.id, hex=unit.hex.label, roll=roll.total,
+                                  basement=Reason(BASEMENTS[BASEMENT_BY_ROLL[roll.total]].name)),
                 ))
             basement = BASEMENTS[BASEMENT_BY_ROLL[found]]
         if not falls_into_basement(basement, unit, building.cf):
@@ -271,15 +263,12 @@ class Walk:
         self.record(tick, Event(
             unit.id, "fall", unit.hex, unit.hex, unit.facing, damage=damage, building=unit.hex,
             elevation=-basement.depth,
-            reason=(f"{unit.id} ({unit.tons} t) weighs more than the building's current CF {building.cf}: it falls "
-                    f"through the floor into the {basement.name}, {basement.depth} level(s) down, for {damage} damage "
-                    f"(standard falling damage; 'una unidad cae a través del suelo y dentro del sótano sólo si el peso "
-                    f"de la unidad es superior al FC actual del edificio', {BASEMENT_RULE})"),
+            reason=Reason("walk.basement_fall", unit=unit.id, tons=unit.tons, cf=building.cf,
+                          basement=Reason(basement.name), levels=basement.depth, damage=damage),
         ))
         if unit.is_vehicle and basement.depth == 2:
             self.record(tick, Event(unit.id, "immobile", unit.hex, unit.hex, unit.facing, elevation=-basement.depth,
-                                    reason=("'Cualquier vehículo que carezca de habilidad de vuelo y caiga en un "
-                                            "sótano doble quedará atrapado para el resto de la partida'")))
+                                    reason=Reason("walk.basement_trapped")))
 
     def _wall(self, tick: int, unit_id: str, wall: Hex) -> None:
         """Solaris VII 'Entrando en Edificaciones': "cuando un BattleMech o un vehículo se mueve a través de
@@ -291,9 +280,8 @@ class Walk:
         damage = wall_damage_to_building(unit)
         self.record(tick, Event(
             unit_id, "wall", unit.hex, unit.hex, unit.facing, damage=damage, building=wall, elevation=unit.elevation,
-            reason=(f"{unit_id} passes a wall of the building in {wall.label}: the building takes {damage} damage "
-                    f"(ceil({unit.tons} t / 10)), roll passed or not; CF {building.cf} → "
-                    f"{max(0, building.cf - damage)}, settled when the movement phase is done ({BUILDING_RULE})"),
+            reason=Reason("walk.wall", unit=unit_id, hex=wall.label, damage=damage, tons=unit.tons, cf=building.cf,
+                          left=max(0, building.cf - damage)),
         ))
 
     def _weigh(self, tick: int, unit: Unit) -> None:
@@ -311,10 +299,9 @@ class Walk:
         tons = sum(other.tons for other in level)
         if not collapses(building, tons, unit.elevation):
             return
-        names = " + ".join(f"{other.id} {other.tons} t" for other in level)
-        why = (f"{names} = {tons} t on level {unit.elevation} of the building in {unit.hex.label}, over its current "
-               f"CF {building.cf}: it collapses at once (Solaris VII 'Colapso'); the collapse damage and falls land "
-               "when the movement phase is done")
+        weights = listed([Reason("walk.unit_weight", unit=other.id, tons=other.tons) for other in level])
+        why = Reason("walk.weight_collapse", weights=weights, tons=tons, level=unit.elevation, hex=unit.hex.label,
+                     cf=building.cf)
         for other in here:
             self.record(tick, Event(other.id, "collapse", other.hex, other.hex, other.facing, reason=why,
                                     building=unit.hex, elevation=other.elevation))
@@ -325,13 +312,13 @@ class Walk:
         """Throw a check's 2D6 and record it; on a failure record its consequence.
         True while the unit may go on moving."""
         unit = self.units[unit_id]
-        roll = self.dice.roll_2d6(f"{unit_id} {check.code}", target=check.target)
-        self.record(tick, Event(unit_id, "roll", unit.hex, unit.hex, unit.facing, reason="; ".join(check.reasons),
+        roll = self.dice.roll_2d6(Reason("walk.roll", unit=unit_id, roll=check.code), target=check.target)
+        self.record(tick, Event(unit_id, "roll", unit.hex, unit.hex, unit.facing, reason=joined(check.reasons),
                                 rolls=(roll,), elevation=unit.elevation))
         if roll.success:
             if check.code == "swamp_escape":
                 self.record(tick, Event(unit_id, "freed", unit.hex, unit.hex, unit.facing, elevation=unit.elevation,
-                                        reason="passes the swamp roll and moves normally (Solaris VII pantano)"))
+                                        reason=Reason("walk.freed")))
             return True
         for event in self._failure(unit, check):
             self.record(tick, event)
@@ -345,35 +332,30 @@ class Walk:
                          elevation=unit.elevation)
 
         if code in ("swamp", "swamp_escape"):
-            return [event("stuck", "fails the swamp roll: stuck in the hex for the rest of the turn; a mech does "
-                                   "not fall (Solaris VII pantano)")]
+            return [event("stuck", Reason("walk.stuck"))]
         if code == "masc":
-            return [event("immobile", "fails the MASC roll: the leg actuators freeze as with two hip criticals; "
-                                      "no more movement this match (Solaris VII 'MASC')")]
+            return [event("immobile", Reason("walk.masc_failed"))]
         if code == "building_wall":
             building = building_at(self.board.terrain(check.wall)) if check.wall is not None else None
             damage = wall_damage_to_unit(building) if building else 0
-            return [event("damage", f"fails the wall roll: {damage} damage from the front; a mech does not fall "
-                                    "and goes on (Solaris VII 'Entrando en Edificaciones')", damage)]
+            return [event("damage", Reason("walk.wall_failed", damage=damage), damage)]
         if code == "drop_legs":
             damage = drop_leg_damage(check.levels)
-            return [event("damage", f"fails the first drop roll: {damage} damage to each leg and a critical roll "
-                                    "per leg (Solaris VII 'Dejarse caer')", damage)]
+            return [event("damage", Reason("walk.drop_failed", damage=damage), damage)]
         if code == "skid":
             return self._skid(unit, check)
         if code == "climb":
             fall = climb_fall(unit, check)
-            return [event("fall", "; ".join(fall.reasons), fall.damage)]
+            return [event("fall", joined(fall.reasons), fall.damage)]
         levels = check.levels if code == "drop_fall" else 0
         damage = falling_damage(unit.tons, levels, into_water=code == "water")
-        return [event("fall", f"fails the {code} roll: falls {levels} levels for {damage} damage "
-                              "(standard BattleTech falling damage)", damage)]
+        return [event("fall", Reason("walk.fall", roll=code, levels=levels, damage=damage), damage)]
 
     def _skid(self, unit: Unit, check: Check) -> list[Event]:
         """A failed skid roll: the fall, each hex slid, and each crash (resolved at once as a charge)."""
         in_way = {hex_: self.units[ids[0]] for hex_, ids in self.holders.items() if ids and ids != [unit.id]}
         skid = resolve_skid(self.board, unit, check, in_way)
-        events = [Event(unit.id, "fall", unit.hex, unit.hex, unit.facing, reason="; ".join(skid.reasons),
+        events = [Event(unit.id, "fall", unit.hex, unit.hex, unit.facing, reason=joined(skid.reasons),
                         damage=skid.fall_damage, elevation=unit.elevation)]
         crashes = {collision.hex: collision for collision in skid.collisions}
         here = unit.hex
@@ -383,11 +365,11 @@ class Walk:
                 events.append(Event(unit.id, "charge", here, ahead, unit.facing, target=crash.target,
                                     damage=crash.damage_to_target,
                                     building=ahead if crash.target == "building" else None,
-                                    reason=f"skids into {crash.target} in {ahead.label}: a successful charge for "
-                                           f"{crash.damage_to_target} damage, {crash.damage_to_skidder} to the skidder"))
+                                    reason=Reason("walk.skid_charge", target=crash.target, hex=ahead.label,
+                                                  damage=crash.damage_to_target, own_damage=crash.damage_to_skidder)))
             if ahead in skid.path:
                 events.append(Event(unit.id, "skid", here, ahead, unit.facing, damage=skid.damage_per_hex,
-                                    reason=f"slides into {ahead.label} ({skid.damage_per_hex} damage, front column)"))
+                                    reason=Reason("walk.skid_step", hex=ahead.label, damage=skid.damage_per_hex)))
                 here = ahead
         return events
 

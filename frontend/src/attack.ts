@@ -7,6 +7,7 @@
 import { distance, parseLabel } from "./hex";
 import { t } from "./i18n";
 import type { AttackCheck, AttackFrame, AttackOrder, MechInfo, PlannedAttack, Unit, WeaponInfo } from "./protocol";
+import { reasonText } from "./reasons";
 
 export type AttackPhase = "weapons" | "physical";
 
@@ -42,7 +43,9 @@ const choiceKey = (choice: { attack: string; limb: string }) => `${choice.attack
 
 /** "Large Laser [RA]: 8+ (gunnery skill 4 +4, medium range (7 hexes) +2)". */
 export function describeToHit(attack: PlannedAttack): string {
-  const modifiers = attack.to_hit.modifiers.map((m) => `${m.reason} ${m.value >= 0 ? "+" : ""}${m.value}`);
+  const modifiers = attack.to_hit.modifiers.map(
+    (m) => `${reasonText(m.reason, m.reason_code)} ${m.value >= 0 ? "+" : ""}${m.value}`,
+  );
   return `${attack.attack}: ${attack.to_hit.target}+ (${modifiers.join(", ")})`;
 }
 

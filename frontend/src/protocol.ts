@@ -1,5 +1,7 @@
 // Shapes of the websocket frames described in docs/protocol.md.
 
+import type { ReasonCode } from "./reasons";
+
 export type Step = "F" | "B" | "L" | "R";
 /** Movement modes (docs/protocol.md): MASC runs at 2 × walk; a jump goes straight to a hex. */
 export type Mode = "walk" | "run" | "masc" | "jump";
@@ -29,6 +31,7 @@ export interface PathStep {
   facing: number;
   mp: number;
   reasons?: string[];
+  reason_codes?: ReasonCode[];
 }
 
 export interface Path {
@@ -38,6 +41,7 @@ export interface Path {
   steps: PathStep[];
   end: { hex: string; facing: number };
   reasons?: string[];
+  reason_codes?: ReasonCode[];
 }
 
 export interface HexInfo {
@@ -90,6 +94,7 @@ export type AttackOrder = WeaponOrder | PhysicalOrder;
 export interface Modifier {
   value: number;
   reason: string;
+  reason_code?: ReasonCode;
 }
 
 /** What an attack needs on 2D6: the sum of its modifiers. */
@@ -118,6 +123,7 @@ export interface AttackResult extends PlannedAttack {
   hit: boolean;
   damage: number;
   reasons: string[];
+  reason_codes?: ReasonCode[];
 }
 
 /** One attack, heat or end phase of a resolution (rules.combat_codec.combat_report_to_json). */
@@ -125,6 +131,7 @@ export interface CombatReport {
   phase: string;
   attacks: AttackResult[];
   reasons: string[];
+  reason_codes?: ReasonCode[];
   rolls: Roll[];
   /** Building hexes the phase damaged: the CF left (0: collapsed into rubble). */
   buildings?: { hex: string; damage: number; cf: number; collapsed: boolean }[];
@@ -160,6 +167,7 @@ export interface MatchResult {
   /** The winning side, "" for a draw. */
   winner: string;
   reason: string;
+  reason_code?: ReasonCode;
   victory_points: Record<string, number>;
   turn: number;
 }
@@ -177,6 +185,7 @@ export interface TimelineEvent {
   facing: number;
   mp: number;
   reason?: string;
+  reason_code?: ReasonCode;
   target?: string;
   /** The building hex a `wall`, a skid's `charge` or a `collapse` is about. */
   building?: string;
@@ -188,6 +197,7 @@ export interface Conflict {
   case: string;
   units: string[];
   resolution: string;
+  resolution_code?: ReasonCode;
   hex?: string;
 }
 
@@ -196,6 +206,7 @@ export interface Roll {
   dice: number[];
   total: number;
   reason: string;
+  reason_code?: ReasonCode;
   target: number | null;
 }
 
@@ -205,12 +216,16 @@ export interface Timeline {
   /** `order`: unit ids, initiative loser first (it moves first). */
   initiative?: { order: string[]; rolls: Roll[] };
   ticks?: TimelineEvent[][];
-  final?: Record<string, { hex: string; facing: number; prone?: boolean; stuck?: boolean; reasons?: string[] }>;
+  final?: Record<
+    string,
+    { hex: string; facing: number; prone?: boolean; stuck?: boolean; reasons?: string[]; reason_codes?: ReasonCode[] }
+  >;
   combat?: CombatReport[];
   conflicts?: Conflict[];
   /** Every roll of the phase in the order thrown: initiative first. */
   rolls?: Roll[];
   reasons?: string[];
+  reason_codes?: ReasonCode[];
 }
 
 export interface PlaybackFrame {
@@ -296,11 +311,12 @@ export interface LosFrame {
   to: string;
   los: boolean;
   modifier: number;
-  modifiers: { value: number; reason: string }[];
+  modifiers: Modifier[];
   partial_cover: boolean;
   /** The hexes the line crosses, ends excluded. */
   hexes: string[];
   reasons: string[];
+  reason_codes?: ReasonCode[];
 }
 
 /** How many spectators watch the match (docs/protocol.md `crowd`); it has no version. */

@@ -6,6 +6,7 @@
 import { type Hex, hexLabel } from "./hex";
 import { t } from "./i18n";
 import type { ClientFrame, LosFrame } from "./protocol";
+import { reasonText, reasonsText } from "./reasons";
 
 export interface SightHooks {
   send(frame: ClientFrame): boolean;
@@ -108,9 +109,9 @@ export class SightTool {
         : t("Line of sight from %(from)s to %(to)s: blocked.", values),
     );
     const lines = [
-      ...answer.modifiers.map((m) => `${signed(m.value)}: ${m.reason}`),
+      ...answer.modifiers.map((m) => `${signed(m.value)}: ${reasonText(m.reason, m.reason_code)}`),
       ...(answer.partial_cover ? [t("The target has partial cover.")] : []),
-      ...answer.reasons,
+      ...reasonsText(answer.reasons, answer.reason_codes),
     ];
     this.reasons.replaceChildren(
       ...lines.map((line) => {

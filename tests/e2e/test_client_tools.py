@@ -153,6 +153,12 @@ def test_a_spanish_browser_gets_the_page_in_spanish_and_can_switch(
         page.click(".hex[data-hex='0403']")
         page.wait_for_selector("#sight[data-los='false']")
         assert page.inner_text("#sight-verdict") == "Línea de visión de A a 0403: bloqueada."
+        # The server's rulings, said in Spanish from their codes: words, clauses and numbers included.
+        reasons = page.inner_text("#sight-reasons")
+        assert "Alturas: atacante A (Mech en pie en 0816) a nivel 1, hexágono objetivo 0403 a nivel 0." in reasons
+        assert "0505: bosque denso que llega al nivel 2 interviene (más alto que ambos extremos): +2" in reasons
+        assert "Hexágonos de bosque intervinientes: 1 de bosque ligero y 1 de bosque denso, que bloquean" in reasons
+        assert "Heights" not in reasons and "intervenes" not in reasons
         page.screenshot(path=str(artifacts / "match-es.png"), full_page=True)
 
         page.click("footer .language button[value='en']")

@@ -1,8 +1,9 @@
-// Every English text the client passes to t() as a literal has its Spanish entry in the JavaScript catalog
+// Every English text the client passes to t() as a literal (and every error code's words) has its Spanish entry in the JavaScript catalog
 // (locale/es/LC_MESSAGES/djangojs.po, added by hand: makemessages does not scan the client).
 import { describe, expect, it } from "vitest";
 import catalog from "../../../locale/es/LC_MESSAGES/djangojs.po?raw";
 import { PHYSICAL_CHOICES } from "../attack";
+import { ERRORS } from "../i18n";
 
 const SOURCES = import.meta.glob<string>("../*.ts", { query: "?raw", import: "default", eager: true });
 
@@ -26,7 +27,7 @@ describe("the Spanish catalog of the client", () => {
   const spanish = translatedIds(catalog);
 
   it("has every text the client translates", () => {
-    const texts = [...literalsPassedToT(), ...PHYSICAL_CHOICES.map((choice) => choice.label)];
+    const texts = [...literalsPassedToT(), ...PHYSICAL_CHOICES.map((choice) => choice.label), ...Object.values(ERRORS)];
     expect(texts.length).toBeGreaterThan(50);
     expect(texts.filter((text) => !spanish.has(text))).toEqual([]);
   });
