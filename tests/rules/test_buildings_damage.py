@@ -158,3 +158,20 @@ def test_a_vehicle_in_a_two_level_basement_is_trapped_for_the_match():
     assert [event["kind"] for _, event in events(answer, "T") if event["kind"] in ("fall", "immobile")] == [
         "fall", "immobile"]
     assert answer["final"]["T"]["legs_frozen"] and answer["final"]["T"]["elevation"] == -2
+
+
+def test_every_reason_of_a_building_phase_is_coded():
+    """Coded reasons (rules/reasons.py): walls, the weight collapse, the basement and its settlement all say
+    their reasons with a code the client translates, rolls included."""
+    from rules.reasons import reason_code
+    ruleset = get_ruleset("solaris")
+    results = [ruleset.resolve_phase(town(52, kind=3, at="0404", facing=1), [MoveOrder("A", "run", ("F", "L"))],
+                                     Rigged(PASS)),
+               ruleset.resolve_phase(town(5, basement=""), [MoveOrder("A", "walk", ("F",))],
+                                     Rigged({**PASS, "A basement": 6}))]
+    events = [event for result in results for tick in result.movement.ticks for event in tick]
+    said = [event.reason for event in events if event.reason] + [roll.reason for event in events for roll in event.rolls]
+    said += [reason for result in results for report in result.reports for reason in report.reasons]
+    said += [roll.reason for result in results for report in result.reports for roll in report.rolls]
+    assert {"wall", "collapse", "basement", "fall"} <= {event.kind for event in events}
+    assert [text for text in said if reason_code(text)["code"] is None] == []

@@ -14,6 +14,7 @@ from rules.combat import PhysicalOrder, resolve_physical_attacks
 from rules.dice import Dice, Roll
 from rules.game import GameState
 from rules.heat import jumping_mp
+from rules.reasons import reason_code
 from rules.rulesets import get_ruleset
 from rules.status import Motion
 from tests.rules.conftest import fresh, mech
@@ -140,6 +141,8 @@ def test_displaced_two_levels_down_onto_a_mech_an_accidental_fall_that_hits_land
     assert "it lands on C: 15 damage as from its death from above: 50 tons / 10 × 3" in reasons
     assert sum(fresh().armour.values()) - sum(after.mechs["C"].armour.values()) == 15
     assert any("piloting roll (fallen on from above)" in r for r in report.reasons)
+    coded = [*reasons, *report.reasons, *(roll.reason for roll in report.rolls)]
+    assert [text for text in coded if reason_code(text)["code"] is None] == []  # rules/reasons.py
 
 
 def test_an_accidental_fall_that_misses_lands_beside_the_unit_below():
