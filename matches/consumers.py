@@ -44,6 +44,13 @@ def _turn(message: dict[str, Any]) -> int | None:
     return turn
 
 
+def _seen(message: dict[str, Any]) -> int | None:
+    seen = message.get("v")
+    if seen is not None and (not isinstance(seen, int) or isinstance(seen, bool)):
+        raise MatchError("message.malformed", "`v` must be the version the order was plotted at (an integer).")
+    return seen
+
+
 def _phase(message: dict[str, Any]) -> str | None:
     phase = message.get("phase")
     if phase is not None and not isinstance(phase, str):
@@ -135,7 +142,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
             service = services.order_plot if kind == "plot" else services.order_submit
             reply = await database_sync_to_async(service)(
                 match_id=self.match_id, user=self.user, order_json=message.get("order"), turn=_turn(message),
-                phase=_phase(message),
+                phase=_phase(message), seen=_seen(message),
             )
             await self._send_text(encode(reply))
         elif kind == "reach":
