@@ -187,6 +187,8 @@ export interface TimelineEvent {
   reason?: string;
   reason_code?: ReasonCode;
   target?: string;
+  /** The building hex a `wall`, a skid's `charge` or a `collapse` is about. */
+  building?: string;
   rolls?: Roll[];
 }
 
