@@ -327,9 +327,22 @@ export interface CrowdFrame {
   spectators: number;
 }
 
+/** A chat message (docs/protocol.md "Chat"); `player` and `text` come HTML-escaped. Its `v` is not bumped. */
+export interface ChatFrame {
+  type: "chat";
+  v: number;
+  id: number;
+  room: "players" | "spectators";
+  player: string;
+  text: string;
+  at: string;
+}
+
 export type ServerFrame =
   | Snapshot
   | CrowdFrame
+  | ChatFrame
+  | { type: "chat_sent"; v: number; id: number }
   | PlaybackFrame
   | ReachFrame
   | LosFrame
@@ -347,6 +360,7 @@ export type ClientFrame =
   | { type: "reach"; unit: string; mode: Mode; turn: number }
   | { type: "los"; from: string; to: string }
   | { type: "los_side"; unit: string; side: LosSide | null; reason?: string }
+  | { type: "chat"; text: string }
   | { type: "resync" };
 
 /** Attack orders go out like movement ones, always naming their phase (weapons or physical). */

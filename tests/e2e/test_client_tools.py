@@ -136,6 +136,23 @@ def test_a_player_sets_a_split_line_of_sight_side_and_the_other_page_shows_it(op
     alice.wait_for_selector("#split-los-units [data-unit='A'][data-side=''] + [data-unit='B'][data-side='']")
 
 
+def test_players_and_spectators_chat_in_rooms_apart(open_page: Any) -> None:
+    """Issue 8, "chat panes": the players' room and the spectators' apart; what a user typed is shown as text."""
+    alice, bob = open_page("alice"), open_page("bob")
+    alice.fill("#chat input[name=text]", "<b>suerte</b>, bob")
+    alice.click("#chat button[type=submit]")
+    bob.wait_for_selector("#chat [data-room='players'] li")
+    assert bob.inner_text("#chat [data-room='players'] li") == "alice: <b>suerte</b>, bob"
+    alice.wait_for_selector("#chat [data-room='players'] li")
+
+    # A spectator arriving later reads the spectators' room only, and must log in to post.
+    spectator = open_page(None)
+    spectator.wait_for_selector("#chat[data-history='loaded']")
+    assert spectator.is_hidden("#chat [data-room='players']") and spectator.is_visible("#chat [data-room='spectators']")
+    assert spectator.locator("#chat li").count() == 0
+    assert spectator.locator("#chat form").count() == 0
+
+
 def test_a_spanish_browser_gets_the_page_in_spanish_and_can_switch(
     browser: Any, daphne_server: dict[str, str], artifacts: Path
 ) -> None:
