@@ -159,6 +159,13 @@ describe("units", () => {
     expect(marker().dataset.side).toBe("alice");
   });
 
+  it("wear their side's Okabe–Ito colour, told apart by a colour-blind eye", () => {
+    view.setUnits([unit, { ...unit, id: "B", side: "bob", hex: "0303" }]);
+    const fill = (id: string) => document.querySelector(`.unit[data-unit='${id}'] circle`)!.getAttribute("fill");
+    expect([fill("A"), fill("B")]).toEqual(["#D55E00", "#0072B2"]); // vermillion, blue
+    expect(document.querySelector(".unit[data-unit='B'] .unit-label")!.textContent).toBe("B"); // and a letter
+  });
+
   it("turn the short way round", () => {
     view.place("A", { hex: "0101", facing: 5 }, true);
     expect(marker().querySelector<SVGGElement>(".unit-body")!.style.transform).toBe("rotate(-60deg)");
