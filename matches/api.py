@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.exceptions import RequestDataTooBig
 from django.http import Http404
 from django.utils import timezone
 from rest_framework import exceptions
@@ -17,6 +18,7 @@ from rules.demo import demo_board
 from rules.designs import shipped_designs
 
 from . import chat, lobby, los_sides, referee, replay, selectors
+from .client_input import refuse_nul
 from .crowd import spectators_now
 from .errors import MatchError
 from .models import Match
@@ -29,9 +31,16 @@ def _user(request: Request) -> Any:
 
 
 def _body(request: Request) -> dict[str, Any]:
-    if not isinstance(request.data, dict):
+    try:
+        data = request.data
+    except RequestDataTooBig:
+        raise MatchError("message.too_large", "That body is too large.", status=413) from None
+    except RecursionError:  # arrays or objects nested thousands deep
+        raise MatchError("message.malformed", "That JSON is nested too deeply.") from None
+    if not isinstance(data, dict):
         raise MatchError("message.malformed", "Send one JSON object.")
-    return dict(request.data)
+    refuse_nul(data)
+    return dict(data)
 
 
 def _viewed(request: Request, match_id: int, status: int = 200) -> Response:
@@ -48,6 +57,8 @@ class MatchListApi(APIView):
         the asker is shown (a delayed spectator's may be older than the live one)."""
         matches = Match.objects.exclude(status=Match.Status.ABORTED)
         wanted = request.query_params.get("status")
+        if wanted is not None and wanted not in Match.Status.values:
+            raise MatchError("status.unknown", f"The status is one of {', '.join(Match.Status.values)}.")
         if wanted == Match.Status.IN_PROGRESS:
             # A delayed spectator is shown a paused or finished match as in progress until the delay passes.
             matches = matches.filter(status__in=(wanted, Match.Status.PAUSED, Match.Status.FINISHED))

@@ -19,6 +19,7 @@ from django.conf import settings
 from django.utils import timezone
 
 from . import chat, los_sides, queries, selectors, services, snapshots
+from .client_input import refuse_nul
 from .crowd import get_crowd
 from .errors import MatchError
 from .hub import Subscriber, encode, get_hub
@@ -128,10 +129,11 @@ class MatchConsumer(AsyncWebsocketConsumer):
             raise MatchError("message.malformed", f"Send one JSON object as text, at most {MAX_MESSAGE_CHARS} characters.")
         try:
             message = json.loads(text_data)
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: arrays or objects nested thousands deep
             raise MatchError("message.malformed", "That message is not valid JSON.") from None
         if not isinstance(message, dict) or not isinstance(message.get("type"), str):
             raise MatchError("message.malformed", "A message is a JSON object with a string `type`.")
+        refuse_nul(message)
         return message
 
     async def _handle(self, message: dict[str, Any]) -> None:

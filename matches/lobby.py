@@ -66,7 +66,7 @@ def board_from_upload(board_text: str | None) -> Board:
     """The built-in demo board, or a MegaMek `.board` file's text."""
     if board_text is None:
         return demo_board()
-    if not isinstance(board_text, str) or len(board_text) > MAX_BOARD_CHARS:
+    if not isinstance(board_text, str) or len(board_text) > MAX_BOARD_CHARS or "\x00" in board_text:
         raise MatchError("board.malformed", f"A board is the text of a MegaMek .board file (at most {MAX_BOARD_CHARS} characters).")
     try:
         return parse_megamek_board(board_text)

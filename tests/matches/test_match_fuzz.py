@@ -38,13 +38,22 @@ KEYS = [
 ]
 SCALARS = (
     st.none() | st.booleans() | st.integers(min_value=-(2**70), max_value=2**70) | st.floats(allow_nan=False)
-    | st.text(max_size=12) | st.sampled_from(WORDS)
+    | st.text(st.characters(exclude_characters="\x00"), max_size=12) | st.sampled_from(WORDS)
 )
-JSON = st.recursive(
-    SCALARS,
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from(KEYS) | st.text(max_size=6), inner, max_size=5),
-    max_leaves=12,
-)
+
+
+def json_values(scalars: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
+    return st.recursive(
+        scalars,
+        lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from(KEYS) | st.text(max_size=6), inner, max_size=5),
+        max_leaves=12,
+    )
+
+
+# A socket message as the services get it: the socket's decoder has already refused any NUL character.
+JSON = json_values(SCALARS)
+# A REST body may carry anything JSON can, NUL characters too.
+CLIENT_JSON = json_values(SCALARS | st.just("a\x00b"))
 # What the socket lets through for `turn`, `v` and `phase` (anything else is `message.malformed` before a service).
 TURNS = st.none() | st.integers(min_value=-(2**70), max_value=2**70)
 PHASES = st.none() | st.sampled_from(["movement", "weapons", "physical", "heat", "end", "over", ""])
@@ -129,8 +138,10 @@ ENDPOINTS = {
 def bodies() -> st.SearchStrategy[tuple[str, str]]:
     """(endpoint, raw body): a JSON object with the endpoint's fields, any JSON, or text that is not JSON."""
     def shaped(endpoint: str) -> st.SearchStrategy[tuple[str, str]]:
-        fields = st.fixed_dictionaries({}, optional={name: JSON for name in ENDPOINTS[endpoint]})
-        raw = fields.map(json.dumps) | JSON.map(json.dumps) | st.text(max_size=30) | st.just('{"options": NaN}')
+        fields = st.fixed_dictionaries({}, optional={name: CLIENT_JSON for name in ENDPOINTS[endpoint]})
+        raw = fields.map(json.dumps) | CLIENT_JSON.map(json.dumps) | st.text(max_size=30) | st.sampled_from(
+            ['{"options": NaN}', '{"text": ' + "[" * 5000 + "]" * 5000 + "}"]
+        )
         return raw.map(lambda body: (endpoint, body))
     return st.sampled_from(sorted(ENDPOINTS)).flatmap(shaped)
 
