@@ -69,11 +69,13 @@ class MatchListApi(APIView):
 
     def post(self, request: Request) -> Response:
         """Opens a match in the lobby: `{"designs": {"red": NAME, "blue": NAME}, "title", "ruleset",
-        "board": MEGAMEK BOARD TEXT (optional; the demo board otherwise), "options": {...}}`."""
+        "board": MEGAMEK BOARD TEXT (optional; the demo board otherwise), "options": {...},
+        "pilots": {"red": {"gunnery": 3, "piloting": 4}} (optional; 4/5 otherwise)}`."""
         body = _body(request)
         match = lobby.match_open(
             host=_user(request), designs=body.get("designs"), title=body.get("title", ""),
             ruleset=body.get("ruleset", "solaris"), board_text=body.get("board"), options=body.get("options"),
+            pilots=body.get("pilots"),
         )
         return _viewed(request, match.pk, status=201)
 

@@ -34,7 +34,7 @@ WORDS = [
 KEYS = [
     "unit", "mode", "steps", "to", "facing", "target", "weapons", "twist", "attack", "limb", "hex", "prone", "stuck",
     "type", "order", "turn", "phase", "options", "movement", "los", "turn_limit", "deadline_minutes",
-    "spectator_delay", "red", "blue",
+    "spectator_delay", "red", "blue", "gunnery", "piloting",
 ]
 SCALARS = (
     st.none() | st.booleans() | st.integers(min_value=-(2**70), max_value=2**70) | st.floats(allow_nan=False)
@@ -124,7 +124,7 @@ def test_every_referee_action_is_done_or_refused_with_a_code(
 
 # Every REST endpoint that takes a body, with the body's field names.
 ENDPOINTS = {
-    "": ["designs", "title", "ruleset", "board", "options"],
+    "": ["designs", "title", "ruleset", "board", "options", "pilots"],
     "join/": ["role"],
     "options/": ["options"],
     "accept/": ["accepted", "options"],
