@@ -173,9 +173,11 @@ describe("units", () => {
     expect(marker().querySelector<SVGGElement>(".unit-body")!.style.transform).toBe("rotate(60deg)");
   });
 
-  it("say when they are prone or stuck, and leave with their unit", () => {
+  it("say when they are prone, stuck or shut down, and leave with their unit", () => {
     view.setUnits([{ ...unit, prone: true, stuck: true }]);
     expect(marker().querySelector(".unit-condition")!.textContent).toBe("PRONE STUCK");
+    view.setUnits([{ ...unit, shutdown: true }]);
+    expect([marker().querySelector(".unit-condition")!.textContent, marker().dataset.shutdown]).toEqual(["SHUT DOWN", "true"]);
     view.flagUnit("A", "falls");
     expect(marker().querySelector(".unit-event")!.textContent).toBe("falls");
     view.setUnits([]);
