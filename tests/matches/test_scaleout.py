@@ -9,8 +9,8 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import uuid
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 from django.contrib.auth.models import User
@@ -35,9 +35,6 @@ def _database_url() -> str:
     return f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
 
 
-def _private_redis_url(redis_url: str) -> str:
-    """Our own Redis database number, so another run's match with the same id cannot reach our sockets."""
-    return urlunsplit(urlsplit(redis_url)._replace(path=f"/{2 + os.getpid() % 14}"))
 
 
 async def _broadcast_frames(socket: Any, until_type: str) -> list[dict[str, Any]]:
@@ -77,7 +74,9 @@ def test_a_player_on_one_process_and_a_spectator_on_another_get_the_same_frames(
     redis_url = os.environ.get("REDIS_URL")
     if not redis_url:
         pytest.skip("REDIS_URL is not set: the in-memory channel layer cannot span processes.")
-    env = {"DATABASE_URL": _database_url(), "REDIS_URL": _private_redis_url(redis_url)}
+    # Redis keys of our own, so another run's match with the same id cannot reach our sockets (a database
+    # number picked from the pid was shared by chance).
+    env = {"DATABASE_URL": _database_url(), "REDIS_URL": redis_url, "CHANNEL_LAYER_PREFIX": f"arbitro-scaleout-{uuid.uuid4().hex}"}
     cookies = {user.username: session_cookie(user) for user in (alice, bob, carol)}
 
     with daphne_processes(2, env) as (first, second):
