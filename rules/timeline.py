@@ -41,6 +41,8 @@ class Event:
     # The building hex a ``wall`` or skid ``charge`` damages, a ``collapse`` brings down, a ``basement`` roll
     # finds what lies below or a ``fall`` drops into.
     building: Hex | None = None
+    levels: int = 0  # the levels a ``fall`` drops (its pilot roll adds them); a drop's leg ``damage``: levels dropped
+    own_damage: int = 0  # what a skid ``charge`` does to the skidder
 
 
 @dataclass(frozen=True, slots=True)
