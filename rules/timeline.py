@@ -79,11 +79,6 @@ class MovementResult:
         """Every roll of the phase in the order it was thrown: initiative, then the timeline's."""
         return self.initiative.rolls + tuple(roll for tick in self.ticks for event in tick for roll in event.rolls)
 
-    @property
-    def buildings(self) -> BuildingsHit:
-        """What the phase did to buildings (:func:`buildings_hit`), settled once the movement is done."""
-        return buildings_hit(event for tick in self.ticks for event in tick)
-
 
 @dataclass(frozen=True, slots=True)
 class BuildingsHit:
