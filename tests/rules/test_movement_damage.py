@@ -64,7 +64,8 @@ def test_a_failed_wall_roll_takes_the_current_cf_over_ten_from_the_front(mode):
     assert lost(fresh(), a) == lost(fresh(), a, "LT") == 4 and a.armour["LT"] == 16
     assert not result.state.unit("A").prone
     locations = [roll for roll in movement_report(result)["rolls"] if roll["reason"].startswith("hit location")]
-    assert [(roll["reason"], roll["total"]) for roll in locations] == [("hit location (front) A moving, front column", 8)]
+    front = "hit location (front) A moving, front column"
+    assert [(roll["reason"], roll["total"]) for roll in locations] == [(front, 8)]
     assert "combat.movement_damage_lands" in codes(result)
     assert result.state.board.terrain(result.state.unit("A").hex).get("bldg_cf") == 35  # and the wall's 5
 
@@ -155,6 +156,24 @@ def test_a_drop_that_reaches_the_leg_structure_rolls_two_criticals_per_leg():
     assert rolls == ["critical chance A LL"] * 2 + ["critical chance A RL"] * 2
 
 
+def test_a_drop_failing_both_rolls_damages_the_legs_then_falls_the_levels_dropped():
+    """'Dejarse caer': "Si se falla el chequeo, el mech se caerá tantos niveles como intentaba descender, en el
+    hexágono al que descendía. Se determina el daño por caída de la forma habitual. Se debe tener en cuenta que
+    un mech puede sufrir daño a las piernas y daño por caída si no se supera ningún chequeo de pilotaje." A
+    drops 4 levels and fails both: 4 to each leg, then a TW fall of 4 levels, ceil(50 / 10) × 5 = 25 in
+    5-point groups (all on the right torso, a 6 on the front column: 20 armour, 5 structure), and the pilot's
+    roll against 5 + 4 levels."""
+    result = SOLARIS.resolve_phase(duel({"0505": {"level": 4}}), [MoveOrder("A", "walk", ("F",))],
+                                   Rigged({"A drop_fall": 1, "critical": 1, "fall facing": 1, "hit location": 3,
+                                           "piloting A": 6}))
+    a = result.state.mechs["A"]
+    assert (a.armour["LL"], a.armour["RL"]) == (16, 16)
+    assert (a.armour["RT"], a.internal["RT"]) == (0, 7) and lost(fresh(), a) == 4 + 4 + 25
+    assert result.state.unit("A").prone and result.state.unit("A").hex.label == "0504"
+    pilot = [roll for roll in movement_report(result)["rolls"] if roll["reason"].startswith("piloting A")]
+    assert [(roll["total"], roll["target"]) for roll in pilot] == [(12, 9)]
+
+
 def test_a_pilot_killed_by_a_fall_in_movement_ends_the_match():
     """TW falling: a failed piloting roll after a fall wounds the pilot; the sixth wound kills. A, its pilot
     already wounded five times, fails the water roll and the pilot roll: the match ends with bob the winner,
@@ -182,10 +201,11 @@ def test_charges_of_simultaneous_movement_deal_no_damage_in_the_movement_phase()
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 10_000), mode=st.sampled_from(["pm_by_pm", "classic"]))
 def test_movement_damage_is_conserved(seed, mode):
-    """Property: whatever the dice, the damage groups that land on each mech add up to the damage its timeline
-    events carry (falls, walls, skids, crashes), and, unless an ammunition explosion added its own or the mech
-    was destroyed, that is exactly the armour and structure it lost. A runs over pavement into a building
-    with a poor pilot; B walks through another building's walls."""
+    """Property: the same seed gives the same phase (so a match replays), and whatever the dice, the damage
+    groups that land on each mech add up to the damage its timeline events carry (falls, walls, skids,
+    crashes), and, unless an ammunition explosion added its own or the mech was destroyed, that is exactly the
+    armour and structure it lost. A runs over pavement towards a building with a poor pilot; B runs through
+    another building's walls."""
     light = {"terrain": "building:1;bldg_cf:15;bldg_elev:1;bldg_basement_type:1"}
     cells = {**{label: PAVEMENT for label in ("0510", "0509", "0508", "0507")}, "0506": MEDIUM_CF_40,
              "0907": light, "0906": light}
@@ -194,6 +214,7 @@ def test_movement_damage_is_conserved(seed, mode):
     state = replace(state, options=replace(state.options, movement=mode))
     orders = [MoveOrder("A", "run", ("F", "F", "F", "R", "F")), MoveOrder("B", "run", ("F", "F", "F"))]
     result = SOLARIS.resolve_phase(state, orders, Dice(f"conserved:{seed}"))
+    assert result == SOLARIS.resolve_phase(state, orders, Dice(f"conserved:{seed}"))  # replays roll for roll
     events = [event for tick in result.movement.ticks for event in tick]
     for unit_id in ("A", "B"):
         carried = sum(event.damage for event in events if event.unit == unit_id and event.kind in ("fall", "skid")
