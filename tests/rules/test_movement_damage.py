@@ -203,7 +203,7 @@ def test_charges_of_simultaneous_movement_deal_no_damage_in_the_movement_phase()
 def test_movement_damage_is_conserved(seed, mode):
     """Property: the same seed gives the same phase (so a match replays), and whatever the dice, the damage
     groups that land on each mech add up to the damage its timeline events carry (falls, walls, skids,
-    crashes), and, unless an ammunition explosion added its own or the mech was destroyed, that is exactly the
+    crashes) and the settlement's own (a collapse, a fall after its piloting rolls), and, unless an ammunition explosion added its own or the mech was destroyed, that is exactly the
     armour and structure it lost. A runs over pavement towards a building with a poor pilot; B runs through
     another building's walls."""
     light = {"terrain": "building:1;bldg_cf:15;bldg_elev:1;bldg_basement_type:1"}
@@ -222,6 +222,11 @@ def test_movement_damage_is_conserved(seed, mode):
         carried += sum(event.own_damage for event in events if event.unit == unit_id)
         carried += sum(event.damage for event in events if event.target == unit_id and event.kind == "charge")
         reports = [report for report in result.reports if report.phase == "movement"]
+        # What the settlement adds of its own: a collapse, and the falls of its end-of-phase piloting rolls.
+        carried += sum(reason.params["damage"] for report in reports for reason in _nested(report.reasons)
+                       if reason.params.get("unit") == unit_id and (
+                           reason.code == "combat.caught_in_collapse" or reason.code == "falls.falls"
+                           and getattr(reason.params["why"], "code", "") != "combat.movement_fall"))
         landed = sum(reason.params["damage"] for report in reports for reason in _nested(report.reasons)
                      if reason.code == "damage.group" and reason.params["unit"] == unit_id)
         status = result.state.mechs[unit_id]
