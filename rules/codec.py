@@ -182,7 +182,8 @@ def event_to_json(event: Event) -> Json:
         "facing": event.facing,
         "mp": event.mp,
     }
-    optional = {"reason": event.reason, "target": event.target, "damage": event.damage, "elevation": event.elevation}
+    optional = {"reason": event.reason, "target": event.target, "damage": event.damage, "elevation": event.elevation,
+                "levels": event.levels, "own_damage": event.own_damage}
     data.update({key: value for key, value in optional.items() if value})
     if event.building is not None:
         data["building"] = event.building.label

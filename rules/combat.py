@@ -16,7 +16,7 @@ from rules.buildings import (
     BASEMENT_BY_ROLL, BASEMENTS, BUILDING_FEATURES, Building, building_at,
     collapse_damage, destroyed_by, inside, same_building, underwater, wall_damage_to_building,
 )
-from rules.damage import ENGINE_HITS_DESTROY, HitLocation, apply_damage, roll_location
+from rules.damage import ENGINE_HITS_DESTROY, HitLocation, apply_damage, roll_criticals, roll_location
 from rules.designs import LEGS, LOCATION_NAMES, LOCATIONS
 from rules.dice import Dice, Roll
 from rules.errors import RuleError
@@ -30,12 +30,13 @@ from rules.physical import (
 from rules.psr import water_modifier
 from rules.reasons import Reason, listed
 from rules.status import MechStatus
-from rules.timeline import BuildingsHit
+from rules.timeline import Event, buildings_hit
 from rules.tohit import (
     LineOfSight, ToHit, attack_direction, firing_arc, line_of_sight_rule, target_movement_modifier, weapon_covers,
     weapon_to_hit,
 )
 from rules.units import Unit
+from rules.walk import MOVING_KINDS
 from rules.weapons import cluster_hits
 
 BUILDING_ATTACKS = "Solaris VII 'Atacando unidades dentro de edificaciones'"
@@ -226,9 +227,10 @@ def plan_physical_attack(state: GameState, order: PhysicalOrder,
 class _Phase:
     """Damage and consequences accumulated during one phase, applied to the state at its end."""
 
-    def __init__(self, state: GameState, dice: Dice) -> None:
+    def __init__(self, state: GameState, dice: Dice, damage_psr: bool = True) -> None:
         self.start = state
         self.dice = dice
+        self.damage_psr = damage_psr  # does the phase's damage count toward the 20-damage piloting roll?
         self.first_roll = len(dice.rolls)
         self.mechs = dict(state.mechs)
         self.units = {unit.id: unit for unit in state.units}
@@ -366,7 +368,7 @@ class _Phase:
         for unit_id, status in sorted(self.mechs.items()):
             unit, before = self.units[unit_id], self.start.mechs[unit_id]
             causes = list(self.psr_triggers[unit_id])
-            if self.damage_taken[unit_id] >= PSR_DAMAGE_THRESHOLD:
+            if self.damage_psr and self.damage_taken[unit_id] >= PSR_DAMAGE_THRESHOLD:
                 causes.append(Modifier(1, Reason("combat.damage_this_phase", damage=self.damage_taken[unit_id])))
             for leg in LEGS:
                 if leg in status.destroyed_locations - before.destroyed_locations:
@@ -486,28 +488,109 @@ class _Phase:
         reasons.append(Reason("combat.displaced", unit=unit_id, hex=landing.label, why=falling))
         return reasons + self.fall(unit_id, falling, levels=origin - board.terrain(landing).level)
 
-    def fall(self, unit_id: str, why: str, levels: int = 0) -> list[str]:
-        fallen = fall(self.units[unit_id], self.mechs[unit_id], levels, self.dice, why)
+    def fall(self, unit_id: str, why: str, levels: int = 0, damage: int | None = None) -> list[str]:
+        fallen = fall(self.units[unit_id], self.mechs[unit_id], levels, self.dice, why, damage)
         self.units[unit_id], self.mechs[unit_id] = fallen.unit, fallen.status
         return list(fallen.reasons)
 
 
-def settle_movement_buildings(state: GameState, hit: BuildingsHit, dice: Dice) -> tuple[GameState, CombatReport]:
-    """Once the movement phase is done: the basements found are kept on the board, the walls' and skids'
-    damage lowers each building's CF, and a building hex brought down by that damage or by weight collapses
-    with everyone in it, as in the attack phases (Solaris VII 'Colapso'; movement is not an attack phase and
-    the text does not say when its damage lands: our reading, at the end of the phase, like the attacks')."""
+# Timeline events whose damage lands on the unit that moved (a skid's ``charge`` also on what it hit).
+MOVEMENT_DAMAGE = frozenset({"fall", "damage", "skid", "charge"})
+
+
+def settle_movement(state: GameState, before: Sequence[Unit], ticks: Sequence[Sequence[Event]],
+                    dice: Dice) -> tuple[GameState, CombatReport | None]:
+    """Once the movement phase is done (``state`` holds the units where it left them, ``before`` where they
+    began): the damage the timeline reported lands on the mechs, event by event in timeline order, with the
+    attack phases' hit location rolls, transfer, criticals and pilot wounds; then the basements found are
+    kept on the board, the walls' and skids' damage lowers each building's CF, and a building hex brought down
+    by that damage or by weight collapses with everyone in it, as in the attack phases (Solaris VII 'Colapso').
+    Movement is not an attack phase and the texts do not say when its damage lands: our reading, at the end of
+    the phase, like the attacks' (so the phase's later rolls do not see it). None when nothing was hit.
+
+    TW's piloting roll for 20 or more damage in a phase belongs to the weapon and physical attack phases: the
+    movement phase's damage does not count toward it (each cause here already had its own roll). A leg, gyro
+    or leg actuator lost, or a pilot knocked out, still calls for its roll at the end of the phase."""
+    events = [(number, event) for number, tick in enumerate(ticks, start=1) for event in tick]
+    hit = buildings_hit(event for _, event in events)
+
+    def hurts(event: Event) -> bool:
+        return (event.kind in MOVEMENT_DAMAGE and bool(event.damage or event.own_damage)
+                and (event.unit in state.mechs or event.target in state.mechs))
+
+    if not (any(hurts(event) for _, event in events) or hit.damage or hit.collapsed or hit.basements):
+        return state, None
     hexes, found = dict(state.board.hexes), []
     for hex_, roll in sorted(hit.basements.items(), key=lambda item: item[0].label):
         terrain = state.board.terrain(hex_)
         hexes[hex_] = replace(terrain, features={**terrain.features, "bldg_basement_type": BASEMENT_BY_ROLL[roll]})
         found.append(Reason("combat.basement_found", hex=hex_.label,
                             basement=Reason(BASEMENTS[BASEMENT_BY_ROLL[roll]].name)))
-    phase = _Phase(replace(state, board=replace(state.board, hexes=hexes)), dice)
+    phase = _Phase(replace(state, board=replace(state.board, hexes=hexes)), dice, damage_psr=False)
+    placed = {unit.id: unit for unit in before}
+    if any(hurts(event) for _, event in events):
+        phase.reasons.append(Reason("combat.movement_damage_lands"))
+    for number, event in events:
+        if event.unit in placed and (event.kind in MOVING_KINDS or event.kind == "fall"):
+            placed[event.unit] = replace(placed[event.unit], hex=event.to_hex, facing=event.facing,
+                                         elevation=event.elevation)
+        if hurts(event):
+            phase.reasons += _movement_damage(phase, number, event, placed)
+    final = {unit.id: unit for unit in state.units}
+    phase.units = {unit_id: replace(unit, hex=final[unit_id].hex, elevation=final[unit_id].elevation)
+                   for unit_id, unit in phase.units.items()}
     phase.reasons += found
     phase.building_damage = dict(hit.damage)
     phase.weight_collapses = hit.collapsed
     return phase.end("movement", ())
+
+
+def _movement_damage(phase: _Phase, tick: int, event: Event, placed: dict[str, Unit]) -> list[str]:
+    """One timeline event's damage lands on the mech where it stood then (which decides a hull breach):
+
+    - a ``fall`` is a TW fall of the event's levels and damage (halved into water): facing roll, 5-point groups
+      on the side it lands on, the pilot's roll to avoid a wound;
+    - a failed wall roll: "daño equivalente al FC actual del edificio dividido entre 10 … La dirección del ataque
+      para estos daños es frontal" (Solaris VII 'Entrando en Edificaciones'), and each hex skidded: "Este daño se
+      aplica usando la columna Frontal" ('Reglas de Deslizamiento'): the standard table's front column, in
+      5-point groups as TW lands damage that is not a weapon's (our reading: the texts give no groups);
+    - a failed first drop roll: "cada pierna del mech sufre un daño igual al número de niveles descendidos.
+      Adicionalmente, se deberá realizar una tirada de críticos en cada pierna. Si se dañara la estructura
+      interna de la pierna, se deberán hacer dos tiradas de críticos" ('Dejarse caer'): no location roll, and
+      the second roll is TW's usual roll for structure damage;
+    - a skid's crash: "como si la unidad que desliza hubiese efectuado una carga con éxito": the unit hit takes the
+      charge damage on the side the skidder came from, the skidder its own on the front (TW charge, 5-point
+      groups); the text gives only the damage, so neither makes the charge's piloting roll (the skidder has
+      already fallen). A crash into a building: the building's damage lands with the other buildings'."""
+    unit_id = event.unit
+    heading = Reason("combat.movement_damage", tick=tick, unit=unit_id, what=event.reason)
+    reasons: list[str] = [heading]
+    target = phase.mechs.get(event.target)
+    if event.kind == "charge" and target is not None and not target.destroyed:
+        struck = placed[event.target]
+        phase.units[event.target] = replace(phase.units[event.target], hex=struck.hex, elevation=struck.elevation)
+        direction = attack_direction(struck.hex, struck.facing, event.from_hex)
+        reasons += phase.in_groups(event.target, direction, "standard", event.damage, DAMAGE_GROUP,
+                                   Reason("combat.skid_crash", unit=unit_id))
+    status = phase.mechs.get(unit_id)
+    if status is None or status.destroyed:
+        return reasons
+    where = placed[unit_id]
+    phase.units[unit_id] = replace(phase.units[unit_id], hex=where.hex, elevation=where.elevation)
+    if event.kind == "fall":
+        return reasons + phase.fall(unit_id, Reason("combat.movement_fall", tick=tick), event.levels, event.damage)
+    if event.kind == "damage" and event.levels:
+        for leg in LEGS:
+            hit = HitLocation(leg, False, False, Reason("combat.drop_leg", leg=LOCATION_NAMES[leg]))
+            reasons += phase.damage(unit_id, hit, event.damage)
+            if leg not in phase.mechs[unit_id].destroyed_locations:
+                rolled = roll_criticals(phase.mechs[unit_id], leg, phase.dice, unit_id)
+                phase.mechs[unit_id] = rolled.status
+                reasons += [Reason("combat.drop_critical", leg=LOCATION_NAMES[leg]), *rolled.reasons]
+        return reasons
+    own = event.own_damage if event.kind == "charge" else event.damage
+    why = Reason("combat.skid_recoil" if event.kind == "charge" else "combat.movement_front", unit=unit_id)
+    return reasons + phase.in_groups(unit_id, "front", "standard", own, DAMAGE_GROUP, why)
 
 
 def resolve_weapon_attacks(state: GameState, orders: Sequence[WeaponOrder], dice: Dice,

@@ -91,6 +91,13 @@ def wound_pilot(status: MechStatus, wounds: int, dice: Dice, why: str, unit: str
     return Damaged(work.status, tuple(work.reasons))
 
 
+def roll_criticals(status: MechStatus, location: str, dice: Dice, unit: str = "") -> Damaged:
+    """One roll on the Determining Critical Hits table for ``location``, whatever its armour (a rule asks)."""
+    work = _Work(status, dice, unit)
+    work.criticals(location)
+    return Damaged(work.status, tuple(work.reasons))
+
+
 def explode_ammo(status: MechStatus, index: int, dice: Dice, why: str, unit: str = "") -> Damaged:
     work = _Work(status, dice, unit)
     work.explode(index, why)

@@ -9,6 +9,7 @@ from rules.designs import LEGS, LOCATION_NAMES
 from rules.dice import Dice
 from rules.hexes import turn
 from rules.los import Modifier
+from rules.psr import falling_damage
 from rules.reasons import Reason, listed
 from rules.status import MechStatus
 from rules.tohit import ToHit
@@ -61,12 +62,13 @@ def piloting_roll(unit: Unit, status: MechStatus, why: str, extra: tuple[Modifie
                                        roll=roll.total, target=target.target, modifiers=listed(target.reasons))]
 
 
-def fall(unit: Unit, status: MechStatus, levels: int, dice: Dice, why: str) -> Fallen:
+def fall(unit: Unit, status: MechStatus, levels: int, dice: Dice, why: str, damage: int | None = None) -> Fallen:
     """TW falling: 1D6 for the new facing and the side hit; tons/10 (rounded up) × (levels + 1) damage in
-    5-point groups; a piloting roll (+1 per level) to avoid a wound. The mech ends prone."""
+    5-point groups, or ``damage`` when the fall's rule gives it (halved into water); a piloting roll (+1 per
+    level) to avoid a wound. The mech ends prone."""
     face = dice.roll(1, Reason("falls.facing_roll", unit=unit.id)).total
     sixths, direction = FALL_DIRECTION[face]
-    damage = -(-unit.tons // 10) * (levels + 1)
+    damage = falling_damage(unit.tons, levels) if damage is None else damage
     reasons: list[str] = [Reason("falls.falls", unit=unit.id, why=why, roll=face, side=direction, damage=damage)]
     left = damage
     while left > 0 and not status.destroyed:

@@ -406,6 +406,17 @@ TEMPLATES: dict[str, str] = {
     "combat.basement_found": "below the building hex %(hex)s: %(basement)s (Solaris VII 'Sótanos')",
     "combat.caught_in_collapse": "%(unit)s is caught in the collapse: %(damage)s damage (Solaris VII 'Colapso')",
     "combat.building_collapse": "building collapse",
+    "combat.movement_damage_lands": "the damage the movement phase did lands now, at its end, event by event in "
+                                    "timeline order (our reading: the Solaris VII texts do not say when); it does not "
+                                    "count toward the piloting roll for 20 or more damage, a rule of the attack "
+                                    "phases (TW)",
+    "combat.movement_damage": "tick %(tick)s, %(unit)s: %(what)s",
+    "combat.movement_fall": "fall in the movement phase, tick %(tick)s",
+    "combat.movement_front": "%(unit)s moving, front column",
+    "combat.skid_crash": "%(unit)s skids into it, as a successful charge",
+    "combat.skid_recoil": "%(unit)s crashes while skidding, as a charger",
+    "combat.drop_leg": "%(leg)s (each leg, no location roll: Solaris VII 'Dejarse caer')",
+    "combat.drop_critical": "a critical roll for the %(leg)s after the failed drop roll (Solaris VII 'Dejarse caer')",
     "combat.damage_this_phase": "%(damage)s damage this phase",
     "combat.leg_destroyed": "%(leg)s destroyed",
     "combat.component_hit": "%(component)s hit",

@@ -41,6 +41,8 @@ class Event:
     # The building hex a ``wall`` or skid ``charge`` damages, a ``collapse`` brings down, a ``basement`` roll
     # finds what lies below or a ``fall`` drops into.
     building: Hex | None = None
+    levels: int = 0  # the levels a ``fall`` drops (its pilot roll adds them); a drop's leg ``damage``: levels dropped
+    own_damage: int = 0  # what a skid ``charge`` does to the skidder
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,11 +78,6 @@ class MovementResult:
     def rolls(self) -> tuple[Roll, ...]:
         """Every roll of the phase in the order it was thrown: initiative, then the timeline's."""
         return self.initiative.rolls + tuple(roll for tick in self.ticks for event in tick for roll in event.rolls)
-
-    @property
-    def buildings(self) -> BuildingsHit:
-        """What the phase did to buildings (:func:`buildings_hit`), settled once the movement is done."""
-        return buildings_hit(event for tick in self.ticks for event in tick)
 
 
 @dataclass(frozen=True, slots=True)

@@ -262,7 +262,7 @@ class Walk:
         damage = falling_damage(unit.tons, basement.depth)
         self.record(tick, Event(
             unit.id, "fall", unit.hex, unit.hex, unit.facing, damage=damage, building=unit.hex,
-            elevation=-basement.depth,
+            elevation=-basement.depth, levels=basement.depth,
             reason=Reason("walk.basement_fall", unit=unit.id, tons=unit.tons, cf=building.cf,
                           basement=Reason(basement.name), levels=basement.depth, damage=damage),
         ))
@@ -327,9 +327,9 @@ class Walk:
     def _failure(self, unit: Unit, check: Check) -> list[Event]:
         code = check.code
 
-        def event(kind: str, reason: str, damage: int = 0) -> Event:
+        def event(kind: str, reason: str, damage: int = 0, levels: int = 0) -> Event:
             return Event(unit.id, kind, unit.hex, unit.hex, unit.facing, reason=reason, damage=damage,
-                         elevation=unit.elevation)
+                         elevation=unit.elevation, levels=levels)
 
         if code in ("swamp", "swamp_escape"):
             return [event("stuck", Reason("walk.stuck"))]
@@ -341,15 +341,15 @@ class Walk:
             return [event("damage", Reason("walk.wall_failed", damage=damage), damage)]
         if code == "drop_legs":
             damage = drop_leg_damage(check.levels)
-            return [event("damage", Reason("walk.drop_failed", damage=damage), damage)]
+            return [event("damage", Reason("walk.drop_failed", damage=damage), damage, check.levels)]
         if code == "skid":
             return self._skid(unit, check)
         if code == "climb":
             fall = climb_fall(unit, check)
-            return [event("fall", joined(fall.reasons), fall.damage)]
+            return [event("fall", joined(fall.reasons), fall.damage, fall.levels)]
         levels = check.levels if code == "drop_fall" else 0
         damage = falling_damage(unit.tons, levels, into_water=code == "water")
-        return [event("fall", Reason("walk.fall", roll=code, levels=levels, damage=damage), damage)]
+        return [event("fall", Reason("walk.fall", roll=code, levels=levels, damage=damage), damage, levels)]
 
     def _skid(self, unit: Unit, check: Check) -> list[Event]:
         """A failed skid roll: the fall, each hex slid, and each crash (resolved at once as a charge)."""
@@ -363,7 +363,7 @@ class Walk:
             crash = crashes.get(ahead)
             if crash is not None:
                 events.append(Event(unit.id, "charge", here, ahead, unit.facing, target=crash.target,
-                                    damage=crash.damage_to_target,
+                                    damage=crash.damage_to_target, own_damage=crash.damage_to_skidder,
                                     building=ahead if crash.target == "building" else None,
                                     reason=Reason("walk.skid_charge", target=crash.target, hex=ahead.label,
                                                   damage=crash.damage_to_target, own_damage=crash.damage_to_skidder)))

@@ -15,7 +15,7 @@ from typing import TypeVar
 
 from rules.combat import (
     CombatReport, PhysicalOrder, PlannedAttack, SightRule, WeaponOrder, flood_bare_locations, plan_physical_attack,
-    plan_weapon_attack, resolve_physical_attacks, resolve_weapon_attacks, settle_movement_buildings,
+    plan_weapon_attack, resolve_physical_attacks, resolve_weapon_attacks, settle_movement,
 )
 from rules.dice import Dice
 from rules.errors import MalformedOrder, RuleError
@@ -119,9 +119,8 @@ class SolarisRuleset:
         motions = {unit_id: Motion(outcome.moved, outcome.hexes_moved, stuck=outcome.unit.stuck)
                    for unit_id, outcome in movement.final.items()}
         after, reports = replace(state, units=units, motions=motions), []
-        hit = movement.buildings
-        if hit.damage or hit.collapsed or hit.basements:
-            after, settled = settle_movement_buildings(after, hit, dice)
+        after, settled = settle_movement(after, state.units, movement.ticks, dice)
+        if settled is not None:
             reports.append(settled)
         after, flooded = flood_bare_locations(after)
         if flooded:
