@@ -182,7 +182,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if isinstance(exc, MatchError):
         return Response(exc.as_json(), status=exc.status)
     if isinstance(exc, Http404):
-        return Response({"code": "not_found", "message": "Not found."}, status=404)
+        return Response({"code": "api.not_found", "message": "Not found."}, status=404)
     response = drf_exception_handler(exc, context)
     if response is not None and isinstance(exc, exceptions.APIException):
         response.data = {"code": f"api.{exc.default_code}", "message": str(exc.detail)}

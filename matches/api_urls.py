@@ -1,6 +1,15 @@
-from django.urls import path
+from typing import Any
+
+from django.http import HttpRequest, JsonResponse
+from django.urls import path, re_path
 
 from . import api
+
+
+def _no_such_endpoint(request: HttpRequest, **kwargs: Any) -> JsonResponse:
+    """Any other path under /api/ (`/api/matches/x/` too): the API's coded 404, not Django's HTML page."""
+    return JsonResponse({"code": "api.not_found", "message": "There is no such API endpoint."}, status=404)
+
 
 urlpatterns = [
     path("matches/", api.MatchListApi.as_view(), name="api-match-list"),
@@ -15,4 +24,5 @@ urlpatterns = [
     path("matches/<int:match_id>/chat/", api.MatchChatApi.as_view(), name="api-match-chat"),
     path("designs/", api.DesignListApi.as_view(), name="api-design-list"),
     path("boards/", api.BoardListApi.as_view(), name="api-board-list"),
+    re_path(r"", _no_such_endpoint),  # last: only what nothing above matched
 ]

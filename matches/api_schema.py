@@ -1,0 +1,136 @@
+"""The OpenAPI schema of the REST API (`/api/schema/`): each endpoint's request body, answers and coded
+errors, which drf-spectacular cannot infer from the plain APIViews of api.py. Kept beside them as view
+extensions (registered when this module is imported, from apps.py), so api.py stays about behaviour."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.extensions import OpenApiViewExtension
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view, inline_serializer
+from rest_framework import serializers
+
+from .models import Match
+
+ERROR = inline_serializer("Error", {
+    "code": serializers.CharField(help_text="A stable dotted code (docs/protocol.md, 'Error codes')."),
+    "message": serializers.CharField(),
+    "params": serializers.DictField(required=False),
+})
+# The player view (docs/protocol.md, 'Player view'): what a socket's snapshot holds, for the asking viewer.
+PLAYER_VIEW = OpenApiTypes.OBJECT
+# Every write may be refused: bad body, not logged in, not allowed, no such match, wrong status, too large.
+WRITE_ERRORS = {status: ERROR for status in (400, 401, 403, 404, 409, 413)}
+
+
+def _body(name: str, fields: dict[str, Any]) -> Any:
+    return inline_serializer(name, fields)
+
+
+SCHEMAS: dict[str, dict[str, Any]] = {
+    "MatchListApi": {
+        "get": extend_schema(
+            summary="Match headers, newest first", operation_id="matches_list",
+            parameters=[OpenApiParameter("status", str, enum=[s for s in Match.Status.values if s != "aborted"])],
+            responses={200: inline_serializer("MatchHeader", {
+                "id": serializers.IntegerField(), "title": serializers.CharField(), "status": serializers.CharField(),
+                "ruleset": serializers.CharField(), "turn": serializers.IntegerField(), "phase": serializers.CharField(),
+                "version": serializers.IntegerField(), "options": serializers.DictField(),
+            }, many=True), 400: ERROR},
+        ),
+        "post": extend_schema(
+            summary="Open a match in the lobby (the host sits on red)",
+            request=_body("MatchCreate", {
+                "designs": serializers.DictField(child=serializers.CharField(), help_text='{"red": DESIGN, "blue": DESIGN}'),
+                "title": serializers.CharField(required=False, max_length=100),
+                "ruleset": serializers.CharField(required=False, default="solaris"),
+                "board": serializers.CharField(required=False, help_text="A MegaMek .board file's text."),
+                "options": serializers.DictField(required=False),
+                "pilots": serializers.DictField(required=False, help_text='{"red": {"gunnery": 3, "piloting": 4}}'),
+            }),
+            responses={201: PLAYER_VIEW, **WRITE_ERRORS},
+        ),
+    },
+    "MatchDetailApi": {"get": extend_schema(summary="The player view", responses={200: PLAYER_VIEW, 404: ERROR})},
+    "MatchJoinApi": {"post": extend_schema(
+        summary="Take a seat",
+        request=_body("MatchJoin", {"role": serializers.ChoiceField(["player", "spectator"])}),
+        responses={200: PLAYER_VIEW, **WRITE_ERRORS},
+    )},
+    "MatchOptionsApi": {"post": extend_schema(
+        summary="The host changes the options (every acceptance is cleared)",
+        request=_body("MatchOptions", {"options": serializers.DictField()}),
+        responses={200: PLAYER_VIEW, **WRITE_ERRORS},
+    )},
+    "MatchAcceptApi": {"post": extend_schema(
+        summary="Accept (ready) or withdraw (unready); the last acceptance starts the match",
+        request=_body("MatchAccept", {
+            "accepted": serializers.BooleanField(),
+            "options": serializers.DictField(required=False, help_text="The options read (needed to accept)."),
+        }),
+        responses={200: PLAYER_VIEW, **WRITE_ERRORS},
+    )},
+    "MatchRefereeSeatApi": {"post": extend_schema(
+        summary="The host seats the referee",
+        request=_body("MatchRefereeSeat", {"username": serializers.CharField(max_length=150)}),
+        responses={200: PLAYER_VIEW, **WRITE_ERRORS},
+    )},
+    "MatchRefereeApi": {"post": extend_schema(
+        summary="The referee pauses, resumes, annuls the last phase or corrects a unit",
+        request=_body("MatchReferee", {
+            "action": serializers.ChoiceField(["pause", "resume", "annul", "override"]),
+            "reason": serializers.CharField(max_length=500),
+            "unit": serializers.CharField(required=False),
+            "changes": serializers.DictField(required=False, help_text='{"hex": "0505", "facing": 2, "prone": false, "stuck": false}'),
+        }),
+        responses={200: PLAYER_VIEW, **WRITE_ERRORS},
+    )},
+    "MatchLosSideApi": {"post": extend_schema(
+        summary="Set a unit's split line-of-sight side",
+        request=_body("MatchLosSide", {
+            "unit": serializers.CharField(),
+            "side": serializers.ChoiceField(["left", "right"], allow_null=True),
+            "reason": serializers.CharField(required=False, max_length=500),
+        }),
+        responses={200: PLAYER_VIEW, **WRITE_ERRORS},
+    )},
+    "MatchChatApi": {
+        "get": extend_schema(summary="The last messages of the rooms the viewer reads",
+                             responses={200: inline_serializer("ChatMessage", {
+                                 "id": serializers.IntegerField(), "room": serializers.CharField(),
+                                 "player": serializers.CharField(), "text": serializers.CharField(),
+                                 "at": serializers.CharField(),
+                             }, many=True), 404: ERROR}),
+        "post": extend_schema(
+            summary="Post to the viewer's chat room",
+            request=_body("MatchChat", {"text": serializers.CharField(max_length=500)}),
+            responses={201: OpenApiTypes.OBJECT, 429: ERROR, **WRITE_ERRORS},
+        ),
+    },
+    "MatchReplayApi": {"get": extend_schema(summary="A finished match, phase by phase",
+                                            responses={200: OpenApiTypes.OBJECT, 404: ERROR, 409: ERROR})},
+    "DesignListApi": {"get": extend_schema(summary="The shipped designs", responses={200: inline_serializer("Design", {
+        "name": serializers.CharField(), "tons": serializers.IntegerField(), "walk": serializers.IntegerField(),
+        "run": serializers.IntegerField(), "jump": serializers.IntegerField(),
+    }, many=True)})},
+    "BoardListApi": {"get": extend_schema(summary="The built-in board", responses={200: inline_serializer("Board", {
+        "id": serializers.CharField(), "width": serializers.IntegerField(), "height": serializers.IntegerField(),
+        "board": serializers.DictField(),
+    }, many=True)})},
+}
+
+
+def _extension(view_name: str, methods: dict[str, Any]) -> type[OpenApiViewExtension]:
+    class Documented(OpenApiViewExtension):
+        target_class = f"matches.api.{view_name}"
+
+        def view_replacement(self) -> Any:
+            # A subclass, so the schema's annotations never touch the view that serves requests.
+            return extend_schema_view(**methods)(type(view_name, (self.target,), {}))
+
+    Documented.__name__ = f"{view_name}Schema"
+    return Documented
+
+
+EXTENSIONS = [_extension(name, methods) for name, methods in SCHEMAS.items()]
