@@ -61,7 +61,7 @@ def play_phase(match: Match, players: dict[str, User]) -> None:
 
 # A seed under which this fight reaches its end with the annulled phase, hits and kicks (a random one
 # sometimes ends the fight before the annulment or without a physical attack).
-SEED = __import__("os").environ.get("FULL_VERIFY_SEED", "0")
+SEED = "00000000000000000000000000000004"
 
 
 @pytest.fixture
