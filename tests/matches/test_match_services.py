@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from matches import hub, services
 from matches.errors import MatchError
@@ -102,6 +103,34 @@ def test_the_last_order_resolves_the_phase_once_with_the_match_dice(
     units = {u["id"]: (u["hex"], u["facing"]) for u in match.state["units"]}
     assert units == {"A": ("0814", 1), "B": ("0804", 3)}
     assert Event.objects.filter(kind="playback").count() == 1
+
+
+def _statements(captured: CaptureQueriesContext) -> list[str]:
+    """The SQL a call sent, less the savepoints of the test's own transaction (a real request has none)."""
+    return [q["sql"].split(" ")[0] for q in captured.captured_queries if not q["sql"].startswith(("SAVEPOINT", "RELEASE"))]
+
+
+def test_a_resolving_submit_costs_a_fixed_handful_of_queries(
+    match: Match, alice: User, bob: User, published: list[dict[str, Any]], django_capture_on_commit_callbacks: Any
+) -> None:
+    """Submits queue for one database thread per process, so their queries are the concurrent-matches
+    throughput (bench/README.md); this pins them so they cannot silently grow back."""
+    with django_capture_on_commit_callbacks(execute=True):
+        with CaptureQueriesContext(connection) as first:
+            services.order_submit(match_id=match.pk, user=alice, order_json=ALICE_ORDER)
+        with CaptureQueriesContext(connection) as last:
+            services.order_submit(match_id=match.pk, user=bob, order_json=BOB_ORDER)
+
+    # The locked match row, the seat, the phase's orders; the new order, its event; the match's version.
+    assert _statements(first) == ["SELECT", "SELECT", "SELECT", "INSERT", "INSERT", "UPDATE"]
+    # The same, plus the count of annulled attempts for the dice; the order's event and the playback in one INSERT.
+    assert _statements(last) == ["SELECT", "SELECT", "SELECT", "INSERT", "SELECT", "INSERT", "UPDATE"]
+    assert [f["type"] for f in published] == ["submitted", "submitted", "playback"]
+    match.refresh_from_db()
+    assert list(match.events.values_list("version", "kind")) == [(1, "submitted"), (2, "submitted"), (3, "playback")]
+    # Only a resolution writes the rules state back.
+    first_update, last_update = ([q["sql"] for q in c.captured_queries if q["sql"].startswith("UPDATE")] for c in (first, last))
+    assert '"state"' not in first_update[0] and '"state"' in last_update[0]
 
 
 def test_a_failed_broadcast_does_not_undo_the_committed_order(
