@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.utils import timezone
 from rest_framework import exceptions
 from rest_framework.request import Request
@@ -16,7 +16,7 @@ from rules.codec import board_to_json
 from rules.demo import demo_board
 from rules.designs import shipped_designs
 
-from . import chat, lobby, referee, replay, selectors
+from . import chat, lobby, referee, replay, selectors, snapshots
 from .errors import MatchError
 from .models import Match
 
@@ -33,10 +33,12 @@ def _body(request: Request) -> dict[str, Any]:
     return dict(request.data)
 
 
-def _viewed(request: Request, match_id: int, status: int = 200) -> Response:
+def _viewed(request: Request, match_id: int, status: int = 200) -> HttpResponse:
+    """The viewer's snapshot, the very text a socket gets (a spectator's comes from the per-process cache)."""
     match = selectors.match_get(match_id=match_id)
     viewer = selectors.viewer_for(match=match, user=request.user)
-    return Response(selectors.player_view(match=match, viewer=viewer), status=status)
+    _, text = snapshots.encoded_snapshot(match=match, viewer=viewer)
+    return HttpResponse(text, status=status, content_type="application/json")
 
 
 class MatchListApi(APIView):
@@ -47,7 +49,7 @@ class MatchListApi(APIView):
             matches = matches.filter(status=request.query_params["status"])
         return Response([selectors.header_for(match=match, user=request.user) for match in matches])
 
-    def post(self, request: Request) -> Response:
+    def post(self, request: Request) -> HttpResponse:
         """Opens a match in the lobby: `{"designs": {"red": NAME, "blue": NAME}, "title", "ruleset",
         "board": MEGAMEK BOARD TEXT (optional; the demo board otherwise), "options": {...}}`."""
         body = _body(request)
@@ -59,28 +61,26 @@ class MatchListApi(APIView):
 
 
 class MatchDetailApi(APIView):
-    def get(self, request: Request, match_id: int) -> Response:
-        match = selectors.match_get(match_id=match_id)
-        viewer = selectors.viewer_for(match=match, user=request.user)
-        return Response(selectors.player_view(match=match, viewer=viewer))
+    def get(self, request: Request, match_id: int) -> HttpResponse:
+        return _viewed(request, match_id)
 
 
 class MatchJoinApi(APIView):
-    def post(self, request: Request, match_id: int) -> Response:
+    def post(self, request: Request, match_id: int) -> HttpResponse:
         """`{"role": "player" | "spectator"}`: a player takes the first free side."""
         lobby.match_join(match_id=match_id, user=_user(request), role=_body(request).get("role"))
         return _viewed(request, match_id)
 
 
 class MatchOptionsApi(APIView):
-    def post(self, request: Request, match_id: int) -> Response:
+    def post(self, request: Request, match_id: int) -> HttpResponse:
         """The host changes options (`{"options": {...}}`); every acceptance is cleared."""
         lobby.match_options_set(match_id=match_id, user=_user(request), options=_body(request).get("options"))
         return _viewed(request, match_id)
 
 
 class MatchAcceptApi(APIView):
-    def post(self, request: Request, match_id: int) -> Response:
+    def post(self, request: Request, match_id: int) -> HttpResponse:
         """`{"accepted": true, "options": THE OPTIONS READ}`; the last acceptance starts the match."""
         body = _body(request)
         lobby.match_accept(match_id=match_id, user=_user(request), accepted=body.get("accepted"),
@@ -92,7 +92,7 @@ REFEREE_ACTIONS = {"pause": referee.referee_pause, "resume": referee.referee_res
 
 
 class MatchRefereeApi(APIView):
-    def post(self, request: Request, match_id: int) -> Response:
+    def post(self, request: Request, match_id: int) -> HttpResponse:
         """`{"action": "pause" | "resume" | "annul", "reason"}` or
         `{"action": "override", "unit": "B", "changes": {"hex": "0505", "facing": 2}, "reason"}`."""
         body, user = _body(request), _user(request)

@@ -216,14 +216,13 @@ def event_frame(*, event: Event, viewer: Viewer) -> dict[str, Any]:
     return {"type": event.kind, "v": event.version, **payload}
 
 
-def frames_since(*, match: Match, viewer: Viewer, version: int | None) -> list[dict[str, Any]]:
-    """What a (re)connecting client that has seen `version` needs: the missed events, or a snapshot.
+def missed_events(*, match: Match, viewer: Viewer, version: int | None) -> list[Event] | None:
+    """What a (re)connecting client that has seen `version` missed, or None when it needs a snapshot instead.
 
     A client that is up to date gets nothing; one too far behind (or ahead, after a reset) gets a snapshot.
     """
     horizon = spectator_horizon(match) if viewer.role == Participant.Role.SPECTATOR else None
     latest = match.version if horizon is None else horizon
     if version is not None and 0 <= version <= latest and latest - version <= settings.ARBITRO_MAX_CATCH_UP_EVENTS:
-        missed = Event.objects.filter(match=match, version__gt=version, version__lte=latest).order_by("version")
-        return [event_frame(event=event, viewer=viewer) for event in missed]
-    return [player_view(match=match, viewer=viewer)]
+        return list(Event.objects.filter(match=match, version__gt=version, version__lte=latest).order_by("version"))
+    return None
