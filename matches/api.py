@@ -16,7 +16,8 @@ from rules.codec import board_to_json
 from rules.demo import demo_board
 from rules.designs import shipped_designs
 
-from . import chat, lobby, referee, replay, selectors, snapshots
+from . import chat, lobby, los_sides, referee, replay, selectors, snapshots
+from .crowd import spectators_now
 from .errors import MatchError
 from .models import Match
 
@@ -34,20 +35,28 @@ def _body(request: Request) -> dict[str, Any]:
 
 
 def _viewed(request: Request, match_id: int, status: int = 200) -> HttpResponse:
-    """The viewer's snapshot, the very text a socket gets (a spectator's comes from the per-process cache)."""
+    """The viewer's snapshot with the crowd count: the very text a socket gets (a spectator's snapshot comes
+    from the per-process cache)."""
     match = selectors.match_get(match_id=match_id)
     viewer = selectors.viewer_for(match=match, user=request.user)
     _, text = snapshots.encoded_snapshot(match=match, viewer=viewer)
-    return HttpResponse(text, status=status, content_type="application/json")
+    body = snapshots.with_spectators(text, spectators_now(match.pk))
+    return HttpResponse(body, status=status, content_type="application/json")
 
 
 class MatchListApi(APIView):
     def get(self, request: Request) -> Response:
-        """Match headers, newest first; `?status=open` (or in_progress, paused, finished) filters."""
+        """Match headers, newest first; `?status=open` (or in_progress, paused, finished) filters, on the status
+        the asker is shown (a delayed spectator's may be older than the live one)."""
         matches = Match.objects.exclude(status=Match.Status.ABORTED)
-        if "status" in request.query_params:
-            matches = matches.filter(status=request.query_params["status"])
-        return Response([selectors.header_for(match=match, user=request.user) for match in matches])
+        wanted = request.query_params.get("status")
+        if wanted == Match.Status.IN_PROGRESS:
+            # A delayed spectator is shown a paused or finished match as in progress until the delay passes.
+            matches = matches.filter(status__in=(wanted, Match.Status.PAUSED, Match.Status.FINISHED))
+        elif wanted is not None:
+            matches = matches.filter(status=wanted)
+        headers = [selectors.header_for(match=match, user=request.user) for match in matches]
+        return Response([header for header in headers if wanted is None or header["status"] == wanted])
 
     def post(self, request: Request) -> HttpResponse:
         """Opens a match in the lobby: `{"designs": {"red": NAME, "blue": NAME}, "title", "ruleset",
@@ -104,6 +113,15 @@ class MatchRefereeApi(APIView):
             REFEREE_ACTIONS[action](match_id=match_id, user=user, reason=body.get("reason"))
         else:
             raise MatchError("referee.unknown_action", "The action is pause, resume, annul or override.")
+        return _viewed(request, match_id)
+
+
+class MatchLosSideApi(APIView):
+    def post(self, request: Request, match_id: int) -> HttpResponse:
+        """`{"unit": "B", "side": "left" | "right" | null}` (the unit's player), or the same with a `reason` (the referee)."""
+        body = _body(request)
+        los_sides.los_side_choose(match_id=match_id, user=_user(request), unit=body.get("unit"), side=body.get("side"),
+                                  reason=body.get("reason"))
         return _viewed(request, match_id)
 
 

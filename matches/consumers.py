@@ -18,7 +18,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.utils import timezone
 
-from . import chat, queries, selectors, services, snapshots
+from . import chat, los_sides, queries, selectors, services, snapshots
 from .crowd import get_crowd
 from .errors import MatchError
 from .hub import Subscriber, encode, get_hub
@@ -149,6 +149,12 @@ class MatchConsumer(AsyncWebsocketConsumer):
                 match_id=self.match_id, user=self.user, source=message.get("from"), target=message.get("to")
             )
             await self._send_text(encode(reply))
+        elif kind == "los_side":
+            reply = await database_sync_to_async(los_sides.los_side_choose)(
+                match_id=self.match_id, user=self.user, unit=message.get("unit"), side=message.get("side"),
+                reason=message.get("reason"),
+            )
+            await self._send_text(encode(reply))
         elif kind == "chat":
             reply = await database_sync_to_async(chat.chat_post)(
                 match_id=self.match_id, user=self.user, text=message.get("text"), now=timezone.now()
@@ -156,7 +162,8 @@ class MatchConsumer(AsyncWebsocketConsumer):
             await self._send_text(encode({"type": "chat_sent", "v": reply["v"], "id": reply["id"]}))
         else:
             raise MatchError(
-                "message.unknown_type", f"Unknown message type {kind!r}; expected plot, submit, reach, los, chat or resync."
+                "message.unknown_type",
+                f"Unknown message type {kind!r}; expected plot, submit, reach, los, los_side, chat or resync.",
             )
 
     async def _send_frames(self, since: int | None) -> None:
@@ -164,6 +171,9 @@ class MatchConsumer(AsyncWebsocketConsumer):
         self.subscriber.hold()
         frames = await _frames_since(self.match_id, self.user, since)
         for _, text in frames:
+            if text.startswith('{"type":"snapshot",'):
+                # The crowd count is not part of the match (nor of the shared, cached snapshot): added here.
+                text = snapshots.with_spectators(text, await get_crowd().latest(self.match_id))
             await self._send_text(text)
         version = frames[-1][0] if frames else since
         await self.subscriber.release(version if version is not None else 0)

@@ -8,8 +8,10 @@ Redis (the embedded default: one process) the local sockets are the whole crowd.
 Every tick a process recounts the matches it has sockets on (or just lost its last one on) and broadcasts a
 `crowd` frame for each whose count differs from what it last told: at most one frame per match per process
 per tick, however many spectators come and go in between. A socket that joined since the last tick is sent
-the count then if no broadcast told it, so every viewer has it within a tick of connecting (not in the
-snapshot, which is the same for every spectator and does not wait on Redis).
+the count then if no broadcast told it, so every viewer has it within a tick of connecting. The snapshot a
+socket gets carries `spectators` too, added as it is sent (the encoded snapshot is shared by every spectator):
+the count this process last told, so it waits on Redis only for a match the process has not counted yet.
+The REST view asks `spectators_now`.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import weakref
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+import redis
 import redis.asyncio as aioredis
 from django.conf import settings
 
@@ -84,7 +87,7 @@ class Crowd:
 
     async def count(self, match_id: int) -> int:
         if not self._redis_url:
-            return sum(self._sockets.get(match_id, {}).values())
+            return self.local_spectators(match_id)
         key = self._key(match_id)
         async with self._client().pipeline() as pipe:
             pipe.zremrangebyscore(key, "-inf", time.time())
@@ -92,8 +95,17 @@ class Crowd:
             _, spectators = await pipe.execute()
         return int(spectators)
 
+    async def latest(self, match_id: int) -> int:
+        """The count as of this process's last tick (what its sockets were last told), counted now only if
+        the process has not told one for this match yet."""
+        told = self._told.get(match_id)
+        return told if told is not None else await self.count(match_id)
+
+    def local_spectators(self, match_id: int) -> int:
+        return sum(self._sockets.get(match_id, {}).values())
+
     def _key(self, match_id: int) -> str:
-        return f"{self._key_prefix}:crowd:{match_id}"
+        return crowd_key(self._key_prefix, match_id)
 
     def _client(self) -> aioredis.Redis:
         if self._redis is None:
@@ -147,6 +159,15 @@ class Crowd:
         self._told = {match_id: told for match_id, told in self._told.items() if match_id in self._sockets}
 
 
+def crowd_key(prefix: str, match_id: int) -> str:
+    return f"{prefix}:crowd:{match_id}"
+
+
+def _key_prefix() -> str:
+    # The channel layer's prefix keeps runs that share a Redis server (tests) out of each other's counts.
+    return str(settings.CHANNEL_LAYERS["default"].get("CONFIG", {}).get("prefix", "asgi"))
+
+
 _crowds: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Crowd] = weakref.WeakKeyDictionary()
 
 
@@ -155,7 +176,19 @@ def get_crowd() -> Crowd:
     loop = asyncio.get_running_loop()
     crowd = _crowds.get(loop)
     if crowd is None:
-        # The channel layer's prefix keeps runs that share a Redis server (tests) out of each other's counts.
-        prefix = settings.CHANNEL_LAYERS["default"].get("CONFIG", {}).get("prefix", "asgi")
-        crowd = _crowds[loop] = Crowd(getattr(settings, "REDIS_URL", None), prefix)
+        crowd = _crowds[loop] = Crowd(getattr(settings, "REDIS_URL", None), _key_prefix())
     return crowd
+
+
+def spectators_now(match_id: int) -> int:
+    """The count for synchronous code (the REST view): Redis's set when there is one, else this process's
+    sockets (whichever event loop holds them)."""
+    redis_url = getattr(settings, "REDIS_URL", None)
+    if not redis_url:
+        return sum(crowd.local_spectators(match_id) for crowd in list(_crowds.values()))
+    with redis.Redis.from_url(redis_url) as client, client.pipeline() as pipe:
+        key = crowd_key(_key_prefix(), match_id)
+        pipe.zremrangebyscore(key, "-inf", time.time())
+        pipe.zcard(key)
+        _, spectators = pipe.execute()
+    return int(spectators)

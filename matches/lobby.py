@@ -174,8 +174,13 @@ def match_accept(*, match_id: int, user: AbstractBaseUser, accepted: Any, option
 def _start(match: Match) -> Event:
     agreed = Options(**{name: match.options[name] for name in ("movement", "los", "turn_limit")})
     match.state = codec.state_to_json(replace(codec.state_from_json(match.state), options=agreed))
+    return match_start_logged(match)
+
+
+def match_start_logged(match: Match) -> Event:
+    """Puts the match in progress and logs its starting position (with its options), which `verify_match`
+    replays from and a referee's annulment goes back to; the caller holds the row lock and saves the match."""
     match.status = Match.Status.IN_PROGRESS
-    # The starting position (with the agreed rules options) is logged: `verify_match` replays from here.
     return event_append(match, Event.Kind.STARTED, {"options": match.options, "state": match.state, "seed_hash": match.seed_hash})
 
 

@@ -153,6 +153,7 @@ class Event(models.Model):
         RESUMED = "resumed", "Resumed by the referee"
         ANNULLED = "annulled", "Phase annulled by the referee"
         OVERRIDDEN = "overridden", "Unit state set by the referee"
+        LOS_SIDE = "los_side", "Split line-of-sight side chosen"
         FINISHED = "finished", "Match finished"
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="events")

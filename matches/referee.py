@@ -15,7 +15,7 @@ from rules.errors import RuleError
 
 from .errors import MatchError
 from .models import Event, Match, Order, Participant
-from .replay import replay_log
+from .replay import keep_split_los, replay_log
 from .selectors import match_get, viewer_for
 from .services import event_append, events_publish
 
@@ -37,8 +37,8 @@ def referee_resume(*, match_id: int, user: AbstractBaseUser, reason: Any) -> dic
 
 
 def referee_annul(*, match_id: int, user: AbstractBaseUser, reason: Any) -> dict[str, Any]:
-    """Puts the match back to before its last resolved phase; that phase's orders are void and it is
-    played again (with fresh dice: see `phase_dice_seed`)."""
+    """Puts the match back to before its last resolved phase (keeping the split-LOS sides chosen since);
+    that phase's orders are void and it is played again (with fresh dice: see `phase_dice_seed`)."""
 
     def annul(match: Match) -> dict[str, Any]:
         replay = replay_log(match)
@@ -49,7 +49,7 @@ def referee_annul(*, match_id: int, user: AbstractBaseUser, reason: Any) -> dict
         # The void phase's orders, and any already given for the phase after it, may be given again.
         Order.objects.filter(match=match, turn=match.turn, phase=match.phase).delete()
         Order.objects.filter(match=match, turn=last["turn"], phase=last["phase"]).delete()
-        match.state = codec.state_to_json(state)
+        match.state = codec.state_to_json(keep_split_los(state, codec.state_from_json(match.state)))
         match.turn, match.phase = state.turn, state.phase
         return {"turn": last["turn"], "phase": last["phase"], "annulled_v": last["v"]}
 
@@ -82,13 +82,19 @@ def referee_override(*, match_id: int, user: AbstractBaseUser, unit: Any, change
     return _act(match_id, user, reason, Event.Kind.OVERRIDDEN, SORTING_OUT, None, override)
 
 
+def checked_reason(reason: Any) -> str:
+    """A referee's reason, stripped: every referee action is logged with one."""
+    if not isinstance(reason, str) or not reason.strip() or len(reason) > MAX_REASON_CHARS:
+        raise MatchError("referee.reason", f"Give a reason (at most {MAX_REASON_CHARS} characters); it is logged.")
+    return reason.strip()
+
+
 def _act(
     match_id: int, user: AbstractBaseUser, reason: Any, kind: str, allowed: tuple[str, ...], status_to: str | None,
     change: Callable[[Match], dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
     """The referee check, the status check, `change` on the locked match, the logged event and its broadcast."""
-    if not isinstance(reason, str) or not reason.strip() or len(reason) > MAX_REASON_CHARS:
-        raise MatchError("referee.reason", f"Give a reason (at most {MAX_REASON_CHARS} characters); it is logged.")
+    reason = checked_reason(reason)
     with transaction.atomic():
         match = match_get(match_id=match_id, for_update=True)
         if viewer_for(match=match, user=user).role != Participant.Role.REFEREE:
@@ -98,7 +104,7 @@ def _act(
         details = change(match) if change is not None else {}
         if status_to is not None:
             match.status = status_to
-        event = event_append(match, kind, {"by": user.get_username(), "reason": reason.strip(), **details})
+        event = event_append(match, kind, {"by": user.get_username(), "reason": reason, **details})
         match.save()
         events_publish(match, [event])
     return {"type": kind, "v": match.version, "status": match.status}

@@ -1,7 +1,7 @@
 """A match replayed from its event log: the replay the REST API serves, and the proof that the dice were fair.
 
-The log holds the starting position (`started`), every order (`submitted`), every resolution (`playback`)
-and every referee correction (`annulled`, `overridden`). Replaying it re-resolves each phase through the
+The log holds the starting position (`started`), every order (`submitted`), every resolution (`playback`),
+every referee correction (`annulled`, `overridden`) and every split-LOS side chosen (`los_side`). Replaying it re-resolves each phase through the
 rules with the dice derived from the match seed, and checks that each resolution (every roll included) and
 the final state come out exactly as they were logged.
 """
@@ -9,13 +9,13 @@ the final state come out exactly as they were logged.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rules import codec
 from rules.dice import Dice
 from rules.errors import RuleError
-from rules.game import GameState
+from rules.game import GameState, choose_split_los
 from rules.rulesets import get_ruleset
 
 from .errors import MatchError
@@ -58,16 +58,25 @@ def replay_log(match: Match) -> Replay:
             _replay_phase(replay, ruleset, match.seed, event, pending)
             pending = []
         elif event.kind == Event.Kind.ANNULLED:
-            replay.state, index = replay.before.pop()
+            before, index = replay.before.pop()
+            replay.state = keep_split_los(before, replay.state)
             replay.phases[index]["annulled"] = payload["reason"]
             pending = []
         elif event.kind == Event.Kind.OVERRIDDEN:
             replay.state = codec.state_from_json(payload["state"])
+        elif event.kind == Event.Kind.LOS_SIDE:
+            replay.state = choose_split_los(replay.state, payload["unit"], payload["side"], payload["chooser"])
     if replay.state is None:
         replay.problems.append("the log has no start: the match was not opened in the lobby")
     elif _plain(codec.state_to_json(replay.state)) != _plain(match.state):
         replay.problems.append("the replayed final state differs from the match's state")
     return replay
+
+
+def keep_split_los(before: GameState, current: GameState) -> GameState:
+    """The state an annulment goes back to, with the split-LOS sides standing now: they are the players'
+    standing choices, not something the annulled phase did."""
+    return replace(before, split_los=current.split_los)
 
 
 def _replay_phase(replay: Replay, ruleset: Any, seed: str, event: Event, orders: list[dict[str, Any]]) -> None:

@@ -42,7 +42,10 @@ PUBLIC = Viewer(role=Participant.Role.SPECTATOR)
 REFEREE = Viewer(role=Participant.Role.REFEREE)
 # The events after which a phase (re)starts its deadline clock.
 PHASE_OPENERS = (Event.Kind.STARTED, Event.Kind.PLAYBACK, Event.Kind.RESUMED, Event.Kind.ANNULLED)
-REFEREE_LOG = (Event.Kind.PAUSED, Event.Kind.RESUMED, Event.Kind.ANNULLED, Event.Kind.OVERRIDDEN, Event.Kind.EXPIRED)
+REFEREE_LOG = (
+    Event.Kind.PAUSED, Event.Kind.RESUMED, Event.Kind.ANNULLED, Event.Kind.OVERRIDDEN, Event.Kind.EXPIRED,
+    Event.Kind.LOS_SIDE,
+)
 
 
 def match_get(*, match_id: int, for_update: bool = False) -> Match:
@@ -150,6 +153,9 @@ def _as_of(match: Match, version: int) -> Match:
     state = Event.objects.get(match=match, version=version).payload["state"]
     past = copy(match)
     past.state, past.version, past.turn, past.phase = state, version, state["turn"], state["phase"]
+    # A phase resolves, and a match starts, only while it is in progress: so it was then, whatever it is now
+    # (paused by the referee, or finished without a `finished` event, as a campaign's result decides it).
+    past.status = Match.Status.IN_PROGRESS
     return past
 
 
@@ -187,6 +193,8 @@ def player_view(*, match: Match, viewer: Viewer) -> dict[str, Any]:
         "board": codec.board_to_json(state.board),
         "units": units,
         "mechs": mechs_to_json(state),
+        # Each unit's standing side for a split line of sight (public: attackers' to-hit numbers use it).
+        "split_los": state_json.get("split_los", {}),
         "sides": sides,
         "you": viewer.as_json(),
         "my_orders": [o.order for o in orders if viewer.sees_orders_of(o.side)],

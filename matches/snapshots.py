@@ -46,6 +46,11 @@ def encoded_snapshot(*, match: Match, viewer: Viewer) -> tuple[int, str]:
     return frame["v"], encode(frame)
 
 
+def with_spectators(text: str, spectators: int) -> str:
+    """An encoded snapshot with the crowd count, which is not part of the match (nor of the cached text)."""
+    return f'{text[:-1]},"spectators":{spectators}}}'
+
+
 def spectator_snapshot(match: Match) -> tuple[int, str]:
     """The spectators' snapshot of `match` as read (delayed to the spectator horizon if the match says so)."""
     key = (match.version, match.options.get("spectator_delay", 0))

@@ -13,7 +13,7 @@ from rules.combat_codec import (
     status_from_json, status_to_json,
 )
 from rules.errors import MalformedOrder, RuleError
-from rules.game import GameState, Options
+from rules.game import GameState, Options, SplitLosSide
 from rules.hexes import Hex
 from rules.movement import MoveOrder, PathPlan
 from rules.psr import Check
@@ -60,6 +60,7 @@ def state_to_json(state: GameState) -> Json:
         "mechs": {unit_id: status_to_json(status) for unit_id, status in sorted(state.mechs.items())},
         "motions": {unit_id: motion_to_json(motion) for unit_id, motion in sorted(state.motions.items())},
         "result": result_to_json(state.result) if state.result is not None else None,
+        "split_los": {unit_id: asdict(choice) for unit_id, choice in sorted(state.split_los.items())},
     }
     return {
         "board": board_to_json(state.board),
@@ -67,7 +68,7 @@ def state_to_json(state: GameState) -> Json:
         "turn": state.turn,
         "phase": state.phase,
         "options": asdict(state.options),
-        # Matches without mech designs keep the movement-only shape.
+        # Matches without mech designs (and without split-LOS choices) keep the movement-only shape.
         **{key: value for key, value in combat.items() if value},
     }
 
@@ -82,6 +83,7 @@ def state_from_json(data: Json) -> GameState:
         mechs={unit_id: status_from_json(status) for unit_id, status in data.get("mechs", {}).items()},
         motions={unit_id: Motion(**motion) for unit_id, motion in data.get("motions", {}).items()},
         result=result_from_json(data["result"]) if data.get("result") else None,
+        split_los={unit_id: SplitLosSide(**choice) for unit_id, choice in data.get("split_los", {}).items()},
     )
 
 

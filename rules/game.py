@@ -7,12 +7,16 @@ from dataclasses import dataclass, field, replace
 
 from rules.board import Board
 from rules.designs import Design
-from rules.errors import UnknownUnit
+from rules.errors import RuleError, UnknownUnit
 from rules.status import MechStatus, Motion
 from rules.units import Unit
 
 LOS_RULES = ("standard", "dead_zone")
 MOVEMENT_RULES = ("classic", "pm_by_pm")
+# The two sides of a line of sight that runs exactly between hexes, left and right as seen from the attacker.
+LOS_SIDES = ("left", "right")
+# Who set a unit's split-LOS side: its controller, or the referee deciding for a controller who is absent.
+LOS_CHOOSERS = ("controller", "referee")
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +45,21 @@ class MatchResult:
 
 
 @dataclass(frozen=True, slots=True)
+class SplitLosSide:
+    """The side a unit's controller chose for every line of sight to it that runs exactly between two hexes
+    (Solaris VII 'Si la LdV pasa exactamente entre dos hexágonos': 'El objetivo seleccionará por cual de los
+    dos pasará la LdV'). A standing choice: it holds for every attack on the unit until changed."""
+
+    side: str
+    by: str = "controller"
+
+    def __post_init__(self) -> None:
+        if self.side not in LOS_SIDES or self.by not in LOS_CHOOSERS:
+            raise RuleError(f"a split line of sight passes on the left or right side, chosen by the controller or "
+                            f"the referee, not {self.side!r} by {self.by!r}", code="los.side", side=str(self.side))
+
+
+@dataclass(frozen=True, slots=True)
 class GameState:
     board: Board
     units: tuple[Unit, ...]
@@ -52,6 +71,8 @@ class GameState:
     # How each unit moved this turn (filled by the movement phase, cleared at the end of the turn).
     motions: Mapping[str, Motion] = field(default_factory=dict)
     result: MatchResult | None = None
+    # Each target unit's standing split-LOS side, by unit id; a unit without one gets the side worse for the attacker.
+    split_los: Mapping[str, SplitLosSide] = field(default_factory=dict)
 
     def unit(self, unit_id: str) -> Unit:
         for unit in self.units:
@@ -61,6 +82,15 @@ class GameState:
 
     def motion(self, unit_id: str) -> Motion:
         return self.motions.get(unit_id, Motion(stuck=self.unit(unit_id).stuck))
+
+
+def choose_split_los(state: GameState, unit_id: str, side: str | None, by: str = "controller") -> GameState:
+    """``unit_id``'s split-LOS side set to ``side``, or cleared (None: the side worse for the attacker again)."""
+    state.unit(unit_id)  # an unknown id is an error, not a silent no-op
+    choices = {target: choice for target, choice in state.split_los.items() if target != unit_id}
+    if side is not None:
+        choices[unit_id] = SplitLosSide(side, by)
+    return replace(state, split_los=choices)
 
 
 def equip(state: GameState, designs: Mapping[str, Design]) -> GameState:

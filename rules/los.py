@@ -13,15 +13,21 @@ stands on the bed while the surface is the hex level.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rules.board import WOODS_NAMES, Board, HexTerrain
 from rules.errors import RuleError
-from rules.game import LOS_RULES, GameState
+from rules.game import LOS_RULES, LOS_SIDES, GameState
 from rules.hexes import Hex, line
 from rules.units import Unit
 
-SIDES = ("left", "right")
+SIDES = LOS_SIDES
+# How a ruling names who chose the side of a split line (a unit's standing choice, `GameState.split_los`).
+CHOOSERS = {
+    "controller": "The target's controller chose the {side} side",
+    # The issue's referee decides a defender's choice when its player is absent.
+    "referee": "The referee, deciding for the target's absent controller, chose the {side} side",
+}
 
 # To-hit modifiers (Solaris VII, 'Efectos del terreno interviniente' and 'Cobertura parcial').
 WOODS_MODIFIER = {1: 1, 2: 2}
@@ -131,8 +137,9 @@ def line_of_sight(
 
     ``rule`` is "standard" or "dead_zone"; by default the match's option when ``where`` is a
     :class:`GameState`, else "standard". ``side`` is the target's controller's choice when the line
-    runs between hexes; None takes the side worse for the attacker, and a static target always gets
-    the most restrictive side. ``attacker_height``/``target_height`` override the computed levels for
+    runs between hexes; None takes the target's standing choice in the :class:`GameState`
+    (``split_los``), else the side worse for the attacker, and a static target always gets the most
+    restrictive side. ``attacker_height``/``target_height`` override the computed levels for
     states this module cannot see, such as a mech climbing a cliff (Maximum Tech: a climbing mech is
     treated as standing at the level it has reached).
     """
@@ -143,6 +150,10 @@ def line_of_sight(
                         code="los.unknown_rule", rule=rule)
     if side not in (None, *SIDES):
         raise RuleError(f"side must be 'left' or 'right', not {side!r}", code="los.side", side=str(side))
+    chooser = "controller"
+    standing = where.split_los.get(target.id) if isinstance(where, GameState) and isinstance(target, Unit) else None
+    if side is None and standing is not None:
+        side, chooser = standing.side, standing.by
     source = _unit_end(board, attacker, "attacker", attacker_height)
     if isinstance(target, Unit):
         sink = _unit_end(board, target, "target", target_height)
@@ -180,12 +191,17 @@ def line_of_sight(
     if not isinstance(target, Unit):
         why = "The target is static, so the most restrictive side applies"
     elif side is not None:
-        why = f"The target's controller chose the {side} side"
+        why = CHOOSERS[chooser].format(side=side)
     else:
         why = "The target's controller may choose; unless they do, the side worse for the attacker applies"
     split = (f"The line runs exactly between hexes ({pairs}), left and right as seen from the attacker: {summary}. "
              f"{why}: {chosen} ('Si la LdV pasa exactamente entre dos hexágonos').")
-    return rulings[chosen].result(rule, (*head, split), by_side[chosen], chosen)
+    ruling = rulings[chosen]
+    if side is not None and isinstance(target, Unit):
+        # A +0 modifier, so an attack's to-hit reasons say which side was taken and who chose it.
+        note = Modifier(0, f"split line of sight, {chosen} side: {why[0].lower()}{why[1:]}")
+        ruling = replace(ruling, modifiers=(*ruling.modifiers, note))
+    return ruling.result(rule, (*head, split), by_side[chosen], chosen)
 
 
 def _outcome(ruling: _Ruling) -> str:

@@ -52,17 +52,24 @@ export async function startReplay(root: HTMLElement): Promise<void> {
     const start: Poses = Object.fromEntries(units.map((u) => [u.id, { hex: u.hex, facing: u.facing }]));
     const frame: PlaybackFrame = { type: "playback", v: phase.v, turn: phase.turn, phase: phase.phase, timeline: phase.timeline };
     root.dataset.playing = String(index);
-    panel.play(frame, start, board, () => board.setUnits(phase.state.units));
+    phaseButtons.forEach((button, i) => button.toggleAttribute("aria-current", i === index));
+    panel.play(frame, start, board, () => {
+      board.setUnits(phase.state.units);
+      root.dataset.played = String(index);
+    });
   };
 
+  const phaseButtons = replay.phases.map((phase, index) => {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = t("Turn %(turn)s: %(phase)s", { turn: phase.turn, phase: t(phase.phase) });
+    button.addEventListener("click", () => play(index));
+    return button;
+  });
   root.querySelector("#replay-phases")!.replaceChildren(
     ...replay.phases.map((phase, index) => {
       const item = document.createElement("li");
-      const button = document.createElement("button");
-      button.type = "button";
-      button.textContent = t("Turn %(turn)s: %(phase)s", { turn: phase.turn, phase: t(phase.phase) });
-      button.addEventListener("click", () => play(index));
-      item.append(button);
+      item.append(phaseButtons[index]);
       if (phase.annulled) item.append(` ${t("annulled by the referee: %(reason)s", { reason: phase.annulled })}`);
       return item;
     }),

@@ -13,7 +13,7 @@ import os
 import re
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -80,24 +80,37 @@ def artifacts() -> Path:
 
 
 @pytest.fixture(scope="session")
-def daphne_server(tmp_path_factory: pytest.TempPathFactory, artifacts: Path) -> Iterator[dict[str, str]]:
+def server_env(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]:
+    """The e2e server's own DATABASE_URL and REDIS_URL."""
+    with private_database(tmp_path_factory.mktemp("e2e")) as database_url:
+        redis_url = private_redis()
+        yield {"DATABASE_URL": database_url, **({"REDIS_URL": redis_url} if redis_url else {})}
+
+
+@pytest.fixture(scope="session")
+def server_manage(server_env: dict[str, str]) -> Callable[..., str]:
+    """Runs manage.py on the e2e server's (migrated) database and returns what it printed: the demo, or a
+    test setting up a match of its own."""
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "project.settings", **server_env}
+    manage(env, "migrate", "--noinput")
+    return lambda *args: manage(env, *args)
+
+
+@pytest.fixture(scope="session")
+def daphne_server(
+    server_env: dict[str, str], server_manage: Callable[..., str], artifacts: Path
+) -> Iterator[dict[str, str]]:
     """The app served by Daphne with the demo loaded: {"url": base URL, "match": "/matches/<id>/"}."""
     if not (ROOT / "frontend" / "dist" / "app.js").is_file():
         pytest.fail("frontend/dist/app.js is missing: build the client first (make frontend)")
-    tmp = tmp_path_factory.mktemp("e2e")
-    with private_database(tmp) as database_url:
-        redis_url = private_redis()
-        server_env = {"DATABASE_URL": database_url, **({"REDIS_URL": redis_url} if redis_url else {})}
-        env = {**os.environ, "DJANGO_SETTINGS_MODULE": "project.settings", **server_env}
-        manage(env, "migrate", "--noinput")
-        match_path = re.search(r"Match page: (\S+)", manage(env, "demo"))
-        assert match_path, "manage.py demo did not print the match page"
+    match_path = re.search(r"Match page: (\S+)", server_manage("demo"))
+    assert match_path, "manage.py demo did not print the match page"
 
-        with daphne_processes(1, server_env) as [server]:
-            try:
-                yield {"url": f"http://127.0.0.1:{server.port}", "match": match_path.group(1)}
-            finally:
-                (artifacts / "daphne.log").write_text(server.log_tail(1_000_000))
+    with daphne_processes(1, server_env) as [server]:
+        try:
+            yield {"url": f"http://127.0.0.1:{server.port}", "match": match_path.group(1)}
+        finally:
+            (artifacts / "daphne.log").write_text(server.log_tail(1_000_000))
 
 
 # Module scope: Playwright's sync API keeps an event loop running in this thread while it is open,

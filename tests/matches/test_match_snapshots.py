@@ -133,8 +133,9 @@ def test_the_rest_detail_serves_spectators_the_cached_snapshot_until_the_version
     logged_in = client.get(url)
     assert anonymous.status_code == logged_in.status_code == 200
     assert anonymous["Content-Type"] == "application/json"
-    # The very text a spectator's socket gets, built once for both.
-    assert anonymous.content.decode() == logged_in.content.decode() == _connect_frames(match.pk, PUBLIC_USER)[0][1]
+    # The very text a spectator's socket gets (with the crowd count), built once for both.
+    cached = snapshots.with_spectators(_connect_frames(match.pk, PUBLIC_USER)[0][1], 0)
+    assert anonymous.content.decode() == logged_in.content.decode() == cached
     assert builds == [0]
 
     order_submit(match_id=match.pk, user=alice, order_json=ALICE_ORDER)

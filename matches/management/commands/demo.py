@@ -7,7 +7,9 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
+from django.db import transaction
 
+from matches.lobby import match_start_logged
 from matches.models import Match
 from matches.services import match_create
 from rules import codec
@@ -36,11 +38,15 @@ class Command(BaseCommand):
 
         match = Match.objects.filter(title=DEMO_TITLE, status=Match.Status.IN_PROGRESS).first()
         if match is None:
-            match = match_create(
-                state_json=codec.state_to_json(demo_duel_state()),
-                players={"alice": users["alice"], "bob": users["bob"]},
-                title=DEMO_TITLE,
-            )
+            with transaction.atomic():
+                match = match_create(
+                    state_json=codec.state_to_json(demo_duel_state()),
+                    players={"alice": users["alice"], "bob": users["bob"]},
+                    title=DEMO_TITLE,
+                )
+                # Logged like a lobby start, so `verify_match` and the referee's annulment work on it.
+                match_start_logged(match)
+                match.save()
             self.stdout.write(f"Created match {match.pk}: {DEMO_TITLE}")
         else:
             self.stdout.write(f"Match {match.pk} ({DEMO_TITLE}) is still open")
