@@ -170,3 +170,5 @@ ARBITRO_MAX_CATCH_UP_EVENTS = 50
 ARBITRO_SOCKET_RATE = (40, 10)
 # Per user and match: at most this many chat messages in this many seconds.
 ARBITRO_CHAT_RATE = (5, 10)
+# Daphne sends a frame to a socket at once when nothing is queued for it (matches/direct_writes.py).
+ARBITRO_DIRECT_WRITES = os.environ.get("ARBITRO_DIRECT_WRITES", "true").lower() != "false"
