@@ -67,10 +67,26 @@ def version_seen(*, match_id: int, user: AbstractBaseUser | AnonymousUser) -> in
     return match_as_seen(match, viewer_for(match=match, user=user)).version
 
 
+def match_locked_for(*, match_id: int, user: AbstractBaseUser | AnonymousUser) -> tuple[Match, Viewer]:
+    """`match_get(for_update=True)` and `viewer_for` in one query for a user seated in the match (the players
+    who submit orders: every query there keeps all other submits of the process waiting)."""
+    if user.is_authenticated:
+        seats = Participant.objects.select_related("match").select_for_update(of=("match",))
+        seat = seats.filter(match_id=match_id, user_id=user.pk).first()
+        if seat is not None:
+            return seat.match, seat_viewer(seat, user)
+    match = match_get(match_id=match_id, for_update=True)
+    return match, viewer_for(match=match, user=user)
+
+
 def viewer_for(*, match: Match, user: AbstractBaseUser | AnonymousUser) -> Viewer:
     if not user.is_authenticated:
         return PUBLIC
-    seat = Participant.objects.filter(match=match, user_id=user.pk).first()
+    return seat_viewer(Participant.objects.filter(match=match, user_id=user.pk).first(), user)
+
+
+def seat_viewer(seat: Participant | None, user: AbstractBaseUser) -> Viewer:
+    """A logged-in user with this seat in the match (None: without one)."""
     if seat is not None and seat.role == Participant.Role.PLAYER:
         return Viewer(role=seat.role, side=seat.side, user_id=user.pk)
     if (seat is not None and seat.role == Participant.Role.REFEREE) or getattr(user, "is_staff", False):

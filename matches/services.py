@@ -29,6 +29,7 @@ from .selectors import (
     current_orders,
     event_frame,
     match_get,
+    match_locked_for,
     spectator_horizon,
     viewer_for,
 )
@@ -112,11 +113,11 @@ def order_submit(
     """Stores an order; the last order of the phase resolves it in the same transaction.
 
     Every query here runs on the process's one database thread while all its other submits wait, so each is
-    counted (tests/matches/test_match_services.py pins the number): the phase's orders are read once, the new
-    events go in one INSERT and the match row writes back only the columns that changed."""
+    counted (tests/matches/test_match_services.py pins the number): the seat comes with the locked match row,
+    the phase's orders are read once, the new events go in one INSERT and the match row writes back only the
+    columns that changed."""
     with transaction.atomic():
-        match = match_get(match_id=match_id, for_update=True)
-        viewer = viewer_for(match=match, user=user)
+        match, viewer = match_locked_for(match_id=match_id, user=user)
         state, order, check = _checked_order(
             match=match, viewer=viewer, order_json=order_json, turn=turn, phase=phase
         )

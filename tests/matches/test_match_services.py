@@ -121,10 +121,10 @@ def test_a_resolving_submit_costs_a_fixed_handful_of_queries(
         with CaptureQueriesContext(connection) as last:
             services.order_submit(match_id=match.pk, user=bob, order_json=BOB_ORDER)
 
-    # The locked match row, the seat, the phase's orders; the new order, its event; the match's version.
-    assert _statements(first) == ["SELECT", "SELECT", "SELECT", "INSERT", "INSERT", "UPDATE"]
+    # The seat with the locked match row, the phase's orders; the new order, its event; the match's version.
+    assert _statements(first) == ["SELECT", "SELECT", "INSERT", "INSERT", "UPDATE"]
     # The same, plus the count of annulled attempts for the dice; the order's event and the playback in one INSERT.
-    assert _statements(last) == ["SELECT", "SELECT", "SELECT", "INSERT", "SELECT", "INSERT", "UPDATE"]
+    assert _statements(last) == ["SELECT", "SELECT", "INSERT", "SELECT", "INSERT", "UPDATE"]
     assert [f["type"] for f in published] == ["submitted", "submitted", "playback"]
     match.refresh_from_db()
     assert list(match.events.values_list("version", "kind")) == [(1, "submitted"), (2, "submitted"), (3, "playback")]
@@ -196,9 +196,11 @@ def test_orders_for_a_finished_match_are_refused(match: Match, alice: User) -> N
     assert caught.value.code == "order.phase_closed"
 
 
-def test_an_unknown_match_is_a_coded_404(alice: User) -> None:
+@pytest.mark.parametrize("service", [services.order_plot, services.order_submit])
+def test_an_unknown_match_is_a_coded_404(match: Match, alice: User, service: Any) -> None:
+    """alice is seated in another match: that seat must not stand for this one."""
     with pytest.raises(MatchError) as caught:
-        services.order_plot(match_id=999_999, user=alice, order_json=ALICE_ORDER)
+        service(match_id=999_999, user=alice, order_json=ALICE_ORDER)
     assert (caught.value.code, caught.value.status) == ("match.not_found", 404)
 
 
