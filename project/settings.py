@@ -96,6 +96,8 @@ if os.environ.get("DATABASE_TEST_NAME"):
     DATABASES["default"]["TEST"] = {"NAME": os.environ["DATABASE_TEST_NAME"]}
 
 REDIS_URL = os.environ.get("REDIS_URL")
+# redis-py's default pool of 100 connections fails handshakes in a connection storm.
+REDIS_MAX_CONNECTIONS = int(os.environ.get("REDIS_MAX_CONNECTIONS", "1000"))
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
@@ -106,8 +108,7 @@ if REDIS_URL:
                 "hosts": [
                     {
                         "address": REDIS_URL,
-                        # redis-py's default pool of 100 connections fails handshakes in a connection storm.
-                        "max_connections": int(os.environ.get("REDIS_MAX_CONNECTIONS", "1000")),
+                        "max_connections": REDIS_MAX_CONNECTIONS,
                         # channels_redis waits on Redis in 5 s blocking reads; redis-py 8's default 5 s
                         # socket timeout cut every one of them short with a TimeoutError.
                         "socket_timeout": 15,
