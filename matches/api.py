@@ -97,6 +97,13 @@ class MatchAcceptApi(APIView):
         return _viewed(request, match_id)
 
 
+class MatchRefereeSeatApi(APIView):
+    def post(self, request: Request, match_id: int) -> Response:
+        """`{"username": "dana"}`: the host seats the match's referee while it is in the lobby."""
+        lobby.match_referee_seat(match_id=match_id, user=_user(request), username=_body(request).get("username"))
+        return _viewed(request, match_id)
+
+
 REFEREE_ACTIONS = {"pause": referee.referee_pause, "resume": referee.referee_resume, "annul": referee.referee_annul}
 
 

@@ -9,6 +9,7 @@ urlpatterns = [
     path("matches/<int:match_id>/join/", api.MatchJoinApi.as_view(), name="api-match-join"),
     path("matches/<int:match_id>/options/", api.MatchOptionsApi.as_view(), name="api-match-options"),
     path("matches/<int:match_id>/accept/", api.MatchAcceptApi.as_view(), name="api-match-accept"),
+    path("matches/<int:match_id>/referee-seat/", api.MatchRefereeSeatApi.as_view(), name="api-match-referee-seat"),
     path("matches/<int:match_id>/referee/", api.MatchRefereeApi.as_view(), name="api-match-referee"),
     path("matches/<int:match_id>/los-side/", api.MatchLosSideApi.as_view(), name="api-match-los-side"),
     path("matches/<int:match_id>/chat/", api.MatchChatApi.as_view(), name="api-match-chat"),

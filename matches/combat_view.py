@@ -28,7 +28,8 @@ def _mech_to_json(status: MechStatus) -> dict[str, Any]:
             "label": component.label,
             "heat": weapon.heat,
             "damage": weapon.damage,
-            "range": {"minimum": weapon.minimum, "short": weapon.short, "medium": weapon.medium, "long": weapon.long},
+            "range": {"minimum": weapon.minimum, "short": weapon.short, "medium": weapon.medium, "long": weapon.long,
+                      "underwater": list(weapon.underwater)},
             "fired": index in status.fired,
             "destroyed": status.is_destroyed(index),
         })

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
@@ -130,6 +131,32 @@ def match_join(*, match_id: int, user: AbstractBaseUser, role: Any) -> dict[str,
         match.save()
         events_publish(match, events)
     return {"role": role, "side": side or None}
+
+
+def match_referee_seat(*, match_id: int, user: AbstractBaseUser, username: Any) -> dict[str, Any]:
+    """The host seats a referee (any user, by username) while the match is in the lobby. A match has one
+    seated referee: seating another replaces them. A spectator's seat becomes the referee's; a player's
+    cannot (nobody referees their own fight)."""
+    if not isinstance(username, str) or not username.strip() or len(username) > 150:
+        raise MatchError("referee_seat.malformed", "Name the referee by their username.")
+    with transaction.atomic():
+        match = _open_match_locked(match_id)
+        if match.host_id != user.pk:
+            raise MatchError("referee_seat.not_host", "Only the host seats the referee.", status=403)
+        chosen = get_user_model().objects.filter(username=username.strip()).first()
+        if chosen is None:
+            raise MatchError("referee_seat.unknown_user", f"There is no user {username.strip()!r}.", status=404)
+        seat = Participant.objects.filter(match=match, user=chosen).first()
+        if seat is not None and seat.role == Participant.Role.PLAYER:
+            raise MatchError("referee_seat.player", "A player of this match cannot referee it.", status=409)
+        Participant.objects.filter(match=match, role=Participant.Role.REFEREE).exclude(user=chosen).delete()
+        Participant.objects.update_or_create(match=match, user=chosen, defaults={"role": Participant.Role.REFEREE, "side": ""})
+        events = [event_append(match, Event.Kind.JOINED, {
+            "player": chosen.get_username(), "role": Participant.Role.REFEREE, "side": None, "by": user.get_username(),
+        })]
+        match.save()
+        events_publish(match, events)
+    return {"role": Participant.Role.REFEREE, "referee": chosen.get_username()}
 
 
 def match_options_set(*, match_id: int, user: AbstractBaseUser, options: Any) -> dict[str, Any]:

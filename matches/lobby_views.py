@@ -15,7 +15,7 @@ from rules.game import LOS_RULES, MOVEMENT_RULES
 
 from . import lobby, selectors
 from .errors import MatchError
-from .views import _match_or_404
+from .views import match_or_404
 
 _NUMBER_OPTIONS = ("turn_limit", "deadline_minutes", "spectator_delay")
 
@@ -64,7 +64,7 @@ def match_lobby_page(request: HttpRequest, match_id: int) -> HttpResponse:
             return redirect("match-lobby", match_id=match_id)
         except MatchError as failure:
             error = failure
-    match = _match_or_404(match_id)
+    match = match_or_404(match_id)
     view = selectors.player_view(match=match, viewer=selectors.viewer_for(match=match, user=request.user))
     context = {
         **_choices(), "view": view, "error": error, "options_json": json.dumps(match.options),
@@ -83,6 +83,8 @@ def _lobby_action(request: HttpRequest, match_id: int) -> None:
         except ValueError:
             read = None
         lobby.match_accept(match_id=match_id, user=request.user, accepted=action == "accept", options=read)
+    elif action == "referee":
+        lobby.match_referee_seat(match_id=match_id, user=request.user, username=request.POST.get("referee", ""))
     elif action == "options":
         lobby.match_options_set(match_id=match_id, user=request.user, options=_options_from(request.POST))
     else:

@@ -37,6 +37,7 @@ def los_side_choose(
         viewer = viewer_for(match=match, user=user)
         state = codec.state_from_json(match.state)
         details: dict[str, Any] = {}
+        allowed: tuple[str, ...]
         if viewer.role == Participant.Role.REFEREE:
             chooser, allowed = "referee", SORTING_OUT
             details["reason"] = checked_reason(reason)

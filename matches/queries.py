@@ -17,6 +17,7 @@ from rules.hexes import Hex
 from rules.los import line_of_sight
 from rules.movement import MOVE_MODES
 from rules.reach import reachable
+from rules.reasons import Reason, reason_codes
 from rules.scenario import los_to_json
 from rules.units import Unit
 
@@ -54,6 +55,7 @@ def sight_line(*, match_id: int, user: AbstractBaseUser | AnonymousUser, source:
     except RuleError as error:
         raise MatchError.from_rule_error(error) from error
     answer["reasons"] = reasons + answer["reasons"]
+    answer["reason_codes"] = reason_codes(reasons) + answer["reason_codes"]
     return {"type": "los", "v": match.version, "from": source, "to": target, **answer}
 
 
@@ -65,11 +67,11 @@ def _end(state: GameState, name: Any) -> Unit | Hex:
     return state.unit(name)
 
 
-def _viewpoint(state: GameState, name: Any) -> tuple[Unit, list[str]]:
+def _viewpoint(state: GameState, name: Any) -> tuple[Unit, list[Reason]]:
     """The looking end as a unit. The rules look from a unit; a bare hex is seen from as if a standing
     BattleMech were in it, the common case for a pilot asking 'could I see from there?'."""
     end = _end(state, name)
     if isinstance(end, Unit):
         return end, []
-    why = f"Looking from hex {end.label} as a standing BattleMech there would (1 level above the ground)."
+    why = Reason("los.viewpoint_hex", hex=end.label)
     return Unit(id=end.label, hex=end, facing=0, kind="mech"), [why]

@@ -186,8 +186,11 @@ def player_view(*, match: Match, viewer: Viewer) -> dict[str, Any]:
     in_play = match.status == Match.Status.IN_PROGRESS
     to_order = set(get_ruleset(match.ruleset).units_to_order(state)) if in_play else set()
     units = state_json["units"]
-    seats = Participant.objects.filter(match=match, role=Participant.Role.PLAYER).select_related("user")
-    players = {seat.side: seat for seat in seats}
+    seats = Participant.objects.filter(
+        match=match, role__in=(Participant.Role.PLAYER, Participant.Role.REFEREE)
+    ).select_related("user")
+    players = {seat.side: seat for seat in seats if seat.role == Participant.Role.PLAYER}
+    seated_referee = next((seat.user.get_username() for seat in seats if seat.role == Participant.Role.REFEREE), None)
     sides = [
         {
             "side": side,
@@ -212,6 +215,8 @@ def player_view(*, match: Match, viewer: Viewer) -> dict[str, Any]:
         # Each unit's standing side for a split line of sight (public: attackers' to-hit numbers use it).
         "split_los": state_json.get("split_los", {}),
         "sides": sides,
+        # The referee the host seated (staff users referee any match without a seat).
+        "seated_referee": seated_referee,
         "you": viewer.as_json(),
         "my_orders": [o.order for o in orders if viewer.sees_orders_of(o.side)],
         "last_playback": event_frame(event=last_playback, viewer=viewer) if last_playback else None,

@@ -17,7 +17,7 @@ def match_list_page(request: HttpRequest) -> HttpResponse:
     return render(request, "matches/index.html", {"matches": [selectors.header_for(match=m, user=request.user) for m in matches]})
 
 
-def _match_or_404(match_id: int) -> Match:
+def match_or_404(match_id: int) -> Match:
     try:
         return selectors.match_get(match_id=match_id)
     except MatchError:
@@ -25,7 +25,7 @@ def _match_or_404(match_id: int) -> Match:
 
 
 def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
-    match = _match_or_404(match_id)
+    match = match_or_404(match_id)
     viewer = selectors.viewer_for(match=match, user=request.user)
     return render(
         request,
@@ -40,7 +40,7 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
 
 def match_replay_page(request: HttpRequest, match_id: int) -> HttpResponse:
     """The replay viewer of a finished match; the client reads `GET /api/matches/<id>/replay/`."""
-    match = _match_or_404(match_id)
+    match = match_or_404(match_id)
     return render(
         request,
         "matches/replay.html",

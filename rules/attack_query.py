@@ -15,11 +15,12 @@ from rules.combat import (
     AttackError, PhysicalOrder, SightRule, WeaponOrder, plan_physical_attack, plan_weapon_attack,
     resolve_physical_attacks, resolve_weapon_attacks,
 )
-from rules.combat_codec import planned_attack_to_json, roll_to_json
+from rules.combat_codec import combat_report_to_json, modifiers_to_json, planned_attack_to_json, roll_to_json
 from rules.designs import LOCATIONS
 from rules.dice import Dice
 from rules.errors import ScenarioError
 from rules.game import GameState
+from rules.reasons import Reason, reason_codes
 from rules.rulesets import get_ruleset
 from rules.status import MechStatus
 from rules.tohit import LineOfSight, Sight, attack_direction, firing_arc
@@ -71,8 +72,10 @@ def attack(state: GameState, body: Any, seed: str) -> dict[str, Any]:
         "hit": result.hit,
         "damage": result.damage,
         "reasons": [*result.reasons, *report.reasons],
+        "reason_codes": reason_codes([*result.reasons, *report.reasons]),
         "rolls": [roll_to_json(roll) for roll in report.rolls],
         "damage_applied": {unit_id: change for unit_id, change in changes.items() if change},
+        **({"buildings": combat_report_to_json(report)["buildings"]} if report.buildings else {}),
     }
 
 
@@ -84,7 +87,7 @@ def _sight_rule(given: Any) -> SightRule:
     if not isinstance(given, dict):
         raise usage
     los, modifier, cover = given.get("los", True), given.get("modifier", 0), given.get("partial_cover", False)
-    reasons = given.get("reasons", ["line of sight given by the scenario"])
+    reasons = given.get("reasons", [Reason("tohit.given_sight")])
     if not (isinstance(los, bool) and isinstance(cover, bool) and type(modifier) is int
             and isinstance(reasons, list) and all(isinstance(reason, str) for reason in reasons)):
         raise usage
@@ -98,8 +101,8 @@ def _sight_rule(given: Any) -> SightRule:
 
 def _sight_to_json(sight: LineOfSight) -> dict[str, Any]:
     return {"los": sight.los, "modifier": sight.modifier, "partial_cover": sight.partial_cover,
-            "modifiers": [{"value": m.value, "reason": m.reason} for m in sight.modifiers],
-            "reasons": list(sight.reasons)}
+            "modifiers": modifiers_to_json(sight.modifiers),
+            "reasons": list(sight.reasons), "reason_codes": reason_codes(sight.reasons)}
 
 
 def _damage_between(before: MechStatus, after: MechStatus) -> dict[str, Any]:

@@ -16,10 +16,8 @@ from math import ceil
 from rules.board import Board, HexTerrain
 from rules.hexes import Hex
 from rules.psr import Check, piloting_check
+from rules.reasons import Reason
 from rules.units import Unit
-
-BUILDING_RULE = "Solaris VII 'Entrando en Edificaciones'"
-
 
 @dataclass(frozen=True, slots=True)
 class BuildingType:
@@ -69,17 +67,23 @@ def bridge_at(terrain: HexTerrain) -> Building | None:
     return None
 
 
+def inside(board: Board, unit: Unit) -> Building | None:
+    """The building whose floors hold ``unit`` (not its roof), or None."""
+    building = building_at(board.terrain(unit.hex))
+    return building if building is not None and unit.elevation in building.floors else None
+
+
 def same_building(board: Board, a: Hex, b: Hex) -> bool:
     """Adjacent building hexes of one type are one building (MegaMek joins them the same way)."""
     first, second = board.terrain(a), board.terrain(b)
     return first.has("building") and second.has("building") and first.get("building") == second.get("building")
 
 
-def wall_check(unit: Unit, building: Building, passing: str) -> Check:
+def wall_check(unit: Unit, building: Building, passing: Reason) -> Check:
     """Passing a wall (entering, leaving, or moving inside one building): a roll with the type's
     modifier. Failure: ceil(CF / 10) damage to the unit from the front; a mech does not fall."""
-    modifier = (f"{building.type.name} building (standard table)", building.type.psr_modifier)
-    return piloting_check(unit, "building_wall", [modifier], f"{BUILDING_RULE}: {passing}")
+    modifier = (Reason("psr.wall_type", type=building.type.name), building.type.psr_modifier)
+    return piloting_check(unit, "building_wall", modifier, Reason("psr.wall", passing=passing))
 
 
 def wall_damage_to_unit(building: Building) -> int:

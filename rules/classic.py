@@ -14,11 +14,11 @@ from rules.conflicts import settle_all
 from rules.dice import Dice
 from rules.initiative import Initiative
 from rules.movement import PathPlan
+from rules.reasons import Reason
 from rules.timeline import MovementResult, TickHook
 from rules.units import Unit
 from rules.walk import Walk
 
-CLASSIC_RULE = "Solaris VII 'Problemas planteados por el movimiento simultáneo' (classic resolution)"
 
 def resolve_classic(board: Board, units: Sequence[Unit], plans: Mapping[str, PathPlan], initiative: Initiative,
                     dice: Dice, hook: TickHook | None = None) -> MovementResult:
@@ -30,6 +30,5 @@ def resolve_classic(board: Board, units: Sequence[Unit], plans: Mapping[str, Pat
         for index in range(len(plans[unit_id].steps)):
             walk.take_step(tick, unit_id, index, blocking=False)
         walk.end_tick(tick)
-    reasons = (initiative.reason,
-               f"{CLASSIC_RULE}: paths classified pair by pair, then one unit moves per tick, in move order")
+    reasons = (initiative.reason, Reason("movement.classic"))
     return MovementResult("classic", initiative, walk.timeline(), walk.outcomes(), reasons, conflicts)

@@ -17,6 +17,7 @@ from rules.game import GameState, Options, SplitLosSide
 from rules.hexes import Hex
 from rules.movement import MoveOrder, PathPlan
 from rules.psr import Check
+from rules.reasons import reason_code, reason_codes
 from rules.rulesets.base import PhaseResult
 from rules.status import Motion
 from rules.timeline import Conflict, Event, MovementResult, UnitOutcome
@@ -128,8 +129,9 @@ def check_to_json(check: Check) -> Json:
         "roll": check.roll,
         "reason": check.code,
         "target": check.target,
-        "modifiers": [{"why": why, "value": value} for why, value in check.modifiers],
+        "modifiers": [{"why": why, "value": value, "why_code": reason_code(why)} for why, value in check.modifiers],
         "reasons": list(check.reasons),
+        "reason_codes": reason_codes(check.reasons),
     }
     if check.levels:
         data["levels"] = check.levels
@@ -159,11 +161,13 @@ def path_to_json(plan: PathPlan) -> Json:
                 "checks": [check_to_json(check) for check in step.checks],
                 "effects": list(step.effects),
                 "reasons": list(step.reasons),
+                "reason_codes": reason_codes(step.reasons),
             }
             for step in plan.steps
         ],
         "end": {"hex": end_hex.label, "facing": end_facing},
         "reasons": list(plan.reasons),
+        "reason_codes": reason_codes(plan.reasons),
     }
 
 
@@ -180,13 +184,16 @@ def event_to_json(event: Event) -> Json:
     }
     optional = {"reason": event.reason, "target": event.target, "damage": event.damage, "elevation": event.elevation}
     data.update({key: value for key, value in optional.items() if value})
+    if event.reason:
+        data["reason_code"] = reason_code(event.reason)
     if event.rolls:
         data["rolls"] = [roll_to_json(roll) for roll in event.rolls]
     return data
 
 
 def conflict_to_json(conflict: Conflict) -> Json:
-    data: Json = {"case": conflict.case, "units": list(conflict.units), "resolution": conflict.resolution}
+    data: Json = {"case": conflict.case, "units": list(conflict.units), "resolution": conflict.resolution,
+                  "resolution_code": reason_code(conflict.resolution)}
     if conflict.hex is not None:
         data["hex"] = conflict.hex.label
     if conflict.options:
@@ -209,6 +216,7 @@ def outcome_to_json(outcome: UnitOutcome) -> Json:
         "climbing": unit.climbing,
         "masc_streak": unit.masc_streak,
         "reasons": list(outcome.reasons),
+        "reason_codes": reason_codes(outcome.reasons),
     }
 
 
@@ -224,6 +232,7 @@ def movement_to_json(movement: MovementResult) -> Json:
         "conflicts": [conflict_to_json(conflict) for conflict in movement.conflicts],
         "rolls": [roll_to_json(roll) for roll in movement.rolls],
         "reasons": list(movement.reasons),
+        "reason_codes": reason_codes(movement.reasons),
     }
 
 

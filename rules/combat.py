@@ -9,9 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from math import ceil
 
+from rules.board import Board
+from rules.buildings import Building, building_at, collapse_damage, destroyed_by, inside, same_building
 from rules.damage import ENGINE_HITS_DESTROY, HitLocation, apply_damage, roll_location
-from rules.designs import LEGS
+from rules.designs import LEGS, LOCATION_NAMES, LOCATIONS
 from rules.dice import Dice, Roll
 from rules.errors import RuleError
 from rules.falls import fall, piloting_roll
@@ -21,6 +24,8 @@ from rules.los import Modifier
 from rules.physical import (
     PHYSICAL_KINDS, RULES, attacker_damage, location_table, physical_damage, physical_to_hit,
 )
+from rules.psr import water_modifier
+from rules.reasons import Reason, listed
 from rules.status import MechStatus
 from rules.tohit import (
     LineOfSight, ToHit, attack_direction, firing_arc, line_of_sight_rule, weapon_covers, weapon_to_hit,
@@ -28,6 +33,8 @@ from rules.tohit import (
 from rules.units import Unit
 from rules.weapons import cluster_hits
 
+BUILDING_ATTACKS = "Solaris VII 'Atacando unidades dentro de edificaciones'"
+BUILDING_FEATURES = frozenset({"building", "bldg_cf", "bldg_elev", "bldg_class"})
 HULL_BREACH = 10
 PSR_DAMAGE_THRESHOLD = 20  # TW: 20 or more damage in one phase calls for a piloting roll (+1)
 DAMAGE_GROUP = 5
@@ -65,7 +72,8 @@ class PlannedAttack:
     what: str  # the weapon label or the physical attack
     index: int | None  # the weapon's component number
     to_hit: ToHit
-    partial_cover: bool = False  # Solaris VII: hits on a target in partial cover use the punch table
+    table: str = "standard"  # the hit location table: "standard", "punch" or "kick"
+    table_reason: str = ""  # why hits use another table than the standard one
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +93,8 @@ class CombatReport:
     rolls: tuple[Roll, ...] = field(default=())
     # Units that changed hex during the phase (pushed, charged, displaced): (unit, from, to).
     displaced: tuple[tuple[str, Hex, Hex], ...] = ()
+    # Building hexes damaged in the phase: (hex, damage, CF left); CF 0 means it collapsed.
+    buildings: tuple[tuple[Hex, int, int], ...] = ()
 
 
 SightRule = Callable[[GameState, Unit, Unit], LineOfSight]
@@ -121,22 +131,46 @@ def plan_weapon_attack(state: GameState, order: WeaponOrder, sight: SightRule = 
         return attacker if status.component(index).location in LEGS else twisted
 
     line = sight(state, attacker, target)
+    submerged = _submerged(state, attacker)
+    levels = _building_levels(state.board, attacker, target)
+    table, table_reason = _location_table(line.partial_cover, attacker, target, levels)
     chosen: list[int] = []
     planned = []
     for ref in order.weapons:
         index = _weapon_index(status, ref, lambda i: firing_arc(mount(i).hex, mount(i).facing, target.hex), chosen)
         chosen.append(index)
         component = status.component(index)
-        if _submerged(state, attacker) and component.weapon and component.weapon.kind != "energy":
-            raise AttackError(f"{component.label}: underwater only energy weapons fire (Solaris VII)",
-                              code="attack.underwater_weapon", weapon=ref)
         to_hit = weapon_to_hit(mount(index), status, state.motion(order.unit), index, target, target_status,
-                               state.motion(order.target), line)
+                               state.motion(order.target), line, levels, submerged)
         if to_hit.impossible:
             raise AttackError(f"{component.label}: {to_hit.impossible}", code=to_hit.code, weapon=ref)
-        what = component.label + (f" (torso twisted {'right' if order.twist > 0 else 'left'})" if order.twist else "")
-        planned.append(PlannedAttack(order.unit, order.target, what, index, to_hit, line.partial_cover))
+        side = "right" if order.twist > 0 else "left"
+        what = Reason("combat.twisted", weapon=component.label, side=side) if order.twist else component.label
+        planned.append(PlannedAttack(order.unit, order.target, what, index, to_hit, table, table_reason))
     return tuple(planned)
+
+
+def _building_levels(board: Board, attacker: Unit, target: Unit) -> int | None:
+    """How many levels apart two units inside the same building are; None unless that is 1 or more."""
+    if not (inside(board, attacker) and inside(board, target) and same_building(board, attacker.hex, target.hex)):
+        return None
+    return abs(attacker.elevation - target.elevation) or None
+
+
+def _location_table(partial_cover: bool, attacker: Unit, target: Unit, levels: int | None) -> tuple[str, str]:
+    """Which hit location table a weapon hit uses, and why when it is not the standard one.
+
+    Solaris VII 'Combate entre edificios': a hit from another level of the same building rolls 1D6 on the
+    "Tabla Especial de Localizaciones", which is cut from our copy. Standard reading (BattleTech's punch and
+    kick tables are the 1D6 tables for hits from above and below): an attacker on a higher level rolls on the
+    punch table, one on a lower level on the kick table."""
+    if levels:
+        above = attacker.elevation > target.elevation
+        return ("punch", Reason("combat.table_from_above", levels=levels)) if above else (
+            "kick", Reason("combat.table_from_below", levels=levels))
+    if partial_cover:
+        return "punch", Reason("combat.table_partial_cover")
+    return "standard", ""
 
 
 def _weapon_index(status: MechStatus, ref: str, arc_of: Callable[[int], str], chosen: list[int]) -> int:
@@ -166,13 +200,20 @@ def plan_physical_attack(state: GameState, order: PhysicalOrder,
         raise AttackError(f"unknown physical attack {order.kind!r}; known: {', '.join(PHYSICAL_KINDS)}",
                           code="attack.unknown_kind", kind=order.kind)
     attacker, status, target, target_status = _combatants(state, order.unit, order.target)
+    if inside(state.board, target) and not (inside(state.board, attacker)
+                                            and same_building(state.board, attacker.hex, target.hex)):
+        raise AttackError(f"{order.kind}: {BUILDING_ATTACKS}: no physical attack from outside a building on a "
+                          "unit inside it", code="attack.physical_not_allowed", kind=order.kind)
+    if order.kind == "dfa" and _submerged(state, attacker):
+        raise AttackError("dfa: a submerged mech cannot make a death from above, its jump jets do not work underwater "
+                          "(Solaris VII 'Operaciones submarinas')", code="attack.physical_not_allowed", kind=order.kind)
+    climb = _climb(state, attacker, target)
     to_hit = physical_to_hit(order.kind, order.limb, attacker, status, state.motion(order.unit), target,
-                             target_status, state.motion(order.target), sight(state, attacker, target),
-                             _climb(state, attacker, target))
+                             target_status, state.motion(order.target), sight(state, attacker, target), climb)
     if to_hit.impossible:
         raise AttackError(f"{order.kind}: {to_hit.impossible}", code=to_hit.code, kind=order.kind)
-    what = f"{order.kind} ({order.limb})" if order.limb else order.kind
-    return (PlannedAttack(order.unit, order.target, what, None, to_hit),)
+    what = Reason("combat.physical_limb", kind=order.kind, limb=order.limb) if order.limb else order.kind
+    return (PlannedAttack(order.unit, order.target, what, None, to_hit, location_table(order.kind, climb)),)
 
 
 # ---- do it ------------------------------------------------------------------------------------------
@@ -189,6 +230,9 @@ class _Phase:
         self.damage_taken = dict.fromkeys(state.mechs, 0)
         self.psr_triggers: dict[str, list[Modifier]] = {unit_id: [] for unit_id in state.mechs}
         self.reasons: list[str] = []
+        # Damage each building hex takes this phase; its CF drops only at the end ("sólo después de que
+        # todo el fuego de armas se haya completado"), so every attack meets the CF of the phase start.
+        self.building_damage: dict[Hex, int] = {}
 
     def damage(self, unit_id: str, hit: HitLocation, amount: int) -> list[str]:
         result = apply_damage(self.mechs[unit_id], hit, amount, self.dice, unit_id)
@@ -205,31 +249,87 @@ class _Phase:
         status = self.mechs[unit_id]
         if location in status.flooded | status.destroyed_locations:
             return []
-        roll = self.dice.roll_2d6(f"hull breach {unit_id} {location}", HULL_BREACH)
+        roll = self.dice.roll_2d6(Reason("combat.breach_roll", unit=unit_id, location=location), HULL_BREACH)
         if not roll.success:
-            return [f"hull breach roll {roll.total} against {HULL_BREACH}: {location} holds"]
-        status = replace(status, flooded=status.flooded | {location})
-        if status.engine_hits >= ENGINE_HITS_DESTROY and not status.destroyed:
-            status = replace(status, destroyed="engine flooded")
-        self.mechs[unit_id] = status
-        return [f"hull breach roll {roll.total} against {HULL_BREACH}: {location} floods"]
+            return [Reason("combat.breach_holds", roll=roll.total, target=HULL_BREACH, location=location)]
+        self.mechs[unit_id] = flood(status, location)
+        return [Reason("combat.breach_floods", roll=roll.total, target=HULL_BREACH, location=location)]
 
-    def in_groups(self, unit_id: str, direction: str, table: str, amount: int, group: int, why: str) -> list[str]:
-        reasons = []
+    def in_groups(self, unit_id: str, direction: str, table: str, amount: int, group: int, why: str,
+                  attack: bool = False) -> list[str]:
+        """Damage in groups, each with its own hit location roll. An ``attack`` on a unit inside a building
+        loses ceil(CF / 10) of every group to the building (Solaris VII 'Atacando unidades dentro de
+        edificaciones': "a este efecto, un ataque es cada grupo de daño individual")."""
+        reasons: list[str] = []
+        shelter = self.shelter(unit_id) if attack else None
         while amount > 0:
             chunk = min(group, amount) if group else amount
-            reasons += self.damage(unit_id, roll_location(direction, self.dice, why, table), chunk)
             amount -= chunk
+            hit = roll_location(direction, self.dice, why, table)
+            if shelter is not None:
+                absorbed = min(chunk, ceil(shelter.cf / 10))
+                if absorbed:
+                    absorbs = Reason("combat.building_absorbs", absorbed=absorbed, damage=chunk, hit=hit.reason)
+                    reasons.append(self.hit_building(self.units[unit_id].hex, absorbed, absorbs))
+                chunk -= absorbed
+            if chunk:
+                reasons += self.damage(unit_id, hit, chunk)
         return reasons
 
+    def shelter(self, unit_id: str) -> Building | None:
+        """The building around the unit as it stood at the start of the phase (its CF then)."""
+        return inside(self.start.board, self.units[unit_id])
+
+    def hit_building(self, hex_: Hex, damage: int, what: Reason) -> Reason:
+        self.building_damage[hex_] = self.building_damage.get(hex_, 0) + damage
+        return Reason("combat.building_hit", hex=hex_.label, what=what)
+
     def end(self, name: str, results: Sequence[AttackResult]) -> tuple[GameState, CombatReport]:
+        board, buildings = self._settle_buildings()
         self._piloting_rolls()
         units = tuple(self.units[unit.id] for unit in self.start.units)
-        state = replace(self.start, units=units, mechs=self.mechs)
+        state = replace(self.start, board=board, units=units, mechs=self.mechs)
         displaced = tuple((after.id, before.hex, after.hex) for before, after in zip(self.start.units, units)
                           if before.hex != after.hex)
         rolls = tuple(self.dice.rolls[self.first_roll:])
-        return state, CombatReport(name, tuple(results), tuple(self.reasons), rolls, displaced)
+        return state, CombatReport(name, tuple(results), tuple(self.reasons), rolls, displaced, buildings)
+
+    def _settle_buildings(self) -> tuple[Board, tuple[tuple[Hex, int, int], ...]]:
+        """The phase's damage lands on the buildings: the CF drops, and a building hex whose damage reaches
+        its CF collapses now, at the end of the attack phase (Solaris VII 'Colapso'), leaving rubble."""
+        board, hexes, settled = self.start.board, dict(self.start.board.hexes), []
+        for hex_, damage in sorted(self.building_damage.items(), key=lambda item: item[0].label):
+            terrain = board.terrain(hex_)
+            building = building_at(terrain)
+            assert building is not None  # only building hexes take damage
+            left = 0 if destroyed_by(building, damage) else building.cf - damage
+            settled.append((hex_, damage, left))
+            if left:
+                hexes[hex_] = replace(terrain, features={**terrain.features, "bldg_cf": left})
+                self.reasons.append(Reason("combat.building_damaged", hex=hex_.label, damage=damage, cf=building.cf,
+                                           left=left))
+                continue
+            self.reasons.append(Reason("combat.building_collapses", hex=hex_.label, damage=damage, cf=building.cf))
+            kept = {name: level for name, level in terrain.features.items() if name not in BUILDING_FEATURES}
+            hexes[hex_] = replace(terrain, features={**kept, "rubble": terrain.get("building")})
+            for unit in [unit for unit in self.units.values() if unit.hex == hex_]:
+                self.reasons += self._caught_in_collapse(unit, building)
+        return replace(board, hexes=hexes), tuple(settled)
+
+    def _caught_in_collapse(self, unit: Unit, building: Building) -> list[str]:
+        """Solaris VII 'Colapso': CF at the start of the phase / 10 × the levels above the unit (rounded up;
+        on the roof as on the top floor); a mech above level 0 also takes falling damage. Not in the text:
+        how the damage lands; here 5-point groups on the front column, as falling damage does (our reading)."""
+        damage = collapse_damage(building, unit.elevation, unit.kind)
+        reasons: list[str] = [Reason("combat.caught_in_collapse", unit=unit.id, damage=damage)]
+        self.units[unit.id] = replace(unit, elevation=0)
+        if unit.id not in self.mechs:
+            return reasons
+        collapse = Reason("combat.building_collapse")
+        reasons += self.in_groups(unit.id, "front", "standard", damage, DAMAGE_GROUP, collapse)
+        if unit.elevation > 0 and not self.mechs[unit.id].destroyed:
+            reasons += self.fall(unit.id, collapse, levels=unit.elevation)
+        return reasons
 
     def _piloting_rolls(self) -> None:
         """TW: end-of-phase piloting rolls, one per cause, until one fails and the mech falls."""
@@ -237,18 +337,18 @@ class _Phase:
             unit, before = self.units[unit_id], self.start.mechs[unit_id]
             causes = list(self.psr_triggers[unit_id])
             if self.damage_taken[unit_id] >= PSR_DAMAGE_THRESHOLD:
-                causes.append(Modifier(1, f"{self.damage_taken[unit_id]} damage this phase"))
+                causes.append(Modifier(1, Reason("combat.damage_this_phase", damage=self.damage_taken[unit_id])))
             for leg in LEGS:
                 if leg in status.destroyed_locations - before.destroyed_locations:
-                    causes.append(Modifier(0, f"{leg} destroyed"))
+                    causes.append(Modifier(0, Reason("combat.leg_destroyed", leg=leg)))
             # Components are compared only when something was lost this phase (asked for every mech).
             lost = (status.hit_slots, status.destroyed_locations, status.flooded) != (
                 before.hit_slots, before.destroyed_locations, before.flooded)
             for name in ("Gyro", "Hip", "Upper Leg Actuator", "Lower Leg Actuator", "Foot Actuator") if lost else ():
                 if status.hits(name) > before.hits(name):
-                    causes.append(Modifier(0, f"{name.lower()} hit"))
+                    causes.append(Modifier(0, Reason("combat.component_hit", component=name.lower())))
             if before.conscious and not status.conscious:
-                causes.append(Modifier(0, "pilot knocked out"))
+                causes.append(Modifier(0, Reason("combat.pilot_knocked_out")))
             if status.destroyed or unit.prone or not causes:
                 continue
             for cause in causes:
@@ -276,19 +376,31 @@ class _Phase:
         reasons = []
         occupant = next((other.id for other in self.units.values() if other.hex == destination), None)
         if occupant is not None:
-            pushed_on = self.displace(occupant, direction, f"domino effect from {unit_id}")
+            pushed_on = self.displace(occupant, direction, Reason("combat.domino_from", unit=unit_id))
             if pushed_on is None:
                 return None
             reasons += pushed_on
             if occupant in self.mechs and not self.units[occupant].prone:
-                stays, rolled = piloting_roll(self.units[occupant], self.mechs[occupant], "domino effect", (), self.dice)
+                domino = Reason("combat.domino")
+                stays, rolled = piloting_roll(self.units[occupant], self.mechs[occupant], domino, (), self.dice)
                 reasons += rolled
                 if not stays:
-                    reasons += self.fall(occupant, "domino effect")
-        self.units[unit_id] = replace(unit, hex=destination)
-        reasons.insert(0, f"{unit_id} displaced to {destination.label} ({why}, TW unit displacement)")
-        if rise <= -2 and unit_id in self.mechs:
-            reasons += self.fall(unit_id, f"displaced {-rise} levels down", levels=-rise)
+                    reasons += self.fall(occupant, domino)
+        # It stands on the ground of its new hex: the bottom of water (TW; Solaris VII 'un BattleMech en el
+        # agua permanece en el fondo'), else level 0 (the ground floor of a building).
+        depth = self.start.board.terrain(destination).depth
+        self.units[unit_id] = replace(unit, hex=destination, elevation=-depth)
+        reasons.insert(0, Reason("combat.displaced", unit=unit_id, hex=destination.label, why=why))
+        if unit_id not in self.mechs:
+            return reasons
+        if rise <= -2:
+            reasons += self.fall(unit_id, Reason("combat.displaced_down", levels=-rise), levels=-rise)
+        elif depth and not unit.prone:  # Solaris VII: a roll for each water hex of depth 1+ a mech enters
+            water, modifier = water_modifier(depth)
+            into = Reason("combat.displaced_water")
+            stays, rolled = piloting_roll(self.units[unit_id], self.mechs[unit_id], into, (Modifier(modifier, water),),
+                                          self.dice)
+            reasons += rolled if stays else [*rolled, *self.fall(unit_id, into)]
         return reasons
 
     def fall(self, unit_id: str, why: str, levels: int = 0) -> list[str]:
@@ -314,20 +426,25 @@ def _fire(phase: _Phase, attack: PlannedAttack) -> AttackResult:
     assert weapon is not None
     phase.mechs[attack.unit] = _spend(phase.mechs[attack.unit], attack.index)
     roll, reasons = _roll_to_hit(phase.dice, attack)
-    if not roll.success:
-        return AttackResult(attack, roll, False, 0, tuple(reasons + ["miss"]))
     attacker, target = start.unit(attack.unit), start.unit(attack.target)
+    if not roll.success:
+        if phase.shelter(attack.target):  # "todos los disparos que … fallaran provocan todo su daño al edificio"
+            damage = weapon.damage_per_shot
+            reasons.append(phase.hit_building(target.hex, damage, Reason("combat.missed_shot", damage=damage)))
+        return AttackResult(attack, roll, False, 0, tuple(reasons + [Reason("combat.miss")]))
     direction = attack_direction(target.hex, target.facing, attacker.hex)
-    table = "punch" if attack.partial_cover else "standard"
+    if attack.table_reason:
+        reasons.append(attack.table_reason)
     if weapon.missiles:
-        cluster = phase.dice.roll_2d6(f"cluster {attack.unit} {attack.what}")
+        cluster = phase.dice.roll_2d6(Reason("combat.cluster_roll", unit=attack.unit, attack=attack.what))
         landed = cluster_hits(weapon.missiles, cluster.total)
         damage = landed * weapon.damage
-        reasons.append(f"cluster roll {cluster.total}: {landed} of {weapon.missiles} missiles hit")
+        reasons.append(Reason("combat.cluster", roll=cluster.total, landed=landed, missiles=weapon.missiles))
         group = weapon.group or weapon.damage  # LRMs in 5-point groups, SRMs missile by missile
     else:
         damage, group = weapon.damage, 0
-    reasons += phase.in_groups(attack.target, direction, table, damage, group, f"{attack.unit} {attack.what}")
+    reasons += phase.in_groups(attack.target, direction, attack.table, damage, group,
+                               Reason("combat.attack", unit=attack.unit, attack=attack.what), attack=True)
     return AttackResult(attack, roll, True, damage, tuple(reasons))
 
 
@@ -338,8 +455,10 @@ def _one_per_unit(orders: Sequence[WeaponOrder | PhysicalOrder]) -> None:
 
 
 def _roll_to_hit(dice: Dice, attack: PlannedAttack) -> tuple[Roll, list[str]]:
-    roll = dice.roll_2d6(f"to hit {attack.unit} {attack.what} → {attack.target}", attack.to_hit.target)
-    return roll, [f"{attack.what} needs {attack.to_hit.target} ({', '.join(attack.to_hit.reasons)}): rolled {roll.total}"]
+    roll = dice.roll_2d6(Reason("combat.to_hit_roll", unit=attack.unit, attack=attack.what, target=attack.target),
+                         attack.to_hit.target)
+    return roll, [Reason("combat.needs", attack=attack.what, target=attack.to_hit.target,
+                         modifiers=listed(attack.to_hit.reasons), roll=roll.total)]
 
 
 def _spend(status: MechStatus, index: int) -> MechStatus:
@@ -362,7 +481,23 @@ def resolve_physical_attacks(state: GameState, orders: Sequence[PhysicalOrder], 
              for a in plan_physical_attack(state, order, sight)]
     phase = _Phase(state, dice)
     results = [_strike(phase, order, attack) for order, attack in plans]
+    pushes = {order.unit: order.target for (order, _), result in zip(plans, results) if result.hit and order.kind == "push"}
+    results = [replace(result, reasons=result.reasons + tuple(_push(phase, order, pushes)))
+               if order.unit in pushes and order.kind == "push" else result
+               for (order, _), result in zip(plans, results)]
     return phase.end("physical", results)
+
+
+def _push(phase: _Phase, order: PhysicalOrder, pushes: dict[str, str]) -> list[str]:
+    """TW push: after every physical attack is rolled, the target is displaced one hex straight ahead of the
+    attacker and the attacker follows into the hex it left. Two mechs that push each other and both hit stay
+    where they are (both still make their piloting rolls)."""
+    if pushes.get(order.target) == order.unit:
+        return [Reason("combat.push_each_other", unit=order.unit, target=order.target)]
+    before = {unit.id: unit.hex for unit in phase.start.units}
+    if any(phase.units[unit_id].hex != before[unit_id] for unit_id in (order.unit, order.target)):
+        return [Reason("combat.push_moved", target=order.target, unit=order.unit)]
+    return _land(phase, order, phase.units[order.unit].facing, Reason("combat.pushed"))
 
 
 def _strike(phase: _Phase, order: PhysicalOrder, attack: PlannedAttack) -> AttackResult:
@@ -372,43 +507,43 @@ def _strike(phase: _Phase, order: PhysicalOrder, attack: PlannedAttack) -> Attac
     roll, reasons = _roll_to_hit(phase.dice, attack)
     if not roll.success:
         if rule.attacker_falls_on_miss:
-            reasons += _land(phase, order, attacker.hex.direction_to(target.hex), "missed death from above")
-            reasons.append("a missed death from above: the attacker falls (TW, two levels)")
-            reasons += phase.fall(order.unit, "missed death from above", levels=2)
+            missed = Reason("combat.missed_dfa")
+            reasons += _land(phase, order, attacker.hex.direction_to(target.hex), missed)
+            reasons.append(Reason("combat.missed_dfa_falls"))
+            reasons += phase.fall(order.unit, missed, levels=2)
         elif rule.attacker_psr_on_miss is not None:
-            phase.psr_triggers[order.unit].append(Modifier(rule.attacker_psr_on_miss, f"missed {order.kind}"))
-        return AttackResult(attack, roll, False, 0, tuple(reasons + ["miss"]))
+            phase.psr_triggers[order.unit].append(Modifier(rule.attacker_psr_on_miss,
+                                                           Reason("combat.missed", kind=order.kind)))
+        return AttackResult(attack, roll, False, 0, tuple(reasons + [Reason("combat.miss")]))
     motion = start.motion(order.unit)
     damage, why = physical_damage(order.kind, order.limb, attacker, start.mechs[order.unit], motion)
     if _submerged(start, attacker) or (order.kind == "dfa" and _submerged(start, target)):
-        damage, why = -(-damage // 2), why + ", halved underwater (Solaris VII)"
+        damage, why = -(-damage // 2), Reason("combat.halved_underwater", why=why)
     reasons.append(why)
     direction = attack_direction(target.hex, target.facing, attacker.hex)
     if damage:
         group = DAMAGE_GROUP if order.kind in ("charge", "dfa") else 0
-        why_group = f"{order.unit} {order.kind}"
-        table = location_table(order.kind, _climb(start, attacker, target))
-        reasons += phase.in_groups(order.target, direction, table, damage, group, why_group)
-    if order.kind == "push":
-        pushed = phase.displace(target.id, attacker.facing, "pushed")
-        reasons += pushed if pushed is not None else [f"push: {target.id} cannot be displaced and stays"]
-    elif order.kind in ("charge", "dfa"):
-        reasons += _land(phase, order, attacker.hex.direction_to(target.hex), f"hit by a {order.kind}")
+        reasons += phase.in_groups(order.target, direction, attack.table, damage, group,
+                                   Reason("combat.attack", unit=order.unit, attack=order.kind), attack=True)
+    if order.kind in ("charge", "dfa"):
+        reasons += _land(phase, order, attacker.hex.direction_to(target.hex), Reason("combat.hit_by", kind=order.kind))
     own, own_why = attacker_damage(order.kind, attacker, target)
     if own:
         reasons.append(own_why)
         table = "kick" if order.kind == "dfa" else "standard"
-        reasons += phase.in_groups(order.unit, "front", table, own, DAMAGE_GROUP, f"{order.kind} recoil")
+        recoil = Reason("combat.recoil", kind=order.kind)
+        reasons += phase.in_groups(order.unit, "front", table, own, DAMAGE_GROUP, recoil)
     if rule.target_psr is not None:
-        phase.psr_triggers[order.target].append(Modifier(rule.target_psr, f"hit by a {order.kind}"))
+        phase.psr_triggers[order.target].append(Modifier(rule.target_psr, Reason("combat.hit_by", kind=order.kind)))
     if rule.attacker_psr_on_hit is not None:
-        phase.psr_triggers[order.unit].append(Modifier(rule.attacker_psr_on_hit, f"made a {order.kind}"))
+        made = Reason("combat.made", kind=order.kind)
+        phase.psr_triggers[order.unit].append(Modifier(rule.attacker_psr_on_hit, made))
     return AttackResult(attack, roll, True, damage, tuple(reasons))
 
 
 def _land(phase: _Phase, order: PhysicalOrder, heading: int | None, why: str) -> list[str]:
-    """Where a charge or death from above leaves both mechs (TW): the target is displaced one hex straight
-    away from the attacker and the attacker takes the hex it left. When that hex cannot take the target
+    """Where a charge, death from above or push leaves both mechs (TW): the target is displaced one hex
+    straight away from the attacker and the attacker takes the hex it left. When that hex cannot take the target
     after a death from above, TW ('DFA location after attack') wants the hex as close as possible to it, so
     the two hexes either side are tried next (after a missed one TW lets the target's player pick the hex;
     the referee picks in the same order). When none can, or a charged target cannot move, both mechs stay
@@ -419,16 +554,54 @@ def _land(phase: _Phase, order: PhysicalOrder, heading: int | None, why: str) ->
     for direction in (heading, *sides):
         moved = phase.displace(order.target, direction, why)
         if moved is not None:
-            phase.units[order.unit] = replace(phase.units[order.unit], hex=vacated)
-            return [*moved, f"{order.unit} ends in {vacated.label}, the hex {order.target} left (TW)"]
-    return [f"{order.target} cannot be displaced: both mechs stay where they are"]
+            # It steps onto the ground of that hex (the bottom, in water); no roll: it is not a displacement.
+            depth = phase.start.board.terrain(vacated).depth
+            phase.units[order.unit] = replace(phase.units[order.unit], hex=vacated, elevation=-depth)
+            return [*moved, Reason("combat.attacker_follows", unit=order.unit, hex=vacated.label, target=order.target)]
+    return [Reason("combat.not_displaced", target=order.target)]
 
 
 def _climb(state: GameState, attacker: Unit, target: Unit) -> int:
-    return state.board.terrain(target.hex).level - state.board.terrain(attacker.hex).level
+    """How many levels the target stands above the attacker (TW: physical attacks compare where the mechs
+    stand): the hex levels plus each unit's elevation (a building floor, a climb, the bottom of water)."""
+    def standing(unit: Unit) -> int:
+        return state.board.terrain(unit.hex).level + unit.elevation
+
+    return standing(target) - standing(attacker)
 
 
 def _submerged(state: GameState, unit: Unit) -> bool:
     """Solaris VII underwater rules: a mech in depth 2+ water, or prone in depth 1, is underwater."""
     depth = state.board.terrain(unit.hex).get("water")
     return depth >= 2 or (depth == 1 and unit.prone)
+
+
+def flood(status: MechStatus, location: str) -> MechStatus:
+    """A breached location floods: its components stop working and the engine counts its flooded slots as
+    hits (Solaris VII 'Operaciones submarinas'); three of them put the mech out of the fight."""
+    status = replace(status, flooded=status.flooded | {location})
+    if status.engine_hits >= ENGINE_HITS_DESTROY and not status.destroyed:
+        status = replace(status, destroyed=Reason("combat.engine_flooded"))
+    return status
+
+
+def flood_bare_locations(state: GameState) -> tuple[GameState, tuple[str, ...]]:
+    """Solaris VII 'Operaciones submarinas': a damaged mech that goes under water rolls no breach, but "si todo
+    el blindaje de una localización es destruido, resulta inundada de forma automática". Our reading for the
+    torsos: the front or the rear armour gone is enough (either way the water is in)."""
+    mechs, reasons = dict(state.mechs), []
+    for unit in state.units:
+        status = mechs.get(unit.id)
+        if status is None or status.destroyed or not _submerged(state, unit):
+            continue
+        for location in LOCATIONS:
+            if location in status.flooded | status.destroyed_locations:
+                continue
+            design = status.design
+            bare = (design.armour[location] and not status.armour[location]) or (
+                design.rear_armour.get(location) and not status.rear_armour.get(location))
+            if bare:
+                status = flood(status, location)
+                reasons.append(Reason("combat.floods", unit=unit.id, location=LOCATION_NAMES[location]))
+        mechs[unit.id] = status
+    return replace(state, mechs=mechs), tuple(reasons)

@@ -3,12 +3,15 @@ phase reports. The same design JSON is what the shipped and imported designs tur
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from rules.combat import AttackResult, CombatReport, PlannedAttack
 from rules.designs import Component, Design
 from rules.dice import Roll
 from rules.game import MatchResult
+from rules.los import Modifier
+from rules.reasons import reason_code, reason_codes, reason_from_code
 from rules.status import MechStatus, Motion
 from rules.tohit import ToHit
 
@@ -16,7 +19,8 @@ Json = dict[str, Any]
 
 
 def roll_to_json(roll: Roll) -> Json:
-    return {"dice": list(roll.dice), "total": roll.total, "reason": roll.reason, "target": roll.target}
+    return {"dice": list(roll.dice), "total": roll.total, "reason": roll.reason, "target": roll.target,
+            "reason_code": reason_code(roll.reason)}
 
 
 def design_to_json(design: Design) -> Json:
@@ -88,29 +92,36 @@ def motion_to_json(motion: Motion) -> Json:
 
 
 def result_to_json(result: MatchResult) -> Json:
-    return {"winner": result.winner, "reason": result.reason, "victory_points": dict(result.victory_points),
-            "turn": result.turn}
+    return {"winner": result.winner, "reason": result.reason, "reason_code": reason_code(result.reason),
+            "victory_points": dict(result.victory_points), "turn": result.turn}
 
 
 def result_from_json(data: Json) -> MatchResult:
-    return MatchResult(data["winner"], data["reason"], dict(data["victory_points"]), int(data["turn"]))
+    reason = reason_from_code(data["reason"], data.get("reason_code"))
+    return MatchResult(data["winner"], reason, dict(data["victory_points"]), int(data["turn"]))
+
+
+def modifiers_to_json(modifiers: Iterable[Modifier]) -> list[Json]:
+    """To-hit modifiers (line of sight, attacks), each with its coded reason."""
+    return [{"value": m.value, "reason": m.reason, "reason_code": reason_code(m.reason)} for m in modifiers]
 
 
 def to_hit_to_json(to_hit: ToHit) -> Json:
     return {
         "target": to_hit.target,
-        "modifiers": [{"value": m.value, "reason": m.reason} for m in to_hit.modifiers],
+        "modifiers": modifiers_to_json(to_hit.modifiers),
         **({"impossible": to_hit.impossible, "code": to_hit.code} if to_hit.impossible else {}),
     }
 
 
 def planned_attack_to_json(attack: PlannedAttack) -> Json:
-    return {"unit": attack.unit, "target": attack.target, "attack": attack.what, "to_hit": to_hit_to_json(attack.to_hit)}
+    return {"unit": attack.unit, "target": attack.target, "attack": attack.what, "to_hit": to_hit_to_json(attack.to_hit),
+            "location_table": attack.table}
 
 
 def attack_result_to_json(result: AttackResult) -> Json:
     return {**planned_attack_to_json(result.attack), "roll": roll_to_json(result.roll), "hit": result.hit,
-            "damage": result.damage, "reasons": list(result.reasons)}
+            "damage": result.damage, "reasons": list(result.reasons), "reason_codes": reason_codes(result.reasons)}
 
 
 def combat_report_to_json(report: CombatReport) -> Json:
@@ -118,7 +129,10 @@ def combat_report_to_json(report: CombatReport) -> Json:
         "phase": report.phase,
         "attacks": [attack_result_to_json(result) for result in report.attacks],
         "reasons": list(report.reasons),
+        "reason_codes": reason_codes(report.reasons),
         "rolls": [roll_to_json(roll) for roll in report.rolls],
         **({"displaced": [{"unit": unit, "from": before.label, "to": after.label}
                           for unit, before, after in report.displaced]} if report.displaced else {}),
+        **({"buildings": [{"hex": hex_.label, "damage": damage, "cf": cf, "collapsed": cf == 0}
+                          for hex_, damage, cf in report.buildings]} if report.buildings else {}),
     }

@@ -36,6 +36,7 @@ from rules.hexes import Hex, line
 from rules.initiative import Initiative
 from rules.movement import PathPlan
 from rules.timeline import Conflict, schedule
+from rules.reasons import Reason
 from rules.units import Unit
 
 CROSSING = "different_paths_different_targets"
@@ -101,11 +102,10 @@ def settle(board: Board, units: Mapping[str, Unit], loser: PathPlan, winner: Pat
     if case is None:
         return None
     if case == CROSSING:
-        return Settlement(Conflict(case, pair, "the crossing is ignored: both reach their targets"), {})
+        return Settlement(Conflict(case, pair, Reason("conflict.crossing")), {})
     if case == HELD_HEX:
         still, moving = (loser, winner) if len(route(loser)) == 1 else (winner, loser)
-        reason = (f"{still.unit} does not move and holds {still.start.label}: {moving.unit} stops before it "
-                  "(standard BattleTech, no mech enters a hex held by another; the Solaris text has no case for it)")
+        reason = Reason("conflict.held_hex", still=still.unit, hex=still.start.label, moving=moving.unit)
         cut = cut_before(board, units[moving.unit], moving, still.start, still.unit, reason)
         return Settlement(Conflict(case, pair, reason, still.start), {moving.unit: cut})
     if case in (SAME_TARGET, SIMILAR_SAME_TARGET):
@@ -117,16 +117,16 @@ def _same_target(board: Board, units: Mapping[str, Unit], case: str, loser: Path
                  winner: PathPlan) -> Settlement:
     target = loser.end[0]
     cut = cut_before(board, units[winner.unit], winner, target, loser.unit,
-                     f"{loser.unit} lost the initiative, moves first and takes {target.label}")
+                     Reason("conflict.first_takes", loser=loser.unit, hex=target.label))
     stands = cut.plan.end[0]
     if case == SAME_TARGET:
         attack = "death_from_above" if winner.mode == "jump" else "charge"
         options: tuple[str, ...] = (attack, "fire_at_1_hex")
-        offer = f"may try a {attack.replace('_', ' ')} or exchange fire at 1 hex"
+        offer = Reason("conflict.offer", attack=attack.replace("_", " "))
     else:
-        options, offer = ("charge",), f"may try a charge into {target.label}"
-    resolution = (f"{loser.unit} lost the initiative and takes {target.label}; {winner.unit} stays in "
-                  f"{stands.label}, the hex before it on its own path, and {offer}")
+        options, offer = ("charge",), Reason("conflict.offer_charge", hex=target.label)
+    resolution = Reason("conflict.same_target", loser=loser.unit, hex=target.label, winner=winner.unit,
+                        stays=stands.label, offer=offer)
     return Settlement(Conflict(case, (loser.unit, winner.unit), resolution, target, options),
                       {winner.unit: replace(cut, reason=resolution)})
 
@@ -143,17 +143,17 @@ def _meet_head_on(loser: PathPlan, winner: PathPlan) -> Settlement:
             step = plans[unit_id].steps[index]
             if step.hex != at[unit_id] and step.hex == at[other]:
                 distance = at[unit_id].distance(at[other])
-                resolution = (f"moved PM by PM, {unit_id} would enter {step.hex.label} where {other} stands: both "
-                              f"stop there, {loser.unit} in {at[loser.unit].label} and {winner.unit} in "
-                              f"{at[winner.unit].label}; {winner.unit} won the initiative and may charge or "
-                              f"exchange fire at {distance} hex{'es' if distance != 1 else ''}")
+                resolution = Reason("conflict.head_on" if distance == 1 else "conflict.head_on_far", unit=unit_id,
+                                    hex=step.hex.label, other=other, loser=loser.unit,
+                                    loser_hex=at[loser.unit].label, winner=winner.unit,
+                                    winner_hex=at[winner.unit].label, distance=distance)
                 cuts = {unit: _cut_at(plans[unit], taken[unit], other_unit, resolution)
                         for unit, other_unit in ((loser.unit, winner.unit), (winner.unit, loser.unit))
                         if taken[unit] < len(plans[unit].steps)}
                 return Settlement(Conflict(OPPOSITE, pair, resolution, step.hex, ("charge", "fire")), cuts)
             at[unit_id] = step.hex
             taken[unit_id] = index + 1
-    return Settlement(Conflict(OPPOSITE, pair, "moved PM by PM they never meet: both reach their targets"), {})
+    return Settlement(Conflict(OPPOSITE, pair, Reason("conflict.never_meet")), {})
 
 
 def _cut_at(plan: PathPlan, keep: int, other: str, reason: str) -> Cut:
@@ -181,7 +181,8 @@ def jump_short_of(board: Board, unit: Unit, plan: PathPlan, hex_: Hex, reason: s
         for short in cell:
             if short == plan.start:
                 return replace(plan, steps=())
-            if not free(short):
+            # Along the board's edge one hex of a split pair can lie off the board.
+            if short not in board or not free(short):
                 continue
             try:
                 entry = landing(board, unit, short)

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.board import Board, HexTerrain
+from rules.board import WOODS_NAMES, Board, HexTerrain
 from rules.buildings import Building, bridge_at, building_at, collapses, same_building, wall_check
 from rules.errors import IllegalMove
 from rules.hexes import Hex
 from rules.psr import (Check, climb_checks, drop_checks, rubble_check, swamp_check, water_check)
+from rules.reasons import Reason
 from rules.units import Unit
 
 CLIMB_MIN_LEVELS = 3  # "entrar en un hexágono que es 3 o más niveles más alto"
@@ -30,7 +31,7 @@ class Entry:
 
     cost: int
     elevation: int
-    reasons: tuple[str, ...]
+    reasons: tuple[Reason, ...]
     checks: tuple[Check, ...] = ()
     effects: tuple[str, ...] = ()
     climb_levels: int = 0  # levels climbed in this step (3+ up, or the rest of a climb under way)
@@ -57,55 +58,54 @@ def check_allowed(unit: Unit, terrain: HexTerrain, target: Hex) -> None:
         raise _refuse(unit, target, "only mechs and submarines go under water; hovercraft float over it")
 
 
-def _terrain_cost(unit: Unit, terrain: HexTerrain) -> tuple[int, list[str], list[Check]]:
-    cost, reasons, checks = 1, ["1 PM to enter a hex"], []
+def _terrain_cost(unit: Unit, terrain: HexTerrain) -> tuple[int, list[Reason], list[Check]]:
+    cost, reasons, checks = 1, [Reason("move.enter")], []
     woods = terrain.get("woods")
     if woods:
         extra = 1 if woods == 1 else 2
         cost += extra
-        reasons.append(f"{'light' if woods == 1 else 'heavy'} woods +{extra} PM")
+        reasons.append(Reason("move.woods", woods=WOODS_NAMES[woods], mp=extra))
     if terrain.has("rough"):
         cost += 1
-        reasons.append("rough +1 PM")
+        reasons.append(Reason("move.rough"))
     if terrain.has("rubble"):
         cost += 1
-        reasons.append("rubble +1 PM (standard BattleTech)")
+        reasons.append(Reason("move.rubble"))
         if unit.kind == "mech":
             checks.append(rubble_check(unit))
     if terrain.has("swamp"):
         if unit.kind == "hover":
-            reasons.append("hovercraft pay no swamp surcharge and are not trapped (Solaris VII, pantano)")
+            reasons.append(Reason("move.swamp_hover"))
         else:
             cost += 1
-            reasons.append("swamp +1 PM on top of the base terrain (Solaris VII, pantano)")
+            reasons.append(Reason("move.swamp"))
             checks.append(swamp_check(unit))
     return cost, reasons, checks
 
 
-def _water_entry(unit: Unit, depth: int) -> tuple[int, list[str], list[Check], int]:
+def _water_entry(unit: Unit, depth: int) -> tuple[int, list[Reason], list[Check], int]:
     """(cost, reasons, checks, elevation) for entering water of depth 1+ off any bridge deck."""
     if unit.kind == "submarine":
-        return 1, ["submarines move 1 PM per water hex at depth 1 (standard naval movement)"], [], -1
+        return 1, [Reason("move.water_submarine")], [], -1
     if unit.kind == "hover":
-        return 1, ["hovercraft cross water on its surface at 1 PM (standard BattleTech)"], [], 0
+        return 1, [Reason("move.water_hover")], [], 0
     cost = 2 if depth == 1 else 4
-    reason = f"depth {depth} water: {cost} PM (Solaris VII 'Operaciones submarinas')"
-    return cost, [reason], [water_check(unit, depth)], -depth
+    return cost, [Reason("move.water", depth=depth, mp=cost)], [water_check(unit, depth)], -depth
 
 
-def _level_change(unit: Unit, mode: str, rise: int, climbing: int, reasons: list[str],
+def _level_change(unit: Unit, mode: str, rise: int, climbing: int, reasons: list[Reason],
                   checks: list[Check], target: Hex) -> tuple[int, int, int]:
     """(PM, levels climbed, PM per level climbed) for going ``rise`` levels up (negative: down).
     ``climbing`` is how many levels of a climb under way the unit has already made."""
     if abs(rise) <= unit.max_level_change and not (climbing and rise > 0):
         if rise:
-            reasons.append(f"{abs(rise)} level change +{abs(rise)} PM")
+            reasons.append(Reason("move.level_change", levels=abs(rise)))
         return abs(rise), 0, 0
     if unit.kind != "mech":
         raise _refuse(unit, target, f"{abs(rise)} levels in one step; vehicles and infantry change at most 1",
                       code="move.too_steep")
     if rise <= -DROP_MIN_LEVELS:
-        reasons.append(f"dropping {-rise} levels: {DROP_MP} PM whatever the levels or terrain (Solaris VII 'Dejarse caer')")
+        reasons.append(Reason("move.drop", levels=-rise, mp=DROP_MP))
         checks.extend(drop_checks(unit, -rise))
         return 0, 0, 0
     if unit.hands < 1:
@@ -115,8 +115,8 @@ def _level_change(unit: Unit, mode: str, rise: int, climbing: int, reasons: list
         raise _refuse(unit, target, "only walking PM may be used to climb; running units cannot climb",
                       code="move.climb_while_running")
     per_level = 2 if unit.hands >= 2 else 3
-    reasons.append(f"climbing {rise} levels at {per_level} PM each ({'two hands' if per_level == 2 else 'one hand'}, "
-                   "Solaris VII 'Reglas de escalada')")
+    reasons.append(Reason("move.climb_two_hands" if per_level == 2 else "move.climb_one_hand", levels=rise,
+                          mp=per_level))
     checks.extend(climb_checks(unit, rise, climbing))
     return per_level * rise, rise, per_level
 
@@ -131,7 +131,7 @@ def _standing_level(terrain: HexTerrain, elevation: int, other_underwater: bool)
 
 
 def _building_entry(board: Board, unit: Unit, origin: Hex, elevation: int, target: Hex,
-                    building: Building, from_level: int) -> tuple[int, list[str], list[Check]] | None:
+                    building: Building, from_level: int) -> tuple[int, list[Reason], list[Check]] | None:
     """(floor, reasons, checks) for a step into a building hex; None when it steps onto the roof."""
     terrain = board.terrain(target)
     origin_building = building_at(board.terrain(origin))
@@ -141,7 +141,7 @@ def _building_entry(board: Board, unit: Unit, origin: Hex, elevation: int, targe
             raise _refuse(unit, target, f"inside a building a {unit.kind} cannot change level",
                           code="move.building_level")
         floor = elevation
-        passing = "moving between hexes of the same building"
+        passing = Reason("psr.wall_inside")
     else:
         roof = terrain.level + building.height
         if from_level >= roof and unit.kind in ("mech", "infantry"):
@@ -150,10 +150,10 @@ def _building_entry(board: Board, unit: Unit, origin: Hex, elevation: int, targe
         if unit.is_vehicle and floor:
             raise _refuse(unit, target, "vehicles enter buildings only at level 0 and never reach roofs",
                           code="move.building_level")
-        passing = "entering a building"
+        passing = Reason("psr.wall_enter")
     if unit.kind == "infantry":
-        return floor, ["infantry pay 1 PM to enter a building (Solaris VII 'Infantería')"], []
-    reasons = [f"{building.type.name} building: 1 + {building.type.extra_mp} PM (standard building table)"]
+        return floor, [Reason("move.building_infantry")], []
+    reasons = [Reason("move.building", type=building.type.name, extra=building.type.extra_mp)]
     return floor, reasons, [wall_check(unit, building, passing)]
 
 
@@ -170,7 +170,7 @@ def enter_hex(board: Board, unit: Unit, origin: Hex, elevation: int, target: Hex
     origin_building = building_at(here)
     leaving = origin_building and 0 <= elevation < origin_building.height and not same_building(board, origin, target)
     if leaving and origin_building and unit.kind != "infantry":
-        checks.append(wall_check(unit, origin_building, "leaving a building"))
+        checks.append(wall_check(unit, origin_building, Reason("psr.wall_leave")))
     building, deck, depth = building_at(there), bridge_at(there), there.get("water")
     underwater_target = depth >= 1 and deck is None and unit.kind in ("mech", "submarine")
     from_level = _standing_level(here, elevation, underwater_target)
@@ -178,19 +178,18 @@ def enter_hex(board: Board, unit: Unit, origin: Hex, elevation: int, target: Hex
     if building is not None:
         inside = _building_entry(board, unit, origin, elevation, target, building, from_level)
         if inside is None:
-            new_elevation, cost, reasons = building.height, 1, ["1 PM onto a roof"]
+            new_elevation, cost, reasons = building.height, 1, [Reason("move.roof")]
         else:
             new_elevation, reasons, wall = inside
             cost = 1 if unit.kind == "infantry" else 1 + building.type.extra_mp
             checks.extend(wall)
         if unit.kind != "infantry" and collapses(building, unit.tons, new_elevation):
             effects.append("collapse")
-            reasons.append(f"{unit.tons} t over the building's CF {building.cf} above the ground floor: "
-                           "it collapses at once (Solaris VII 'Colapso')")
+            reasons.append(Reason("move.collapse", tons=unit.tons, cf=building.cf))
     elif deck is not None and elevation >= 0 and unit.kind != "submarine":
-        new_elevation, cost, reasons = deck.height, 1, ["bridge deck: 1 PM (paved)"]
+        new_elevation, cost, reasons = deck.height, 1, [Reason("move.bridge")]
     elif following_road:
-        new_elevation, cost, reasons = 0, 1, ["following a road: 1 PM whatever the terrain it crosses (standard BattleTech)"]
+        new_elevation, cost, reasons = 0, 1, [Reason("move.road")]
     elif depth >= 1:
         cost, water_reasons, water_checks, new_elevation = _water_entry(unit, depth)
         reasons = water_reasons
@@ -216,13 +215,13 @@ def landing(board: Board, unit: Unit, target: Hex) -> Entry:
     check_allowed(unit, terrain, target)
     building, deck, depth = building_at(terrain), bridge_at(terrain), terrain.get("water")
     effects: list[str] = []
-    reasons: list[str] = []
+    reasons: list[Reason] = []
     if building is not None:
         elevation = building.height
-        reasons.append("a jump into a building hex lands on its roof (standard BattleTech)")
+        reasons.append(Reason("move.jump_building"))
         if collapses(building, unit.tons, elevation):
             effects.append("collapse")
-            reasons.append(f"{unit.tons} t over CF {building.cf}: the building collapses at once (Solaris VII 'Colapso')")
+            reasons.append(Reason("move.jump_collapse", tons=unit.tons, cf=building.cf))
     elif deck is not None:
         elevation = deck.height
     elif depth >= 1:
@@ -232,7 +231,7 @@ def landing(board: Board, unit: Unit, target: Hex) -> Entry:
     if terrain.has("swamp") and building is None:
         if unit.kind == "mech":
             effects.append("stuck")
-            reasons.append("a jumping mech landing in a swamp is stuck automatically (Solaris VII, pantano: Saltos)")
+            reasons.append(Reason("move.jump_swamp"))
         else:
-            reasons.append("jumping infantry are not trapped by a swamp (Solaris VII, pantano: Saltos)")
+            reasons.append(Reason("move.jump_swamp_infantry"))
     return Entry(0, elevation, tuple(reasons), (), tuple(effects))

@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 
 from rules.designs import LOCATION_NAMES, SLOT_COUNT, TORSOS, TRANSFER
 from rules.dice import Dice
+from rules.reasons import Reason
 from rules.status import MechStatus
 
 # TW, BattleMech Hit Location Table (2D6) by attack direction. The rear column hits rear torso armour.
@@ -52,16 +53,17 @@ class HitLocation:
 def roll_location(direction: str, dice: Dice, why: str, table: str = "standard") -> HitLocation:
     """Roll where a hit lands: ``table`` is "standard" (2D6), "punch" or "kick" (1D6)."""
     if table == "standard":
-        roll = dice.roll_2d6(f"hit location ({direction}) {why}")
+        roll = dice.roll_2d6(Reason("damage.location_roll", direction=direction, why=why))
         location = HIT_LOCATION[direction][roll.total]
         chance = roll.total == 2
     else:
-        roll = dice.roll(1, f"{table} location ({direction}) {why}")
+        roll = dice.roll(1, Reason("damage.location_roll_d6", table=table, direction=direction, why=why))
         location = (PUNCH_LOCATION if table == "punch" else KICK_LOCATION)[direction][roll.total]
         chance = False
     rear = direction == "rear" and location in TORSOS
-    name = f"{LOCATION_NAMES[location]}{' (rear)' if rear else ''}"
-    return HitLocation(location, rear, chance, f"{table} location table, {direction}, roll {roll.total}: {name}")
+    reason = Reason("damage.location_rear" if rear else "damage.location", table=table, direction=direction,
+                    roll=roll.total, location=LOCATION_NAMES[location])
+    return HitLocation(location, rear, chance, reason)
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,9 +78,9 @@ class Damaged:
 def apply_damage(status: MechStatus, hit: HitLocation, damage: int, dice: Dice, unit: str = "") -> Damaged:
     """Apply one damage group: armour first, then internal structure, then inwards (TW damage transfer)."""
     work = _Work(status, dice, unit)
-    work.reasons.append(f"{damage} damage to {unit} {hit.reason}")
+    work.reasons.append(Reason("damage.group", damage=damage, unit=unit, hit=hit.reason))
     if hit.critical_chance:
-        work.reasons.append("a 2 on the hit location table: critical chance even through armour")
+        work.reasons.append(Reason("damage.critical_chance_on_two"))
     work.damage(hit.location, hit.rear, damage, through_armour=hit.critical_chance)
     return Damaged(work.status, tuple(work.reasons), work.wasted)
 
@@ -113,8 +115,8 @@ class _Work:
                 if location not in TRANSFER:
                     self.wasted += amount
                     return
-                inner = LOCATION_NAMES[TRANSFER[location]]
-                self.reasons.append(f"{LOCATION_NAMES[location]} already destroyed: {amount} transfer to {inner}")
+                self.reasons.append(Reason("damage.transfer", location=LOCATION_NAMES[location], damage=amount,
+                                           inner=LOCATION_NAMES[TRANSFER[location]]))
                 location = TRANSFER[location]
                 continue
             rear_armour = rear and location in TORSOS
@@ -124,9 +126,10 @@ class _Work:
                 left = {**pool, location: pool[location] - absorbed}
                 self.status = replace(s, rear_armour=left) if rear_armour else replace(s, armour=left)
                 amount -= absorbed
-                self.reasons.append(f"{absorbed} to {LOCATION_NAMES[location]}{' rear' if rear_armour else ''} armour")
+                self.reasons.append(Reason("damage.rear_armour" if rear_armour else "damage.armour", damage=absorbed,
+                                           location=LOCATION_NAMES[location]))
             if location == "HD" and not internal_only:
-                self.wound(1, "head hit: the cockpit shakes")  # TW: every damaging head hit wounds the pilot
+                self.wound(1, Reason("damage.head_hit"))  # TW: every damaging head hit wounds the pilot
             if through_armour:
                 self.criticals(location)
                 through_armour = False
@@ -136,9 +139,9 @@ class _Work:
             structure = min(s.internal[location], amount)
             self.status = replace(s, internal={**s.internal, location: s.internal[location] - structure})
             amount -= structure
-            self.reasons.append(f"{structure} to {LOCATION_NAMES[location]} internal structure")
+            self.reasons.append(Reason("damage.internal", damage=structure, location=LOCATION_NAMES[location]))
             if self.status.internal[location] == 0:
-                self.destroy_location(location, "internal structure gone")
+                self.destroy_location(location, Reason("damage.internal_gone"))
             else:
                 self.criticals(location)
             if self.status.destroyed and location not in TRANSFER:
@@ -147,16 +150,16 @@ class _Work:
 
     def criticals(self, location: str) -> None:
         """TW 'Determining Critical Hits': 2D6, 8-9 one, 10-11 two, 12 three (a limb or the head is blown off)."""
-        roll = self.dice.roll_2d6(f"critical chance {self.unit} {location}")
+        roll = self.dice.roll_2d6(Reason("damage.critical_roll", unit=self.unit, location=location))
         count = CRITICAL_CHANCE.get(roll.total, 0)
         if not count:
-            self.reasons.append(f"critical chance {location}: rolled {roll.total}, no critical hit")
+            self.reasons.append(Reason("damage.no_critical", location=location, roll=roll.total))
             return
         if count == 3 and location not in TORSOS:
-            self.reasons.append(f"critical chance {location}: rolled 12, {LOCATION_NAMES[location]} blown off")
-            self.destroy_location(location, "blown off by a critical hit")
+            self.reasons.append(Reason("damage.blown_off", location=location, name=LOCATION_NAMES[location]))
+            self.destroy_location(location, Reason("damage.blown_off_why"))
             return
-        self.reasons.append(f"critical chance {location}: rolled {roll.total}, {count} critical hit(s)")
+        self.reasons.append(Reason("damage.criticals", location=location, roll=roll.total, count=count))
         for _ in range(count):
             self.critical_slot(location)
 
@@ -167,31 +170,32 @@ class _Work:
         open_slots = [slot for slot in range(SLOT_COUNT[location])
                       if (location, slot) not in s.hit_slots and s.design.slot_owner(location, slot) is not None]
         if not open_slots or location in s.destroyed_locations:
-            self.reasons.append(f"no critical slot left in {LOCATION_NAMES[location]}")
+            self.reasons.append(Reason("damage.no_slot", location=LOCATION_NAMES[location]))
             return
         while True:
             half = 0
             if SLOT_COUNT[location] == 12:
-                half = 0 if self.dice.roll(1, f"critical slot half {self.unit} {location}").total <= 3 else 6
-            slot = half + self.dice.roll(1, f"critical slot {self.unit} {location}").total - 1
+                half_roll = self.dice.roll(1, Reason("damage.slot_half_roll", unit=self.unit, location=location))
+                half = 0 if half_roll.total <= 3 else 6
+            slot = half + self.dice.roll(1, Reason("damage.slot_roll", unit=self.unit, location=location)).total - 1
             if slot in open_slots:
                 break
         index = s.design.slot_owner(location, slot)
         assert index is not None
         self.status = replace(s, hit_slots=s.hit_slots | {(location, slot)})
         component = s.component(index)
-        self.reasons.append(f"critical hit: {location} slot {slot + 1}, {component.label}")
+        self.reasons.append(Reason("damage.critical_hit", location=location, slot=slot + 1, component=component.label))
         self.critical_effect(index)
 
     def critical_effect(self, index: int) -> None:
         s = self.status
         component = s.component(index)
         if component.ammo_for and s.ammo.get(index, 0) > 0:
-            self.explode(index, "critical hit on ammunition")
+            self.explode(index, Reason("damage.ammo_critical"))
         elif component.name == "Cockpit":
-            self.out_of_fight("cockpit destroyed: the pilot is killed")
+            self.out_of_fight(Reason("damage.cockpit"))
         elif component.name == "Engine" and s.engine_hits >= ENGINE_HITS_DESTROY:
-            self.out_of_fight("three engine critical hits: engine destroyed")
+            self.out_of_fight(Reason("damage.engine"))
 
     def explode(self, index: int, why: str) -> None:
         """TW ammunition explosion: every shot left explodes into the internal structure of the location,
@@ -203,43 +207,48 @@ class _Work:
         per_shot = weapon.damage_per_shot if weapon else 0
         damage = shots * per_shot
         self.status = replace(s, ammo={**s.ammo, index: 0})
-        self.reasons.append(f"{why}: {component.label} explodes, {shots} shots × {per_shot} = {damage} damage")
-        self.wound(2, "ammunition explosion")
+        self.reasons.append(Reason("damage.explodes", why=why, component=component.label, shots=shots,
+                                   per_shot=per_shot, damage=damage))
+        self.wound(2, Reason("damage.ammo_explosion"))
         self.damage(component.location, False, damage, internal_only=True)
 
     def destroy_location(self, location: str, why: str) -> None:
         s = self.status
-        gone = {location}
-        if location in ("LT", "RT"):
-            gone.add("LA" if location == "LT" else "RA")  # TW: a destroyed side torso takes its arm with it
+        # TW: a destroyed side torso takes its arm with it.
+        arm = {"LT": "LA", "RT": "RA"}.get(location)
+        gone = {location} | ({arm} if arm else set())
         self.status = replace(s, destroyed_locations=s.destroyed_locations | gone,
                               internal={**s.internal, **{loc: 0 for loc in gone}})
-        self.reasons.append(f"{' and '.join(LOCATION_NAMES[loc] for loc in sorted(gone))} destroyed ({why})")
+        if arm:
+            self.reasons.append(Reason("damage.destroyed_with_arm", arm=LOCATION_NAMES[arm],
+                                       torso=LOCATION_NAMES[location], why=why))
+        else:
+            self.reasons.append(Reason("damage.destroyed", location=LOCATION_NAMES[location], why=why))
         if location == "HD":
-            self.out_of_fight("head destroyed")
+            self.out_of_fight(Reason("damage.head_destroyed"))
         elif location == "CT":
-            self.out_of_fight("centre torso destroyed")
+            self.out_of_fight(Reason("damage.centre_torso_destroyed"))
         elif self.status.engine_hits >= ENGINE_HITS_DESTROY:
-            self.out_of_fight("side torso with engine slots destroyed: engine destroyed")
+            self.out_of_fight(Reason("damage.side_torso_engine"))
 
     def wound(self, wounds: int, why: str) -> None:
         """TW: each wound calls for a consciousness roll (3, 5, 7, 10, 11 for 1-5 wounds); the sixth kills."""
         s = self.status
         total = s.pilot_hits + wounds
         self.status = replace(s, pilot_hits=total)
-        self.reasons.append(f"pilot takes {wounds} wound(s) ({why}): {total} in all")
+        self.reasons.append(Reason("damage.wounds", wounds=wounds, why=why, total=total))
         if total >= KILLING_WOUNDS:
-            self.out_of_fight("pilot killed")
+            self.out_of_fight(Reason("damage.pilot_killed"))
             return
         if s.conscious:
             target = CONSCIOUSNESS[total]
-            roll = self.dice.roll_2d6(f"consciousness {self.unit}", target)
+            roll = self.dice.roll_2d6(Reason("damage.consciousness_roll", unit=self.unit), target)
             if not roll.success:
                 self.status = replace(self.status, conscious=False)
-            outcome = "stays conscious" if roll.success else "knocked out"
-            self.reasons.append(f"consciousness roll {roll.total} against {target}: {outcome}")
+            outcome = "damage.conscious" if roll.success else "damage.knocked_out"
+            self.reasons.append(Reason(outcome, roll=roll.total, target=target))
 
-    def out_of_fight(self, why: str) -> None:
+    def out_of_fight(self, why: Reason) -> None:
         if not self.status.destroyed:
             self.status = replace(self.status, destroyed=why)
-            self.reasons.append(f"{self.unit} is out of the fight: {why}")
+            self.reasons.append(Reason("damage.out_of_fight", unit=self.unit, why=why))

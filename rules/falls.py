@@ -9,6 +9,7 @@ from rules.designs import LEGS, LOCATION_NAMES
 from rules.dice import Dice
 from rules.hexes import turn
 from rules.los import Modifier
+from rules.reasons import Reason, listed
 from rules.status import MechStatus
 from rules.tohit import ToHit
 from rules.units import Unit
@@ -26,21 +27,21 @@ def piloting_target(unit: Unit, status: MechStatus, extra: tuple[Modifier, ...] 
     """Piloting skill plus the damage modifiers (TW): gyro hit +3, destroyed leg +5, hip +2 (the leg's other
     actuators then add nothing), each other leg actuator +1. A destroyed gyro or an unconscious pilot makes
     every roll fail (so a knocked-out pilot's mech falls)."""
-    mods = [Modifier(unit.piloting, f"piloting skill {unit.piloting}"), *extra]
+    mods = [Modifier(unit.piloting, Reason("psr.piloting_skill", piloting=unit.piloting)), *extra]
     gyro = status.hits("Gyro")
     if gyro == 1:
-        mods.append(Modifier(GYRO_HIT, "gyro hit"))
+        mods.append(Modifier(GYRO_HIT, Reason("falls.gyro_hit")))
     for leg in LEGS:
         if leg in status.destroyed_locations:
-            mods.append(Modifier(LEG_DESTROYED, f"{LOCATION_NAMES[leg]} destroyed"))
+            mods.append(Modifier(LEG_DESTROYED, Reason("falls.leg_destroyed", leg=LOCATION_NAMES[leg])))
         elif status.hits("Hip", leg):
-            mods.append(Modifier(HIP_HIT, f"hip of {LOCATION_NAMES[leg]} destroyed"))
+            mods.append(Modifier(HIP_HIT, Reason("falls.hip", leg=LOCATION_NAMES[leg])))
         else:
-            mods += [Modifier(1, f"{name.lower()} of {LOCATION_NAMES[leg]} destroyed")
+            mods += [Modifier(1, Reason("falls.actuator", actuator=name.lower(), leg=LOCATION_NAMES[leg]))
                      for name in LEG_ACTUATORS if status.hits(name, leg)]
     if not status.conscious:
-        return ToHit.of(mods, ("psr.automatic_failure", "the pilot is unconscious"))
-    return ToHit.of(mods, ("psr.automatic_failure", "gyro destroyed") if gyro >= 2 else ("", ""))
+        return ToHit.of(mods, ("psr.automatic_failure", Reason("falls.unconscious")))
+    return ToHit.of(mods, ("psr.automatic_failure", Reason("falls.gyro_destroyed")) if gyro >= 2 else ("", ""))
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,28 +55,29 @@ def piloting_roll(unit: Unit, status: MechStatus, why: str, extra: tuple[Modifie
                   dice: Dice) -> tuple[bool, list[str]]:
     target = piloting_target(unit, status, extra)
     if target.impossible:
-        return False, [f"piloting roll ({why}) fails automatically: {target.impossible}"]
-    roll = dice.roll_2d6(f"piloting {unit.id}: {why}", target.target)
-    return bool(roll.success), [f"piloting roll ({why}) {roll.total} against {target.target} "
-                                f"[{', '.join(target.reasons)}]: {'passes' if roll.success else 'fails'}"]
+        return False, [Reason("falls.roll_automatic", why=why, impossible=target.impossible)]
+    roll = dice.roll_2d6(Reason("falls.roll", unit=unit.id, why=why), target.target)
+    return bool(roll.success), [Reason("falls.roll_passes" if roll.success else "falls.roll_fails", why=why,
+                                       roll=roll.total, target=target.target, modifiers=listed(target.reasons))]
 
 
 def fall(unit: Unit, status: MechStatus, levels: int, dice: Dice, why: str) -> Fallen:
     """TW falling: 1D6 for the new facing and the side hit; tons/10 (rounded up) × (levels + 1) damage in
     5-point groups; a piloting roll (+1 per level) to avoid a wound. The mech ends prone."""
-    face = dice.roll(1, f"fall facing {unit.id}").total
+    face = dice.roll(1, Reason("falls.facing_roll", unit=unit.id)).total
     sixths, direction = FALL_DIRECTION[face]
     damage = -(-unit.tons // 10) * (levels + 1)
-    reasons = [f"{unit.id} falls ({why}): facing roll {face}, lands on its {direction}; {damage} damage"]
+    reasons: list[str] = [Reason("falls.falls", unit=unit.id, why=why, roll=face, side=direction, damage=damage)]
     left = damage
     while left > 0 and not status.destroyed:
         group = min(DAMAGE_GROUP, left)
-        result = apply_damage(status, roll_location(direction, dice, f"fall {unit.id}"), group, dice, unit.id)
+        result = apply_damage(status, roll_location(direction, dice, Reason("falls.location", unit=unit.id)), group,
+                              dice, unit.id)
         status, left = result.status, left - group
         reasons += result.reasons
     if not status.destroyed:
-        stays, why_roll = piloting_roll(unit, status, "avoid falling damage to the pilot",
-                                        (Modifier(levels, f"fell {levels} levels"),) if levels else (), dice)
+        fell = (Modifier(levels, Reason("falls.fell_levels", levels=levels)),) if levels else ()
+        stays, why_roll = piloting_roll(unit, status, Reason("falls.avoid_pilot_damage"), fell, dice)
         reasons += why_roll
         if not stays:
             wounded = wound_pilot(status, 1, dice, "fall", unit.id)
@@ -89,8 +91,8 @@ STAND_UP_MP = 2
 def stand_up(unit: Unit, status: MechStatus, dice: Dice) -> Fallen:
     """TW: standing costs 2 MP and a piloting roll; a failure is a fall in place (no levels). For the movement
     rules to call when a prone mech's order begins with standing up."""
-    stands, reasons = piloting_roll(unit, status, "stand up", (), dice)
+    stands, reasons = piloting_roll(unit, status, Reason("falls.stand_up"), (), dice)
     if stands:
         return Fallen(replace(unit, prone=False), status, tuple(reasons))
-    fallen = fall(unit, status, 0, dice, "failed to stand up")
+    fallen = fall(unit, status, 0, dice, Reason("falls.failed_to_stand"))
     return Fallen(fallen.unit, fallen.status, (*reasons, *fallen.reasons))

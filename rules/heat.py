@@ -10,6 +10,7 @@ from rules.damage import explode_ammo, wound_pilot
 from rules.dice import Dice
 from rules.falls import fall
 from rules.game import GameState
+from rules.reasons import Param, Reason
 from rules.status import MechStatus, Motion
 
 ENGINE_HIT_HEAT = 5
@@ -30,12 +31,13 @@ def heat_mp_loss(heat: int) -> int:
     return _scale(HEAT_MP_LOSS, heat)
 
 
-def movement_heat(motion: Motion) -> tuple[int, str]:
+def movement_heat(motion: Motion) -> tuple[int, Reason]:
     """TW: walking 1, running 2, jumping 1 per hex (at least 3); standing still 0."""
     if motion.moved == "jump":
-        return max(3, motion.hexes), f"jumped {motion.hexes} hexes: {max(3, motion.hexes)}"
+        heat = max(3, motion.hexes)
+        return heat, Reason("heat.jumped", hexes=motion.hexes, heat=heat)
     heat = {"none": 0, "walk": 1, "run": 2}[motion.moved]
-    return heat, f"{motion.moved}: {heat}" if heat else "stood still: 0"
+    return heat, Reason("heat.moved", moved=motion.moved, heat=heat) if heat else Reason("heat.stood_still")
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,8 +56,10 @@ def resolve_heat(status: MechStatus, motion: Motion, dice: Dice, unit: str = "")
     sinks = status.heat_sinks_working * (2 if status.design.double_heat_sinks else 1)
     generated = move + weapons + engine
     heat = max(status.heat + generated - sinks, 0)
-    reasons = [f"heat {status.heat} + movement ({move_reason}) + weapons {weapons}"
-               + (f" + engine hits {engine}" if engine else "") + f" - {sinks} dissipated = {heat}"]
+    balance: dict[str, Param] = {"heat": status.heat, "movement": move_reason, "weapons": weapons, "sinks": sinks,
+                                 "total": heat}
+    reasons: list[str] = [Reason("heat.balance_engine", engine=engine, **balance) if engine
+                          else Reason("heat.balance", **balance)]
     status = replace(status, heat=heat, fired=frozenset())
     if status.destroyed:
         return HeatOutcome(status, generated, sinks, tuple(reasons))
@@ -63,7 +67,7 @@ def resolve_heat(status: MechStatus, motion: Motion, dice: Dice, unit: str = "")
     status = _shutdown_check(status, dice, unit, reasons)
     wounds = _scale(LIFE_SUPPORT_WOUNDS, status.heat) if status.hits("Life Support") else 0
     if wounds and not status.destroyed:
-        wounded = wound_pilot(status, wounds, dice, f"heat {status.heat} with life support damaged", unit)
+        wounded = wound_pilot(status, wounds, dice, Reason("heat.life_support", heat=status.heat), unit)
         status, reasons = wounded.status, reasons + list(wounded.reasons)
     return HeatOutcome(status, generated, sinks, tuple(reasons))
 
@@ -74,8 +78,8 @@ def _ammo_check(status: MechStatus, dice: Dice, unit: str, reasons: list[str]) -
     bins = [i for i, shots in status.ammo.items() if shots and not status.is_destroyed(i)]
     if not target or not bins:
         return status
-    roll = dice.roll_2d6(f"heat ammunition explosion avoid {unit}", target)
-    reasons.append(f"heat {status.heat}: ammunition explosion avoid roll {roll.total} against {target}")
+    roll = dice.roll_2d6(Reason("heat.ammo_roll", unit=unit), target)
+    reasons.append(Reason("heat.ammo_avoid", heat=status.heat, roll=roll.total, target=target))
     if roll.success:
         return status
 
@@ -92,69 +96,70 @@ def _shutdown_check(status: MechStatus, dice: Dice, unit: str, reasons: list[str
     """TW: at 30+ heat the reactor shuts down; from 14 a roll avoids it. A shut-down mech restarts on its
     own once heat falls below 14, or by making the avoid roll of its heat level."""
     if status.heat >= AUTOMATIC_SHUTDOWN:
-        reasons.append(f"heat {status.heat}: automatic shutdown")
+        reasons.append(Reason("heat.shutdown", heat=status.heat))
         return replace(status, shutdown=True)
     target = _scale(SHUTDOWN_AVOID, status.heat)
     if not target:
         if status.shutdown:
-            reasons.append(f"heat {status.heat}: the reactor starts again")
+            reasons.append(Reason("heat.restart", heat=status.heat))
         return replace(status, shutdown=False)
-    what = "restart" if status.shutdown else "shutdown avoid"
-    roll = dice.roll_2d6(f"{what} {unit}", target)
-    outcome = "powered" if roll.success else "shut down"
-    reasons.append(f"heat {status.heat}: {what} roll {roll.total} against {target}: {outcome}")
+    roll = dice.roll_2d6(Reason("heat.restart_roll" if status.shutdown else "heat.shutdown_roll", unit=unit), target)
+    outcome = {(True, True): "heat.restarted", (True, False): "heat.not_restarted",
+               (False, True): "heat.powered", (False, False): "heat.shut_down"}[status.shutdown, bool(roll.success)]
+    reasons.append(Reason(outcome, heat=status.heat, roll=roll.total, target=target))
     return replace(status, shutdown=not roll.success)
 
 
 def resolve_heat_phase(state: GameState, dice: Dice) -> tuple[GameState, CombatReport]:
     """Every mech's heat at once; a mech that shuts down falls (TW: a shut-down 'Mech falls if standing)."""
     first = len(dice.rolls)
-    mechs, units, reasons = dict(state.mechs), {u.id: u for u in state.units}, []
+    mechs, units = dict(state.mechs), {u.id: u for u in state.units}
+    reasons: list[str] = []
     for unit_id, status in sorted(state.mechs.items()):
         if status.destroyed:
             continue
         outcome = resolve_heat(status, state.motion(unit_id), dice, unit_id)
         mechs[unit_id] = outcome.status
-        reasons += [f"{unit_id}: {reason}" for reason in outcome.reasons]
+        reasons += [Reason("heat.unit", unit=unit_id, reason=reason) for reason in outcome.reasons]
         if outcome.status.shutdown and not status.shutdown and not units[unit_id].prone:
-            fallen = fall(units[unit_id], outcome.status, 0, dice, "shut down")
+            fallen = fall(units[unit_id], outcome.status, 0, dice, Reason("victory.shut_down"))
             units[unit_id], mechs[unit_id] = fallen.unit, fallen.status
             reasons += fallen.reasons
     state = replace(state, mechs=mechs, units=tuple(units[u.id] for u in state.units))
     return state, CombatReport("heat", reasons=tuple(reasons), rolls=tuple(dice.rolls[first:]))
 
 
-def walking_mp(walk: int, status: MechStatus) -> tuple[int, list[str]]:
+def walking_mp(walk: int, status: MechStatus) -> tuple[int, list[Reason]]:
     """Walking MP left after damage and heat (TW): a destroyed leg leaves 1 MP, each hip hit halves the
     MP (rounded up; both hips: none), each other leg actuator hit costs 1, and the heat scale takes its share."""
     reasons = []
     if status.legs_destroyed:
         mp = 0 if status.legs_destroyed == 2 else 1
-        reasons.append(f"{status.legs_destroyed} leg(s) destroyed: {mp} MP")
+        reasons.append(Reason("heat.legs_destroyed", legs=status.legs_destroyed, mp=mp))
     else:
         mp = walk
         hips = status.hits("Hip")
         if hips >= 2:
             mp = 0
-            reasons.append("both hips destroyed: no MP")
+            reasons.append(Reason("heat.both_hips"))
         elif hips:
             mp = -(-mp // 2)
-            reasons.append(f"hip destroyed: MP halved to {mp}")
+            reasons.append(Reason("heat.hip", mp=mp))
         actuators = sum(status.hits(name) for name in ("Upper Leg Actuator", "Lower Leg Actuator", "Foot Actuator"))
         if actuators and not hips:
             mp -= actuators
-            reasons.append(f"{actuators} leg actuator(s) destroyed: -{actuators} MP")
+            reasons.append(Reason("heat.actuators", actuators=actuators))
     loss = heat_mp_loss(status.heat)
     if loss:
-        reasons.append(f"heat {status.heat}: -{loss} MP")
+        reasons.append(Reason("heat.mp_loss", heat=status.heat, loss=loss))
     return max(mp - loss, 0), reasons
 
 
-def jumping_mp(jump: int, status: MechStatus) -> tuple[int, list[str]]:
+def jumping_mp(jump: int, status: MechStatus) -> tuple[int, list[Reason]]:
     """Jumping MP left after damage (TW): each jump jet lost to a critical hit, or with its location, takes
     1 jumping MP. Heat lowers walking MP only, so it does not enter here."""
     lost = status.hits("Jump Jet")
     if not lost:
         return jump, []
     mp = max(jump - lost, 0)
-    return mp, [f"{lost} jump jet(s) destroyed: jumping MP {jump} → {mp}"]
+    return mp, [Reason("heat.jump_jets", lost=lost, jump=jump, mp=mp)]

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from rules.dice import Dice, Roll
 from rules.errors import RuleError
+from rules.reasons import Reason
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,8 +22,7 @@ class Initiative:
 
     @property
     def reason(self) -> str:
-        how = "rolled, 2D6 per mech, ties rerolled" if self.rolls else "given"
-        return f"initiative {how}: move order {', '.join(self.order)} (loser first, winner last)"
+        return Reason("initiative.rolled" if self.rolls else "initiative.given", order=", ".join(self.order))
 
     def rank(self) -> dict[str, int]:
         """Unit id → position in the move order (0 moves first)."""
@@ -41,7 +41,7 @@ def roll_initiative(unit_ids: Sequence[str], dice: Dice) -> Initiative:
             continue
         by_total: dict[int, list[str]] = {}
         for unit_id in group:
-            roll = dice.roll_2d6(f"initiative {unit_id}")
+            roll = dice.roll_2d6(Reason("initiative.roll", unit=unit_id))
             rolls.append(roll)
             by_total.setdefault(roll.total, []).append(unit_id)
         # Lower totals move first, so the groups are resolved from the lowest total up.

@@ -19,15 +19,15 @@ from rules.board import WOODS_NAMES, Board, HexTerrain
 from rules.errors import RuleError
 from rules.game import LOS_RULES, LOS_SIDES, GameState
 from rules.hexes import Hex, line
+from rules.reasons import Param, Reason, signed
 from rules.units import Unit
 
 SIDES = LOS_SIDES
-# How a ruling names who chose the side of a split line (a unit's standing choice, `GameState.split_los`).
-CHOOSERS = {
-    "controller": "The target's controller chose the {side} side",
-    # The issue's referee decides a defender's choice when its player is absent.
-    "referee": "The referee, deciding for the target's absent controller, chose the {side} side",
-}
+# The reasons naming who chose the side of a split line (a unit's standing choice, `GameState.split_los`):
+# the ruling's, and the +0 to-hit modifier's. The issue's referee decides a defender's choice when its
+# player is absent.
+CHOOSERS = {"controller": ("los.split_chosen", "los.mod_split_chosen"),
+            "referee": ("los.split_referee", "los.mod_split_referee")}
 
 # To-hit modifiers (Solaris VII, 'Efectos del terreno interviniente' and 'Cobertura parcial').
 WOODS_MODIFIER = {1: 1, 2: 2}
@@ -69,7 +69,7 @@ class LosResult:
 class _End:
     """One end of the line: who or what is there and how high it reaches."""
 
-    name: str
+    name: Reason
     hex: Hex
     height: int
     submerged: bool
@@ -159,24 +159,20 @@ def line_of_sight(
         sink = _unit_end(board, target, "target", target_height)
     else:
         sink = _hex_end(board, target, target_height)
-    head = (f"Heights: {source.name} at level {source.height}, {sink.name} at level {sink.height}.",)
+    head = (Reason("los.heights", source=source.name, source_level=source.height, target=sink.name,
+                   target_level=sink.height),)
 
     if source.submerged != sink.submerged:
         under, over = (source, sink) if source.submerged else (sink, source)
-        return _Ruling(False, (f"{under.name} is fully under water and {over.name} is not: water this deep blocks "
-                               "the line completely, even between adjacent units ('Hexágonos de agua', "
-                               "'Unidades adyacentes').",)).result(rule, head)
+        return _Ruling(False, (Reason("los.submerged", under=under.name, over=over.name),)).result(rule, head)
     if isinstance(target, Unit) and target.kind == "infantry" and board.terrain(target.hex).building \
             and attacker.hex != target.hex:
-        why = ("Infantry inside a building cannot be shot at from outside it; shoot the building instead "
-               "('Infantería en edificios': 'los edificios bloquean la LdV').")
-        return _Ruling(False, (why,)).result(rule, head)
+        return _Ruling(False, (Reason("los.infantry_in_building"),)).result(rule, head)
 
     # Along the map's edge one hex of a split pair can lie off the board; the line cannot pass there.
     cells = [kept for cell in line(source.hex, sink.hex)[1:-1] if (kept := tuple(h for h in cell if h in board))]
     if not cells:
-        why = ("Attacker and target share the hex: nothing lies between them." if source.hex == sink.hex else
-               "Adjacent units always have line of sight to each other ('Unidades adyacentes').")
+        why = Reason("los.same_hex" if source.hex == sink.hex else "los.adjacent")
         return _water_cover(source, sink, _Ruling(True, (why,))).result(rule, head)
     if all(len(cell) == 1 for cell in cells):
         hexes = tuple(cell[0] for cell in cells)
@@ -187,27 +183,26 @@ def line_of_sight(
     worst = max(SIDES, key=lambda name: rulings[name].severity)  # ties keep "left"
     chosen = side if side is not None and isinstance(target, Unit) else worst
     pairs = ", ".join(f"{cell[0].label}|{cell[-1].label}" for cell in cells if len(cell) == 2)
-    summary = "; ".join(f"through the {name} side {_outcome(rulings[name])}" for name in SIDES)
     if not isinstance(target, Unit):
-        why = "The target is static, so the most restrictive side applies"
+        why = Reason("los.split_static")
     elif side is not None:
-        why = CHOOSERS[chooser].format(side=side)
+        why = Reason(CHOOSERS[chooser][0], side=side)
     else:
-        why = "The target's controller may choose; unless they do, the side worse for the attacker applies"
-    split = (f"The line runs exactly between hexes ({pairs}), left and right as seen from the attacker: {summary}. "
-             f"{why}: {chosen} ('Si la LdV pasa exactamente entre dos hexágonos').")
+        why = Reason("los.split_default")
+    split = Reason("los.split", pairs=pairs, left=_outcome(rulings["left"]), right=_outcome(rulings["right"]), why=why,
+                   side=chosen)
     ruling = rulings[chosen]
     if side is not None and isinstance(target, Unit):
         # A +0 modifier, so an attack's to-hit reasons say which side was taken and who chose it.
-        note = Modifier(0, f"split line of sight, {chosen} side: {why[0].lower()}{why[1:]}")
+        note = Modifier(0, Reason(CHOOSERS[chooser][1], side=chosen))
         ruling = replace(ruling, modifiers=(*ruling.modifiers, note))
     return ruling.result(rule, (*head, split), by_side[chosen], chosen)
 
 
-def _outcome(ruling: _Ruling) -> str:
+def _outcome(ruling: _Ruling) -> Reason:
     if not ruling.los:
-        return "there is no LOS"
-    return f"there is LOS at {ruling.modifier:+d}"
+        return Reason("los.outcome_blocked")
+    return Reason("los.outcome_clear", modifier=signed(ruling.modifier))
 
 
 def _unit_end(board: Board, unit: Unit, role: str, height: int | None) -> _End:
@@ -215,7 +210,7 @@ def _unit_end(board: Board, unit: Unit, role: str, height: int | None) -> _End:
     level = unit_height(board, unit) if height is None else height
     standing = unit.kind == "mech" and not unit.prone
     posture = ("standing " if standing else "prone " if unit.kind == "mech" else "") + unit.kind
-    return _End(f"{role} {unit.id} ({posture} in {unit.hex.label})", unit.hex, level,
+    return _End(Reason("los.end_unit", role=role, unit=unit.id, posture=posture, hex=unit.hex.label), unit.hex, level,
                 _under_water(terrain, level), standing, terrain.depth, frozenset(unit.hex.neighbours()))
 
 
@@ -227,7 +222,7 @@ def _hex_end(board: Board, hex_: Hex, height: int | None) -> _End:
     building = terrain.building
     if height is None:
         height = terrain.level + (building.height if building else 1 if terrain.get("woods") else 0)
-    return _End(f"target hex {hex_.label}", hex_, height, False, False, 0, frozenset(hex_.neighbours()))
+    return _End(Reason("los.end_hex", hex=hex_.label), hex_, height, False, False, 0, frozenset(hex_.neighbours()))
 
 
 def _under_water(terrain: HexTerrain, height: int) -> bool:
@@ -244,15 +239,15 @@ def _judge(board: Board, source: _End, sink: _End, hexes: Sequence[Hex], rule: s
     modifiers: list[Modifier] = []
     blocked = False
 
-    def intervenes(hex_: Hex, top: int) -> str | None:
+    def intervenes(hex_: Hex, top: int) -> Reason | None:
         """Why a feature reaching ``top`` at ``hex_`` is intervening terrain ('Terreno interviniente'),
         or None. The dead-zone rule replaces the two adjacency conditions."""
         if top > source.height and top > sink.height:
-            return "higher than both ends"
+            return Reason("los.higher_than_both")
         if rule == "standard" and source.next_to(hex_) and top > source.height:
-            return "adjacent to the attacker and higher than it"
+            return Reason("los.higher_next_to_attacker")
         if rule == "standard" and sink.next_to(hex_) and top > sink.height:
-            return "adjacent to the target and higher than it"
+            return Reason("los.higher_next_to_target")
         return None
 
     for hex_ in hexes:
@@ -264,50 +259,41 @@ def _judge(board: Board, source: _End, sink: _End, hexes: Sequence[Hex], rule: s
         why = intervenes(hex_, ground)
         if why:
             blocked = True
-            reasons.append(f"{hex_.label}: the ground at level {ground} intervenes ({why}) and blocks the line "
-                           "('Terreno interviniente'; 'Colinas: los niveles de elevación bloquean la LdV').")
+            reasons.append(Reason("los.ground_blocks", hex=hex_.label, level=ground, why=why))
             continue
-        for structure, name, text in (
-            (terrain.building, "building", "'Edificios: los edificios que interfieren en la LdV la bloquean'"),
-            (terrain.bridge, "bridge", "a bridge deck has height; the text is silent, so it blocks like a building"),
-        ):
+        for structure, code in ((terrain.building, "los.building_blocks"), (terrain.bridge, "los.bridge_blocks")):
             if structure is None:
                 continue
             top = terrain.level + structure.height
             why = intervenes(hex_, top)
             if why:
                 blocked = True
-                reasons.append(f"{hex_.label}: a {structure.kind} {name} reaching level {top} intervenes ({why}) "
-                               f"and blocks the line ({text}).")
+                reasons.append(Reason(code, hex=hex_.label, kind=structure.kind, level=top, why=why))
         density = terrain.woods
         if density and not both_under:
             top = ground + 2  # 'Bosques: se elevan 2 niveles sobre la elevación del terreno'
             why = intervenes(hex_, top)
-            kind = "smoke (counted as heavy woods)" if terrain.has("smoke") else WOODS_NAMES[density]
+            kind: Param = Reason("los.smoke") if terrain.has("smoke") else WOODS_NAMES[density]
             if why:
                 light, heavy = light + (density == 1), heavy + (density == 2)
-                modifiers.append(Modifier(WOODS_MODIFIER[density], f"{kind} in {hex_.label}"))
-                reasons.append(f"{hex_.label}: {kind} reaching level {top} intervenes ({why}): "
-                               f"+{WOODS_MODIFIER[density]} to hit ('Efectos del terreno interviniente').")
+                modifiers.append(Modifier(WOODS_MODIFIER[density], Reason("los.mod_woods", woods=kind, hex=hex_.label)))
+                reasons.append(Reason("los.woods_intervene", hex=hex_.label, woods=kind, level=top, why=why,
+                                      modifier=WOODS_MODIFIER[density]))
             else:
-                reasons.append(f"{hex_.label}: {kind} reaching level {top} does not intervene under the {rule} "
-                               "rule ('Terreno interviniente').")
+                reasons.append(Reason("los.woods_below", hex=hex_.label, woods=kind, level=top, rule=rule))
         if both_under and not terrain.depth:
             blocked = True
-            reasons.append(f"{hex_.label}: dry ground between two units under water blocks the line ('Agua: … a "
-                           "menos que tanto atacante como atacado estén completamente sumergidos y no intervenga "
-                           "ningún otro terreno').")
+            reasons.append(Reason("los.dry_ground_underwater", hex=hex_.label))
 
     if heavy >= 2 or light >= 3 or (heavy and light):
         blocked = True
-        reasons.append(f"{light} light and {heavy} heavy intervening woods hexes block the line (3+ light, 2+ heavy, "
-                       "or 1 heavy with 1+ light: 'Bosques dispersos', 'Bosques densos').")
+        reasons.append(Reason("los.woods_block", light=light, heavy=heavy))
     if not blocked and rule == "dead_zone":
         blocked = _dead_zone(board, source, sink, hexes, reasons)
     if blocked:
         return _Ruling(False, tuple(reasons))
     if not reasons:
-        reasons.append("No intervening terrain rises high enough to interfere ('Terreno interviniente').")
+        reasons.append(Reason("los.clear"))
     ruling = _Ruling(True, tuple(reasons), tuple(modifiers))
     return _water_cover(source, sink, _hill_cover(board, source, sink, hexes, ruling))
 
@@ -320,27 +306,23 @@ def _dead_zone(board: Board, source: _End, sink: _End, hexes: Sequence[Hex], rea
     above 0 the lower end is in X's dead zone. A hex no higher than the lower end hides nothing, so the
     formula is only applied when X rises above it."""
     if source.height == sink.height:
-        reasons.append("Dead zone: both ends are at the same level, so no hex short of the higher-than-both "
-                       "test can hide either ('Regla de la zona muerta').")
+        reasons.append(Reason("los.dead_zone_level"))
         return False
     low, high = sorted((source, sink), key=lambda end: end.height)
 
     x = max(hexes, key=lambda hex_: (_solid_top(board.terrain(hex_)), -hex_.distance(low.hex)))
     level = _solid_top(board.terrain(x))
     if level <= low.height:
-        reasons.append(f"Dead zone: the highest hex between them, {x.label} at level {level}, is no higher than "
-                       f"the lower end ({low.height}), so there is no dead zone ('Regla de la zona muerta').")
+        reasons.append(Reason("los.dead_zone_low", hex=x.label, level=level, low_level=low.height))
         return False
     a, b = level - low.height, high.height - level
     c = 2 * (a - b)
     offset = x.distance(high.hex) - x.distance(low.hex)
     result = c + offset
-    verdict = "it is in the dead zone: no LOS" if result > 0 else "it is not in the dead zone: LOS"
-    reasons.append(f"Dead zone: X = {x.label} at level {level}; lower end {low.name} at {low.height}, higher end "
-                   f"{high.name} at {high.height}: A = {level} - {low.height} = {a}, "
-                   f"B = {high.height} - {level} = {b}, "
-                   f"C = 2 x (A - B) = {c}, distances {x.distance(high.hex)} - {x.distance(low.hex)} = {offset}; "
-                   f"{c} + {offset} = {result}, so {verdict} ('Regla de la zona muerta', Maximum Tech).")
+    verdict = Reason("los.dead_zone_hidden" if result > 0 else "los.dead_zone_seen")
+    reasons.append(Reason("los.dead_zone", hex=x.label, level=level, low=low.name, low_level=low.height, high=high.name,
+                          high_level=high.height, a=a, b=b, c=c, to_high=x.distance(high.hex),
+                          to_low=x.distance(low.hex), offset=offset, result=result, verdict=verdict))
     return result > 0
 
 
@@ -354,13 +336,9 @@ def _hill_cover(board: Board, source: _End, sink: _End, hexes: Sequence[Hex], ru
         top = _solid_top(board.terrain(hex_))
         if sink.next_to(hex_) and top >= sink.height:
             if source.height > sink.height:
-                return ruling.plus(f"{hex_.label} next to the target reaches its height, but the attacker is higher "
-                                   "than the target, which denies partial cover ('un atacante disparando colina abajo "
-                                   "niega la posible cobertura parcial').")
-            return ruling.plus(f"Partial cover: {hex_.label} next to the target reaches its height (level {top}) "
-                               f"between it and the attacker: +{PARTIAL_COVER_MODIFIER} to hit, and hits use the punch "
-                               "hit-location table ('Cobertura parcial').",
-                               Modifier(PARTIAL_COVER_MODIFIER, f"partial cover behind {hex_.label}"),
+                return ruling.plus(Reason("los.cover_denied", hex=hex_.label))
+            return ruling.plus(Reason("los.partial_cover", hex=hex_.label, level=top, modifier=PARTIAL_COVER_MODIFIER),
+                               Modifier(PARTIAL_COVER_MODIFIER, Reason("los.mod_partial_cover", hex=hex_.label)),
                                partial_cover=True)
     return ruling
 
@@ -379,16 +357,13 @@ def _water_cover(source: _End, sink: _End, ruling: _Ruling) -> _Ruling:
         return ruling
     if sink.standing_mech and sink.depth == 1:
         ruling = ruling.plus(
-            f"Partial cover: the target stands in depth 1 water, which covers it even from a higher attacker: "
-            f"+{PARTIAL_COVER_MODIFIER}, and {DEPTH_ONE_TARGET_MODIFIER} for shots at a mech in depth 1 water, net "
-            f"+{PARTIAL_COVER_MODIFIER + DEPTH_ONE_TARGET_MODIFIER}; hits use the punch hit-location table "
-            "('Hexágonos de agua', 'Cobertura parcial').",
-            Modifier(PARTIAL_COVER_MODIFIER, "partial cover: target in depth 1 water"),
-            Modifier(DEPTH_ONE_TARGET_MODIFIER, "target in depth 1 water"),
+            Reason("los.water_cover", cover=PARTIAL_COVER_MODIFIER, water=DEPTH_ONE_TARGET_MODIFIER,
+                   net=PARTIAL_COVER_MODIFIER + DEPTH_ONE_TARGET_MODIFIER),
+            Modifier(PARTIAL_COVER_MODIFIER, Reason("los.mod_water_cover")),
+            Modifier(DEPTH_ONE_TARGET_MODIFIER, Reason("los.mod_target_in_water")),
             partial_cover=True,
         )
     if source.standing_mech and source.depth == 1:
-        ruling = ruling.plus(f"The attacker stands in depth 1 water: +{DEPTH_ONE_ATTACKER_MODIFIER} to its shots "
-                             "('recibe un modificador +1 al disparo').",
-                             Modifier(DEPTH_ONE_ATTACKER_MODIFIER, "attacker in depth 1 water"))
+        ruling = ruling.plus(Reason("los.attacker_in_water", modifier=DEPTH_ONE_ATTACKER_MODIFIER),
+                             Modifier(DEPTH_ONE_ATTACKER_MODIFIER, Reason("los.mod_attacker_in_water")))
     return ruling

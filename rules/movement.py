@@ -35,6 +35,7 @@ from rules.costs import enter_hex, landing
 from rules.errors import IllegalMove, MalformedOrder
 from rules.hexes import Hex, turn
 from rules.psr import Check, masc_check, skid_check, stand_check, swamp_check
+from rules.reasons import Reason
 from rules.units import Unit
 
 MOVE_MODES = ("walk", "run", "jump", "masc")
@@ -147,12 +148,12 @@ def advance(board: Board, unit: Unit, pose: Pose, step: str, mode: str) -> StepO
         raise IllegalMove(f"{unit.id} is climbing: it can only go on up (F)", code="move.climbing")
     if step in ("L", "R"):
         facing = turn(pose.facing, -1 if step == "L" else 1)
-        return StepOutcome(Pose(pose.hex, facing, pose.elevation, pose.prone), 1, ("1 PM per facing change",))
+        return StepOutcome(Pose(pose.hex, facing, pose.elevation, pose.prone), 1, (Reason("move.turn"),))
     if step == "SU":
         if unit.kind != "mech" or not pose.prone:
             raise IllegalMove(f"{unit.id} is not a prone mech; only prone mechs stand up", code="move.not_prone")
         return StepOutcome(Pose(pose.hex, pose.facing, pose.elevation), STAND_MP,
-                           (f"standing up: {STAND_MP} PM (standard BattleTech)",), (stand_check(unit),))
+                           (Reason("move.stand", mp=STAND_MP),), (stand_check(unit),))
     if step in ("U", "D"):
         return _change_floor(board, unit, pose, step)
     if pose.prone:
@@ -177,7 +178,7 @@ def _change_floor(board: Board, unit: Unit, pose: Pose, step: str) -> StepOutcom
     if floor not in building.floors:
         raise IllegalMove(f"the building has floors 0 to {building.height - 1}", code="move.building_level")
     return StepOutcome(Pose(pose.hex, pose.facing, floor), 1,
-                       ("infantry: 1 PM per level inside a building (Solaris VII 'Infantería')",))
+                       (Reason("move.floor_infantry"),))
 
 
 def _start_checks(unit: Unit, order: MoveOrder) -> tuple[Check, ...]:
@@ -209,15 +210,15 @@ def road_boosted(unit: Unit) -> Unit:
     return replace(unit, walk=unit.walk + 1, run=ceil((unit.walk + 1) * 1.5))
 
 
-ROAD_BONUS = "ground vehicle on pavement or road the whole move: +1 cruise PM (standard BattleTech)"
+ROAD_BONUS = Reason("move.road_bonus")
 
 
 def check_path(board: Board, unit: Unit, order: MoveOrder) -> tuple[PathPlan, IllegalMove | None]:
     """The legal prefix of a plotted path and the error at the first bad step (None if all legal)."""
-    reasons: tuple[str, ...] = (f"{order.mode}: {budget(unit, order.mode)} PM"
-                                + (" (MASC: 2 × walk)" if order.mode == "masc" else ""),)
+    reasons: tuple[str, ...] = (Reason("move.budget_masc" if order.mode == "masc" else "move.budget", mode=order.mode,
+                                       mp=budget(unit, order.mode)),)
     if unit.stuck:
-        reasons += ("stuck in a swamp: the path holds only if the escape roll succeeds",)
+        reasons += (Reason("move.stuck"),)
     empty = PathPlan(unit.id, order.mode, unit.hex, unit.facing, (), "none", reasons, _start_checks(unit, order))
     try:
         _refuse_order(unit, order)
@@ -270,8 +271,7 @@ def check_path(board: Board, unit: Unit, order: MoveOrder) -> tuple[PathPlan, Il
     return replace(empty, steps=tuple(planned), moved=_moved(boosted if paved else unit, spent), reasons=reasons), None
 
 
-MINIMUM_MOVEMENT = ("minimum movement: the hex straight ahead (or one attempt to stand with a single PM) is always "
-                    "allowed as the only expenditure of the phase; it counts as running (Solaris VII 'Movimiento Mínimo')")
+MINIMUM_MOVEMENT = Reason("move.minimum")
 
 
 def _partial_climb(pose: Pose, outcome: StepOutcome, left: int) -> PlannedStep | None:
@@ -283,8 +283,7 @@ def _partial_climb(pose: Pose, outcome: StepOutcome, left: int) -> PlannedStep |
         return None
     reached = pose.elevation + levels if pose.climbing else levels
     checks = tuple(check for check in outcome.checks if check.code == "climb" and check.levels <= reached)
-    reason = (f"climbing: {levels} of {outcome.climb_levels} levels at {outcome.climb_mp_per_level} PM each; "
-              "the mech hangs at that height and goes on climbing next phase (Solaris VII 'Reglas de escalada')")
+    reason = Reason("move.partial_climb", levels=levels, total=outcome.climb_levels, mp=outcome.climb_mp_per_level)
     return PlannedStep("F", pose.hex, pose.facing, levels * outcome.climb_mp_per_level, checks, (reason,),
                        pose.elevation + levels, False, ("climbing",))
 
@@ -310,7 +309,7 @@ def _plan_jump(board: Board, unit: Unit, order: MoveOrder, empty: PathPlan) -> t
         entry = landing(board, unit, order.to)
     except IllegalMove as refused:
         return empty, _at_step(refused, 1, "J")
-    reasons = (f"jump: 1 PM per hex, {distance} hexes, terrain ignored, facing chosen freely",) + entry.reasons
+    reasons = (Reason("move.jump", hexes=distance),) + entry.reasons
     step = PlannedStep("J", order.to, order.facing, distance, (), reasons, entry.elevation, False, entry.effects)
     return replace(empty, steps=(step,), moved="jump"), None
 

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 from rules.designs import ARMS, LEGS, LOCATION_NAMES
 from rules.los import Modifier
+from rules.psr import charge_damage
+from rules.reasons import Reason
 from rules.status import MechStatus, Motion
 from rules.tohit import LineOfSight, ToHit, firing_arc, movement_modifiers, target_modifiers
 from rules.units import Unit
@@ -55,21 +57,25 @@ def physical_to_hit(
 ) -> ToHit:
     """``climb``: the target's ground level minus the attacker's."""
     rule = RULES[kind]
-    mods = [Modifier(attacker.piloting, f"piloting skill {attacker.piloting}")]
+    mods = [Modifier(attacker.piloting, Reason("psr.piloting_skill", piloting=attacker.piloting))]
     why = _why_impossible(kind, limb, attacker, status, motion, target, sight, climb)
     if why:
         return ToHit.of(mods, ("attack.physical_not_allowed", why))
     if rule.base:
-        mods.append(Modifier(rule.base, f"{kind} base modifier"))
+        mods.append(Modifier(rule.base, Reason("physical.base", kind=kind)))
     if kind != "dfa":  # the jump that makes a death from above is its own attack, not a movement penalty
         mods += movement_modifiers(attacker, motion)
     for name, penalty in ACTUATOR_PENALTY.get(kind, ()):
         if not status.working(name, limb):
-            mods.append(Modifier(penalty, f"{name.lower()} missing or destroyed in {LOCATION_NAMES[limb]}"))
+            why = Reason("physical.actuator", actuator=name.lower(), location=LOCATION_NAMES[limb])
+            mods.append(Modifier(penalty, why))
+    if kind == "push":  # TW: each destroyed shoulder makes a push harder; a missing arm forbids it
+        mods += [Modifier(2, Reason("physical.shoulder", location=LOCATION_NAMES[arm]))
+                 for arm in ARMS if not status.working("Shoulder", arm)]
     if kind == "charge" and target_status is not None:
         difference = attacker.piloting - target.piloting
         if difference:
-            mods.append(Modifier(difference, "difference of piloting skills (charge)"))
+            mods.append(Modifier(difference, Reason("physical.skill_difference")))
     mods += target_modifiers(target, target_status, target_motion, 1)
     mods += sight.modifiers
     return ToHit.of(mods)
@@ -109,8 +115,12 @@ def _why_impossible(kind: str, limb: str, attacker: Unit, status: MechStatus, mo
     elif kind == "kick":
         if limb not in LEGS or status.legs_destroyed or not status.working("Hip", limb):
             return f"cannot kick with {limb!r}: needs both legs and the kicking hip intact"
+        if any(status.component(i).location == limb for i in status.fired):
+            return f"a weapon in {LOCATION_NAMES[limb]} fired this turn (TW)"
         if arc != "front":
             return "a kick reaches the front arc only"
+    elif kind in ("charge", "dfa") and status.fired:
+        return f"a {'charge' if kind == 'charge' else 'death from above'} cannot follow weapon fire in the same turn (TW)"
     elif kind == "charge":
         if motion.moved not in ("walk", "run") or motion.hexes < 1:
             return "a charge needs the attacker to have walked or run at least one hex (Solaris VII)"
@@ -122,27 +132,32 @@ def _why_impossible(kind: str, limb: str, attacker: Unit, status: MechStatus, mo
         if motion.moved != "jump":
             return "a death from above needs a jump this turn"
     elif kind == "push":
-        if any(not status.working("Shoulder", arm) for arm in ARMS):
-            return "a push needs both arms with their shoulders"
+        if any(arm in status.destroyed_locations for arm in ARMS):
+            return "a push needs both arms"
+        if any(status.component(i).location in ARMS for i in status.fired):
+            return "a push cannot follow a weapon fired from an arm this turn (TW)"
         if attacker.hex.direction_to(target.hex) != attacker.facing:
             return "a push reaches only the hex straight ahead"
+        if target.prone:
+            return "a prone mech cannot be pushed (TW)"
     return ""
 
 
-def physical_damage(kind: str, limb: str, attacker: Unit, status: MechStatus, motion: Motion) -> tuple[int, str]:
+def physical_damage(kind: str, limb: str, attacker: Unit, status: MechStatus, motion: Motion) -> tuple[int, Reason]:
     """Damage to the target (TW): punch tons/10, kick tons/5, charge tons/10 × hexes moved, death from above
-    tons/10 × 3 (all rounded up); each upper or lower actuator hit in the limb halves a punch or kick."""
-    tenth = -(-attacker.tons // 10)
+    tons/10 × 3, each rounded up once at the end (the skid's charge, :func:`rules.psr.charge_damage`: a 45-ton
+    charge over 3 hexes does 14, not 5 × 3); each upper or lower actuator hit in the limb halves a punch or kick."""
     damage, why = {
-        "punch": (tenth, f"punch: {attacker.tons} tons / 10"),
-        "kick": (attacker.tons // 5, f"kick: {attacker.tons} tons / 5"),
-        "charge": (tenth * motion.hexes, f"charge: {attacker.tons} tons / 10 × {motion.hexes} hexes"),
-        "dfa": (tenth * 3, f"death from above: {attacker.tons} tons / 10 × 3"),
-        "push": (0, "push: no damage"),
+        "punch": (-(-attacker.tons // 10), Reason("physical.punch_damage", tons=attacker.tons)),
+        "kick": (attacker.tons // 5, Reason("physical.kick_damage", tons=attacker.tons)),
+        "charge": (charge_damage(attacker.tons, motion.hexes),
+                   Reason("physical.charge_damage", tons=attacker.tons, hexes=motion.hexes)),
+        "dfa": (charge_damage(attacker.tons, 3), Reason("physical.dfa_damage", tons=attacker.tons)),
+        "push": (0, Reason("physical.push_damage")),
     }[kind]
     for name in HALVING_ACTUATORS.get(kind, ()):
         if not status.working(name, limb) and status.design.has(name, limb):
-            damage, why = -(-damage // 2), why + f", halved for the {name.lower()}"
+            damage, why = -(-damage // 2), Reason("physical.halved", why=why, actuator=name.lower())
     return damage, why
 
 
@@ -150,7 +165,7 @@ def attacker_damage(kind: str, attacker: Unit, target: Unit) -> tuple[int, str]:
     """The attacker's own damage (TW): a charger takes target tons/10, a death from above attacker its own tons/5
     (rounded up) on the legs."""
     if kind == "charge":
-        return -(-target.tons // 10), f"charging attacker takes {target.tons} tons / 10"
+        return -(-target.tons // 10), Reason("physical.charge_recoil", tons=target.tons)
     if kind == "dfa":
-        return -(-attacker.tons // 5), f"death from above attacker takes {attacker.tons} tons / 5 to the legs"
+        return -(-attacker.tons // 5), Reason("physical.dfa_recoil", tons=attacker.tons)
     return 0, ""

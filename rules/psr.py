@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import ceil
 
+from rules.reasons import Reason, signed
 from rules.units import Unit
 
 # 2D6 can never reach 13: the target of an automatic failure.
@@ -28,29 +29,33 @@ class Check:
     code: str
     roll: str
     target: int
-    modifiers: tuple[tuple[str, int], ...] = ()
+    modifiers: tuple[tuple[Reason, int], ...] = ()
     reasons: tuple[str, ...] = ()
     levels: int = 0  # climb: the level this roll reaches; drop: levels dropped; water: depth
     hexes_moved: int = 0  # skid: hexes moved this turn before the roll
     direction: int | None = None  # skid: the direction the unit was travelling
 
 
-def piloting_check(unit: Unit, code: str, modifiers: list[tuple[str, int]], rule: str, **numbers: int) -> Check:
-    """A piloting skill roll: target = piloting skill + modifiers."""
-    target = unit.piloting + sum(value for _, value in modifiers)
-    shown = "".join(f" {value:+d} ({why})" for why, value in modifiers)
-    reason = f"{rule}: piloting {unit.piloting}{shown} = {target}"
-    return Check(code, "piloting", target, tuple(modifiers), (reason,), **numbers)
+def piloting_check(unit: Unit, code: str, modifier: tuple[Reason, int] | None, rule: Reason, **numbers: int) -> Check:
+    """A piloting skill roll: target = piloting skill + the modifier (no roll here takes more than one)."""
+    if modifier is None:
+        target = unit.piloting
+        reason = Reason("psr.piloting", rule=rule, piloting=unit.piloting, target=target)
+    else:
+        why, value = modifier
+        target = unit.piloting + value
+        reason = Reason("psr.piloting_modified", rule=rule, piloting=unit.piloting, modifier=signed(value), why=why,
+                        target=target)
+    return Check(code, "piloting", target, (modifier,) if modifier else (), (reason,), **numbers)
 
 
-def plain_check(code: str, target: int, rule: str) -> Check:
+def plain_check(code: str, target: int, rule: Reason) -> Check:
     """A bare 2D6 roll with a fixed target (infantry in swamp, MASC)."""
-    return Check(code, "2d6", target, (), (f"{rule}: 2D6 needs {target}+",))
+    return Check(code, "2d6", target, (), (Reason("psr.plain", rule=rule, target=target),))
 
 
 # --- Swamp -----------------------------------------------------------------------------------------
 
-SWAMP_RULE = "Solaris VII 'Tipos de terrenos especiales' (pantano)"
 INFANTRY_SWAMP_STUCK_TARGET = 5  # "Con un resultado de 4 o menos, la unidad se queda atrapada"
 INFANTRY_SWAMP_ESCAPE_TARGET = 5  # "Para escapar, una unidad de infantería sólo necesita un 5+"
 
@@ -60,21 +65,24 @@ def swamp_check(unit: Unit, code: str = "swamp") -> Check:
     (``swamp_escape``). Failure: stuck for the rest of the turn, a mech does not fall."""
     if unit.kind == "infantry":
         target = INFANTRY_SWAMP_STUCK_TARGET if code == "swamp" else INFANTRY_SWAMP_ESCAPE_TARGET
-        return plain_check(code, target, f"{SWAMP_RULE}, infantry")
+        return plain_check(code, target, Reason("psr.swamp_infantry"))
     # The text gives no modifier for the swamp roll itself; standard BattleTech uses none either.
-    return piloting_check(unit, code, [], f"{SWAMP_RULE}, no modifier (text and standard BattleTech)")
+    return piloting_check(unit, code, None, Reason("psr.swamp"))
 
 
 # --- Water -------------------------------------------------------------------------------------------
 
 
+def water_modifier(depth: int) -> tuple[Reason, int]:
+    """The piloting roll modifier for entering water: the text does not give them ("usando los modificadores
+    apropiados"), so the standard table: depth 1 −1, depth 2 0, depth 3+ +1."""
+    return Reason("psr.water_depth", depth=depth), -1 if depth == 1 else (0 if depth == 2 else 1)
+
+
 def water_check(unit: Unit, depth: int) -> Check:
     """A mech entering water of depth 1+ rolls ("debe hacer un chequeo de pilotaje usando los
-    modificadores apropiados"); the text does not give them, so the standard table: depth 1 −1,
-    depth 2 0, depth 3+ +1. Failure: the mech falls in that hex."""
-    modifier = -1 if depth == 1 else (0 if depth == 2 else 1)
-    return piloting_check(unit, "water", [(f"depth {depth} water (standard BattleTech table)", modifier)],
-                          "Solaris VII 'Operaciones submarinas'", levels=depth)
+    modificadores apropiados"). Failure: the mech falls in that hex."""
+    return piloting_check(unit, "water", water_modifier(depth), Reason("psr.water"), levels=depth)
 
 
 # --- Skids ------------------------------------------------------------------------------------------
@@ -90,34 +98,27 @@ def skid_modifier(hexes_moved: int) -> int:
 
 def skid_check(unit: Unit, hexes_moved: int, direction: int) -> Check:
     modifier = skid_modifier(hexes_moved)
-    return piloting_check(unit, "skid", [(f"{hexes_moved} hexes moved (standard skid table)", modifier)],
-                          "Solaris VII 'Deslizamiento': running, facing change on pavement or ice, then moving on",
+    return piloting_check(unit, "skid", (Reason("psr.skid_hexes", hexes=hexes_moved), modifier), Reason("psr.skid"),
                           hexes_moved=hexes_moved, direction=direction)
 
 
 # --- Climbing and dropping --------------------------------------------------------------------------
 
-CLIMB_RULE = "Solaris VII 'Reglas de escalada'"
-
-
 def climb_checks(unit: Unit, levels: int, already: int = 0) -> tuple[Check, ...]:
     """One roll per level climbed; +1 while climbing, +2 instead with a single free hand.
     ``already`` counts the levels of this climb made in earlier phases (each check's ``levels`` is
     the height above the foot of the climb that the roll reaches)."""
-    modifier = ("climbing with one hand", 2) if unit.hands == 1 else ("climbing", 1)
+    modifier = (Reason("psr.climbing_one_hand"), 2) if unit.hands == 1 else (Reason("psr.climbing"), 1)
     total = already + levels
-    return tuple(piloting_check(unit, "climb", [modifier], f"{CLIMB_RULE}, level {level} of {total}", levels=level)
+    return tuple(piloting_check(unit, "climb", modifier, Reason("psr.climb", level=level, total=total), levels=level)
                  for level in range(already + 1, total + 1))
 
 
-DROP_RULE = "Solaris VII 'Dejarse caer'"
-
-
 def drop_checks(unit: Unit, levels: int) -> tuple[Check, Check]:
-    legs = piloting_check(unit, "drop_legs", [(f"{levels} levels × 2", 2 * levels)],
-                          f"{DROP_RULE}, first roll (legs)", levels=levels)
-    fall = piloting_check(unit, "drop_fall", [(f"{levels} levels", levels)],
-                          f"{DROP_RULE}, second roll (fall)", levels=levels)
+    legs = piloting_check(unit, "drop_legs", (Reason("psr.drop_levels_twice", levels=levels), 2 * levels),
+                          Reason("psr.drop_legs"), levels=levels)
+    fall = piloting_check(unit, "drop_fall", (Reason("psr.drop_levels", levels=levels), levels),
+                          Reason("psr.drop_fall"), levels=levels)
     return legs, fall
 
 
@@ -126,12 +127,12 @@ def drop_checks(unit: Unit, levels: int) -> tuple[Check, Check]:
 
 def stand_check(unit: Unit) -> Check:
     # The texts only mention standing under minimum movement; standard BattleTech: 2 PM and a roll at +0.
-    return piloting_check(unit, "stand", [], "standing up (standard BattleTech, no modifier)")
+    return piloting_check(unit, "stand", None, Reason("psr.stand"))
 
 
 def rubble_check(unit: Unit) -> Check:
     # Not in the Solaris texts; standard BattleTech asks a mech entering rubble for a roll at +0.
-    return piloting_check(unit, "rubble", [], "entering rubble (standard BattleTech, no modifier)")
+    return piloting_check(unit, "rubble", None, Reason("psr.rubble"))
 
 
 # --- MASC --------------------------------------------------------------------------------------------
@@ -144,10 +145,9 @@ MASC_TARGETS = (3, 5, 7, 11, AUTOMATIC_FAILURE)
 def masc_check(unit: Unit) -> Check:
     step = min(unit.masc_streak, len(MASC_TARGETS) - 1)
     turn = step + 1
-    rule = f"Solaris VII 'MASC', consecutive turn {turn}"
     if MASC_TARGETS[step] == AUTOMATIC_FAILURE:
-        return Check("masc", "2d6", AUTOMATIC_FAILURE, (), (f"{rule}: the legs freeze automatically",))
-    return plain_check("masc", MASC_TARGETS[step], rule)
+        return Check("masc", "2d6", AUTOMATIC_FAILURE, (), (Reason("psr.masc_frozen", turn=turn),))
+    return plain_check("masc", MASC_TARGETS[step], Reason("psr.masc", turn=turn))
 
 
 def masc_streak_after(unit: Unit, used: bool) -> int:
@@ -202,5 +202,5 @@ def climb_fall(unit: Unit, failed_check: Check) -> ClimbFall:
     """A failed climb roll: the mech falls from the last level it reached (the one before)."""
     levels = failed_check.levels - 1
     damage = falling_damage(unit.tons, levels)
-    return ClimbFall(levels, damage, (f"{CLIMB_RULE}: failed at level {failed_check.levels}, "
-                                      f"falls {levels} levels for {damage} damage",))
+    return ClimbFall(levels, damage, (Reason("psr.climb_fall", level=failed_check.levels, levels=levels,
+                                             damage=damage),))

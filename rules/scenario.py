@@ -12,12 +12,14 @@ from pathlib import Path
 from typing import Any
 
 from rules.board import Board, board_from_cells, parse_megamek_board
+from rules.combat_codec import modifiers_to_json
 from rules.errors import ScenarioError
 from rules.designs import Design, shipped_design
 from rules.game import LOS_RULES, MOVEMENT_RULES, GameState, Options, equip
 from rules.hexes import Hex
 from rules.los import SIDES, LosResult, line_of_sight
 from rules.mtf import parse_mtf
+from rules.reasons import reason_codes
 from rules.status import Motion
 from rules.units import UNIT_KINDS, Unit
 
@@ -192,11 +194,12 @@ def los_to_json(result: LosResult) -> dict[str, Any]:
     return {
         "los": result.los,
         "modifier": result.modifier,
-        "modifiers": [{"value": modifier.value, "reason": modifier.reason} for modifier in result.modifiers],
+        "modifiers": modifiers_to_json(result.modifiers),
         "partial_cover": result.partial_cover,
         "hexes": [hex_.label for hex_ in result.hexes],
         "split": result.split,
         "side": result.side,
         "rule": result.rule,
         "reasons": list(result.reasons),
+        "reason_codes": reason_codes(result.reasons),
     }

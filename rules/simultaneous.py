@@ -17,9 +17,10 @@ from rules.errors import MalformedOrder, RuleError
 from rules.game import MOVEMENT_RULES, GameState
 from rules.initiative import Initiative, given_initiative, roll_initiative
 from rules.movement import MoveOrder, PathPlan, plan_path
+from rules.reasons import Reason
 from rules.timeline import Conflict, Event, MovementResult, TickHook, schedule
 from rules.units import Unit
-from rules.walk import PM_BY_PM_RULE, Walk
+from rules.walk import Walk
 
 
 def resolve_pm_by_pm(board: Board, units: Sequence[Unit], plans: Mapping[str, PathPlan], initiative: Initiative,
@@ -43,9 +44,7 @@ def resolve_pm_by_pm(board: Board, units: Sequence[Unit], plans: Mapping[str, Pa
             walk.take_step(tick, unit_id, index, blocking=True)
         walk.end_tick(tick)
     timeline = walk.timeline()
-    rule = (f"{PM_BY_PM_RULE}: {len(ticks)} ticks (the most PM any unit spends); a unit spending p PM spends its "
-            f"k-th PM at tick ceil(k × {len(ticks)} / p); within a tick the initiative loser goes first")
-    reasons = (initiative.reason, rule)
+    reasons = (initiative.reason, Reason("movement.pm_by_pm", ticks=len(ticks)))
     conflicts = landings + _meetings(plans, initiative, timeline)
     return MovementResult("pm_by_pm", initiative, timeline, walk.outcomes(), reasons, conflicts)
 
@@ -67,7 +66,7 @@ def _meetings(plans: Mapping[str, PathPlan], initiative: Initiative,
             continue
         meeting = met.get(frozenset((loser, winner)))
         if meeting is None:
-            resolution = f"coincident paths ({', '.join(hex_.label for hex_ in shared)}): moved PM by PM, they never meet"
+            resolution = Reason("conflict.coincident", hexes=", ".join(hex_.label for hex_ in shared))
             conflicts.append(Conflict("coincident_paths", (loser, winner), resolution))
         else:
             conflicts.append(Conflict(meeting.kind, (loser, winner), meeting.reason, meeting.to_hex))

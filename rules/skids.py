@@ -18,9 +18,8 @@ from rules.board import Board
 from rules.buildings import building_at, destroyed_by
 from rules.hexes import Hex
 from rules.psr import Check, charge_damage, falling_damage, skid_damage_per_hex, skid_distance
+from rules.reasons import Reason
 from rules.units import Unit
-
-SKID_RULE = "Solaris VII 'Reglas de Deslizamiento'"
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,14 +55,14 @@ def resolve_skid(board: Board, unit: Unit, check: Check, units_in_way: Mapping[H
     direction = unit.facing if check.direction is None else check.direction
     distance = skid_distance(check.hexes_moved)
     per_hex = skid_damage_per_hex(unit.tons)
-    reasons = [f"{SKID_RULE}: falls ({falling_damage(unit.tons, 0)} damage) and slides ceil({check.hexes_moved} / 2) = "
-               f"{distance} hexes, {per_hex} damage per hex from the front"]
+    reasons = [Reason("skid.slide", fall=falling_damage(unit.tons, 0), hexes=check.hexes_moved, distance=distance,
+                      per_hex=per_hex)]
     here, path, collisions = unit.hex, [], []
     level = board.terrain(here).level + max(unit.elevation, 0)
     for _ in range(distance):
         ahead = here.neighbour(direction)
         if ahead not in board:
-            reasons.append(f"the board edge stops the slide at {here.label}")
+            reasons.append(Reason("skid.edge", hex=here.label))
             break
         terrain = board.terrain(ahead)
         building = building_at(terrain)
@@ -71,7 +70,7 @@ def resolve_skid(board: Board, unit: Unit, check: Check, units_in_way: Mapping[H
             other = units_in_way[ahead]
             collisions.append(Collision(ahead, other.id, charge_damage(unit.tons, check.hexes_moved),
                                         ceil(other.tons / 10), False))
-            reasons.append(f"hits {other.id} in {ahead.label} as a successful charge over {check.hexes_moved} hexes")
+            reasons.append(Reason("skid.hits_unit", unit=other.id, hex=ahead.label, hexes=check.hexes_moved))
             break
         if building is not None:
             cf = (building_cf or {}).get(ahead, building.cf)
@@ -79,14 +78,14 @@ def resolve_skid(board: Board, unit: Unit, check: Check, units_in_way: Mapping[H
             destroyed = destroyed_by(replace(building, cf=cf), damage)
             # Standard BattleTech: a unit charging a building takes ceil(CF / 10).
             collisions.append(Collision(ahead, "building", damage, ceil(cf / 10), destroyed))
-            reasons.append(f"hits the building in {ahead.label} for {damage} (CF {cf})"
-                           + ("; it is destroyed and the slide goes on" if destroyed else ""))
+            hit = "skid.hits_building_destroyed" if destroyed else "skid.hits_building"
+            reasons.append(Reason(hit, hex=ahead.label, damage=damage, cf=cf))
             if not destroyed:
                 break
         elif terrain.level > level:
-            reasons.append(f"higher ground in {ahead.label} stops the slide without more damage")
+            reasons.append(Reason("skid.higher_ground", hex=ahead.label))
             break
         path.append(ahead)
         here = ahead
-    reasons.append("movement ends after a fall and skid, whatever PM remain")
+    reasons.append(Reason("skid.ends"))
     return SkidOutcome(tuple(path), here, falling_damage(unit.tons, 0), per_hex, tuple(collisions), tuple(reasons))

@@ -16,6 +16,8 @@ from rules.designs import Component
 from rules.game import GameState
 from rules.hexes import Hex
 from rules.los import Modifier, line_of_sight
+from rules.reasons import Reason, joined, signed
+from rules.reasons import Reason, signed
 from rules.status import MechStatus, Motion
 from rules.units import Unit
 from rules.weapons import Weapon
@@ -34,7 +36,7 @@ class ToHit:
 
     @property
     def reasons(self) -> tuple[str, ...]:
-        return tuple(f"{m.value:+d} {m.reason}" for m in self.modifiers)
+        return tuple(Reason("tohit.modifier", value=signed(m.value), reason=m.reason) for m in self.modifiers)
 
 
 class LineOfSight(Protocol):
@@ -61,11 +63,11 @@ class Sight:
     los: bool = True
     modifier: int = 0
     partial_cover: bool = False
-    reasons: tuple[str, ...] = ("clear line of sight",)
+    reasons: tuple[str, ...] = (Reason("tohit.clear_sight"),)
 
     @property
     def modifiers(self) -> tuple[Modifier, ...]:
-        return (Modifier(self.modifier, "line of sight: " + "; ".join(self.reasons)),) if self.modifier else ()
+        return (Modifier(self.modifier, Reason("tohit.sight", reasons=joined(self.reasons))),) if self.modifier else ()
 
 
 def line_of_sight_rule(state: GameState, attacker: Unit, target: Unit) -> LineOfSight:
@@ -129,7 +131,7 @@ def attack_direction(target_hex: Hex, target_facing: int, attacker_hex: Hex) -> 
 # ---- modifiers --------------------------------------------------------------------------------------
 
 ATTACKER_MOVEMENT = {"none": 0, "walk": 1, "run": 2, "jump": 3}
-PAST = {"walk": "walked", "run": "ran", "jump": "jumped"}
+MOVED = {"walk": "tohit.attacker_walked", "run": "tohit.attacker_ran", "jump": "tohit.attacker_jumped"}
 RANGE_MODIFIER = {"short": 0, "medium": 2, "long": 4}
 # TW, target movement modifier by hexes moved: (at most this many hexes, modifier).
 TARGET_MOVEMENT = ((2, 0), (4, 1), (6, 2), (9, 3), (17, 4), (24, 5))
@@ -149,21 +151,21 @@ def movement_modifiers(unit: Unit, motion: Motion) -> list[Modifier]:
     """TW attacker movement: walked +1, ran +2, jumped +3; firing while prone +2."""
     mods = []
     if motion.moved != "none":
-        mods.append(Modifier(ATTACKER_MOVEMENT[motion.moved], f"attacker {PAST[motion.moved]}"))
+        mods.append(Modifier(ATTACKER_MOVEMENT[motion.moved], Reason(MOVED[motion.moved])))
     if unit.prone:
-        mods.append(Modifier(2, "attacker prone"))
+        mods.append(Modifier(2, Reason("tohit.attacker_prone")))
     return mods
 
 
 def attacker_modifiers(unit: Unit, status: MechStatus, motion: Motion) -> list[Modifier]:
     """Modifiers that come from the attacker: skill, its own movement, heat, sensors, prone."""
-    mods = [Modifier(unit.gunnery, f"gunnery skill {unit.gunnery}"), *movement_modifiers(unit, motion)]
+    mods = [Modifier(unit.gunnery, Reason("tohit.gunnery", gunnery=unit.gunnery)), *movement_modifiers(unit, motion)]
     heat = heat_modifier(status.heat)
     if heat:
-        mods.append(Modifier(heat, f"heat {status.heat} (heat scale)"))
+        mods.append(Modifier(heat, Reason("tohit.heat", heat=status.heat)))
     sensors = status.hits("Sensors")
     if sensors:
-        mods.append(Modifier(2, "sensors hit"))
+        mods.append(Modifier(2, Reason("tohit.sensors")))
     return mods
 
 
@@ -172,17 +174,18 @@ def target_modifiers(target: Unit, target_status: MechStatus | None, motion: Mot
     mods: list[Modifier] = []
     moved = target_movement_modifier(motion.hexes)
     if moved:
-        mods.append(Modifier(moved, f"target moved {motion.hexes} hexes"))
+        mods.append(Modifier(moved, Reason("tohit.target_moved", hexes=motion.hexes)))
     if motion.moved == "jump":
-        mods.append(Modifier(1, "target jumped"))
+        mods.append(Modifier(1, Reason("tohit.target_jumped")))
     if target.prone:
-        mods.append(Modifier(-2, "target prone, adjacent") if distance <= 1 else Modifier(1, "target prone"))
+        mods.append(Modifier(-2, Reason("tohit.target_prone_adjacent")) if distance <= 1
+                    else Modifier(1, Reason("tohit.target_prone")))
     if target_status is not None and (target_status.shutdown or not target_status.conscious):
-        mods.append(Modifier(-4, "target immobile"))
+        mods.append(Modifier(-4, Reason("tohit.target_immobile")))
     if motion.stuck:
-        mods.append(Modifier(-2, "target stuck in a swamp (Solaris VII: -2 to every attack against it)"))
+        mods.append(Modifier(-2, Reason("tohit.target_stuck")))
     if motion.climbing:
-        mods.append(Modifier(-2, "target climbing (Solaris VII: attacks against it -2)"))
+        mods.append(Modifier(-2, Reason("tohit.target_climbing")))
     return mods
 
 
@@ -193,12 +196,13 @@ def sight_modifiers(sight: LineOfSight) -> list[Modifier]:
 def weapon_to_hit(
     attacker: Unit, status: MechStatus, motion: Motion, index: int,
     target: Unit, target_status: MechStatus | None, target_motion: Motion,
-    sight: LineOfSight, building_levels: int | None = None,
+    sight: LineOfSight, building_levels: int | None = None, submerged: bool = False,
 ) -> ToHit:
     """The to-hit number of weapon ``index`` (a component of the attacker's design) against ``target``.
 
     ``building_levels``: both units inside the same building this many levels apart (Solaris VII
     buildings: the level difference adds to the range, +3 concealment, no minimum range modifier).
+    ``submerged``: the attacker is underwater and fires at the weapon's underwater ranges (Solaris VII).
     """
     component = status.component(index)
     weapon = component.weapon
@@ -206,13 +210,13 @@ def weapon_to_hit(
     distance = attacker.hex.distance(target.hex) + (building_levels or 0)
     mods = attacker_modifiers(attacker, status, motion)
     mods += _weapon_mount_modifiers(status, component)
-    mods += _range_modifiers(weapon, distance, building_levels is not None)
+    mods += _range_modifiers(weapon, distance, building_levels is not None, submerged)
     mods += target_modifiers(target, target_status, target_motion, attacker.hex.distance(target.hex))
     mods += sight_modifiers(sight)
     if building_levels is not None:
-        mods.append(Modifier(3, "target inside the same building on another level (Solaris VII)"))
+        mods.append(Modifier(3, Reason("tohit.same_building")))
     arc = firing_arc(attacker.hex, attacker.facing, target.hex)
-    impossible = _why_impossible(status, index, weapon, distance, arc, sight)
+    impossible = _why_impossible(status, index, weapon, distance, arc, sight, submerged)
     return ToHit.of(mods, impossible)
 
 
@@ -221,31 +225,39 @@ def _weapon_mount_modifiers(status: MechStatus, component: Component) -> list[Mo
     if component.location not in ("LA", "RA"):
         return []
     if status.hits("Shoulder", component.location):
-        return [Modifier(4, f"shoulder actuator of {component.location} destroyed")]
-    return [Modifier(1, f"{name.lower()} of {component.location} destroyed")
+        return [Modifier(4, Reason("tohit.shoulder", location=component.location))]
+    return [Modifier(1, Reason("tohit.arm_actuator", actuator=name.lower(), location=component.location))
             for name in ("Upper Arm Actuator", "Lower Arm Actuator") if status.hits(name, component.location)]
 
 
-def _range_modifiers(weapon: Weapon, distance: int, in_building: bool) -> list[Modifier]:
-    bracket = weapon.bracket(distance)
+def _range_modifiers(weapon: Weapon, distance: int, in_building: bool, submerged: bool) -> list[Modifier]:
+    bracket = weapon.bracket(distance, submerged)
     mods = []
     if bracket is not None and RANGE_MODIFIER[bracket]:
-        mods.append(Modifier(RANGE_MODIFIER[bracket], f"{bracket} range ({distance} hexes)"))
+        reason = (Reason("tohit.range_underwater", bracket=bracket, hexes=distance,
+                         ranges="/".join(map(str, weapon.underwater))) if submerged
+                  else Reason("tohit.range", bracket=bracket, hexes=distance))
+        mods.append(Modifier(RANGE_MODIFIER[bracket], reason))
     if weapon.minimum and distance <= weapon.minimum and not in_building:
-        mods.append(Modifier(weapon.minimum - distance + 1, f"minimum range {weapon.minimum} ({distance} hexes)"))
+        mods.append(Modifier(weapon.minimum - distance + 1,
+                             Reason("tohit.minimum_range", minimum=weapon.minimum, hexes=distance)))
     return mods
 
 
 def _why_impossible(status: MechStatus, index: int, weapon: Weapon, distance: int, arc: str,
-                    sight: LineOfSight) -> tuple[str, str]:
+                    sight: LineOfSight, submerged: bool) -> tuple[str, str]:
     """(error code, reason) when the weapon cannot fire at all; ("", "") when it can."""
     component = status.component(index)
     if status.is_destroyed(index):
         return "attack.weapon_destroyed", f"{component.label} is destroyed"
+    if submerged and not weapon.underwater:
+        return ("attack.underwater_weapon", "underwater only lasers and PPCs fire (Solaris VII 'Operaciones "
+                "submarinas'; its torpedoes are not allowed in Solaris VII)")
     if not sight.los:
         return "attack.no_los", "no line of sight: " + "; ".join(sight.reasons)
-    if weapon.bracket(distance) is None:
-        return "attack.out_of_range", f"{distance} hexes is beyond the long range of {weapon.long}"
+    if weapon.bracket(distance, submerged) is None:
+        where = " underwater (Solaris VII)" if submerged else ""
+        return "attack.out_of_range", f"{distance} hexes is beyond the long range of {weapon.ranges(submerged)[-1]}{where}"
     if not weapon_covers(component, arc):
         return "attack.out_of_arc", f"the target is in the {arc} arc, which {component.label} does not cover"
     if weapon.uses_ammo and not any(

@@ -16,6 +16,7 @@ from rules.damage import CONSCIOUSNESS
 from rules.dice import Dice
 from rules.errors import RuleError
 from rules.game import GameState, MatchResult
+from rules.reasons import Reason, joined
 from rules.status import MechStatus
 
 
@@ -24,9 +25,9 @@ def out_of_fight(status: MechStatus) -> str:
     if status.destroyed:
         return status.destroyed
     if status.surrendered:
-        return "surrendered"
+        return Reason("victory.surrendered")
     if status.shutdown:
-        return "shut down"
+        return Reason("victory.shut_down")
     return ""
 
 
@@ -58,16 +59,16 @@ def check_victory(state: GameState, turn_over: bool = False) -> MatchResult | No
     if len(standing) > 1 and not (turn_over and limit and state.turn >= limit):
         return None  # checked after every phase: skip counting points while the fight goes on
     points = victory_points(state)
-    beaten = "; ".join(f"{unit_id}: {out_of_fight(status)}" for unit_id, status in sorted(state.mechs.items())
-                       if out_of_fight(status))
+    beaten = joined([Reason("victory.beaten", unit=unit_id, why=out_of_fight(status))
+                     for unit_id, status in sorted(state.mechs.items()) if out_of_fight(status)])
     if len(standing) == 1:
-        return MatchResult(standing[0], f"the other side is out of the fight ({beaten})", points, state.turn)
+        return MatchResult(standing[0], Reason("victory.other_side_out", beaten=beaten), points, state.turn)
     if not standing:
-        return MatchResult("", f"every mech is out of the fight ({beaten})", points, state.turn)
+        return MatchResult("", Reason("victory.everyone_out", beaten=beaten), points, state.turn)
     best = max(points.values())  # the turn limit is reached with both sides still fighting
     leaders = [side for side, score in points.items() if score == best]
     winner = leaders[0] if len(leaders) == 1 else ""
-    return MatchResult(winner, f"turn limit {limit} reached: victory points decide", points, state.turn)
+    return MatchResult(winner, Reason("victory.turn_limit", limit=limit), points, state.turn)
 
 
 def surrender(state: GameState, unit_id: str) -> GameState:
@@ -89,9 +90,9 @@ def resolve_end_of_turn(state: GameState, dice: Dice) -> tuple[GameState, Combat
     for unit_id, status in sorted(state.mechs.items()):
         if not status.conscious and not status.destroyed:
             target = CONSCIOUSNESS[status.pilot_hits]
-            roll = dice.roll_2d6(f"wake up {unit_id}", target)
-            outcome = "awake" if roll.success else "still out"
-            reasons.append(f"{unit_id}: wake-up roll {roll.total} against {target}: {outcome}")
+            roll = dice.roll_2d6(Reason("victory.wake_roll", unit=unit_id), target)
+            outcome = "victory.awake" if roll.success else "victory.still_out"
+            reasons.append(Reason(outcome, unit=unit_id, roll=roll.total, target=target))
             status = replace(status, conscious=bool(roll.success))
         mechs[unit_id] = replace(status, fired=frozenset())
     state = replace(state, mechs=mechs, motions={})

@@ -22,13 +22,10 @@ from rules.movement import RUNNING_MODES, PathPlan, PlannedStep
 from rules.psr import Check, climb_fall, drop_leg_damage, falling_damage, masc_streak_after
 from rules.skids import resolve_skid
 from rules.timeline import Event, Moment, TickHook, UnitOutcome
+from rules.reasons import Reason, joined
 from rules.units import Unit
 
-PM_BY_PM_RULE = "Solaris VII 'Movimiento PM a PM'"
-RUN_BLOCKED_RULE = (
-    "Solaris VII 'movimiento simultáneo': a mech that declared a run and was blocked by its rival having "
-    "spent only walking PM counts as having walked, for heat and to-hit"
-)
+RUN_BLOCKED_RULE = Reason("walk.run_blocked")
 # Step rolls thrown before the step is taken: failing one stops the unit short of the step's hex.
 ROLLED_BEFORE_STEP = frozenset({"skid", "climb", "stand"})
 # Event kinds that end a unit's movement for the phase.
@@ -141,7 +138,7 @@ class Walk:
                 return
             step = landed
         kind = "step" if step.hex != unit.hex else STEP_KINDS.get(step.step, "turn")
-        self.record(tick, Event(unit_id, kind, unit.hex, step.hex, step.facing, step.mp, "; ".join(step.reasons),
+        self.record(tick, Event(unit_id, kind, unit.hex, step.hex, step.facing, step.mp, joined(step.reasons),
                                 elevation=step.elevation))
         after = [check for check in step.checks if check.code not in ROLLED_BEFORE_STEP]
         if all(self._passes(tick, unit_id, check, unit.hex) for check in after):
@@ -158,8 +155,7 @@ class Walk:
         typically one a roll left stuck or fallen on the way. No mech ends on another (standard
         BattleTech; the Solaris text has no case for it): a jump lands short on its line of flight,
         anything else stops before the hex."""
-        reason = (f"{step.hex.label} is held by {occupant}, which stays there: {unit.id} ends short of it "
-                  "(standard BattleTech, no mech ends its move on another)")
+        reason = Reason("walk.ends_short", hex=step.hex.label, occupant=occupant, unit=unit.id)
         if plan.mode == "jump":
             short = jump_short_of(self.board, unit, plan, step.hex, reason,
                                   lambda hex_: self.occupant(hex_, unit.id) is None)
@@ -180,34 +176,31 @@ class Walk:
     def _meet(self, tick: int, unit: Unit, occupant: str, step: PlannedStep) -> None:
         """Solaris VII 'Movimiento PM a PM': a mech trying to enter a hex held by another either charges
         it (if it plotted that charge and a charge is allowed) or stops in its previous hex."""
-        refusal = ""
+        refusal = None
         if self.charges.get(unit.id) == occupant:
             refusal = self._charge_refusal(unit, self.units[occupant])
-            if not refusal:
+            if refusal is None:
                 self.record(tick, Event(
                     unit.id, "charge", unit.hex, step.hex, unit.facing, target=occupant, elevation=unit.elevation,
-                    reason=(f"{unit.id} charges {occupant} as plotted: it has moved {self.hexes[unit.id]} hexes and "
-                            f"the target stands at its elevation ({PM_BY_PM_RULE}); the charge is rolled in the "
-                            "physical attack phase (standard BattleTech)"),
+                    reason=Reason("walk.charge", unit=unit.id, target=occupant, hexes=self.hexes[unit.id]),
                 ))
                 return
-            refusal = f"its plotted charge is not allowed ({refusal}); "
-        self.record(tick, Event(
-            unit.id, "blocked", unit.hex, step.hex, unit.facing, target=occupant, elevation=unit.elevation,
-            reason=(f"{refusal}{step.hex.label} is held by {occupant}: {unit.id} stays in {unit.hex.label} "
-                    f"and its movement ends ({PM_BY_PM_RULE})"),
-        ))
+        where = {"hex": step.hex.label, "occupant": occupant, "unit": unit.id, "stays": unit.hex.label}
+        reason = Reason("walk.blocked", **where) if refusal is None else Reason("walk.blocked_no_charge", why=refusal,
+                                                                                 **where)
+        self.record(tick, Event(unit.id, "blocked", unit.hex, step.hex, unit.facing, target=occupant,
+                                elevation=unit.elevation, reason=reason))
 
-    def _charge_refusal(self, unit: Unit, target: Unit) -> str:
-        """Why a charge is not allowed, or "": "un mech no puede cargar si no ha recorrido previamente,
+    def _charge_refusal(self, unit: Unit, target: Unit) -> Reason | None:
+        """Why a charge is not allowed, or None: "un mech no puede cargar si no ha recorrido previamente,
         al menos, 1 hexágono. Tampoco se puede cargar contra objetivos tumbados, o a distintas elevaciones"."""
         if self.hexes[unit.id] < 1:
-            return "it has not moved a hex yet"
+            return Reason("walk.charge_not_moved")
         if target.prone:
-            return f"{target.id} is prone"
+            return Reason("walk.charge_prone", unit=target.id)
         if self._level(unit) != self._level(target):
-            return f"{target.id} stands at another elevation"
-        return ""
+            return Reason("walk.charge_elevation", unit=target.id)
+        return None
 
     def _level(self, unit: Unit) -> int:
         return self.board.terrain(unit.hex).level + unit.elevation
@@ -217,15 +210,14 @@ class Walk:
         ``climbing`` effect is the ``climb`` event itself.)"""
         unit = self.units[unit_id]
         if effect == "stuck":
-            reason = "a jumping mech landing in a swamp is stuck automatically (Solaris VII, pantano: Saltos)"
+            reason = Reason("move.jump_swamp")
             self.record(tick, Event(unit_id, "stuck", unit.hex, unit.hex, unit.facing, reason=reason,
                                     elevation=unit.elevation))
         elif effect == "collapse":
             building = building_at(self.board.terrain(unit.hex))
             damage = collapse_damage(building, unit.elevation, unit.kind) if building else 0
             self.record(tick, Event(unit_id, "collapse", unit.hex, unit.hex, unit.facing, damage=damage,
-                                    reason=f"the building collapses under {unit_id}: {damage} damage, it ends on "
-                                           "the ground (Solaris VII 'Colapso')"))
+                                    reason=Reason("walk.collapse", unit=unit_id, damage=damage)))
 
     # --- dice ----------------------------------------------------------------------------------------
 
@@ -233,13 +225,13 @@ class Walk:
         """Throw a check's 2D6 and record it; on a failure record its consequence.
         True while the unit may go on moving."""
         unit = self.units[unit_id]
-        roll = self.dice.roll_2d6(f"{unit_id} {check.code}", target=check.target)
-        self.record(tick, Event(unit_id, "roll", unit.hex, unit.hex, unit.facing, reason="; ".join(check.reasons),
+        roll = self.dice.roll_2d6(Reason("walk.roll", unit=unit_id, roll=check.code), target=check.target)
+        self.record(tick, Event(unit_id, "roll", unit.hex, unit.hex, unit.facing, reason=joined(check.reasons),
                                 rolls=(roll,), elevation=unit.elevation))
         if roll.success:
             if check.code == "swamp_escape":
                 self.record(tick, Event(unit_id, "freed", unit.hex, unit.hex, unit.facing, elevation=unit.elevation,
-                                        reason="passes the swamp roll and moves normally (Solaris VII pantano)"))
+                                        reason=Reason("walk.freed")))
             return True
         for event in self._failure(unit, check, origin):
             self.record(tick, event)
@@ -253,36 +245,31 @@ class Walk:
                          elevation=unit.elevation)
 
         if code in ("swamp", "swamp_escape"):
-            return [event("stuck", "fails the swamp roll: stuck in the hex for the rest of the turn; a mech does "
-                                   "not fall (Solaris VII pantano)")]
+            return [event("stuck", Reason("walk.stuck"))]
         if code == "masc":
-            return [event("immobile", "fails the MASC roll: the leg actuators freeze as with two hip criticals; "
-                                      "no more movement this match (Solaris VII 'MASC')")]
+            return [event("immobile", Reason("walk.masc_failed"))]
         if code == "building_wall":
             # The wall passed belongs to the building entered or, when leaving one, to the one left.
             building = building_at(self.board.terrain(unit.hex)) or building_at(self.board.terrain(origin))
             damage = wall_damage_to_unit(building) if building else 0
-            return [event("damage", f"fails the wall roll: {damage} damage from the front; a mech does not fall "
-                                    "and goes on (Solaris VII 'Entrando en Edificaciones')", damage)]
+            return [event("damage", Reason("walk.wall_failed", damage=damage), damage)]
         if code == "drop_legs":
             damage = drop_leg_damage(check.levels)
-            return [event("damage", f"fails the first drop roll: {damage} damage to each leg and a critical roll "
-                                    "per leg (Solaris VII 'Dejarse caer')", damage)]
+            return [event("damage", Reason("walk.drop_failed", damage=damage), damage)]
         if code == "skid":
             return self._skid(unit, check)
         if code == "climb":
             fall = climb_fall(unit, check)
-            return [event("fall", "; ".join(fall.reasons), fall.damage)]
+            return [event("fall", joined(fall.reasons), fall.damage)]
         levels = check.levels if code == "drop_fall" else 0
         damage = falling_damage(unit.tons, levels, into_water=code == "water")
-        return [event("fall", f"fails the {code} roll: falls {levels} levels for {damage} damage "
-                              "(standard BattleTech falling damage)", damage)]
+        return [event("fall", Reason("walk.fall", roll=code, levels=levels, damage=damage), damage)]
 
     def _skid(self, unit: Unit, check: Check) -> list[Event]:
         """A failed skid roll: the fall, each hex slid, and each crash (resolved at once as a charge)."""
         in_way = {hex_: self.units[ids[0]] for hex_, ids in self.holders.items() if ids and ids != [unit.id]}
         skid = resolve_skid(self.board, unit, check, in_way)
-        events = [Event(unit.id, "fall", unit.hex, unit.hex, unit.facing, reason="; ".join(skid.reasons),
+        events = [Event(unit.id, "fall", unit.hex, unit.hex, unit.facing, reason=joined(skid.reasons),
                         damage=skid.fall_damage, elevation=unit.elevation)]
         crashes = {collision.hex: collision for collision in skid.collisions}
         here = unit.hex
@@ -291,11 +278,11 @@ class Walk:
             if crash is not None:
                 events.append(Event(unit.id, "charge", here, ahead, unit.facing, target=crash.target,
                                     damage=crash.damage_to_target,
-                                    reason=f"skids into {crash.target} in {ahead.label}: a successful charge for "
-                                           f"{crash.damage_to_target} damage, {crash.damage_to_skidder} to the skidder"))
+                                    reason=Reason("walk.skid_charge", target=crash.target, hex=ahead.label,
+                                                  damage=crash.damage_to_target, own_damage=crash.damage_to_skidder)))
             if ahead in skid.path:
                 events.append(Event(unit.id, "skid", here, ahead, unit.facing, damage=skid.damage_per_hex,
-                                    reason=f"slides into {ahead.label} ({skid.damage_per_hex} damage, front column)"))
+                                    reason=Reason("walk.skid_step", hex=ahead.label, damage=skid.damage_per_hex)))
                 here = ahead
         return events
 

@@ -32,6 +32,8 @@ class Weapon:
     missiles: int = 0  # launcher size; 0 for a weapon that hits as one shot
     group: int = 0  # damage grouping of a missile hit: 5 for LRM (5-point groups), 0 = each missile apart
     shots_per_ton: int = 0  # 0 for weapons that need no ammunition
+    # Short/medium/long range fired by a submerged unit; () when the weapon cannot fire underwater.
+    underwater: tuple[int, int, int] | tuple[()] = ()
 
     @property
     def uses_ammo(self) -> bool:
@@ -42,9 +44,13 @@ class Weapon:
         """All the damage one shot carries (an ammunition explosion sets off this much per shot left)."""
         return self.damage * max(self.missiles, 1)
 
-    def bracket(self, distance: int) -> str | None:
+    def ranges(self, submerged: bool = False) -> tuple[int, ...]:
+        """Short, medium and long range; for a submerged unit, the underwater ranges (none if it cannot fire)."""
+        return self.underwater if submerged else (self.short, self.medium, self.long)
+
+    def bracket(self, distance: int, submerged: bool = False) -> str | None:
         """``"short"``, ``"medium"``, ``"long"`` or None when beyond long range."""
-        for name, limit in (("short", self.short), ("medium", self.medium), ("long", self.long)):
+        for name, limit in zip(("short", "medium", "long"), self.ranges(submerged)):
             if distance <= limit:
                 return name
         return None
@@ -55,12 +61,14 @@ def _table(*weapons: Weapon) -> dict[str, Weapon]:
 
 
 # Total Warfare, Inner Sphere weapons and equipment table (heat, damage, min/short/medium/long, slots, tons,
-# shots per ton of ammunition).
+# shots per ton of ammunition). Underwater ranges: Solaris VII 'Operaciones submarinas' says lasers and PPCs
+# fire submerged "a alcances seriamente reducidos" but its table is cut from our copy; these are the standard
+# BattleTech underwater ranges (as MegaMek's weapon data gives them). Other weapons cannot fire underwater.
 WEAPONS: dict[str, Weapon] = _table(
-    Weapon("Small Laser", "energy", 1, 3, 0, 1, 2, 3, 1, 0.5),
-    Weapon("Medium Laser", "energy", 3, 5, 0, 3, 6, 9, 1, 1),
-    Weapon("Large Laser", "energy", 8, 8, 0, 5, 10, 15, 2, 5),
-    Weapon("PPC", "energy", 10, 10, 3, 6, 12, 18, 3, 7),
+    Weapon("Small Laser", "energy", 1, 3, 0, 1, 2, 3, 1, 0.5, underwater=(1, 2, 2)),
+    Weapon("Medium Laser", "energy", 3, 5, 0, 3, 6, 9, 1, 1, underwater=(2, 4, 6)),
+    Weapon("Large Laser", "energy", 8, 8, 0, 5, 10, 15, 2, 5, underwater=(3, 6, 9)),
+    Weapon("PPC", "energy", 10, 10, 3, 6, 12, 18, 3, 7, underwater=(4, 7, 10)),
     Weapon("Flamer", "energy", 3, 2, 0, 1, 2, 3, 1, 1),
     Weapon("Machine Gun", "ballistic", 0, 2, 0, 1, 2, 3, 1, 0.5, shots_per_ton=200),
     Weapon("AC/2", "ballistic", 1, 2, 4, 8, 16, 24, 1, 6, shots_per_ton=45),

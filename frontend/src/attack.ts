@@ -2,9 +2,12 @@
 // with its range band at the current distance) or one physical attack; every change is sent as a `plot`
 // and the server's answer shows each attack's target number and modifiers before anything is submitted.
 // Holding fire (or making no physical attack) is an order too: the phase waits for every mech.
+// Every word goes through t() (Spanish in locale/es/LC_MESSAGES/djangojs.po).
 
 import { distance, parseLabel } from "./hex";
+import { t } from "./i18n";
 import type { AttackCheck, AttackFrame, AttackOrder, MechInfo, PlannedAttack, Unit, WeaponInfo } from "./protocol";
+import { reasonText } from "./reasons";
 
 export type AttackPhase = "weapons" | "physical";
 
@@ -14,14 +17,15 @@ export function isAttackPhase(phase: string): phase is AttackPhase {
 
 /** Where `hexes` falls in a weapon's ranges (Total Warfare range brackets); the server adds the modifier. */
 export function rangeBand(range: WeaponInfo["range"], hexes: number): string {
-  if (hexes > range.long) return "out of range";
-  const band = hexes <= range.short ? "short" : hexes <= range.medium ? "medium" : "long";
-  return hexes <= range.minimum ? `${band}, inside minimum range ${range.minimum}` : band;
+  if (hexes > range.long) return t("out of range");
+  const band = hexes <= range.short ? t("short") : hexes <= range.medium ? t("medium") : t("long");
+  return hexes <= range.minimum ? t("%(band)s, inside minimum range %(minimum)s", { band, minimum: range.minimum }) : band;
 }
 
 export interface PhysicalChoice {
   attack: string;
   limb: string;
+  /** English, the msgid of its translation. */
   label: string;
 }
 
@@ -39,7 +43,9 @@ const choiceKey = (choice: { attack: string; limb: string }) => `${choice.attack
 
 /** "Large Laser [RA]: 8+ (gunnery skill 4 +4, medium range (7 hexes) +2)". */
 export function describeToHit(attack: PlannedAttack): string {
-  const modifiers = attack.to_hit.modifiers.map((m) => `${m.reason} ${m.value >= 0 ? "+" : ""}${m.value}`);
+  const modifiers = attack.to_hit.modifiers.map(
+    (m) => `${reasonText(m.reason, m.reason_code)} ${m.value >= 0 ? "+" : ""}${m.value}`,
+  );
   return `${attack.attack}: ${attack.to_hit.target}+ (${modifiers.join(", ")})`;
 }
 
@@ -98,22 +104,23 @@ export class AttackPanel {
     private readonly root: HTMLElement,
     private readonly hooks: AttackHooks,
   ) {
+    // The translations are our own catalogue's words, not the player's: safe to place as markup.
     root.innerHTML = `
-      <h2 id="attack-title">Attacks</h2>
+      <h2 id="attack-title">${t("Attacks")}</h2>
       <p class="controls">
-        <label>Target <select id="attack-target"></select></label>
-        <label class="weapons-only">Torso twist <select id="attack-twist">
-          <option value="-1">left</option><option value="0" selected>none</option><option value="1">right</option>
+        <label>${t("Target")} <select id="attack-target"></select></label>
+        <label class="weapons-only">${t("Torso twist")} <select id="attack-twist">
+          <option value="-1">${t("left")}</option><option value="0" selected>${t("none")}</option><option value="1">${t("right")}</option>
         </select></label>
       </p>
-      <ul id="attack-choices" aria-label="Weapons or attacks"></ul>
-      <ol id="attack-checks" aria-label="Target numbers from the server" aria-live="polite"></ol>
+      <ul id="attack-choices" aria-label="${t("Weapons or attacks")}"></ul>
+      <ol id="attack-checks" aria-label="${t("Target numbers from the server")}" aria-live="polite"></ol>
       <p id="attack-message" aria-live="assertive" data-code=""></p>
       <div class="controls">
-        <button type="button" class="primary" data-attack="submit">Submit attack</button>
-        <button type="button" data-attack="hold">Hold fire</button>
+        <button type="button" class="primary" data-attack="submit">${t("Submit attack")}</button>
+        <button type="button" data-attack="hold">${t("Hold fire")}</button>
       </div>
-      <p class="when-submitted">Attack declared: waiting for the other players.</p>`;
+      <p class="when-submitted">${t("Attack declared: waiting for the other players.")}</p>`;
     root.setAttribute("aria-labelledby", "attack-title");
     this.title = root.querySelector("#attack-title")!;
     this.targetSelect = root.querySelector("#attack-target")!;
@@ -183,7 +190,7 @@ export class AttackPanel {
   /** The connection dropped with a request in flight (see Plotter.interrupt). */
   interrupt(): boolean {
     if (!this.pending) return false;
-    this.handleError("socket.closed", "The connection dropped before the server answered.");
+    this.handleError("socket.closed", t("The connection dropped before the server answered."));
     return true;
   }
 
@@ -206,7 +213,7 @@ export class AttackPanel {
     if (this.state !== "choosing" && this.state !== "checking") return;
     const { phase, turn } = this.current!;
     if (!this.hooks.send({ type, order, turn, phase })) {
-      this.setMessage("Not connected: try again in a moment.", "socket.closed");
+      this.setMessage(t("Not connected: try again in a moment."), "socket.closed");
       return;
     }
     this.pending = order;
@@ -239,9 +246,9 @@ export class AttackPanel {
     if (!turn) return;
     const weapons = turn.phase === "weapons";
     this.root.dataset.phase = turn.phase;
-    this.title.textContent = weapons ? "Weapon attacks" : "Physical attack";
+    this.title.textContent = weapons ? t("Weapon attacks") : t("Physical attack");
     this.root.querySelector<HTMLElement>(".weapons-only")!.hidden = !weapons;
-    this.root.querySelector("[data-attack=hold]")!.textContent = weapons ? "Hold fire" : "No physical attack";
+    this.root.querySelector("[data-attack=hold]")!.textContent = weapons ? t("Hold fire") : t("No physical attack");
     this.targetSelect.replaceChildren(
       ...turn.enemies.map((enemy) => new Option(`${enemy.id}: ${enemy.name} (${enemy.hex})`, enemy.id)),
     );
@@ -263,15 +270,21 @@ export class AttackPanel {
 
   private weaponRows(mech: MechInfo, hexes: number): HTMLElement[] {
     return mech.weapons.map((weapon) => {
-      const unusable = weapon.destroyed ? "destroyed" : weapon.fired ? "fired this turn" : "";
-      const note = unusable || `${rangeBand(weapon.range, hexes)} at ${hexes} hexes`;
-      const ranges = `${weapon.range.short}/${weapon.range.medium}/${weapon.range.long}`;
-      return this.choiceRow(String(weapon.index), "checkbox", `${weapon.label} · ${weapon.damage} dmg, ${weapon.heat} heat, ${ranges} · ${note}`, unusable !== "");
+      const unusable = weapon.destroyed ? t("destroyed") : weapon.fired ? t("fired this turn") : "";
+      const note = unusable || t("%(band)s at %(hexes)s hexes", { band: rangeBand(weapon.range, hexes), hexes });
+      const underwater = weapon.range.underwater?.length
+        ? t(" (underwater %(ranges)s)", { ranges: weapon.range.underwater.join("/") })
+        : "";
+      const ranges = `${weapon.range.short}/${weapon.range.medium}/${weapon.range.long}${underwater}`;
+      const text = t("%(weapon)s · %(damage)s dmg, %(heat)s heat, %(ranges)s · %(note)s", {
+        weapon: weapon.label, damage: weapon.damage, heat: weapon.heat, ranges, note,
+      });
+      return this.choiceRow(String(weapon.index), "checkbox", text, unusable !== "");
     });
   }
 
   private physicalRows(): HTMLElement[] {
-    return PHYSICAL_CHOICES.map((choice) => this.choiceRow(choiceKey(choice), "radio", choice.label, false));
+    return PHYSICAL_CHOICES.map((choice) => this.choiceRow(choiceKey(choice), "radio", t(choice.label), false));
   }
 
   private choiceRow(value: string, type: "checkbox" | "radio", text: string, unusable: boolean): HTMLElement {

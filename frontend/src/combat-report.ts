@@ -1,7 +1,9 @@
 // What the fight did, in words and on the board: each attack's roll, hit location and damage, the heat
 // and end-of-turn reports, the markers' conditions (destroyed, shut down) and the match-over banner.
 
+import { t } from "./i18n";
 import type { CombatReport, MatchResult, MechInfo, Roll, SideInfo, Unit } from "./protocol";
+import { reasonText, reasonsText } from "./reasons";
 
 const PHASE_NAMES: Record<string, string> = {
   weapons: "Weapons",
@@ -18,16 +20,18 @@ function dice(roll: Roll): string {
 export function combatRulings(reports: CombatReport[]): string[] {
   const lines: string[] = [];
   for (const report of reports) {
-    const phase = PHASE_NAMES[report.phase] ?? report.phase;
+    const phase = report.phase in PHASE_NAMES ? t(PHASE_NAMES[report.phase]) : report.phase;
     for (const attack of report.attacks) {
-      const outcome = attack.hit ? `hit, ${attack.damage} damage` : "miss";
-      lines.push(
-        `${phase}: ${attack.unit} ${attack.attack} → ${attack.target}: ${dice(attack.roll)} against ${attack.to_hit.target}: ${outcome}`,
-      );
+      const outcome = attack.hit ? t("hit, %(damage)s damage", { damage: attack.damage }) : t("miss");
+      const { unit, target } = attack;
+      const needs = attack.to_hit.target;
+      const values = { phase, unit, attack: attack.attack, target, dice: dice(attack.roll), needs, outcome };
+      lines.push(t("%(phase)s: %(unit)s %(attack)s → %(target)s: %(dice)s against %(needs)s: %(outcome)s", values));
       // The first reason repeats the roll just shown; the rest say where the damage went.
-      if (attack.hit) lines.push(...attack.reasons.slice(1).map((reason) => `  ${reason}`));
+      const reasons = reasonsText(attack.reasons, attack.reason_codes);
+      if (attack.hit) lines.push(...reasons.slice(1).map((reason) => `  ${reason}`));
     }
-    lines.push(...report.reasons.map((reason) => `${phase}: ${reason}`));
+    lines.push(...reasonsText(report.reasons, report.reason_codes).map((reason) => `${phase}: ${reason}`));
   }
   return lines;
 }
@@ -46,6 +50,12 @@ export function resultText(result: MatchResult, sides: SideInfo[]): string {
   const points = Object.entries(result.victory_points)
     .map(([side, vp]) => `${name(side)} ${vp}`)
     .join(", ");
-  const outcome = result.winner ? `${name(result.winner)} wins` : "a draw";
-  return `Match over after turn ${result.turn}: ${outcome} (${result.reason}). Victory points: ${points}.`;
+  const outcome = result.winner ? t("%(player)s wins", { player: name(result.winner) }) : t("a draw");
+  const reason = reasonText(result.reason, result.reason_code);
+  return t("Match over after turn %(turn)s: %(outcome)s (%(reason)s). Victory points: %(points)s.", {
+    turn: result.turn,
+    outcome,
+    reason,
+    points,
+  });
 }

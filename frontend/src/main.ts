@@ -4,11 +4,12 @@
 import "./app.css";
 import { AttackPanel, isAttackPhase } from "./attack";
 import { resultText, withConditions } from "./combat-report";
-import { showCrowd } from "./crowd";
+import { showCrowd, showSeatedReferee } from "./crowd";
+import { SplitLosPanel, choiceText } from "./los-side";
 import { BoardView } from "./map";
 import type { Poses } from "./playback";
 import { PlaybackPanel } from "./playback-panel";
-import { type PlotHooks, Plotter } from "./plot";
+import { type PlotHooks, Plotter, plainLimit } from "./plot";
 import { startReplay } from "./replay";
 import { SightTool } from "./sight";
 import { HexTooltip } from "./tooltip";
@@ -41,6 +42,7 @@ function startMatch(page: HTMLElement): void {
   const ordersRoot = page.querySelector<HTMLElement>("#orders");
   const playback = new PlaybackPanel(page.querySelector<HTMLElement>("#playback")!);
   const played = new PlayedPlaybacks(matchId);
+  const crowd = page.querySelector<HTMLElement>("#crowd")!;
 
   let board: BoardView | null = null;
   let boardShape = "";
@@ -70,18 +72,22 @@ function startMatch(page: HTMLElement): void {
     },
   });
 
+  const splitLos = new SplitLosPanel(page.querySelector<HTMLElement>("#split-los")!, {
+    send: (frame) => socket.send(frame),
+  });
   const sight = new SightTool(page.querySelector<HTMLElement>("#sight")!, {
     send: (frame) => socket.send(frame),
     unitIn: (hex) => units.find((u) => u.hex === hex)?.id ?? null,
     hexOf: (end) => (/^\d+$/.test(end) ? end : (units.find((u) => u.id === end)?.hex ?? null)),
     highlight: (ends, between, blocked) => board?.showSight(ends, between, blocked),
+    standingChoice: (end) => (units.some((u) => u.id === end) ? choiceText(splitLos.choice(end)) : null),
   });
   new HexTooltip(boardHolder, (hex) => board?.describeHex(hex) ?? hex);
-  /** The unit whose reachable hexes are asked for or shown, so a late answer for another is dropped. */
-  let reaching: { id: string; walk: number } | null = null;
+  /** The unit and mode whose reachable hexes are asked for or shown, so a late answer for another is dropped. */
+  let reaching: { id: string; mode: string; plain: number } | null = null;
 
   const showReach: PlotHooks["showReach"] = (unit, mode, turn) => {
-    reaching = unit && { id: unit.id, walk: unit.walk };
+    reaching = unit && { id: unit.id, mode, plain: plainLimit(unit, mode) };
     board?.showReach({}, 0);
     if (unit) socket.send({ type: "reach", unit: unit.id, mode, turn });
   };
@@ -109,10 +115,16 @@ function startMatch(page: HTMLElement): void {
         showStatus(t("%(player)s has submitted an order.", { player: frame.player }));
         break;
       case "reach":
-        if (reaching?.id === frame.unit) board?.showReach(frame.hexes, reaching.walk);
+        if (reaching?.id === frame.unit && reaching.mode === frame.mode) board?.showReach(frame.hexes, reaching.plain);
         break;
       case "los":
         sight.handleAnswer(frame);
+        break;
+      case "los_side":
+        splitLos.apply(frame);
+        break;
+      case "los_side_set":
+        splitLos.handleSet();
         break;
       case "playback":
         play(frame);
@@ -121,12 +133,13 @@ function startMatch(page: HTMLElement): void {
         showResult(frame.result);
         break;
       case "crowd":
-        showCrowd(page.querySelector<HTMLElement>("#crowd")!, frame.spectators);
+        showCrowd(crowd, frame.spectators);
         break;
       case "error":
         plotter?.handleError(frame.code, errorText(frame.code, frame.message));
         sight.handleError(errorText(frame.code, frame.message));
-        attacks?.handleError(frame.code, frame.message);
+        attacks?.handleError(frame.code, errorText(frame.code, frame.message));
+        splitLos.handleError(frame.code, errorText(frame.code, frame.message));
         showStatus(`${errorText(frame.code, frame.message)} (${frame.code})`, frame.code);
         break;
     }
@@ -154,12 +167,14 @@ function startMatch(page: HTMLElement): void {
     board.setUnits(withConditions(units, snapshot.mechs));
     renderHeader(snapshot);
     renderSides(snapshot);
+    if (snapshot.spectators !== undefined) showCrowd(crowd, snapshot.spectators);
     page.dataset.role = snapshot.you.role;
     page.dataset.version = String(snapshot.v);
 
     const mine = units.find((u) => snapshot.you.role === "player" && u.side === snapshot.you.side);
     const { phase, status: matchStatus, turn } = snapshot.match;
     const inPlay = matchStatus === "in_progress";
+    splitLos.show({ units, choices: snapshot.split_los ?? {}, you: snapshot.you, status: matchStatus });
     const myOrder = snapshot.my_orders.find((o) => o.unit === mine?.id) ?? null;
     ordersRoot?.toggleAttribute("hidden", !(inPlay && phase === "movement"));
     if (plotter && mine && inPlay && phase === "movement") {
@@ -185,6 +200,7 @@ function startMatch(page: HTMLElement): void {
     header.textContent = `${t("Turn")} ${snapshot.match.turn} · ${t(snapshot.match.phase)} · ${t(snapshot.match.status.replace("_", " "))}`;
     header.dataset.turn = String(snapshot.match.turn);
     header.dataset.phase = snapshot.match.phase;
+    showSeatedReferee(page.querySelector<HTMLElement>("#referee")!, snapshot.seated_referee);
   }
 
   function renderSides(snapshot: Snapshot): void {

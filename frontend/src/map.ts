@@ -2,7 +2,9 @@
 // (so colour is never the only signal), hex labels, units with facing and side colour,
 // and the path being plotted.
 
+import { isCursorKey, keepInView, moveCursor } from "./cursor";
 import { type Hex, boardSize, hexCenter, hexCorners, hexLabel, parseLabel } from "./hex";
+import { t } from "./i18n";
 import type { Position } from "./path";
 import type { Pose } from "./playback";
 import type { Board, Unit } from "./protocol";
@@ -133,6 +135,11 @@ export class BoardView {
   private readonly pathLayer: SVGGElement;
   private readonly reachLayer: SVGGElement;
   private readonly sightLayer: SVGGElement;
+  private readonly cursorLayer: SVGGElement;
+  /** Says the hex under the keyboard cursor (an aria-live line under the board). */
+  private readonly cursorLine: HTMLElement;
+  /** The keyboard cursor's hex, remembered while it is hidden (the board without focus); null before any. */
+  private cursor: Hex | null = null;
   private readonly unitNodes = new Map<string, SVGGElement>();
   /** Accumulated rotation per unit, so a turn from NW to N rotates 60° and not 300°. */
   private readonly angles = new Map<string, number>();
@@ -140,14 +147,22 @@ export class BoardView {
   private readonly full: View;
   private view: View;
 
-  constructor(container: Element, board: Board, onHexClick: (hex: Hex) => void) {
+  /** `onHexClick` hears a hex clicked, or picked with the keyboard cursor. */
+  constructor(
+    container: Element,
+    private readonly board: Board,
+    private readonly onHexClick: (hex: Hex) => void,
+  ) {
     const size = boardSize(board.width, board.height, SIZE);
     this.svg = el("svg", {
       class: "board",
       viewBox: `0 0 ${size.x.toFixed(1)} ${size.y.toFixed(1)}`,
       role: "img",
       tabindex: 0,
-      "aria-label": `Board of ${board.width} by ${board.height} hexes: + and - zoom, arrows pan, 0 fits`,
+      "aria-label": t(
+        "Board of %(width)s by %(height)s hexes: arrows move the hex cursor, Enter or Space picks its hex, Esc hides it, Shift and the arrows pan, + and - zoom, 0 fits",
+        { width: board.width, height: board.height },
+      ),
     });
     this.full = { x: 0, y: 0, w: size.x, h: size.y };
     this.view = this.full;
@@ -160,12 +175,19 @@ export class BoardView {
     this.sightLayer = el("g", { class: "sight" }, this.svg);
     this.pathLayer = el("g", { class: "path" }, this.svg);
     this.unitLayer = el("g", { class: "units" }, this.svg);
+    this.cursorLayer = el("g", { class: "cursor" }, this.svg);
     hexLayer.addEventListener("click", (event) => {
       const target = (event.target as Element).closest("[data-hex]");
-      if (target) onHexClick(parseLabel(target.getAttribute("data-hex")!));
+      if (!target) return;
+      this.cursor = parseLabel(target.getAttribute("data-hex")!); // the keyboard goes on from the hex clicked
+      onHexClick(this.cursor);
     });
+    this.svg.addEventListener("blur", () => this.hideCursor());
     this.enablePanAndZoom();
-    container.replaceChildren(this.svg);
+    this.cursorLine = document.createElement("p");
+    this.cursorLine.id = "board-cursor";
+    this.cursorLine.setAttribute("aria-live", "polite");
+    container.replaceChildren(this.svg, this.cursorLine);
     // Hex numbers are half the cost of drawing a big board: the board shows first, its numbers right after.
     afterFirstPaint(() => this.drawLabels(hexLayer));
   }
@@ -180,12 +202,15 @@ export class BoardView {
     }
   }
 
-  /** Shade the hexes a unit can reach, each tagged with its cheapest PM; past `walk` PM it must run. */
-  showReach(hexes: Record<string, number>, walk: number): void {
+  /**
+   * Shade the hexes a unit can reach, each tagged with its cheapest PM; past `plain` PM (its walk) it
+   * must run, dashed.
+   */
+  showReach(hexes: Record<string, number>, plain: number): void {
     this.reachLayer.replaceChildren();
     for (const [label, mp] of Object.entries(hexes)) {
       const outline = points(hexCorners(hexCenter(parseLabel(label), SIZE), SIZE * 0.9));
-      const running = mp > walk;
+      const running = mp > plain;
       el("polygon", { points: outline, class: running ? "reach-hex running" : "reach-hex", "data-hex": label, "data-mp": mp }, this.reachLayer);
     }
   }
@@ -206,11 +231,12 @@ export class BoardView {
     }
   }
 
-  /** What the hex tooltip says: the hex's name, and its cost while reachable hexes are shaded. */
+  /** What the hex tooltip and the cursor say: the hex's name, the unit in it, its cost while reach is shaded. */
   describeHex(label: string): string {
     const name = this.svg.querySelector(`.hex[data-hex="${label}"]`)?.getAttribute("aria-label") ?? label;
+    const unit = [...this.unitNodes.values()].find((node) => node.dataset.hex === label);
     const mp = this.reachLayer.querySelector<SVGElement>(`[data-hex="${label}"]`)?.dataset.mp;
-    return mp === undefined ? name : `${name} · ${mp} PM`;
+    return [name, unit?.querySelector("title")?.textContent, mp === undefined ? "" : `${mp} PM`].filter(Boolean).join(" · ");
   }
 
   /** A word over a unit during playback for what just happened to it (blocked, skids, falls…); "" clears it. */
@@ -298,22 +324,51 @@ export class BoardView {
 
     svg.addEventListener("keydown", (event) => {
       const step = this.view.w / 10;
-      const moves: Record<string, () => void> = {
-        "+": () => this.zoom(1.25),
-        "=": () => this.zoom(1.25),
-        "-": () => this.zoom(0.8),
-        "0": () => this.fit(),
+      const pans: Record<string, () => void> = {
         ArrowLeft: () => this.setView(panBy(this.view, -step, 0, this.full)),
         ArrowRight: () => this.setView(panBy(this.view, step, 0, this.full)),
         ArrowUp: () => this.setView(panBy(this.view, 0, -step, this.full)),
         ArrowDown: () => this.setView(panBy(this.view, 0, step, this.full)),
       };
-      const move = moves[event.key];
+      const moves: Record<string, () => void> = {
+        "+": () => this.zoom(1.25),
+        "=": () => this.zoom(1.25),
+        "-": () => this.zoom(0.8),
+        "0": () => this.fit(),
+        Enter: () => this.pickCursor(),
+        " ": () => this.pickCursor(),
+      };
+      if (event.key === "Escape") this.hideCursor(); // not handled here alone: Esc also puts tools away
+      const move = event.shiftKey ? pans[event.key] : isCursorKey(event.key) ? () => this.stepCursor(event.key) : moves[event.key];
       if (move) {
         event.preventDefault();
         move();
       }
     });
+  }
+
+  /** Show the cursor where it was (first on the first unit, else mid-board), or move it one hex. */
+  private stepCursor(key: string): void {
+    const shown = this.cursorLayer.hasChildNodes();
+    const home = this.unitNodes.values().next().value?.dataset.hex;
+    const at = this.cursor ?? (home ? parseLabel(home) : { col: this.board.width >> 1, row: this.board.height >> 1 });
+    this.cursor = shown ? moveCursor(at, key, this.board.width, this.board.height) : at;
+    const centre = hexCenter(this.cursor, SIZE);
+    this.cursorLayer.replaceChildren();
+    const label = hexLabel(this.cursor);
+    el("polygon", { points: points(hexCorners(centre, SIZE * 0.92)), class: "hex-cursor", "data-hex": label }, this.cursorLayer);
+    this.setView(keepInView(this.view, centre, SIZE * 2, this.full));
+    this.cursorLine.textContent = t("Cursor: %(hex)s", { hex: this.describeHex(label) });
+  }
+
+  private pickCursor(): void {
+    if (this.cursor && this.cursorLayer.hasChildNodes()) this.onHexClick(this.cursor);
+  }
+
+  private hideCursor(): void {
+    if (!this.cursorLayer.hasChildNodes()) return;
+    this.cursorLayer.replaceChildren();
+    this.cursorLine.textContent = "";
   }
 
   private drawHex(layer: SVGGElement, board: Board, hex: Hex): void {
@@ -324,7 +379,7 @@ export class BoardView {
     const outline = points(hexCorners(center, SIZE));
     const g = el("g", { class: "hex", "data-hex": label, "data-level": info.level, "data-terrain": info.terrain }, layer);
     // A name for assistive technology; people with a pointer get the hex tooltip (tooltip.ts).
-    g.setAttribute("aria-label", [label, `level ${info.level}`, info.terrain].filter(Boolean).join(" · "));
+    g.setAttribute("aria-label", [label, t("level %(level)s", { level: info.level }), info.terrain].filter(Boolean).join(" · "));
     // Every polygon carries the hex's edge: one fewer element per hex than a separate outline.
     el("polygon", { points: outline, fill: levelShade(info.level), class: "hex-edge" }, g);
     for (const [name, level] of features) {
@@ -373,10 +428,10 @@ export class BoardView {
   private markConditions(unit: Unit): void {
     const node = this.unitNodes.get(unit.id)!;
     const conditions = [
-      unit.destroyed && "DESTROYED",
-      unit.shutdown && "SHUT DOWN",
-      unit.prone && "PRONE",
-      unit.stuck && "STUCK",
+      unit.destroyed && t("DESTROYED"),
+      unit.shutdown && t("SHUT DOWN"),
+      unit.prone && t("PRONE"),
+      unit.stuck && t("STUCK"),
     ];
     node.querySelector(".unit-condition")!.textContent = conditions.filter(Boolean).join(" ");
     node.dataset.prone = String(Boolean(unit.prone));

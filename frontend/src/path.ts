@@ -38,14 +38,14 @@ export function turnsBetween(from: Facing, to: Facing): Step[] {
 /**
  * Steps that take a unit at `at` into the adjacent hex `target`: face it and go
  * forward, or face away from it and back up when that needs fewer turns.
- * Running units never back up (Total Warfare: backward movement is walking only),
+ * Running units (MASC too) never back up (Total Warfare: backward movement is walking only),
  * so for them only forward is offered. Returns null when `target` is not adjacent.
  */
 export function stepsInto(at: Position, target: Hex, mode: Mode): Step[] | null {
   const direction = facingTowards(at.hex, target);
   if (direction === null) return null;
   const forward = [...turnsBetween(at.facing, direction), "F" as Step];
-  if (mode === "run") return forward;
+  if (mode !== "walk") return forward;
   const backward = [...turnsBetween(at.facing, turn(direction, 3)), "B" as Step];
   return backward.length < forward.length ? backward : forward;
 }

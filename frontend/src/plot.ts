@@ -1,9 +1,10 @@
-// Click-to-plot: the player builds a movement order step by step. Every change is sent
-// to the server as a `plot`; its `plotted` answer prices each step, and a refusal (an
-// error frame, or a path it calls illegal) takes the step back and shows the reason.
-// The controls live in match.html (`[data-action]` buttons, #pm, #plot-steps, #plot-message).
+// Click-to-plot: the player builds a movement order step by step, or picks a jump's landing hex and
+// facing. Every change is sent to the server as a `plot`; its `plotted` answer prices each step, and a
+// refusal (an error frame, or a path it calls illegal) takes the change back and shows the reason.
+// The controls live in match.html (`[data-action]` buttons, the #plot-mode radios, #pm, #plot-steps,
+// #plot-message).
 
-import { type Facing, type Hex, hexLabel, parseLabel } from "./hex";
+import { type Facing, type Hex, hexLabel, parseLabel, turn } from "./hex";
 import { t } from "./i18n";
 import { type Position, stepsInto, trace } from "./path";
 import type { ClientFrame, Mode, Order, Path, Step } from "./protocol";
@@ -14,7 +15,26 @@ export interface PlotUnit {
   facing: number;
   walk: number;
   run: number;
+  jump?: number;
+  masc?: boolean;
 }
+
+/** The modes a unit may move in: jumping with jump jets, MASC when it has it. */
+export function modesOf(unit: PlotUnit): Mode[] {
+  return ["walk", "run", ...((unit.jump ?? 0) > 0 ? ["jump" as const] : []), ...(unit.masc ? ["masc" as const] : [])];
+}
+
+/** The PM a mode gives (rules.movement.budget): MASC runs at 2 × walk, a jump goes its jump MP in hexes. */
+export function modeLimit(unit: PlotUnit, mode: Mode): number {
+  return { walk: unit.walk, run: unit.run, masc: 2 * unit.walk, jump: unit.jump ?? 0 }[mode];
+}
+
+/** Reach up to this many PM needs no faster gait than walking (running, for MASC): past it, the map dashes it. */
+export function plainLimit(unit: PlotUnit, mode: Mode): number {
+  return mode === "masc" ? unit.run : mode === "jump" ? modeLimit(unit, mode) : unit.walk;
+}
+
+const MODE_NAMES: Record<Mode, string> = { walk: "walk", run: "run", jump: "jump", masc: "MASC" };
 
 export interface PlotHooks {
   send(frame: ClientFrame): boolean;
@@ -25,11 +45,18 @@ export interface PlotHooks {
 
 type State = "idle" | "plotting" | "checking" | "submitted";
 
-// The arrow keys belong to the board (panning) and to form controls.
-const KEYS: Record<string, string> = { w: "F", s: "B", a: "L", d: "R", backspace: "undo", z: "undo", m: "mode" };
+// The arrow keys belong to the board (its cursor) and to form controls.
+const KEYS: Record<string, string> = {
+  w: "F", s: "B", a: "L", d: "R", backspace: "undo", z: "undo", m: "mode", j: "jump",
+};
+
+function orderKey(order: Order): string {
+  const what = order.mode === "jump" ? `${order.to}/${order.facing}` : order.steps.join("");
+  return `${order.unit}:${order.mode}:${what}`;
+}
 
 function sameOrder(a: Order, b: Order): boolean {
-  return a.unit === b.unit && a.mode === b.mode && a.steps.join("") === b.steps.join("");
+  return orderKey(a) === orderKey(b);
 }
 
 export class Plotter {
@@ -39,6 +66,8 @@ export class Plotter {
   private turn = 0;
   private mode: Mode = "walk";
   private steps: Step[] = [];
+  /** A jump's landing hex and facing, once picked. */
+  private landing: { hex: string; facing: Facing } | null = null;
   private path: Path | null = null;
   /** The order last sent and not yet answered; at most one at a time. */
   private pending: Order | null = null;
@@ -46,6 +75,7 @@ export class Plotter {
   private readonly pm: HTMLElement;
   private readonly list: HTMLElement;
   private readonly message: HTMLElement;
+  private readonly modeChoice: HTMLElement;
 
   /** `keys` is where the W/A/S/D shortcuts are heard: the whole page unless told otherwise. */
   constructor(
@@ -56,10 +86,12 @@ export class Plotter {
     this.pm = root.querySelector("#pm")!;
     this.list = root.querySelector("#plot-steps")!;
     this.message = root.querySelector("#plot-message")!;
+    this.modeChoice = root.querySelector("#plot-mode")!;
     root.addEventListener("click", (event) => {
       const button = (event.target as Element).closest<HTMLElement>("[data-action]");
       if (button) this.act(button.dataset.action!);
     });
+    this.modeChoice.addEventListener("change", (event) => this.chooseMode((event.target as HTMLInputElement).value as Mode));
     keys.addEventListener("keydown", (e) => {
       const event = e as KeyboardEvent;
       if (event.ctrlKey || event.metaKey || event.altKey) return;
@@ -79,7 +111,10 @@ export class Plotter {
     this.pending = null;
     this.path = null;
     this.mode = submitted?.mode ?? "walk";
-    this.steps = submitted ? [...submitted.steps] : [];
+    this.steps = submitted?.mode !== "jump" && submitted ? [...submitted.steps] : [];
+    this.landing = submitted?.mode === "jump" ? { hex: submitted.to, facing: submitted.facing as Facing } : null;
+    for (const radio of this.modeChoice.querySelectorAll("label")) radio.remove(); // the legend stays
+    this.modeChoice.append(...modesOf(unit).map((mode) => this.modeRadio(mode)));
     this.setMessage("");
     this.setState(submitted ? "submitted" : "plotting");
     this.hooks.showReach?.(submitted ? null : unit, this.mode, turn);
@@ -91,6 +126,7 @@ export class Plotter {
     this.unit = null;
     this.pending = null;
     this.steps = [];
+    this.landing = null;
     this.setState("idle");
     this.hooks.showReach?.(null, this.mode, this.turn);
     this.render();
@@ -98,8 +134,12 @@ export class Plotter {
 
   clickHex(hex: Hex): void {
     if (this.state !== "plotting" || !this.unit) return;
+    if (this.mode === "jump") {
+      this.propose({ unit: this.unit.id, mode: "jump", to: hexLabel(hex), facing: this.landing?.facing ?? this.unit.facing });
+      return;
+    }
     const steps = stepsInto(this.end(), hex, this.mode);
-    if (steps) this.propose(this.mode, [...this.steps, ...steps]);
+    if (steps) this.proposeSteps(this.mode, [...this.steps, ...steps]);
   }
 
   handlePlotted(order: Order, path: Path): void {
@@ -136,28 +176,51 @@ export class Plotter {
 
   private act(action: string): void {
     if (this.state !== "plotting" || !this.unit) return;
-    switch (action) {
-      case "F":
-      case "B":
-      case "L":
-      case "R":
-        this.propose(this.mode, [...this.steps, action]);
-        break;
-      case "undo":
-        if (this.steps.length > 0) this.propose(this.mode, this.steps.slice(0, -1));
-        break;
-      case "mode":
-        this.propose(this.mode === "walk" ? "run" : "walk", this.steps);
-        break;
-      case "submit":
-        this.send("submit", { unit: this.unit.id, mode: this.mode, steps: this.steps });
-        break;
-    }
+    const modes = modesOf(this.unit);
+    if (action === "mode") this.chooseMode(modes[(modes.indexOf(this.mode) + 1) % modes.length]);
+    else if (action === "jump") this.chooseMode(modes.includes("jump") ? "jump" : this.mode);
+    else if (this.mode === "jump") this.actJumping(action);
+    else if (action === "F" || action === "B" || action === "L" || action === "R") this.proposeSteps(this.mode, [...this.steps, action]);
+    else if (action === "undo" && this.steps.length > 0) this.proposeSteps(this.mode, this.steps.slice(0, -1));
+    else if (action === "submit") this.send("submit", { unit: this.unit.id, mode: this.mode, steps: this.steps });
   }
 
-  private propose(mode: Mode, steps: Step[]): void {
-    const order: Order = { unit: this.unit!.id, mode, steps };
-    if (steps.length === 0) {
+  /** Jumping, A and D turn the facing to land with; undo forgets the landing hex. */
+  private actJumping(action: string): void {
+    const landing = this.landing;
+    if (!landing) {
+      if (action === "submit") this.setMessage(t("Pick the hex to land in first."));
+      return;
+    }
+    const order = { unit: this.unit!.id, mode: "jump" as const, to: landing.hex, facing: landing.facing };
+    if (action === "L" || action === "R") this.propose({ ...order, facing: turn(landing.facing, action === "L" ? -1 : 1) });
+    if (action === "undo") this.startJump();
+    if (action === "submit") this.send("submit", order);
+  }
+
+  private chooseMode(mode: Mode): void {
+    if (this.state !== "plotting" || mode === this.mode) return;
+    if (mode === "jump") this.startJump();
+    else this.proposeSteps(mode, this.mode === "jump" ? [] : this.steps);
+  }
+
+  /** Jump mode with no landing hex yet: the jump's reach is shown, nothing is asked of the server. */
+  private startJump(): void {
+    if (this.mode !== "jump") this.hooks.showReach?.(this.unit, "jump", this.turn);
+    this.mode = "jump";
+    this.steps = [];
+    this.landing = null;
+    this.path = null;
+    this.setMessage(t("Pick the hex to land in (a click, or the board's cursor and Enter); A and D turn the landing facing."));
+    this.render();
+  }
+
+  private proposeSteps(mode: Exclude<Mode, "jump">, steps: Step[]): void {
+    this.propose({ unit: this.unit!.id, mode, steps });
+  }
+
+  private propose(order: Order): void {
+    if (order.mode !== "jump" && order.steps.length === 0) {
       // Nothing to price: standing still costs nothing.
       this.accept(order, null);
       return;
@@ -178,7 +241,8 @@ export class Plotter {
     this.pending = null;
     if (order.mode !== this.mode) this.hooks.showReach?.(this.unit, order.mode, this.turn);
     this.mode = order.mode;
-    this.steps = [...order.steps];
+    this.steps = order.mode === "jump" ? [] : [...order.steps];
+    this.landing = order.mode === "jump" ? { hex: order.to, facing: order.facing as Facing } : null;
     this.path = path;
     this.setMessage("");
     this.render();
@@ -197,16 +261,30 @@ export class Plotter {
 
   private positions(): Position[] {
     if (!this.unit) return [];
-    return trace({ hex: parseLabel(this.unit.hex), facing: this.unit.facing as Facing }, this.steps);
+    const start = { hex: parseLabel(this.unit.hex), facing: this.unit.facing as Facing };
+    if (this.mode !== "jump") return trace(start, this.steps);
+    return this.landing ? [start, { hex: parseLabel(this.landing.hex), facing: this.landing.facing }] : [start];
   }
 
   private setState(state: State): void {
     this.state = state;
     this.root.dataset.state = state;
     const editable = state === "plotting";
+    const nothingToUndo = this.steps.length === 0 && !this.landing;
     for (const button of this.root.querySelectorAll<HTMLButtonElement>("[data-action]")) {
-      button.disabled = !editable || (button.dataset.action === "undo" && this.steps.length === 0);
+      button.disabled = !editable || (button.dataset.action === "undo" && nothingToUndo);
     }
+    for (const radio of this.modeChoice.querySelectorAll("input")) radio.disabled = !editable;
+  }
+
+  private modeRadio(mode: Mode): HTMLElement {
+    const label = document.createElement("label");
+    const radio = document.createElement("input");
+    radio.type = "radio";
+    radio.name = "plot-mode";
+    radio.value = mode;
+    label.append(radio, ` ${t(MODE_NAMES[mode])}`);
+    return label;
   }
 
   private setMessage(text: string, code = ""): void {
@@ -218,13 +296,14 @@ export class Plotter {
     const positions = this.positions();
     this.hooks.drawPath(positions);
     this.root.dataset.mode = this.mode;
-    this.root.querySelector("[data-action=mode]")!.textContent = this.mode === "walk" ? t("Walking (M)") : t("Running (M)");
+    for (const radio of this.modeChoice.querySelectorAll("input")) radio.checked = radio.value === this.mode;
     const mp = this.path?.mp ?? 0;
-    const limit = this.unit ? this.unit[this.mode] : 0;
-    this.pm.textContent = t("%(mp)s / %(limit)s PM (%(mode)s)", { mp, limit, mode: t(this.mode) });
+    const limit = this.unit ? modeLimit(this.unit, this.mode) : 0;
+    this.pm.textContent = t("%(mp)s / %(limit)s PM (%(mode)s)", { mp, limit, mode: t(MODE_NAMES[this.mode]) });
     this.pm.dataset.mp = String(mp);
+    const shown: string[] = this.mode === "jump" ? (this.landing ? ["J"] : []) : this.steps;
     this.list.replaceChildren(
-      ...this.steps.map((step, i) => {
+      ...shown.map((step, i) => {
         const item = document.createElement("li");
         const cost = this.path?.steps[i]?.mp;
         item.textContent = `${step} → ${hexLabel(positions[i + 1].hex)}${cost === undefined ? "" : ` (${cost} PM)`}`;

@@ -1,30 +1,47 @@
 // Shapes of the websocket frames described in docs/protocol.md.
 
+import type { ReasonCode } from "./reasons";
+
 export type Step = "F" | "B" | "L" | "R";
-export type Mode = "walk" | "run";
+/** Movement modes (docs/protocol.md): MASC runs at 2 × walk; a jump goes straight to a hex. */
+export type Mode = "walk" | "run" | "masc" | "jump";
 export type Role = "player" | "spectator" | "referee";
 
-export interface Order {
+/** A movement order step by step: walking, running or with MASC. */
+export interface StepOrder {
   unit: string;
-  mode: Mode;
+  mode: Exclude<Mode, "jump">;
   steps: Step[];
 }
 
+/** A jump: the hex landed in and the facing chosen there. */
+export interface JumpOrder {
+  unit: string;
+  mode: "jump";
+  to: string;
+  facing: number;
+}
+
+export type Order = StepOrder | JumpOrder;
+
 export interface PathStep {
-  step: Step;
+  /** "J" is a whole jump. */
+  step: Step | "J";
   hex: string;
   facing: number;
   mp: number;
   reasons?: string[];
+  reason_codes?: ReasonCode[];
 }
 
 export interface Path {
   legal: boolean;
   mp: number;
-  moved: Mode;
+  moved: string;
   steps: PathStep[];
   end: { hex: string; facing: number };
   reasons?: string[];
+  reason_codes?: ReasonCode[];
 }
 
 export interface HexInfo {
@@ -47,6 +64,8 @@ export interface Unit {
   facing: number;
   walk: number;
   run: number;
+  jump?: number;
+  masc?: boolean;
   prone?: boolean;
   stuck?: boolean;
   /** From the unit's mech (`mechs`), for the marker. */
@@ -75,6 +94,7 @@ export type AttackOrder = WeaponOrder | PhysicalOrder;
 export interface Modifier {
   value: number;
   reason: string;
+  reason_code?: ReasonCode;
 }
 
 /** What an attack needs on 2D6: the sum of its modifiers. */
@@ -88,6 +108,8 @@ export interface PlannedAttack {
   target: string;
   attack: string;
   to_hit: ToHit;
+  /** The hit location table a hit rolls on: "standard", "punch" or "kick" ("" for a push). */
+  location_table?: string;
 }
 
 /** The server's check of an attack order (rules.codec.attacks_to_json). */
@@ -101,6 +123,7 @@ export interface AttackResult extends PlannedAttack {
   hit: boolean;
   damage: number;
   reasons: string[];
+  reason_codes?: ReasonCode[];
 }
 
 /** One attack, heat or end phase of a resolution (rules.combat_codec.combat_report_to_json). */
@@ -108,7 +131,10 @@ export interface CombatReport {
   phase: string;
   attacks: AttackResult[];
   reasons: string[];
+  reason_codes?: ReasonCode[];
   rolls: Roll[];
+  /** Building hexes the phase damaged: the CF left (0: collapsed into rubble). */
+  buildings?: { hex: string; damage: number; cf: number; collapsed: boolean }[];
 }
 
 export interface WeaponInfo {
@@ -117,7 +143,8 @@ export interface WeaponInfo {
   label: string;
   heat: number;
   damage: number;
-  range: { minimum: number; short: number; medium: number; long: number };
+  /** `underwater`: short/medium/long range fired by a submerged mech; empty when the weapon cannot fire there. */
+  range: { minimum: number; short: number; medium: number; long: number; underwater?: number[] };
   fired: boolean;
   destroyed: boolean;
 }
@@ -140,6 +167,7 @@ export interface MatchResult {
   /** The winning side, "" for a draw. */
   winner: string;
   reason: string;
+  reason_code?: ReasonCode;
   victory_points: Record<string, number>;
   turn: number;
 }
@@ -157,6 +185,7 @@ export interface TimelineEvent {
   facing: number;
   mp: number;
   reason?: string;
+  reason_code?: ReasonCode;
   target?: string;
   rolls?: Roll[];
 }
@@ -166,6 +195,7 @@ export interface Conflict {
   case: string;
   units: string[];
   resolution: string;
+  resolution_code?: ReasonCode;
   hex?: string;
 }
 
@@ -174,6 +204,7 @@ export interface Roll {
   dice: number[];
   total: number;
   reason: string;
+  reason_code?: ReasonCode;
   target: number | null;
 }
 
@@ -183,12 +214,16 @@ export interface Timeline {
   /** `order`: unit ids, initiative loser first (it moves first). */
   initiative?: { order: string[]; rolls: Roll[] };
   ticks?: TimelineEvent[][];
-  final?: Record<string, { hex: string; facing: number; prone?: boolean; stuck?: boolean; reasons?: string[] }>;
+  final?: Record<
+    string,
+    { hex: string; facing: number; prone?: boolean; stuck?: boolean; reasons?: string[]; reason_codes?: ReasonCode[] }
+  >;
   combat?: CombatReport[];
   conflicts?: Conflict[];
   /** Every roll of the phase in the order thrown: initiative first. */
   rolls?: Roll[];
   reasons?: string[];
+  reason_codes?: ReasonCode[];
 }
 
 export interface PlaybackFrame {
@@ -226,6 +261,32 @@ export interface Snapshot {
   /** This phase's orders the viewer may see: movement orders or attack orders, by phase. */
   my_orders: (Order | AttackOrder)[];
   last_playback: PlaybackFrame | null;
+  /** Each unit's standing split line-of-sight side; a unit without one takes the side worse for the attacker. */
+  split_los?: Record<string, SplitLosChoice>;
+  /** The referee the host seated in the lobby, if any. */
+  seated_referee?: string | null;
+  /** The crowd count as of the snapshot (docs/protocol.md `crowd`). */
+  spectators?: number;
+}
+
+/** Which of two hexes a line running exactly between them passes through, as seen from the attacker. */
+export type LosSide = "left" | "right";
+
+/** A unit's standing split line-of-sight side and who chose it: the unit's player, or the referee for them. */
+export interface SplitLosChoice {
+  side: LosSide;
+  by: "controller" | "referee";
+}
+
+/** A unit's split line-of-sight side was set, or cleared (`side` null), by `by` (docs/protocol.md `los_side`). */
+export interface LosSideFrame {
+  type: "los_side";
+  v: number;
+  unit: string;
+  side: LosSide | null;
+  chooser: SplitLosChoice["by"];
+  by: string;
+  reason?: string;
 }
 
 /** Each hex the unit can reach this phase in `mode`, with its cheapest PM (docs/protocol.md `reach`). */
@@ -241,15 +302,19 @@ export interface ReachFrame {
 export interface LosFrame {
   type: "los";
   v: number;
+  /** The line runs exactly between two hexes; `side` is the one taken. */
+  split?: boolean;
+  side?: LosSide | null;
   from: string;
   to: string;
   los: boolean;
   modifier: number;
-  modifiers: { value: number; reason: string }[];
+  modifiers: Modifier[];
   partial_cover: boolean;
   /** The hexes the line crosses, ends excluded. */
   hexes: string[];
   reasons: string[];
+  reason_codes?: ReasonCode[];
 }
 
 /** How many spectators watch the match (docs/protocol.md `crowd`); it has no version. */
@@ -264,6 +329,8 @@ export type ServerFrame =
   | PlaybackFrame
   | ReachFrame
   | LosFrame
+  | LosSideFrame
+  | { type: "los_side_set"; v: number; unit: string; side: LosSide | null; chooser: SplitLosChoice["by"] }
   | { type: "plotted" | "order_accepted"; v: number; order: Order; path: Path }
   | { type: "plotted" | "order_accepted"; v: number; order: AttackOrder; attacks: AttackCheck }
   | { type: "finished"; v: number; result: MatchResult }
@@ -275,6 +342,7 @@ export type ClientFrame =
   | { type: "submit"; order: Order; turn: number; phase?: string }
   | { type: "reach"; unit: string; mode: Mode; turn: number }
   | { type: "los"; from: string; to: string }
+  | { type: "los_side"; unit: string; side: LosSide | null; reason?: string }
   | { type: "resync" };
 
 /** Attack orders go out like movement ones, always naming their phase (weapons or physical). */

@@ -6,6 +6,7 @@
 import { type Hex, hexLabel } from "./hex";
 import { t } from "./i18n";
 import type { ClientFrame, LosFrame } from "./protocol";
+import { reasonText, reasonsText } from "./reasons";
 
 export interface SightHooks {
   send(frame: ClientFrame): boolean;
@@ -15,6 +16,8 @@ export interface SightHooks {
   hexOf(end: string): string | null;
   /** Mark the two ends and the hexes between them (none to clear). */
   highlight(ends: string[], between: string[], blocked: boolean): void;
+  /** The words for a unit's standing split line-of-sight choice (los-side.ts); null when `end` is a hex. */
+  standingChoice(end: string): string | null;
 }
 
 export class SightTool {
@@ -24,6 +27,7 @@ export class SightTool {
   private readonly toggle: HTMLButtonElement;
   private readonly verdict: HTMLElement;
   private readonly reasons: HTMLElement;
+  private readonly split: HTMLElement;
 
   constructor(
     private readonly root: HTMLElement,
@@ -33,6 +37,7 @@ export class SightTool {
     this.toggle = root.querySelector("[data-sight=toggle]")!;
     this.verdict = root.querySelector("#sight-verdict")!;
     this.reasons = root.querySelector("#sight-reasons")!;
+    this.split = root.querySelector("#sight-split")!;
     this.toggle.addEventListener("click", () => (this.picking ? this.close() : this.open()));
     root.querySelector("#sight-form")?.addEventListener("submit", (event) => {
       event.preventDefault();
@@ -68,6 +73,7 @@ export class SightTool {
     this.hooks.highlight([], [], false);
     this.say("");
     this.reasons.replaceChildren();
+    this.split.textContent = "";
   }
 
   clickHex(hex: Hex): void {
@@ -103,9 +109,9 @@ export class SightTool {
         : t("Line of sight from %(from)s to %(to)s: blocked.", values),
     );
     const lines = [
-      ...answer.modifiers.map((m) => `${signed(m.value)}: ${m.reason}`),
+      ...answer.modifiers.map((m) => `${signed(m.value)}: ${reasonText(m.reason, m.reason_code)}`),
       ...(answer.partial_cover ? [t("The target has partial cover.")] : []),
-      ...answer.reasons,
+      ...reasonsText(answer.reasons, answer.reason_codes),
     ];
     this.reasons.replaceChildren(
       ...lines.map((line) => {
@@ -114,6 +120,7 @@ export class SightTool {
         return item;
       }),
     );
+    this.split.textContent = answer.split ? splitText(answer.to, this.hooks.standingChoice(answer.to)) : "";
   }
 
   /** An error frame: if our question was in flight, it was the answer. */
@@ -126,6 +133,13 @@ export class SightTool {
   private say(text: string): void {
     this.verdict.textContent = text;
   }
+}
+
+/** A split line passes the side the target's player chose (Solaris VII); a hex target gets the more restrictive one. */
+function splitText(target: string, choice: string | null): string {
+  return choice === null
+    ? t("The line runs exactly between two hexes: a hex target gets the more restrictive side.")
+    : t("The line runs exactly between two hexes: %(unit)s stands on %(choice)s.", { unit: target, choice });
 }
 
 function signed(value: number): string {

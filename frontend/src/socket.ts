@@ -5,7 +5,7 @@ import type { AttackFrame, ClientFrame, CrowdFrame, ServerFrame } from "./protoc
 
 /** Frames that change nothing: answers to one socket, and the crowd count. Every other frame but a
  * snapshot is a logged event. */
-const REPLY_FRAMES = new Set(["plotted", "order_accepted", "reach", "los", "error", "crowd"]);
+const REPLY_FRAMES = new Set(["plotted", "order_accepted", "reach", "los", "los_side_set", "error", "crowd"]);
 const isEvent = (frame: ServerFrame): frame is Exclude<ServerFrame, CrowdFrame> =>
   frame.type !== "snapshot" && !REPLY_FRAMES.has(frame.type);
 

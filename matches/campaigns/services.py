@@ -18,9 +18,9 @@ from django.db.models import Q
 from django.utils import timezone
 
 from matches.errors import MatchError
-from matches.models import Match
+from matches.models import Event, Match
 from matches.selectors import match_get
-from matches.services import match_create
+from matches.services import event_append, events_publish, match_create
 from rules import codec
 from rules.combat_codec import status_from_json, status_to_json
 from rules.designs import Design, DesignError, shipped_design
@@ -244,7 +244,8 @@ def match_finish(*, match_id: int, winner_side: str, sides: dict[str, dict[str, 
     """Ends a match with its result record: the winner ("" for a draw) and each side's line.
 
     For a referee's decision on a match that did not end in play (matches that do end in play carry their
-    own result, which `fixture_apply_result` records). It writes no event (the core has no event kind for it).
+    own result, which `fixture_apply_result` records). It logs the `finished` event a played end logs, so every
+    socket (delayed spectators too) learns that the match is over.
     """
     with transaction.atomic():
         match = match_get(match_id=match_id, for_update=True)
@@ -265,11 +266,15 @@ def match_finish(*, match_id: int, winner_side: str, sides: dict[str, dict[str, 
                 raise MatchError("result.value", f"Side {side}: {problems}") from None
             lines.append(line)
         match.status = Match.Status.FINISHED
-        match.save(update_fields=["status", "updated_at"])
+        decision = {"winner": winner_side, "reason": "referee decision",
+                    "victory_points": {line.side: line.victory_points for line in lines}, "turn": match.turn}
+        events = [event_append(match, Event.Kind.FINISHED, {"result": decision})]
+        match.save(update_fields=["status", "version", "updated_at"])
         result = MatchResult.objects.create(match=match, winner_side=winner_side)
         for line in lines:
             line.result = result
             line.save()
+        events_publish(match, events)
         return result
 
 

@@ -14,8 +14,8 @@ from math import ceil
 from typing import TypeVar
 
 from rules.combat import (
-    PhysicalOrder, PlannedAttack, SightRule, WeaponOrder, plan_physical_attack, plan_weapon_attack,
-    resolve_physical_attacks, resolve_weapon_attacks,
+    CombatReport, PhysicalOrder, PlannedAttack, SightRule, WeaponOrder, flood_bare_locations, plan_physical_attack,
+    plan_weapon_attack, resolve_physical_attacks, resolve_weapon_attacks,
 )
 from rules.dice import Dice
 from rules.errors import MalformedOrder, RuleError
@@ -118,7 +118,9 @@ class SolarisRuleset:
         units = tuple(movement.final[unit.id].unit for unit in state.units)
         motions = {unit_id: Motion(outcome.moved, outcome.hexes_moved, stuck=outcome.unit.stuck)
                    for unit_id, outcome in movement.final.items()}
-        return PhaseResult(replace(state, units=units, motions=motions), movement)
+        after, flooded = flood_bare_locations(replace(state, units=units, motions=motions))
+        reports = (CombatReport("movement", reasons=flooded),) if flooded else ()
+        return PhaseResult(_decided(after) if flooded else after, movement, reports)
 
     def _weapons(self, state: GameState, orders: Sequence[Order], dice: Dice) -> PhaseResult:
         after, report = resolve_weapon_attacks(state, _only(orders, WeaponOrder), dice, self.sight)

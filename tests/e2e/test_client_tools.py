@@ -1,6 +1,8 @@
 """The client's tools in a real browser (issue 8): reachable hexes and a path the server refuses, the
-line-of-sight tool, and the Spanish page with its language switch. Nothing here submits an order, so the
-demo match is left as the duel test (test_duel.py, which runs after this module) expects it."""
+line-of-sight tool by mouse and by the board's keyboard cursor, a split line-of-sight side set by one player and
+seen by the other, and the Spanish page with its language switch. Nothing here submits an order (the split side
+is cleared again), so the demo match is left as the duel test (test_duel.py, which runs after this module)
+expects it."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ import pytest
 pytestmark = pytest.mark.e2e
 
 
-def test_reachable_hexes_and_a_path_off_the_board_refused_with_the_servers_reason(open_page: Any) -> None:
+def test_reachable_hexes_a_path_off_the_board_refused_and_a_jump(open_page: Any) -> None:
     alice = open_page("alice")
 
     # The Wolverine/Phoenix Hawk in 0816 facing north: one hex ahead costs 1 PM.
@@ -28,6 +30,22 @@ def test_reachable_hexes_and_a_path_off_the_board_refused_with_the_servers_reaso
     assert alice.locator("#plot-steps li").count() == 1  # the refused step was taken back
     alice.keyboard.press("z")
     alice.wait_for_selector("#orders[data-state='plotting'] #pm[data-mp='0']")
+
+    # J: the Phoenix Hawk jumps 6; its jump reach is shaded (1 PM a hex, terrain ignored), and the hex
+    # clicked is the landing, priced by the server; D turns the facing to land with.
+    alice.keyboard.press("j")
+    alice.wait_for_selector("#orders[data-mode='jump'] #plot-mode input[value='jump']:checked")
+    alice.wait_for_selector(".reach-hex[data-hex='0810'][data-mp='6']")
+    assert alice.locator(".reach-hex[data-hex='0809']").count() == 0  # 7 hexes: beyond its jump
+    alice.click(".hex[data-hex='0813']")
+    alice.wait_for_selector("#orders[data-state='plotting'] #pm[data-mp='3']")
+    assert alice.inner_text("#plot-steps") == "J → 0813 (3 PM)"
+    alice.keyboard.press("d")
+    alice.wait_for_selector(".path-end[data-hex='0813'][data-facing='1']")
+    alice.keyboard.press("m")  # back to walking (no MASC on this mech), the jump dropped
+    alice.wait_for_selector("#orders[data-mode='walk'] #pm[data-mp='0']")
+    alice.wait_for_selector(".reach-hex[data-hex='0815'][data-mp='1']")
+    assert alice.locator(".path-end").count() == 0
 
 
 def test_the_line_of_sight_tool_shows_woods_blocking_and_an_open_line(open_page: Any, artifacts: Path) -> None:
@@ -54,6 +72,70 @@ def test_the_line_of_sight_tool_shows_woods_blocking_and_an_open_line(open_page:
     assert spectator.locator(".sight-hex").count() == 0
 
 
+def test_the_keyboard_cursor_picks_the_ends_of_a_line_of_sight(open_page: Any) -> None:
+    spectator = open_page(None)
+    spectator.click("[data-sight=toggle]")
+    spectator.focus("#board svg.board")
+
+    # The cursor shows on the first unit, A in 0816, and says what is there.
+    spectator.keyboard.press("ArrowUp")
+    spectator.wait_for_selector(".hex-cursor[data-hex='0816']")
+    assert spectator.inner_text("#board-cursor").startswith("Cursor: 0816 · level 0 · ")
+    spectator.keyboard.press("Enter")
+    spectator.wait_for_selector("#sight[data-state='to']")
+    for _ in range(14):  # up the column to B in 0802
+        spectator.keyboard.press("ArrowUp")
+    spectator.wait_for_selector(".hex-cursor[data-hex='0802']")
+    assert "(B, bob)" in spectator.inner_text("#board-cursor")
+    spectator.keyboard.press(" ")
+    spectator.wait_for_selector("#sight[data-los='true']")
+    assert spectator.inner_text("#sight-verdict") == "Line of sight from A to B: clear, +0 to hit."
+
+    spectator.keyboard.press("Escape")  # puts the tool away and hides the cursor
+    spectator.wait_for_selector("#sight[data-state='idle']")
+    assert spectator.locator(".hex-cursor").count() == 0
+    assert spectator.inner_text("#board-cursor") == ""
+
+
+def test_a_player_sets_a_split_line_of_sight_side_and_the_other_page_shows_it(open_page: Any) -> None:
+    """Solaris VII, Línea de Visión: on a line exactly between two hexes 'el jugador que dirige la unidad
+    objetivo es el que decide a través de cual pasa la LdV'; the choice stands and is public."""
+    alice, bob = open_page("alice"), open_page("bob")
+    # The snapshot carries the crowd count, so it shows as soon as the page has it, before any crowd frame.
+    assert alice.is_visible("#crowd") and alice.get_attribute("#crowd", "data-spectators") is not None
+    assert alice.locator("#split-los-units [data-unit='B'] select").count() == 0  # B is bob's to choose
+
+    bob.select_option("#split-los-units [data-unit='B'] select", "right")
+    alice.wait_for_selector("#split-los-units [data-unit='B'][data-side='right'][data-by='controller']")
+    assert alice.inner_text("#split-los-units [data-unit='B']") == (
+        "B (Shadow Hawk SHD-2H): the right side, chosen by its player"
+    )
+    bob.wait_for_selector("#split-los[data-state='set']")  # the server's reply to bob
+    bob.wait_for_selector("#split-los-units [data-unit='B'][data-side='right'] select")
+    assert bob.input_value("#split-los-units [data-unit='B'] select") == "right"
+
+    # From 0605 the line to B in 0802 runs exactly between hexes: the tool names B's standing side.
+    alice.fill("#sight-form [name=from]", "0605")
+    alice.fill("#sight-form [name=to]", "B")
+    alice.click("#sight-form button[type=submit]")
+    alice.wait_for_selector("#sight[data-los='true']")
+    assert alice.inner_text("#sight-split") == (
+        "The line runs exactly between two hexes: B stands on the right side, chosen by its player."
+    )
+    assert "split line of sight, right side" in alice.inner_text("#sight-reasons")
+
+    # The referee decides for an absent player, with a logged reason; everyone sees who chose.
+    referee = open_page("referee")
+    referee.fill("#split-los-reason input", "alice is away")
+    referee.select_option("#split-los-units [data-unit='A'] select", "left")
+    bob.wait_for_selector("#split-los-units [data-unit='A'][data-side='left'][data-by='referee']")
+
+    # Cleared again, so the duel test (test_duel.py) finds the demo match as it was.
+    referee.select_option("#split-los-units [data-unit='A'] select", "")
+    bob.select_option("#split-los-units [data-unit='B'] select", "")
+    alice.wait_for_selector("#split-los-units [data-unit='A'][data-side=''] + [data-unit='B'][data-side='']")
+
+
 def test_a_spanish_browser_gets_the_page_in_spanish_and_can_switch(
     browser: Any, daphne_server: dict[str, str], artifacts: Path
 ) -> None:
@@ -71,6 +153,12 @@ def test_a_spanish_browser_gets_the_page_in_spanish_and_can_switch(
         page.click(".hex[data-hex='0403']")
         page.wait_for_selector("#sight[data-los='false']")
         assert page.inner_text("#sight-verdict") == "Línea de visión de A a 0403: bloqueada."
+        # The server's rulings, said in Spanish from their codes: words, clauses and numbers included.
+        reasons = page.inner_text("#sight-reasons")
+        assert "Alturas: atacante A (Mech en pie en 0816) a nivel 1, hexágono objetivo 0403 a nivel 0." in reasons
+        assert "0505: bosque denso que llega al nivel 2 interviene (más alto que ambos extremos): +2" in reasons
+        assert "Hexágonos de bosque intervinientes: 1 de bosque ligero y 1 de bosque denso, que bloquean" in reasons
+        assert "Heights" not in reasons and "intervenes" not in reasons
         page.screenshot(path=str(artifacts / "match-es.png"), full_page=True)
 
         page.click("footer .language button[value='en']")

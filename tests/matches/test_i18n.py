@@ -4,7 +4,13 @@ client's words come from the JavaScript catalog of the same language."""
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth.models import User
 from django.test import Client
+from django.urls import reverse
+
+from matches import lobby
+from matches.models import Match
+from tests.matches.lobby_duels import DUEL
 
 pytestmark = pytest.mark.django_db
 
@@ -38,3 +44,41 @@ def test_the_client_catalog_translates_event_kinds_and_error_codes() -> None:
     assert '"blocked": "bloqueado"' in spanish
     assert "Ese hex\\u00e1gono est\\u00e1 fuera del mapa." in spanish  # the catalog is JSON-escaped
     assert "bloqueado" not in english
+
+
+def test_the_list_and_the_match_page_name_status_and_phase_in_the_pages_language(match: Match) -> None:
+    spanish = Client(headers={"accept-language": "es"})
+    english = Client(headers={"accept-language": "en"})
+
+    row = spanish.get("/").content.decode().split(f'data-match="{match.pk}"')[1].split("</tr>")[0]
+    assert "<td>en curso" in row and "1 · movimiento</td>" in row
+    assert "<td>in progress" in english.get("/").content.decode()
+    assert "Turno 1 · movimiento</small>" in spanish.get(f"/matches/{match.pk}/").content.decode()
+
+
+def test_the_client_catalog_has_the_attack_panel() -> None:
+    spanish = Client(headers={"accept-language": "es"}).get("/jsi18n/").content.decode()
+
+    assert '"Hold fire": "No disparar"' in spanish
+    assert '"Death from above": "Muerte desde el cielo"' in spanish
+
+
+def test_the_lobby_names_the_options_as_their_form_does(alice: User) -> None:
+    match = lobby.match_open(host=alice, designs=DUEL)
+    page = Client(headers={"accept-language": "es"}).get(reverse("match-lobby", args=[match.pk])).content.decode()
+
+    assert '<dt data-option="los">Línea de visión</dt>' in page
+    assert "<small data-status=\"open\">abierta</small>" in page
+
+
+def test_the_referee_seat_and_the_split_line_of_sight_panel_in_spanish(alice: User, match: Match) -> None:
+    host = Client(headers={"accept-language": "es"})
+    host.force_login(alice)
+    opened = lobby.match_open(host=alice, designs=DUEL)
+    page = host.get(reverse("match-lobby", args=[opened.pk])).content.decode()
+
+    assert "Árbitro: —</p>" in page
+    assert "Árbitro (nombre de usuario)" in page and ">Designar al árbitro</button>" in page
+    page = host.get(f"/matches/{match.pk}/").content.decode()
+    assert '<h2 id="split-los-title">LdV entre dos hexágonos</h2>' in page
+    assert "el jugador que dirige la unidad objetivo decide por cuál de los dos pasa" in page

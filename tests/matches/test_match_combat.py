@@ -145,7 +145,7 @@ def test_the_snapshot_shows_every_viewer_the_mechs_condition_and_weapons(alice: 
 
     assert view["mechs"]["A"]["design"] == "Phoenix Hawk PXH-1"
     large_laser = next(w for w in view["mechs"]["A"]["weapons"] if w["name"] == "Large Laser")
-    assert large_laser["range"] == {"minimum": 0, "short": 5, "medium": 10, "long": 15}
+    assert large_laser["range"] == {"minimum": 0, "short": 5, "medium": 10, "long": 15, "underwater": [3, 6, 9]}
     assert (large_laser["fired"], large_laser["destroyed"]) == (False, False)
     assert view["mechs"]["B"]["active"] and view["match"]["result"] is None
 

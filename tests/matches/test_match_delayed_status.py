@@ -10,7 +10,9 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from matches import referee
-from matches.models import Match
+from matches.campaigns.models import match_sides
+from matches.campaigns.services import match_finish
+from matches.models import Event, Match
 from matches.selectors import PUBLIC, header_for, player_view
 from matches.snapshots import spectator_snapshot
 from tests.matches.sockets import connect, receive
@@ -56,19 +58,22 @@ def test_a_pause_reaches_delayed_spectators_only_with_the_delay(alice: User, bob
 
 
 @pytest.mark.django_db
-def test_a_match_finished_without_playing_to_the_end_stays_unfinished_for_delayed_spectators(
+def test_a_match_ended_by_a_campaign_result_is_over_for_delayed_spectators_too(
     alice: User, bob: User, carol: User
 ) -> None:
-    """A campaign's result ends a match without a `finished` event (campaigns `match_finish`): the delayed
-    spectator's version is still one of play, so no `finished` and no revealed seed."""
+    """A referee's result (campaigns `match_finish`) logs the `finished` event a played end logs, so the delay
+    holds nothing back any more: the delayed spectator sees the end and the revealed seed."""
     match = start_delayed(alice, bob)
     resolve(match, alice, bob, MOVES)
-    Match.objects.filter(pk=match.pk).update(status=Match.Status.FINISHED)
+    sides = match_sides(match)
+    match_finish(match_id=match.pk, winner_side=sides[0], sides={side: {"victory_points": 2} for side in sides})
     match.refresh_from_db()
+    finished = match.events.order_by("version").last()
+    assert (finished.kind, finished.version) == (Event.Kind.FINISHED, match.version)
+    assert finished.payload["result"]["winner"] == sides[0]
+    assert finished.payload["result"]["victory_points"] == {side: 2 for side in sides}
     header = header_for(match=match, user=carol)
-    assert header["status"] == "in_progress" and "seed" not in header
-    assert _statuses(match, carol)["filtered"] == {"in_progress": [match.pk], "paused": [], "finished": []}
-    assert header_for(match=match, user=alice)["status"] == "finished"
+    assert header["status"] == "finished" and header["seed"] == match.seed
 
 
 @pytest.mark.asyncio

@@ -136,7 +136,8 @@ def test_the_match_list_and_page_show_a_delayed_spectator_the_delayed_turn_and_p
         assert [seen(h) for h in client.get(reverse("match-list")).context["matches"]] == [expected]
         page = client.get(reverse("match-detail", args=[match.pk]))
         assert seen(page.context["match"]) == expected
-        assert f" · {expected['phase']}</small>" in page.content.decode()  # the header shown before any script
+        # The header shown before any script (its words are in the page's language, the phase code in data-phase).
+        assert f'data-turn="{expected["turn"]}" data-phase="{expected["phase"]}">' in page.content.decode()
 
 
 @pytest.mark.asyncio

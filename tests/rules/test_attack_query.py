@@ -138,3 +138,16 @@ def test_any_query_body_is_answered_or_refused_with_a_code(body):
         assert error.code
     else:
         assert "legal" in answer
+
+
+def test_a_target_inside_a_building_shows_the_building_damage():
+    """Solaris VII 'Atacando unidades dentro de edificaciones': hit or miss, the building around B takes
+    damage (a tenth of its CF from each hit, rounded up, or the whole missed shot); the answer lists it and
+    names the hit location table."""
+    data = scenario({"from": "A", "to": "B", "weapon": "AC/20"})
+    data["board"]["hexes"] = {"0806": {"terrain": "building:2;bldg_elev:2;bldg_cf:40"}}
+    answer = explain(data)
+    assert answer["location_table"] == "standard"
+    (building,) = answer["buildings"]
+    assert building["hex"] == "0806" and building["damage"] == (4 if answer["hit"] else 20)
+    assert building["cf"] == 40 - building["damage"] and building["collapsed"] is False

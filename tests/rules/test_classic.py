@@ -110,6 +110,14 @@ def test_a_jump_only_conflicts_on_the_same_final_hex(initiative, expected, attac
     assert answer["conflicts"][0]["options"][0] == attack
 
 
+def test_a_jump_cut_short_along_the_board_edge_lands_on_the_board():
+    """Same target, the jumping winner lands short on its line of flight; that line runs along the top
+    edge, between 0200 (off the board) and 0201: it lands in 0201."""
+    answer = classic([unit("A", "0101", 0, jump=2), unit("B", "0302", 0)],
+                     [{"unit": "A", "mode": "jump", "to": "0301", "facing": 0}, walk("B", "F")], ["B", "A"])
+    assert finals(answer) == {"A": "0201", "B": "0301"}
+
+
 def test_a_jump_with_another_target_never_conflicts():
     """'si uno de ellos o incluso los dos usan movimiento de salto, el problema se obvia por completo'."""
     answer = classic([unit("A", "0510", 0, jump=5), unit("B", "0505", 3)],

@@ -129,7 +129,39 @@ def test_displaced_two_levels_down_the_target_falls():
 def test_a_push_into_an_occupied_hex_pushes_the_occupant_on():
     """TW push: the target is displaced one hex straight ahead of the attacker, with the domino effect."""
     after, _ = attack(duel("push", third="0806"), "push", HIT)
-    assert [after.unit(u).hex.label for u in "BC"] == ["0806", "0805"]
+    assert [after.unit(u).hex.label for u in "ABC"] == ["0807", "0806", "0805"]
+
+
+def test_a_push_that_hits_moves_the_attacker_into_the_hex_the_target_left():
+    """TW push: the target goes one hex straight ahead of the attacker, which follows into the vacated hex;
+    the target makes a piloting roll."""
+    after, report = attack(duel("push"), "push", HIT)
+    assert (after.unit("A").hex.label, after.unit("B").hex.label) == ("0807", "0806")
+    assert after.unit("A").facing == 0 and after.unit("B").facing == 3
+    assert {(u, a.label, b.label) for u, a, b in report.displaced} == {("A", "0808", "0807"), ("B", "0807", "0806")}
+    assert "A ends in 0807, the hex B left (TW)" in report.attacks[0].reasons
+    assert any("piloting roll (hit by a push)" in r for r in report.reasons)
+
+
+def test_a_push_that_cannot_displace_its_target_moves_nobody():
+    """TW push: a target that cannot be displaced (a cliff 2 levels up behind it) stays, and so does the
+    attacker; the target still makes its piloting roll."""
+    after, report = attack(duel("push", {"0806": {"level": 2}}), "push", HIT)
+    assert (after.unit("A").hex.label, after.unit("B").hex.label) == ("0808", "0807")
+    assert not report.displaced
+    assert any("piloting roll (hit by a push)" in r for r in report.reasons)
+
+
+def test_two_mechs_pushing_each_other_both_hit_and_neither_moves():
+    """TW push: when two mechs push each other and both attacks hit, neither is displaced; both roll."""
+    units = [mech("A", "0808", 0, "Phoenix Hawk PXH-1", side="alice"), mech("B", "0807", 3, side="bob")]
+    state = GameState(board_from_cells(16, 17, {}), tuple(units), phase="physical",
+                      mechs={u.id: fresh(u.name) for u in units})
+    orders = [PhysicalOrder("A", "B", "push"), PhysicalOrder("B", "A", "push")]
+    after, report = resolve_physical_attacks(state, orders, Rigged(HIT))
+    assert all(result.hit for result in report.attacks) and not report.displaced
+    assert "A and B push each other and both hit: neither moves (TW)" in report.attacks[0].reasons
+    assert sum("piloting roll (hit by a push)" in r for r in report.reasons) == 2
 
 
 def test_each_jump_jet_destroyed_costs_one_jumping_mp():
@@ -164,3 +196,29 @@ def test_the_ruleset_gives_units_the_walking_mp_heat_and_leg_damage_leave():
     assert status.design.walk == 7
     assert (after.unit("A").walk, after.unit("A").run) == (4, 6)
     assert after.unit("B").walk == fresh().design.walk
+
+
+def test_a_mech_displaced_into_water_stands_on_the_bottom_and_rolls():
+    """TW unit displacement into water: the mech stands on the bottom of its new hex (Solaris VII 'un
+    BattleMech en el agua permanece en el fondo') and makes the water piloting roll ('debe hacer un chequeo de
+    pilotaje … para cada hexágono de agua de profundidad 1 o superior al que mueve'), here failed: it falls."""
+    faces = {"to hit": 6, "piloting B: displaced into water": 1, "piloting": 6}
+    after, report = attack(duel("push", {"0806": {"terrain": "water:2"}}), "push", faces)
+    b = after.unit("B")
+    assert b.hex.label == "0806" and b.elevation == -2 and b.prone
+    reasons = report.attacks[0].reasons
+    assert any(r.startswith("piloting roll (displaced into water)") and "depth 2 water" in r for r in reasons)
+    assert any(r.startswith("B falls (displaced into water)") for r in reasons)
+
+
+def test_a_mech_displaced_out_of_water_stands_on_dry_ground():
+    """Both in depth 1 water: the target leaves it for dry ground (elevation 0); the pusher follows onto the
+    bottom of the hex it left."""
+    units = [mech("A", "0808", 0, "Phoenix Hawk PXH-1", side="alice", elevation=-1),
+             mech("B", "0807", 3, side="bob", elevation=-1)]
+    water = {"terrain": "water:1"}
+    state = GameState(board_from_cells(16, 17, {"0808": water, "0807": water}), tuple(units), phase="physical",
+                      mechs={u.id: fresh(u.name) for u in units})
+    after, _ = attack(state, "push", HIT)
+    assert after.unit("B").hex.label == "0806" and after.unit("B").elevation == 0
+    assert after.unit("A").hex.label == "0807" and after.unit("A").elevation == -1

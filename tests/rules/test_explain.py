@@ -42,7 +42,8 @@ def ask(data, base=None):
 def test_a_los_answer_has_every_documented_field():
     status, answer = ask(scenario())
     assert status == 0
-    assert set(answer) == {"los", "modifier", "modifiers", "partial_cover", "hexes", "split", "side", "rule", "reasons"}
+    assert set(answer) == {"los", "modifier", "modifiers", "partial_cover", "hexes", "split", "side", "rule", "reasons",
+                           "reason_codes"}
     assert answer["los"] is False and answer["hexes"] == ["0509", "0508", "0507", "0506"]
     assert answer["rule"] == "standard" and all(isinstance(reason, str) for reason in answer["reasons"])
 
@@ -50,7 +51,8 @@ def test_a_los_answer_has_every_documented_field():
 def test_a_split_line_is_reported_with_the_side_taken():
     status, answer = ask(scenario(query={"los": {"from": "C", "to": "D"}}))
     assert status == 0 and answer["split"] and answer["side"] == "left" and answer["modifier"] == 1
-    assert answer["modifiers"] == [{"value": 1, "reason": "light woods in 0201"}]
+    assert answer["modifiers"] == [{"value": 1, "reason": "light woods in 0201", "reason_code": {
+        "code": "los.mod_woods", "params": {"woods": "light woods", "hex": "0201"}}}]
     status, answer = ask(scenario(query={"los": {"from": "C", "to": "D", "side": "right"}}))
     assert answer["side"] == "right" and answer["modifier"] == 0
 

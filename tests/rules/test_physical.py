@@ -34,6 +34,33 @@ def test_charge_and_death_from_above_damage():
     assert attacker_damage("dfa", attacker, target)[0] == 10
 
 
+def test_charge_and_death_from_above_round_up_once():
+    """TW: charge damage is tons / 10 × hexes moved and death from above tons / 10 × 3, rounded up at the
+    end ("round any fractions up"): a 45-ton mech charging over 3 hexes does 14 (13.5), not 5 × 3."""
+    phoenix = mech("A", "0808", 0, "Phoenix Hawk PXH-1")
+    status = fresh("Phoenix Hawk PXH-1")
+    assert physical_damage("charge", "", phoenix, status, Motion("run", 3))[0] == 14
+    assert physical_damage("dfa", "", phoenix, status, Motion("jump", 2))[0] == 14
+
+
+@pytest.mark.parametrize(("kind", "limb", "motion"), [
+    ("charge", "", Motion("run", 3)), ("dfa", "", Motion("jump", 2)), ("kick", "RL", Motion())])
+def test_no_charge_or_death_from_above_after_firing_nor_a_kick_with_a_leg_that_fired(kind, limb, motion):
+    """TW: a unit that charges or makes a death from above makes no weapon attacks that turn; a leg whose
+    weapon fired cannot kick (no shipped design has a leg weapon: a right-leg component stands in for one)."""
+    state = adjacent(motions={"A": motion})
+    a = state.mechs["A"]
+    fired = next(i for i, c in a.design.weapons if c.location not in ("LL", "RL"))
+    if kind == "kick":
+        leg_part = next(i for i, c in enumerate(a.design.components) if c.location == "RL")
+        fired = leg_part  # as if a weapon in the right leg had fired
+    assert plan_physical_attack(state, PhysicalOrder("A", "B", kind, limb))
+    after_fire = replace(state, mechs={**state.mechs, "A": replace(a, fired=frozenset({fired}))})
+    with pytest.raises(AttackError) as error:
+        plan_physical_attack(after_fire, PhysicalOrder("A", "B", kind, limb))
+    assert error.value.code == "attack.physical_not_allowed" and "TW" in error.value.message
+
+
 def test_kick_to_hit_is_piloting_minus_two():
     (planned,) = plan_physical_attack(adjacent(), PhysicalOrder("A", "B", "kick", "RL"))
     assert planned.to_hit.target == 5 - 2
@@ -85,6 +112,58 @@ def test_push_moves_the_target_one_hex():
     dice = ScriptedDice(6, 6, 6, 6)  # hit; target piloting roll passes
     after, report = resolve_physical_attacks(adjacent(), [PhysicalOrder("A", "B", "push")], dice)
     assert after.unit("B").hex.label == "0806"
+
+
+@pytest.mark.parametrize("why", ["target prone", "arm weapon fired", "arm missing"])
+def test_a_push_is_refused_where_tw_forbids_it(why):
+    """TW push: not against a prone mech, not after firing an arm weapon this turn, not without both arms."""
+    state = adjacent()
+    a, b = state.mechs["A"], state.unit("B")
+    arm_weapon = next(i for i, c in a.design.weapons if c.location in ("LA", "RA"))
+    changed = {
+        "target prone": replace(state, units=(state.unit("A"), replace(b, prone=True))),
+        "arm weapon fired": replace(state, mechs={**state.mechs, "A": replace(a, fired=frozenset({arm_weapon}))}),
+        "arm missing": replace(state, mechs={**state.mechs, "A": replace(a, destroyed_locations=frozenset({"LA"}))}),
+    }[why]
+    with pytest.raises(AttackError) as error:
+        plan_physical_attack(changed, PhysicalOrder("A", "B", "push"))
+    assert error.value.code == "attack.physical_not_allowed"
+
+
+def test_a_destroyed_shoulder_makes_a_push_harder():
+    """TW push: piloting − 1, +2 for each destroyed shoulder."""
+    state = adjacent()
+    shoulder = next(c for c in state.mechs["A"].design.components if c.name == "Shoulder" and c.location == "RA")
+    hurt = replace(state.mechs["A"], hit_slots=frozenset({("RA", shoulder.slots[0])}))
+    (planned,) = plan_physical_attack(replace(state, mechs={**state.mechs, "A": hurt}), PhysicalOrder("A", "B", "push"))
+    assert planned.to_hit.target == 5 - 1 + 2
+
+
+def test_no_physical_attack_from_outside_a_building_on_a_unit_inside():
+    """Solaris VII 'Atacando unidades dentro de edificaciones': "No se pueden declarar ataques físicos por
+    parte de unidades fuera del edificio contra unidades dentro de ellos"; inside the same building they may."""
+    from rules.board import board_from_cells
+    board = board_from_cells(16, 17, {"0807": {"terrain": "building:2;bldg_elev:2;bldg_cf:40"},
+                                      "0808": {"terrain": "building:2;bldg_elev:2;bldg_cf:40"}})
+    outside = replace(adjacent(), board=board_from_cells(16, 17, {"0807": {"terrain": "building:2;bldg_elev:2"}}))
+    with pytest.raises(AttackError) as error:
+        plan_physical_attack(outside, PhysicalOrder("A", "B", "kick", "RL"))
+    assert error.value.code == "attack.physical_not_allowed" and "edificaciones" in error.value.message
+    assert plan_physical_attack(replace(adjacent(), board=board), PhysicalOrder("A", "B", "kick", "RL"))
+
+
+def test_physical_reach_counts_where_the_mechs_stand():
+    """TW: physical attacks compare the levels the mechs stand at, their elevation included: from the shore a
+    mech standing in depth 1 water is one level down (a kick reaches it, on the punch table; a push, which
+    needs the same level, does not)."""
+    from rules.board import board_from_cells
+    state = adjacent()
+    state = replace(state, board=board_from_cells(16, 17, {"0807": {"terrain": "water:1"}}),
+                    units=(state.unit("A"), replace(state.unit("B"), elevation=-1)))
+    (kick,) = plan_physical_attack(state, PhysicalOrder("A", "B", "kick", "RL"))
+    assert kick.table == "punch"
+    with pytest.raises(AttackError):
+        plan_physical_attack(state, PhysicalOrder("A", "B", "push"))
 
 
 def test_a_punch_needs_an_arm_named():

@@ -6,7 +6,7 @@ import type { AttackCheck, AttackFrame, MechInfo, Unit, WeaponInfo } from "../pr
 const weapon = (index: number, label: string, range: WeaponInfo["range"], extra: Partial<WeaponInfo> = {}): WeaponInfo => ({
   index, name: label.split(" [")[0], label, heat: 3, damage: 5, range, fired: false, destroyed: false, ...extra,
 });
-const LARGE_LASER = weapon(32, "Large Laser [RA]", { minimum: 0, short: 5, medium: 10, long: 15 });
+const LARGE_LASER = weapon(32, "Large Laser [RA]", { minimum: 0, short: 5, medium: 10, long: 15, underwater: [3, 6, 9] });
 const MEDIUM_LASER = weapon(26, "Medium Laser [LA]", { minimum: 0, short: 3, medium: 6, long: 9 });
 const AC5 = weapon(19, "AC/5 [LT]", { minimum: 3, short: 6, medium: 12, long: 18 }, { fired: true });
 
@@ -74,7 +74,9 @@ describe("the attack panel", () => {
 
   it("shows each weapon's range band at the target's distance and keeps fired ones out", () => {
     expect(choice("32").closest("li")!.textContent).toContain("medium at 7 hexes");
+    expect(choice("32").closest("li")!.textContent).toContain("5/10/15 (underwater 3/6/9)");
     expect(choice("26").closest("li")!.textContent).toContain("long at 7 hexes");
+    expect(choice("26").closest("li")!.textContent).not.toContain("underwater");
     expect(choice("19").disabled).toBe(true);
     expect(choice("19").closest("li")!.textContent).toContain("fired this turn");
   });
@@ -127,5 +129,40 @@ describe("the attack panel", () => {
     expect(root.dataset.state).toBe("submitted");
     expect(choice("32").checked).toBe(true);
     expect(root.querySelector<HTMLSelectElement>("#attack-twist")!.value).toBe("1");
+  });
+});
+
+describe("the attack panel in Spanish", () => {
+  // A few entries of the JavaScript catalog (/jsi18n/ defines gettext on the page).
+  const SPANISH: Record<string, string> = {
+    "Weapon attacks": "Ataques con armas",
+    "Hold fire": "No disparar",
+    "Torso twist": "Giro de torso",
+    medium: "medio",
+    "%(band)s at %(hexes)s hexes": "%(band)s a %(hexes)s hexágonos",
+    "%(weapon)s · %(damage)s dmg, %(heat)s heat, %(ranges)s · %(note)s": "%(weapon)s · %(damage)s de daño, %(heat)s de calor, %(ranges)s · %(note)s",
+    "Kick, right leg": "Patada, pierna derecha",
+    " (underwater %(ranges)s)": " (bajo el agua %(ranges)s)",
+  };
+
+  beforeEach(() => {
+    (globalThis as { gettext?: (text: string) => string }).gettext = (text) => SPANISH[text] ?? text;
+    return () => delete (globalThis as { gettext?: unknown }).gettext;
+  });
+
+  it("speaks the page's language", () => {
+    document.body.innerHTML = `<section id="attack"></section>`;
+    const root = document.querySelector<HTMLElement>("#attack")!;
+    const panel = new AttackPanel(root, { send: () => true });
+    panel.start({ phase: "weapons", turn: 1, unit: A, mech, enemies: [B], submitted: null });
+
+    expect(root.querySelector("#attack-title")!.textContent).toBe("Ataques con armas");
+    expect(root.querySelector("[data-attack=hold]")!.textContent).toBe("No disparar");
+    expect(root.querySelector(".weapons-only")!.textContent).toContain("Giro de torso");
+    expect(root.querySelector("[data-choice='32']")!.closest("li")!.textContent).toBe(
+      " Large Laser [RA] · 5 de daño, 3 de calor, 5/10/15 (bajo el agua 3/6/9) · medio a 7 hexágonos",
+    );
+    panel.start({ phase: "physical", turn: 1, unit: A, mech, enemies: [B], submitted: null });
+    expect(root.querySelector("[data-choice='kick:RL']")!.closest("li")!.textContent).toBe(" Patada, pierna derecha");
   });
 });

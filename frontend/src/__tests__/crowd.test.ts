@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from "vitest";
-import { showCrowd } from "../crowd";
+import { showCrowd, showSeatedReferee } from "../crowd";
 import { judgeFrame } from "../socket";
 
 describe("the crowd count", () => {
@@ -15,5 +15,16 @@ describe("the crowd count", () => {
   it("is applied whatever version the socket has seen: it is no event and has no version", () => {
     expect(judgeFrame(null, { type: "crowd", spectators: 1 })).toBe("apply");
     expect(judgeFrame(7, { type: "crowd", spectators: 0 })).toBe("apply");
+  });
+});
+
+describe("the seated referee", () => {
+  it("is named in the match header, and the line hidden while nobody is seated", () => {
+    document.body.innerHTML = '<p id="referee" hidden>Referee: <output></output></p>';
+    const line = document.querySelector<HTMLElement>("#referee")!;
+    showSeatedReferee(line, "dana");
+    expect([line.hidden, line.dataset.referee, line.textContent]).toEqual([false, "dana", "Referee: dana"]);
+    showSeatedReferee(line, null);
+    expect([line.hidden, line.textContent]).toEqual([true, "Referee: "]);
   });
 });

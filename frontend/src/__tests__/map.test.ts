@@ -76,6 +76,59 @@ describe("the board", () => {
   });
 });
 
+describe("the keyboard cursor", () => {
+  const press = (key: string, shiftKey = false) =>
+    view.svg.dispatchEvent(new KeyboardEvent("keydown", { key, shiftKey, bubbles: true, cancelable: true }));
+  const cursor = () => document.querySelector<SVGElement>(".hex-cursor")?.dataset.hex;
+  const said = () => document.querySelector("#board-cursor")!.textContent;
+
+  it("shows on the first arrow on the first unit's hex, then moves and says where it is", () => {
+    press("ArrowDown");
+    expect(cursor()).toBe("0101");
+    expect(said()).toBe("Cursor: 0101 · level 0 · Wolverine (A, alice)");
+    press("ArrowDown");
+    expect(cursor()).toBe("0102");
+    expect(said()).toBe("Cursor: 0102 · level 2");
+    expect(clicked).toEqual([]);
+  });
+
+  it("picks its hex with Enter or Space, as a click would", () => {
+    press("ArrowRight");
+    press("ArrowRight");
+    press("Enter");
+    press("ArrowDown");
+    press(" ");
+    expect(clicked.map(hexLabel)).toEqual(["0201", "0202"]);
+  });
+
+  it("hides with Esc, picks nothing then, and comes back where it was", () => {
+    press("ArrowRight");
+    press("ArrowRight");
+    press("Escape");
+    expect(cursor()).toBeUndefined();
+    expect(said()).toBe("");
+    press("Enter");
+    expect(clicked).toEqual([]);
+    press("ArrowUp");
+    expect(cursor()).toBe("0201");
+  });
+
+  it("goes on from the hex last clicked", () => {
+    hex("0303").querySelector("polygon")!.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    press("ArrowUp");
+    press("ArrowUp");
+    expect(cursor()).toBe("0302");
+  });
+
+  it("leaves Shift and the arrows to pan the board", () => {
+    view.zoom(4);
+    const before = view.svg.getAttribute("viewBox");
+    press("ArrowRight", true);
+    expect(cursor()).toBeUndefined();
+    expect(view.svg.getAttribute("viewBox")).not.toBe(before);
+  });
+});
+
 describe("units", () => {
   it("stand on their hex with their facing and side", () => {
     expect(marker().dataset.hex).toBe("0101");

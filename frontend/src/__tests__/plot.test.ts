@@ -2,23 +2,27 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { parseLabel } from "../hex";
 import type { Position } from "../path";
-import { Plotter } from "../plot";
-import type { ClientFrame, Order, Path, Step } from "../protocol";
+import { Plotter, modeLimit, modesOf, plainLimit } from "../plot";
+import type { ClientFrame, Order, Path, StepOrder } from "../protocol";
 
 // The controls as match.html lays them out.
 const CONTROLS = `
   <section id="orders">
-    ${["L", "F", "B", "R", "undo", "mode", "submit"].map((a) => `<button data-action="${a}"></button>`).join("")}
+    ${["L", "F", "B", "R", "undo", "submit"].map((a) => `<button data-action="${a}"></button>`).join("")}
+    <fieldset id="plot-mode"><legend>Mode</legend></fieldset>
     <output id="pm"></output><ol id="plot-steps"></ol><p id="plot-message"></p>
   </section>`;
 
-/** The server's priced answer: 1 PM a step, as on clear ground. */
+/** The server's priced answer: 1 PM a step, as on clear ground; a jump of 3 hexes. */
 function pricedPath(order: Order): Path {
+  const steps = order.mode === "jump"
+    ? [{ step: "J" as const, hex: order.to, facing: order.facing, mp: 3 }]
+    : order.steps.map((step) => ({ step, hex: "0000", facing: 0, mp: 1 }));
   return {
     legal: true,
-    mp: order.steps.length,
+    mp: steps.reduce((sum, step) => sum + step.mp, 0),
     moved: order.mode,
-    steps: order.steps.map((step: Step) => ({ step, hex: "0000", facing: 0, mp: 1 })),
+    steps,
     end: { hex: "0000", facing: 0 },
   };
 }
@@ -31,8 +35,11 @@ let root: HTMLElement;
 const lastOrder = () => {
   const frame = sent.at(-1)!;
   if (!("order" in frame)) throw new Error("expected an order frame");
-  return frame.order;
+  return frame.order as Order;
 };
+const lastSteps = () => (lastOrder() as StepOrder).steps;
+const press = (key: string) => root.dispatchEvent(new KeyboardEvent("keydown", { key }));
+const modesShown = () => [...root.querySelectorAll<HTMLInputElement>("#plot-mode input")].map((r) => `${r.value}${r.checked ? "*" : ""}`);
 const answer = () => plotter.handlePlotted(lastOrder(), pricedPath(lastOrder()));
 const state = () => root.dataset.state;
 const stepsShown = () => [...root.querySelectorAll("#plot-steps li")].map((li) => li.textContent);
@@ -68,13 +75,13 @@ describe("plotting", () => {
   it("inserts the turn needed to face a hex ahead-right", () => {
     // 0816 is in a lowered column (0-based 7): its north-east neighbour is 0916.
     plotter.clickHex(parseLabel("0916"));
-    expect(lastOrder().steps).toEqual(["R", "F"]);
+    expect(lastSteps()).toEqual(["R", "F"]);
   });
 
   it("takes keys W, S, A and D as forward, back, left and right", () => {
     for (const [key, steps] of [["w", ["F"]], ["d", ["F", "R"]], ["a", ["F", "R", "L"]]] as const) {
       root.dispatchEvent(new KeyboardEvent("keydown", { key }));
-      expect(lastOrder().steps).toEqual(steps);
+      expect(lastSteps()).toEqual(steps);
       answer();
     }
   });
@@ -106,7 +113,7 @@ describe("plotting", () => {
   it("undoes the last step and switches between walking and running", () => {
     plotter.clickHex(parseLabel("0815"));
     answer();
-    root.querySelector<HTMLButtonElement>("[data-action=mode]")!.click();
+    root.querySelector<HTMLInputElement>("#plot-mode input[value=run]")!.click();
     expect(lastOrder()).toEqual({ unit: "A", mode: "run", steps: ["F"] });
     answer();
     expect(root.querySelector("#pm")!.textContent).toBe("1 / 8 PM (run)");
@@ -158,5 +165,95 @@ describe("reachable hexes", () => {
     withReach.start(unit, 2, { unit: "A", mode: "walk", steps: ["F"] });
 
     expect(asked).toEqual([["A", "walk", 2], ["A", "run", 2], [null, "walk", 2]]);
+  });
+
+  it("are asked for jumps and MASC too, each dashed past what walking (running, for MASC) reaches", () => {
+    const unit = { id: "A", hex: "0816", facing: 0, walk: 5, run: 8, jump: 4, masc: true };
+    expect(modesOf(unit)).toEqual(["walk", "run", "jump", "masc"]);
+    expect(modesOf({ ...unit, jump: 0, masc: false })).toEqual(["walk", "run"]);
+    expect(["walk", "run", "jump", "masc"].map((mode) => modeLimit(unit, mode as Order["mode"]))).toEqual([5, 8, 4, 10]);
+    expect(["walk", "run", "jump", "masc"].map((mode) => plainLimit(unit, mode as Order["mode"]))).toEqual([5, 5, 4, 8]);
+  });
+});
+
+describe("modes", () => {
+  const jumper = { id: "A", hex: "0816", facing: 0, walk: 5, run: 8, jump: 4, masc: true };
+  let asked: string[];
+
+  beforeEach(() => {
+    asked = [];
+    document.body.innerHTML = CONTROLS; // a page of its own, away from the walking plotter's
+    root = document.querySelector("#orders")!;
+    plotter = new Plotter(root, {
+      send: (frame) => {
+        sent.push(frame);
+        return true;
+      },
+      drawPath: (positions) => drawn.push(positions),
+      showReach: (unit, mode) => asked.push(unit ? mode : "none"),
+    }, root);
+    plotter.start(jumper, 1, null);
+  });
+
+  it("are offered for the unit: jump with jump jets, MASC when it has it; M goes round them", () => {
+    expect(modesShown()).toEqual(["walk*", "run", "jump", "masc"]);
+    press("m");
+    press("m");
+    expect(modesShown()).toEqual(["walk", "run", "jump*", "masc"]);
+    press("m");
+    expect(modesShown()).toEqual(["walk", "run", "jump", "masc*"]);
+    expect(root.querySelector("#pm")!.textContent).toBe("0 / 10 PM (MASC)");
+    expect(asked).toEqual(["walk", "run", "jump", "masc"]);
+    plotter.start({ ...jumper, jump: 0, masc: false }, 1, null);
+    expect(modesShown()).toEqual(["walk*", "run"]);
+    expect(root.querySelector("#plot-mode legend")!.textContent).toBe("Mode");
+  });
+
+  it("plot MASC step by step, never backwards", () => {
+    root.querySelector<HTMLInputElement>("#plot-mode input[value=masc]")!.click();
+    plotter.clickHex(parseLabel("0817")); // the hex behind: turn round and go forward
+    expect(lastOrder()).toEqual({ unit: "A", mode: "masc", steps: ["R", "R", "R", "F"] });
+  });
+
+  it("J jumps: the hex picked is the landing, A and D turn the landing facing, undo forgets it", () => {
+    press("w");
+    answer();
+    press("j");
+    expect(root.dataset.mode).toBe("jump");
+    expect(stepsShown()).toEqual([]); // the walked steps are dropped: a jump has none
+    expect(asked.at(-1)).toBe("jump");
+    press("w"); // no steps while jumping
+    expect(sent).toHaveLength(1);
+
+    plotter.clickHex(parseLabel("0813"));
+    expect(lastOrder()).toEqual({ unit: "A", mode: "jump", to: "0813", facing: 0 });
+    answer();
+    expect(stepsShown()).toEqual(["J → 0813 (3 PM)"]);
+    expect(root.querySelector("#pm")!.textContent).toBe("3 / 4 PM (jump)");
+    press("d");
+    expect(lastOrder()).toEqual({ unit: "A", mode: "jump", to: "0813", facing: 1 });
+    answer();
+    expect(drawn.at(-1)!.map((p) => [p.hex, p.facing])).toEqual([[parseLabel("0816"), 0], [parseLabel("0813"), 1]]);
+
+    root.querySelector<HTMLButtonElement>("[data-action=submit]")!.click();
+    expect(sent.at(-1)).toEqual({ type: "submit", turn: 1, order: { unit: "A", mode: "jump", to: "0813", facing: 1 } });
+    plotter.handleError("move.insufficient_mp", "too far");
+    press("z");
+    expect(stepsShown()).toEqual([]);
+    expect(root.dataset.mode).toBe("jump");
+  });
+
+  it("will not submit a jump without its landing hex", () => {
+    press("j");
+    root.querySelector<HTMLButtonElement>("[data-action=submit]")!.click();
+    expect(sent).toEqual([]);
+    expect(root.querySelector("#plot-message")!.textContent).toBe("Pick the hex to land in first.");
+  });
+
+  it("shows a jump already submitted when the page is reloaded", () => {
+    plotter.start(jumper, 1, { unit: "A", mode: "jump", to: "0813", facing: 2 });
+    expect(root.dataset.state).toBe("submitted");
+    expect(stepsShown()).toEqual(["J → 0813"]);
+    expect(modesShown()).toEqual(["walk", "run", "jump*", "masc"]);
   });
 });

@@ -18,7 +18,7 @@ const answer: LosFrame = {
 beforeEach(() => {
   document.body.innerHTML = `<section id="sight"><button data-sight="toggle"></button>
     <form id="sight-form"><input name="from"><input name="to"><button type="submit"></button></form>
-    <p id="sight-verdict"></p><ul id="sight-reasons"></ul></section>`;
+    <p id="sight-verdict"></p><ul id="sight-reasons"></ul><p id="sight-split"></p></section>`;
   sent = [];
   marked = [];
   tool = new SightTool(root(), {
@@ -26,6 +26,7 @@ beforeEach(() => {
     unitIn: (hex) => (hex === "0816" ? "A" : null),
     hexOf: (end) => (end === "A" ? "0816" : end),
     highlight: (ends, between, blocked) => marked.push([ends, between, blocked]),
+    standingChoice: (end) => (end === "B" ? "the left side, chosen by its player" : null),
   });
 });
 
@@ -47,6 +48,20 @@ describe("the line-of-sight tool", () => {
     expect(marked.at(-1)).toEqual([["0816", "0403"], ["0405", "0505"], true]);
     expect(verdict()).toBe("Line of sight from A to 0403: blocked.");
     expect(document.querySelectorAll("#sight-reasons li")).toHaveLength(2);
+    expect(document.querySelector("#sight-split")!.textContent).toBe("");
+  });
+
+  // Solaris VII, Línea de Visión: 'Si la LdV pasa exactamente entre dos hexágonos, el jugador que dirige la
+  // unidad objetivo es el que decide a través de cual pasa la LdV' (a static target: the more restrictive).
+  it("names the target's standing side when the line runs exactly between two hexes", () => {
+    const split = () => document.querySelector("#sight-split")!.textContent;
+    tool.open();
+    tool.handleAnswer({ ...answer, to: "B", los: true, split: true, side: "left" });
+    expect(split()).toBe("The line runs exactly between two hexes: B stands on the left side, chosen by its player.");
+    tool.handleAnswer({ ...answer, split: true, side: "right" });
+    expect(split()).toBe("The line runs exactly between two hexes: a hex target gets the more restrictive side.");
+    tool.close();
+    expect(split()).toBe("");
   });
 
   it("shows a clear line's modifier, signed, with each modifier's reason", () => {

@@ -1,0 +1,39 @@
+// Rulings in the player's language. The server sends each reason twice: its English text and, beside
+// it, `{code, params}` (docs/protocol.md, "Reason codes"). The English templates come from the rules
+// library (reason-catalogue.json, generated from rules/reasons.py) and go through `t()`, so the
+// Spanish text is in Django's JS catalog like every other string. An unknown code shows the English.
+
+import catalogue from "./reason-catalogue.json";
+import { t } from "./i18n";
+
+export interface ReasonCode {
+  code: string | null;
+  params: Record<string, ReasonParam>;
+}
+
+export type ReasonParam = string | number | ReasonCode;
+
+const TEMPLATES: Record<string, string> = catalogue.templates;
+const WORDS = new Set<string>(catalogue.words);
+
+/** The coded reason in the page's language, or null when this client does not know a code in it. */
+function render(coded: ReasonCode): string | null {
+  if (coded.code === null || !(coded.code in TEMPLATES)) return null;
+  const values: Record<string, string> = {};
+  for (const [name, value] of Object.entries(coded.params)) {
+    const text = typeof value === "object" ? render(value) : WORDS.has(String(value)) ? t(String(value)) : String(value);
+    if (text === null) return null;
+    values[name] = text;
+  }
+  return t(TEMPLATES[coded.code], values);
+}
+
+/** One reason: translated from its code when there is one this client knows, else the server's English. */
+export function reasonText(english: string, coded?: ReasonCode | null): string {
+  return (coded && render(coded)) ?? english;
+}
+
+/** A list of reasons with their parallel `reason_codes` (absent from older frames: English as sent). */
+export function reasonsText(english: string[] | undefined, codes?: ReasonCode[]): string[] {
+  return (english ?? []).map((text, index) => reasonText(text, codes?.[index]));
+}
