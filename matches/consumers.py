@@ -54,16 +54,14 @@ def _phase(message: dict[str, Any]) -> str | None:
 @database_sync_to_async
 def _streams(match_id: int, user: Any) -> tuple[str, list[str], bool]:
     """The viewer's match stream (live, or delayed for spectators), chat rooms, and whether they spectate."""
-    match = selectors.match_get(match_id=match_id)
-    viewer = selectors.viewer_for(match=match, user=user)
+    match, viewer = selectors.match_and_viewer(match_id=match_id, user=user)
     spectator = viewer.role == Participant.Role.SPECTATOR
     return selectors.viewer_stream(match, viewer), chat.rooms_of(viewer), spectator
 
 
 @database_sync_to_async
 def _frames_since(match_id: int, user: Any, version: int | None) -> list[tuple[int, str]]:
-    match = selectors.match_get(match_id=match_id)
-    viewer = selectors.viewer_for(match=match, user=user)
+    match, viewer = selectors.match_and_viewer(match_id=match_id, user=user)
     return snapshots.encoded_frames_since(match=match, viewer=viewer, version=version)
 
 

@@ -67,15 +67,19 @@ def version_seen(*, match_id: int, user: AbstractBaseUser | AnonymousUser) -> in
     return match_as_seen(match, viewer_for(match=match, user=user)).version
 
 
-def match_locked_for(*, match_id: int, user: AbstractBaseUser | AnonymousUser) -> tuple[Match, Viewer]:
-    """`match_get(for_update=True)` and `viewer_for` in one query for a user seated in the match (the players
-    who submit orders: every query there keeps all other submits of the process waiting)."""
+def match_and_viewer(
+    *, match_id: int, user: AbstractBaseUser | AnonymousUser, for_update: bool = False
+) -> tuple[Match, Viewer]:
+    """`match_get` and `viewer_for` in one query for a user seated in the match: the players, whose plots
+    and submits run on the process's one database thread while every other call waits."""
     if user.is_authenticated:
-        seats = Participant.objects.select_related("match").select_for_update(of=("match",))
+        seats = Participant.objects.select_related("match")
+        if for_update:
+            seats = seats.select_for_update(of=("match",))
         seat = seats.filter(match_id=match_id, user_id=user.pk).first()
         if seat is not None:
             return seat.match, seat_viewer(seat, user)
-    match = match_get(match_id=match_id, for_update=True)
+    match = match_get(match_id=match_id, for_update=for_update)
     return match, viewer_for(match=match, user=user)
 
 

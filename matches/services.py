@@ -28,10 +28,8 @@ from .selectors import (
     Viewer,
     current_orders,
     event_frame,
-    match_get,
-    match_locked_for,
+    match_and_viewer,
     spectator_horizon,
-    viewer_for,
 )
 
 
@@ -101,8 +99,7 @@ def order_plot(
     *, match_id: int, user: AbstractBaseUser, order_json: Any, turn: int | None = None, phase: str | None = None
 ) -> dict[str, Any]:
     """Checks a (partial) order for its owner only; nothing is stored and nobody else hears of it."""
-    match = match_get(match_id=match_id)
-    viewer = viewer_for(match=match, user=user)
+    match, viewer = match_and_viewer(match_id=match_id, user=user)
     _, order, check = _checked_order(match=match, viewer=viewer, order_json=order_json, turn=turn, phase=phase)
     return {"type": "plotted", "v": match.version, "order": codec.phase_order_to_json(order), **check}
 
@@ -117,7 +114,7 @@ def order_submit(
     the phase's orders are read once, the new events go in one INSERT and the match row writes back only the
     columns that changed."""
     with transaction.atomic():
-        match, viewer = match_locked_for(match_id=match_id, user=user)
+        match, viewer = match_and_viewer(match_id=match_id, user=user, for_update=True)
         state, order, check = _checked_order(
             match=match, viewer=viewer, order_json=order_json, turn=turn, phase=phase
         )
