@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, HttpResponse
 from django.utils import timezone
 from rest_framework import exceptions
@@ -17,6 +18,7 @@ from rules.demo import demo_board
 from rules.designs import shipped_designs
 
 from . import chat, lobby, los_sides, referee, replay, selectors, snapshots
+from .client_input import refuse_nul
 from .crowd import spectators_now
 from .errors import MatchError
 from .models import Match
@@ -29,16 +31,22 @@ def _user(request: Request) -> Any:
 
 
 def _body(request: Request) -> dict[str, Any]:
-    if not isinstance(request.data, dict):
+    try:
+        data = request.data
+    except RequestDataTooBig:
+        raise MatchError("message.too_large", "That body is too large.", status=413) from None
+    except RecursionError:  # arrays or objects nested thousands deep
+        raise MatchError("message.malformed", "That JSON is nested too deeply.") from None
+    if not isinstance(data, dict):
         raise MatchError("message.malformed", "Send one JSON object.")
-    return dict(request.data)
+    refuse_nul(data)
+    return dict(data)
 
 
 def _viewed(request: Request, match_id: int, status: int = 200) -> HttpResponse:
     """The viewer's snapshot with the crowd count: the very text a socket gets (a spectator's snapshot comes
     from the per-process cache)."""
-    match = selectors.match_get(match_id=match_id)
-    viewer = selectors.viewer_for(match=match, user=request.user)
+    match, viewer = selectors.match_and_viewer(match_id=match_id, user=request.user)
     _, text = snapshots.encoded_snapshot(match=match, viewer=viewer)
     body = snapshots.with_spectators(text, spectators_now(match.pk))
     return HttpResponse(body, status=status, content_type="application/json")
@@ -50,6 +58,8 @@ class MatchListApi(APIView):
         the asker is shown (a delayed spectator's may be older than the live one)."""
         matches = Match.objects.exclude(status=Match.Status.ABORTED)
         wanted = request.query_params.get("status")
+        if wanted is not None and wanted not in Match.Status.values:
+            raise MatchError("status.unknown", f"The status is one of {', '.join(Match.Status.values)}.")
         if wanted == Match.Status.IN_PROGRESS:
             # A delayed spectator is shown a paused or finished match as in progress until the delay passes.
             matches = matches.filter(status__in=(wanted, Match.Status.PAUSED, Match.Status.FINISHED))
@@ -60,11 +70,13 @@ class MatchListApi(APIView):
 
     def post(self, request: Request) -> HttpResponse:
         """Opens a match in the lobby: `{"designs": {"red": NAME, "blue": NAME}, "title", "ruleset",
-        "board": MEGAMEK BOARD TEXT (optional; the demo board otherwise), "options": {...}}`."""
+        "board": MEGAMEK BOARD TEXT (optional; the demo board otherwise), "options": {...},
+        "pilots": {"red": {"gunnery": 3, "piloting": 4}} (optional; 4/5 otherwise)}`."""
         body = _body(request)
         match = lobby.match_open(
             host=_user(request), designs=body.get("designs"), title=body.get("title", ""),
             ruleset=body.get("ruleset", "solaris"), board_text=body.get("board"), options=body.get("options"),
+            pilots=body.get("pilots"),
         )
         return _viewed(request, match.pk, status=201)
 
@@ -98,7 +110,7 @@ class MatchAcceptApi(APIView):
 
 
 class MatchRefereeSeatApi(APIView):
-    def post(self, request: Request, match_id: int) -> Response:
+    def post(self, request: Request, match_id: int) -> HttpResponse:
         """`{"username": "dana"}`: the host seats the match's referee while it is in the lobby."""
         lobby.match_referee_seat(match_id=match_id, user=_user(request), username=_body(request).get("username"))
         return _viewed(request, match_id)

@@ -19,6 +19,7 @@ from django.conf import settings
 from django.utils import timezone
 
 from . import chat, los_sides, queries, selectors, services, snapshots
+from .client_input import refuse_nul
 from .crowd import get_crowd
 from .errors import MatchError
 from .hub import Subscriber, encode, get_hub
@@ -42,6 +43,13 @@ def _turn(message: dict[str, Any]) -> int | None:
     if turn is not None and (not isinstance(turn, int) or isinstance(turn, bool)):
         raise MatchError("message.malformed", "`turn` must be an integer.")
     return turn
+
+
+def _seen(message: dict[str, Any]) -> int | None:
+    seen = message.get("v")
+    if seen is not None and (not isinstance(seen, int) or isinstance(seen, bool)):
+        raise MatchError("message.malformed", "`v` must be the version the order was plotted at (an integer).")
+    return seen
 
 
 def _phase(message: dict[str, Any]) -> str | None:
@@ -119,10 +127,11 @@ class MatchConsumer(AsyncWebsocketConsumer):
             raise MatchError("message.malformed", f"Send one JSON object as text, at most {MAX_MESSAGE_CHARS} characters.")
         try:
             message = json.loads(text_data)
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: arrays or objects nested thousands deep
             raise MatchError("message.malformed", "That message is not valid JSON.") from None
         if not isinstance(message, dict) or not isinstance(message.get("type"), str):
             raise MatchError("message.malformed", "A message is a JSON object with a string `type`.")
+        refuse_nul(message)
         return message
 
     async def _handle(self, message: dict[str, Any]) -> None:
@@ -133,7 +142,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
             service = services.order_plot if kind == "plot" else services.order_submit
             reply = await database_sync_to_async(service)(
                 match_id=self.match_id, user=self.user, order_json=message.get("order"), turn=_turn(message),
-                phase=_phase(message),
+                phase=_phase(message), seen=_seen(message),
             )
             await self._send_text(encode(reply))
         elif kind == "reach":

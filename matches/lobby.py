@@ -34,6 +34,7 @@ from .services import event_append, events_publish
 # Lobby matches are duels: one mech per side, red starting on the south edge and blue on the north edge.
 SIDES = ("red", "blue")
 MAX_BOARD_CHARS = 500_000
+MAX_SKILL = 8  # gunnery and piloting skills run from 0 (the best) to 8
 # Rules options (checked by the rules library) and the match's own: the phase deadline (0: none) and how many
 # resolved phases spectators lag behind the players (0: live).
 DEFAULT_OPTIONS: dict[str, Any] = {
@@ -66,7 +67,7 @@ def board_from_upload(board_text: str | None) -> Board:
     """The built-in demo board, or a MegaMek `.board` file's text."""
     if board_text is None:
         return demo_board()
-    if not isinstance(board_text, str) or len(board_text) > MAX_BOARD_CHARS:
+    if not isinstance(board_text, str) or len(board_text) > MAX_BOARD_CHARS or "\x00" in board_text:
         raise MatchError("board.malformed", f"A board is the text of a MegaMek .board file (at most {MAX_BOARD_CHARS} characters).")
     try:
         return parse_megamek_board(board_text)
@@ -74,13 +75,27 @@ def board_from_upload(board_text: str | None) -> Board:
         raise MatchError.from_rule_error(error) from error
 
 
-def _duel_state(board: Board, designs: Any) -> GameState:
+def _pilot(pilots: dict[str, Any], side: str) -> dict[str, int]:
+    """A side's pilot skills, `{"gunnery": G, "piloting": P}` (either may be left out: the standard 4/5)."""
+    pilot = pilots.get(side, {})
+    if not isinstance(pilot, dict) or set(pilot) - {"gunnery", "piloting"} or not all(
+        type(skill) is int and 0 <= skill <= MAX_SKILL for skill in pilot.values()
+    ):
+        raise MatchError("pilots.malformed", f"A pilot is {{\"gunnery\": 0-{MAX_SKILL}, \"piloting\": 0-{MAX_SKILL}}}.",
+                         params={"side": side})
+    return pilot
+
+
+def _duel_state(board: Board, designs: Any, pilots: Any = None) -> GameState:
     if not isinstance(designs, dict) or set(designs) != set(SIDES) or not all(isinstance(d, str) for d in designs.values()):
         raise MatchError("units.malformed", f"Give one shipped design name per side: {', '.join(SIDES)}.")
+    pilots = {} if pilots is None else pilots
+    if not isinstance(pilots, dict) or set(pilots) - set(SIDES):
+        raise MatchError("pilots.malformed", f"Pilots are given per side: {', '.join(SIDES)}.")
     middle = board.width // 2
     units = (
-        Unit("A", Hex(middle, board.height - 1), 0, side="red"),
-        Unit("B", Hex(middle, 0), 3, side="blue"),
+        Unit("A", Hex(middle, board.height - 1), 0, side="red", **_pilot(pilots, "red")),
+        Unit("B", Hex(middle, 0), 3, side="blue", **_pilot(pilots, "blue")),
     )
     try:
         return equip(GameState(board, units), {"A": shipped_design(designs["red"]), "B": shipped_design(designs["blue"])})
@@ -90,16 +105,16 @@ def _duel_state(board: Board, designs: Any) -> GameState:
 
 def match_open(
     *, host: AbstractBaseUser, designs: Any, title: str = "", ruleset: str = "solaris",
-    board_text: str | None = None, options: Any = None,
+    board_text: str | None = None, options: Any = None, pilots: Any = None,
 ) -> Match:
-    """A new match in the lobby, the host seated on the red side."""
+    """A new match in the lobby, the host seated on the red side; `pilots` gives a side's pilot skills."""
     ruleset = str(ruleset)  # JSON may send anything; an unknown name is refused just below
     try:
         get_ruleset(ruleset)
     except RuleError as error:
         raise MatchError.from_rule_error(error) from error
     checked = options_checked(options or {})
-    state = _duel_state(board_from_upload(board_text), designs)
+    state = _duel_state(board_from_upload(board_text), designs, pilots)
     with transaction.atomic():
         match = Match.objects.create(
             title=str(title)[:100], ruleset=ruleset, status=Match.Status.OPEN, host=host,

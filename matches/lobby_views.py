@@ -14,6 +14,7 @@ from rules.designs import shipped_designs
 from rules.game import LOS_RULES, MOVEMENT_RULES
 
 from . import lobby, selectors
+from .client_input import refuse_nul
 from .errors import MatchError
 from .views import match_or_404
 
@@ -40,6 +41,7 @@ def match_new_page(request: HttpRequest) -> HttpResponse:
     error = None
     if request.method == "POST":
         try:
+            refuse_nul(dict(request.POST.lists()))
             upload = request.FILES.get("board")
             board_text = upload.read().decode("utf-8", errors="replace") if upload else None
             match = lobby.match_open(
@@ -74,6 +76,7 @@ def match_lobby_page(request: HttpRequest, match_id: int) -> HttpResponse:
 
 
 def _lobby_action(request: HttpRequest, match_id: int) -> None:
+    refuse_nul(dict(request.POST.lists()))
     action = request.POST.get("action")
     if action in ("player", "spectator"):
         lobby.match_join(match_id=match_id, user=request.user, role=action)

@@ -4,26 +4,22 @@ with the referee's name and reason, so `verify_match` replays the match through 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from rules import codec
-from rules.errors import RuleError
 
 from .errors import MatchError
 from .models import Event, Match, Order, Participant
-from .replay import keep_split_los, replay_log
+from .replay import keep_split_los, replay_log, unit_overridden
 from .selectors import match_get, viewer_for
 from .services import event_append, events_publish
 
 MAX_REASON_CHARS = 500
 # Annulments and overrides are allowed while paused too: that is when a referee sorts things out.
 SORTING_OUT = (Match.Status.IN_PROGRESS, Match.Status.PAUSED)
-# What a referee may set on a unit: where it stands and how (damage stays with the rules).
-OVERRIDABLE = {"hex": str, "facing": int, "prone": bool, "stuck": bool}
 
 
 def referee_pause(*, match_id: int, user: AbstractBaseUser, reason: Any) -> dict[str, Any]:
@@ -58,26 +54,11 @@ def referee_annul(*, match_id: int, user: AbstractBaseUser, reason: Any) -> dict
 
 def referee_override(*, match_id: int, user: AbstractBaseUser, unit: Any, changes: Any, reason: Any) -> dict[str, Any]:
     """Sets a unit's position, facing, prone or stuck flag (a misplaced counter, a ruling made at the table)."""
-    if not isinstance(changes, dict) or not changes or not all(
-        name in OVERRIDABLE and type(value) is OVERRIDABLE[name] for name, value in changes.items()
-    ):
-        raise MatchError("referee.bad_changes", "Changes map hex (label), facing (0-5), prone or stuck to a value.",
-                         params={"fields": list(OVERRIDABLE)})
 
     def override(match: Match) -> dict[str, Any]:
-        state = codec.state_from_json(match.state)
-        if not isinstance(unit, str):
-            raise MatchError("referee.bad_changes", "`unit` is a unit id.")
-        if not 0 <= changes.get("facing", 0) <= 5:
-            raise MatchError("referee.bad_changes", "Facing runs from 0 (N) to 5 (NW).")
-        try:
-            hex_change = {"hex": state.board.hex(changes["hex"])} if "hex" in changes else {}
-            changed = replace(state.unit(unit), **{**changes, **hex_change})
-        except RuleError as error:
-            raise MatchError.from_rule_error(error) from error
-        state = replace(state, units=tuple(changed if u.id == changed.id else u for u in state.units))
+        state = unit_overridden(codec.state_from_json(match.state), unit, changes)
         match.state = codec.state_to_json(state)
-        return {"unit": changed.id, "changes": changes, "state": match.state}
+        return {"unit": unit, "changes": changes, "state": match.state}
 
     return _act(match_id, user, reason, Event.Kind.OVERRIDDEN, SORTING_OUT, None, override)
 

@@ -63,7 +63,7 @@ def replay_log(match: Match) -> Replay:
             replay.phases[index]["annulled"] = payload["reason"]
             pending = []
         elif event.kind == Event.Kind.OVERRIDDEN:
-            replay.state = codec.state_from_json(payload["state"])
+            _replay_override(replay, event)
         elif event.kind == Event.Kind.LOS_SIDE:
             replay.state = choose_split_los(replay.state, payload["unit"], payload["side"], payload["chooser"])
     if replay.state is None:
@@ -77,6 +77,45 @@ def keep_split_los(before: GameState, current: GameState) -> GameState:
     """The state an annulment goes back to, with the split-LOS sides standing now: they are the players'
     standing choices, not something the annulled phase did."""
     return replace(before, split_los=current.split_los)
+
+
+# What a referee may set on a unit: where it stands and how (damage stays with the rules).
+OVERRIDABLE = {"hex": str, "facing": int, "prone": bool, "stuck": bool}
+
+
+def unit_overridden(state: GameState, unit: Any, changes: Any) -> GameState:
+    """`state` with the referee's `changes` made to `unit`: only the OVERRIDABLE fields, a facing 0-5, a hex on
+    the board."""
+    if not isinstance(changes, dict) or not changes or not all(
+        name in OVERRIDABLE and type(value) is OVERRIDABLE[name] for name, value in changes.items()
+    ):
+        raise MatchError("referee.bad_changes", "Changes map hex (label), facing (0-5), prone or stuck to a value.",
+                         params={"fields": list(OVERRIDABLE)})
+    if not isinstance(unit, str):
+        raise MatchError("referee.bad_changes", "`unit` is a unit id.")
+    if not 0 <= changes.get("facing", 0) <= 5:
+        raise MatchError("referee.bad_changes", "Facing runs from 0 (N) to 5 (NW).")
+    try:
+        hex_change = {"hex": state.board.hex(changes["hex"])} if "hex" in changes else {}
+        changed = replace(state.unit(unit), **{**changes, **hex_change})
+    except RuleError as error:
+        raise MatchError.from_rule_error(error) from error
+    return replace(state, units=tuple(changed if u.id == changed.id else u for u in state.units))
+
+
+def _replay_override(replay: Replay, event: Event) -> None:
+    """Makes the logged changes again: the state logged with them must be exactly what they do, so an edited
+    log cannot slip armour, ammunition or anything else in as a correction."""
+    assert replay.state is not None
+    payload = event.payload
+    try:
+        state = unit_overridden(replay.state, payload["unit"], payload["changes"])
+    except MatchError as error:
+        replay.problems.append(f"v{event.version}: the referee's correction cannot be made ({error.code})")
+        return
+    if _plain(codec.state_to_json(state)) != _plain(payload["state"]):
+        replay.problems.append(f"v{event.version}: the referee's correction changed more than it says")
+    replay.state = state
 
 
 def _replay_phase(replay: Replay, ruleset: Any, seed: str, event: Event, orders: list[dict[str, Any]]) -> None:

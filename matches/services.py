@@ -31,6 +31,7 @@ from .selectors import (
     match_and_viewer,
     spectator_horizon,
 )
+from .stale import check_position_seen
 
 
 def match_create(
@@ -74,7 +75,7 @@ def check_commander(*, match: Match, viewer: Viewer, unit_id: str, turn: int | N
 
 
 def _checked_order(
-    *, match: Match, viewer: Viewer, order_json: Any, turn: int | None, phase: str | None
+    *, match: Match, viewer: Viewer, order_json: Any, turn: int | None, phase: str | None, seen: int | None
 ) -> tuple[GameState, PhaseOrder, dict[str, Any]]:
     """Everything that must hold before an order is checked or stored. The current phase decides the order's
     kind (movement, weapon or physical); the check is `{"path": PATH}` for a move and `{"attacks": ATTACKS}`
@@ -92,20 +93,25 @@ def _checked_order(
             check = {"attacks": codec.attacks_to_json(ruleset.check_attack(state, order))}
     except RuleError as error:
         raise MatchError.from_rule_error(error) from error
+    check_position_seen(match, seen)
     return state, order, check
 
 
 def order_plot(
-    *, match_id: int, user: AbstractBaseUser, order_json: Any, turn: int | None = None, phase: str | None = None
+    *, match_id: int, user: AbstractBaseUser, order_json: Any, turn: int | None = None, phase: str | None = None,
+    seen: int | None = None,
 ) -> dict[str, Any]:
     """Checks a (partial) order for its owner only; nothing is stored and nobody else hears of it."""
     match, viewer = match_and_viewer(match_id=match_id, user=user)
-    _, order, check = _checked_order(match=match, viewer=viewer, order_json=order_json, turn=turn, phase=phase)
+    _, order, check = _checked_order(
+        match=match, viewer=viewer, order_json=order_json, turn=turn, phase=phase, seen=seen
+    )
     return {"type": "plotted", "v": match.version, "order": codec.phase_order_to_json(order), **check}
 
 
 def order_submit(
-    *, match_id: int, user: AbstractBaseUser, order_json: Any, turn: int | None = None, phase: str | None = None
+    *, match_id: int, user: AbstractBaseUser, order_json: Any, turn: int | None = None, phase: str | None = None,
+    seen: int | None = None,
 ) -> dict[str, Any]:
     """Stores an order; the last order of the phase resolves it in the same transaction.
 
@@ -116,7 +122,7 @@ def order_submit(
     with transaction.atomic():
         match, viewer = match_and_viewer(match_id=match_id, user=user, for_update=True)
         state, order, check = _checked_order(
-            match=match, viewer=viewer, order_json=order_json, turn=turn, phase=phase
+            match=match, viewer=viewer, order_json=order_json, turn=turn, phase=phase, seen=seen
         )
         phase_orders = current_orders(match)
         if any(stored.unit == order.unit for stored in phase_orders):

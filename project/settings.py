@@ -116,6 +116,8 @@ if REDIS_URL:
                 ],
                 "capacity": 5000,
                 "expiry": 60,
+                # Runs sharing one Redis server (the e2e server of each test run) keep apart by prefix.
+                "prefix": os.environ.get("CHANNEL_LAYER_PREFIX", "asgi"),
             },
         }
     }

@@ -22,7 +22,7 @@ KNOWN_FEATURES = frozenset(
     {
         "woods", "rough", "water", "swamp", "pavement", "road", "ice", "smoke", "rubble",
         "bridge", "bridge_cf", "bridge_elev",
-        "building", "bldg_cf", "bldg_elev", "bldg_class",
+        "building", "bldg_cf", "bldg_elev", "bldg_class", "bldg_basement_type",
         "foliage_elev", "fluff",
     }
 )

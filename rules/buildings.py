@@ -19,6 +19,10 @@ from rules.psr import Check, piloting_check
 from rules.reasons import Reason
 from rules.units import Unit
 
+# A hex's building, as a whole (a collapse takes them all).
+BUILDING_FEATURES = frozenset({"building", "bldg_cf", "bldg_elev", "bldg_class", "bldg_basement_type"})
+
+
 @dataclass(frozen=True, slots=True)
 class BuildingType:
     name: str
@@ -67,6 +71,59 @@ def bridge_at(terrain: HexTerrain) -> Building | None:
     return None
 
 
+@dataclass(frozen=True, slots=True)
+class Basement:
+    name: str  # the reason code that names it
+    depth: int  # levels below the ground floor
+    infantry_only: bool = False  # a small basement: only infantry fall into it
+
+
+# Solaris VII 'Sótanos': "se tirará 2d6 y se consultará la Tabla de Sótanos siempre que una unidad entre en
+# un edificio. Sólo se usará esta tabla si el escenario no ofrece información sobre sótanos." The table is
+# cut from our copy: these are the standard BattleTech values (Total Warfare's Basements Table), keyed by
+# MegaMek's ``bldg_basement_type`` numbers so boards that say what lies below import as they are. Its
+# feet-first and head-first columns (where a falling mech's damage lands) are not modelled: the fall is a
+# standard fall.
+BASEMENTS = {
+    1: Basement("building.basement_none", 0),
+    2: Basement("building.basement_two", 2),
+    3: Basement("building.basement_one", 1),
+    4: Basement("building.basement_one", 1),
+    5: Basement("building.basement_small", 1, infantry_only=True),
+    6: Basement("building.basement_one", 1),
+    7: Basement("building.basement_two", 2),
+}
+BASEMENT_BY_ROLL = {2: 2, 3: 3, 4: 4, 5: 1, 6: 1, 7: 1, 8: 1, 9: 5, 10: 4, 11: 6, 12: 7}
+
+
+def basement_at(terrain: HexTerrain) -> Basement | None:
+    """What the scenario says lies below a building hex; None when it says nothing (roll the table)."""
+    return BASEMENTS.get(terrain.get("bldg_basement_type"))
+
+
+def falls_into_basement(basement: Basement, unit: Unit, cf: int) -> bool:
+    """"Una unidad cae a través del suelo y dentro del sótano sólo si el peso de la unidad es superior al FC
+    actual del edificio"; a small basement takes only infantry."""
+    return basement.depth > 0 and unit.tons > cf and (unit.kind == "infantry" or not basement.infantry_only)
+
+
+def underwater(terrain: HexTerrain, unit: Unit) -> bool:
+    """The one test of who is under water, Solaris VII 'Operaciones submarinas': "Se consideran unidades bajo
+    el agua a los Mechs en agua de profundidad 2 o superior, Mechs tumbados en agua de profundidad 1 y
+    submarinos a profundidad 1 o superior". ``terrain`` is the unit's hex. A unit above the surface (a
+    positive elevation, or a bridge deck, which movement puts at the deck's height, 0 for a road over a
+    river) is not; elsewhere in water elevation 0 means the bed, as movement and line of sight place an
+    unplaced unit."""
+    if unit.kind not in ("mech", "submarine") or terrain.depth < 1 or unit.elevation > 0:
+        return False
+    if unit.elevation == 0 and bridge_at(terrain) is not None:
+        return False
+    depth = -unit.elevation or terrain.depth
+    if unit.kind == "submarine":
+        return depth >= 1
+    return depth >= 2 or (depth == 1 and unit.prone)
+
+
 def inside(board: Board, unit: Unit) -> Building | None:
     """The building whose floors hold ``unit`` (not its roof), or None."""
     building = building_at(board.terrain(unit.hex))
@@ -79,11 +136,12 @@ def same_building(board: Board, a: Hex, b: Hex) -> bool:
     return first.has("building") and second.has("building") and first.get("building") == second.get("building")
 
 
-def wall_check(unit: Unit, building: Building, passing: Reason) -> Check:
-    """Passing a wall (entering, leaving, or moving inside one building): a roll with the type's
-    modifier. Failure: ceil(CF / 10) damage to the unit from the front; a mech does not fall."""
+def wall_check(unit: Unit, building: Building, passing: Reason, wall: Hex) -> Check:
+    """Passing a wall of the building in ``wall`` (entering, leaving, or moving inside one building): a
+    roll with the type's modifier. Failure: ceil(CF / 10) damage to the unit from the front; a mech does
+    not fall. The building takes :func:`wall_damage_to_building` either way."""
     modifier = (Reason("psr.wall_type", type=building.type.name), building.type.psr_modifier)
-    return piloting_check(unit, "building_wall", modifier, Reason("psr.wall", passing=passing))
+    return piloting_check(unit, "building_wall", modifier, Reason("psr.wall", passing=passing), wall=wall)
 
 
 def wall_damage_to_unit(building: Building) -> int:

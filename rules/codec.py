@@ -184,6 +184,8 @@ def event_to_json(event: Event) -> Json:
     }
     optional = {"reason": event.reason, "target": event.target, "damage": event.damage, "elevation": event.elevation}
     data.update({key: value for key, value in optional.items() if value})
+    if event.building is not None:
+        data["building"] = event.building.label
     if event.reason:
         data["reason_code"] = reason_code(event.reason)
     if event.rolls:

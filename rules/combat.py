@@ -12,7 +12,10 @@ from dataclasses import dataclass, field, replace
 from math import ceil
 
 from rules.board import Board
-from rules.buildings import Building, building_at, collapse_damage, destroyed_by, inside, same_building
+from rules.buildings import (
+    BASEMENT_BY_ROLL, BASEMENTS, BUILDING_FEATURES, Building, building_at,
+    collapse_damage, destroyed_by, inside, same_building, underwater, wall_damage_to_building,
+)
 from rules.damage import ENGINE_HITS_DESTROY, HitLocation, apply_damage, roll_location
 from rules.designs import LEGS, LOCATION_NAMES, LOCATIONS
 from rules.dice import Dice, Roll
@@ -27,15 +30,17 @@ from rules.physical import (
 from rules.psr import water_modifier
 from rules.reasons import Reason, listed
 from rules.status import MechStatus
+from rules.timeline import BuildingsHit
 from rules.tohit import (
-    LineOfSight, ToHit, attack_direction, firing_arc, line_of_sight_rule, weapon_covers, weapon_to_hit,
+    LineOfSight, ToHit, attack_direction, firing_arc, line_of_sight_rule, target_movement_modifier, weapon_covers,
+    weapon_to_hit,
 )
 from rules.units import Unit
 from rules.weapons import cluster_hits
 
 BUILDING_ATTACKS = "Solaris VII 'Atacando unidades dentro de edificaciones'"
-BUILDING_FEATURES = frozenset({"building", "bldg_cf", "bldg_elev", "bldg_class"})
 HULL_BREACH = 10
+ACCIDENTAL_FALL_TO_HIT = 7  # TW 'Accidental falls from above', base to-hit (from memory: check against the book)
 PSR_DAMAGE_THRESHOLD = 20  # TW: 20 or more damage in one phase calls for a piloting roll (+1)
 DAMAGE_GROUP = 5
 
@@ -233,6 +238,8 @@ class _Phase:
         # Damage each building hex takes this phase; its CF drops only at the end ("sólo después de que
         # todo el fuego de armas se haya completado"), so every attack meets the CF of the phase start.
         self.building_damage: dict[Hex, int] = {}
+        # Building hexes that came down under the weight on one of their levels (in the movement phase).
+        self.weight_collapses: frozenset[Hex] = frozenset()
 
     def damage(self, unit_id: str, hit: HitLocation, amount: int) -> list[str]:
         result = apply_damage(self.mechs[unit_id], hit, amount, self.dice, unit_id)
@@ -284,8 +291,23 @@ class _Phase:
         self.building_damage[hex_] = self.building_damage.get(hex_, 0) + damage
         return Reason("combat.building_hit", hex=hex_.label, what=what)
 
+    def walls(self, unit: Unit, destination: Hex) -> list[str]:
+        """Solaris VII 'Entrando en Edificaciones': a mech or vehicle displaced through a building's wall (out
+        of a building it was inside, into a building hex's ground floor) costs that building ceil(tons / 10),
+        as one that walks through does, settled with the phase's other building damage. Not modelled: the
+        displaced unit's own wall roll."""
+        board = self.start.board
+        if unit.kind == "infantry":
+            return []
+        walls = [unit.hex] if inside(board, unit) and not same_building(board, unit.hex, destination) else []
+        walls += [destination] if building_at(board.terrain(destination)) else []
+        damage = wall_damage_to_building(unit)
+        for hex_ in walls:
+            self.building_damage[hex_] = self.building_damage.get(hex_, 0) + damage
+        return [Reason("combat.building_wall", hex=hex_.label, damage=damage, unit=unit.id) for hex_ in walls]
+
     def end(self, name: str, results: Sequence[AttackResult]) -> tuple[GameState, CombatReport]:
-        board, buildings = self._settle_buildings()
+        board, buildings = self._settle_buildings(name)
         self._piloting_rolls()
         units = tuple(self.units[unit.id] for unit in self.start.units)
         state = replace(self.start, board=board, units=units, mechs=self.mechs)
@@ -294,22 +316,30 @@ class _Phase:
         rolls = tuple(self.dice.rolls[self.first_roll:])
         return state, CombatReport(name, tuple(results), tuple(self.reasons), rolls, displaced, buildings)
 
-    def _settle_buildings(self) -> tuple[Board, tuple[tuple[Hex, int, int], ...]]:
+    def _settle_buildings(self, phase: str) -> tuple[Board, tuple[tuple[Hex, int, int], ...]]:
         """The phase's damage lands on the buildings: the CF drops, and a building hex whose damage reaches
-        its CF collapses now, at the end of the attack phase (Solaris VII 'Colapso'), leaving rubble."""
+        its CF collapses now, at the end of the phase (Solaris VII 'Colapso'), leaving rubble, as does one
+        that came down under the weight on one of its levels during the movement phase."""
         board, hexes, settled = self.start.board, dict(self.start.board.hexes), []
-        for hex_, damage in sorted(self.building_damage.items(), key=lambda item: item[0].label):
-            terrain = board.terrain(hex_)
+        for hex_ in sorted(self.building_damage.keys() | self.weight_collapses, key=lambda hex_: hex_.label):
+            damage, terrain = self.building_damage.get(hex_, 0), board.terrain(hex_)
             building = building_at(terrain)
             assert building is not None  # only building hexes take damage
-            left = 0 if destroyed_by(building, damage) else building.cf - damage
+            left = 0 if destroyed_by(building, damage) or hex_ in self.weight_collapses else building.cf - damage
             settled.append((hex_, damage, left))
             if left:
                 hexes[hex_] = replace(terrain, features={**terrain.features, "bldg_cf": left})
                 self.reasons.append(Reason("combat.building_damaged", hex=hex_.label, damage=damage, cf=building.cf,
                                            left=left))
                 continue
-            self.reasons.append(Reason("combat.building_collapses", hex=hex_.label, damage=damage, cf=building.cf))
+            if hex_ in self.weight_collapses:
+                self.reasons.append(Reason("combat.building_collapses_weight", hex=hex_.label, cf=building.cf,
+                                           damage=damage))
+            elif phase == "movement":
+                self.reasons.append(Reason("combat.building_collapses_movement", hex=hex_.label, damage=damage,
+                                           cf=building.cf))
+            else:
+                self.reasons.append(Reason("combat.building_collapses", hex=hex_.label, damage=damage, cf=building.cf))
             kept = {name: level for name, level in terrain.features.items() if name not in BUILDING_FEATURES}
             hexes[hex_] = replace(terrain, features={**kept, "rubble": terrain.get("building")})
             for unit in [unit for unit in self.units.values() if unit.hex == hex_]:
@@ -362,10 +392,11 @@ class _Phase:
     def displace(self, unit_id: str, direction: int, why: str) -> list[str] | None:
         """TW 'Unit displacement': move the unit one hex towards ``direction``, keeping its facing. None when
         it cannot go (off the map, or 2+ levels up: a hex it could not enter), and then nothing moves.
-        A unit displaced 2+ levels down falls that far (TW accidental fall from above). An occupied hex
-        pushes its occupant on in the same direction first (TW domino effect): the occupant makes a piloting
-        roll and falls where it lands if it fails. Not modelled: the occupant's option to dodge by stepping
-        forward or backward after a passed roll (it needs MP left from the movement phase)."""
+        A unit displaced 2+ levels down falls that far, onto the unit below if the hex is held
+        (:meth:`fall_onto`). An occupied hex otherwise pushes its occupant on in the same direction first
+        (TW domino effect): the occupant makes a piloting roll and falls where it lands if it fails. Not
+        modelled: the occupant's option to dodge by stepping forward or backward after a passed roll (it
+        needs MP left from the movement phase)."""
         unit = self.units[unit_id]
         destination = unit.hex.neighbour(direction)
         if destination not in self.start.board:
@@ -375,6 +406,8 @@ class _Phase:
             return None
         reasons = []
         occupant = next((other.id for other in self.units.values() if other.hex == destination), None)
+        if occupant is not None and rise <= -2 and unit_id in self.mechs and occupant in self.mechs:
+            return self.fall_onto(unit_id, occupant, direction, why)
         if occupant is not None:
             pushed_on = self.displace(occupant, direction, Reason("combat.domino_from", unit=unit_id))
             if pushed_on is None:
@@ -391,6 +424,7 @@ class _Phase:
         depth = self.start.board.terrain(destination).depth
         self.units[unit_id] = replace(unit, hex=destination, elevation=-depth)
         reasons.insert(0, Reason("combat.displaced", unit=unit_id, hex=destination.label, why=why))
+        reasons += self.walls(unit, destination)
         if unit_id not in self.mechs:
             return reasons
         if rise <= -2:
@@ -403,10 +437,77 @@ class _Phase:
             reasons += rolled if stays else [*rolled, *self.fall(unit_id, into)]
         return reasons
 
+    def fall_onto(self, unit_id: str, occupant: str, direction: int, why: str) -> list[str] | None:
+        """TW 'Accidental falls from above' (the Solaris VII texts are silent), as we know it: a unit displaced
+        2+ levels down into a held hex rolls 2D6 against 7 plus the target movement modifier of the unit
+        below (from memory of TW: check the number and its modifiers against the book). A hit: the unit below
+        takes the falling unit's death-from-above damage (5-point groups, punch table), makes the piloting
+        roll a death from above calls for and is displaced on (straight, then the hexes either side, as after
+        a death from above); the falling unit falls into the hex. A miss, or a unit below that cannot be
+        displaced: the falling unit falls into a free hex next to it instead (straight on, then either side:
+        the referee's order, our reading). With no such hex nothing moves (None), as for any impossible
+        displacement."""
+        unit, below = self.units[unit_id], self.units[occupant]
+        board, destination = self.start.board, below.hex
+        origin = board.terrain(unit.hex).level
+        sides = [destination.neighbour(d) for d in (direction, turn(direction, -1), turn(direction, 1))]
+        beside = next((hex_ for hex_ in sides if hex_ in board and board.terrain(hex_).level <= origin
+                       and all(other.hex != hex_ for other in self.units.values())), None)
+        if beside is None:
+            return None
+        moved = self.start.motion(occupant).hexes
+        target = ACCIDENTAL_FALL_TO_HIT + target_movement_modifier(moved)
+        roll = self.dice.roll_2d6(Reason("combat.accidental_fall_roll", unit=unit_id, target=occupant), target)
+        reasons: list[str] = [Reason(
+            "combat.accidental_fall", unit=unit_id, levels=origin - board.terrain(destination).level,
+            hex=destination.label, target=occupant, why=why, needed=target, base=ACCIDENTAL_FALL_TO_HIT,
+            modifier=target - ACCIDENTAL_FALL_TO_HIT, moved=moved, roll=roll.total)]
+        falling = Reason("combat.accidental_fall_why")
+        landing = beside
+        if roll.success:
+            damage, how = physical_damage("dfa", "", unit, self.mechs[unit_id], self.start.motion(unit_id))
+            reasons.append(Reason("combat.accidental_fall_hit", target=occupant, damage=damage, how=how))
+            reasons += self.in_groups(occupant, attack_direction(destination, below.facing, unit.hex), "punch", damage,
+                                      DAMAGE_GROUP, falling)
+            self.psr_triggers[occupant].append(Modifier(RULES["dfa"].target_psr or 0,
+                                                        Reason("combat.accidental_fall_psr")))
+            for side in (direction, turn(direction, -1), turn(direction, 1)):
+                pushed = self.displace(occupant, side, Reason("combat.fell_on", unit=unit_id))
+                if pushed is not None:
+                    reasons += pushed
+                    landing = destination
+                    break
+            else:
+                reasons.append(Reason("combat.accidental_fall_stuck", target=occupant, unit=unit_id))
+        else:
+            reasons.append(Reason("combat.accidental_fall_miss", target=occupant))
+        depth = board.terrain(landing).depth
+        self.units[unit_id] = replace(self.units[unit_id], hex=landing, elevation=-depth)
+        reasons.append(Reason("combat.displaced", unit=unit_id, hex=landing.label, why=falling))
+        return reasons + self.fall(unit_id, falling, levels=origin - board.terrain(landing).level)
+
     def fall(self, unit_id: str, why: str, levels: int = 0) -> list[str]:
         fallen = fall(self.units[unit_id], self.mechs[unit_id], levels, self.dice, why)
         self.units[unit_id], self.mechs[unit_id] = fallen.unit, fallen.status
         return list(fallen.reasons)
+
+
+def settle_movement_buildings(state: GameState, hit: BuildingsHit, dice: Dice) -> tuple[GameState, CombatReport]:
+    """Once the movement phase is done: the basements found are kept on the board, the walls' and skids'
+    damage lowers each building's CF, and a building hex brought down by that damage or by weight collapses
+    with everyone in it, as in the attack phases (Solaris VII 'Colapso'; movement is not an attack phase and
+    the text does not say when its damage lands: our reading, at the end of the phase, like the attacks')."""
+    hexes, found = dict(state.board.hexes), []
+    for hex_, roll in sorted(hit.basements.items(), key=lambda item: item[0].label):
+        terrain = state.board.terrain(hex_)
+        hexes[hex_] = replace(terrain, features={**terrain.features, "bldg_basement_type": BASEMENT_BY_ROLL[roll]})
+        found.append(Reason("combat.basement_found", hex=hex_.label,
+                            basement=Reason(BASEMENTS[BASEMENT_BY_ROLL[roll]].name)))
+    phase = _Phase(replace(state, board=replace(state.board, hexes=hexes)), dice)
+    phase.reasons += found
+    phase.building_damage = dict(hit.damage)
+    phase.weight_collapses = hit.collapsed
+    return phase.end("movement", ())
 
 
 def resolve_weapon_attacks(state: GameState, orders: Sequence[WeaponOrder], dice: Dice,
@@ -571,9 +672,7 @@ def _climb(state: GameState, attacker: Unit, target: Unit) -> int:
 
 
 def _submerged(state: GameState, unit: Unit) -> bool:
-    """Solaris VII underwater rules: a mech in depth 2+ water, or prone in depth 1, is underwater."""
-    depth = state.board.terrain(unit.hex).get("water")
-    return depth >= 2 or (depth == 1 and unit.prone)
+    return underwater(state.board.terrain(unit.hex), unit)
 
 
 def flood(status: MechStatus, location: str) -> MechStatus:

@@ -154,7 +154,7 @@ def _building_entry(board: Board, unit: Unit, origin: Hex, elevation: int, targe
     if unit.kind == "infantry":
         return floor, [Reason("move.building_infantry")], []
     reasons = [Reason("move.building", type=building.type.name, extra=building.type.extra_mp)]
-    return floor, reasons, [wall_check(unit, building, passing)]
+    return floor, reasons, [wall_check(unit, building, passing, target)]
 
 
 def enter_hex(board: Board, unit: Unit, origin: Hex, elevation: int, target: Hex, mode: str,
@@ -170,7 +170,7 @@ def enter_hex(board: Board, unit: Unit, origin: Hex, elevation: int, target: Hex
     origin_building = building_at(here)
     leaving = origin_building and 0 <= elevation < origin_building.height and not same_building(board, origin, target)
     if leaving and origin_building and unit.kind != "infantry":
-        checks.append(wall_check(unit, origin_building, Reason("psr.wall_leave")))
+        checks.append(wall_check(unit, origin_building, Reason("psr.wall_leave"), origin))
     building, deck, depth = building_at(there), bridge_at(there), there.get("water")
     underwater_target = depth >= 1 and deck is None and unit.kind in ("mech", "submarine")
     from_level = _standing_level(here, elevation, underwater_target)

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from rules.board import WOODS_NAMES, Board, HexTerrain
+from rules.buildings import BUILDING_FEATURES, inside, same_building, underwater
 from rules.errors import RuleError
 from rules.game import LOS_RULES, LOS_SIDES, GameState
 from rules.hexes import Hex, line
@@ -159,7 +160,7 @@ def line_of_sight(
         sink = _unit_end(board, target, "target", target_height)
     else:
         sink = _hex_end(board, target, target_height)
-    head = (Reason("los.heights", source=source.name, source_level=source.height, target=sink.name,
+    head: tuple[str, ...] = (Reason("los.heights", source=source.name, source_level=source.height, target=sink.name,
                    target_level=sink.height),)
 
     if source.submerged != sink.submerged:
@@ -171,6 +172,8 @@ def line_of_sight(
 
     # Along the map's edge one hex of a split pair can lie off the board; the line cannot pass there.
     cells = [kept for cell in line(source.hex, sink.hex)[1:-1] if (kept := tuple(h for h in cell if h in board))]
+    if isinstance(target, Unit):
+        board, head = _inside_one_building(board, attacker, target, cells, head)
     if not cells:
         why = Reason("los.same_hex" if source.hex == sink.hex else "los.adjacent")
         return _water_cover(source, sink, _Ruling(True, (why,))).result(rule, head)
@@ -199,6 +202,29 @@ def line_of_sight(
     return ruling.result(rule, (*head, split), by_side[chosen], chosen)
 
 
+def _inside_one_building(board: Board, attacker: Unit, target: Unit, cells: Sequence[tuple[Hex, ...]],
+                         head: tuple[str, ...]) -> tuple[Board, tuple[str, ...]]:
+    """Two units inside one building see each other through its own hexes: the line is judged on a board
+    where those intervening hexes have no building (they neither block nor give partial cover; hills,
+    woods and other buildings still count). The Solaris VII text is silent on line of sight inside a
+    building ('Combate entre edificios' only gives the to-hit rules); this is the standard BattleTech
+    reading (a building does not block attacks traced through it from inside it). It adds no to-hit
+    modifier of its own: we know of none we can vouch for (check against Total Warfare)."""
+    if not (inside(board, attacker) and inside(board, target) and same_building(board, attacker.hex, target.hex)):
+        return board, head
+    walls = sorted({hex_ for cell in cells for hex_ in cell if same_building(board, attacker.hex, hex_)},
+                   key=lambda hex_: hex_.label)
+    if not walls:
+        return board, head
+    hexes = dict(board.hexes)
+    for hex_ in walls:
+        terrain = board.terrain(hex_)
+        hexes[hex_] = replace(terrain, features={name: value for name, value in terrain.features.items()
+                                                 if name not in BUILDING_FEATURES})
+    why = Reason("los.inside_one_building", hex=attacker.hex.label, hexes=", ".join(hex_.label for hex_ in walls))
+    return replace(board, hexes=hexes), (*head, why)
+
+
 def _outcome(ruling: _Ruling) -> Reason:
     if not ruling.los:
         return Reason("los.outcome_blocked")
@@ -211,7 +237,7 @@ def _unit_end(board: Board, unit: Unit, role: str, height: int | None) -> _End:
     standing = unit.kind == "mech" and not unit.prone
     posture = ("standing " if standing else "prone " if unit.kind == "mech" else "") + unit.kind
     return _End(Reason("los.end_unit", role=role, unit=unit.id, posture=posture, hex=unit.hex.label), unit.hex, level,
-                _under_water(terrain, level), standing, terrain.depth, frozenset(unit.hex.neighbours()))
+                underwater(terrain, unit), standing, terrain.depth, frozenset(unit.hex.neighbours()))
 
 
 def _hex_end(board: Board, hex_: Hex, height: int | None) -> _End:
@@ -223,12 +249,6 @@ def _hex_end(board: Board, hex_: Hex, height: int | None) -> _End:
     if height is None:
         height = terrain.level + (building.height if building else 1 if terrain.get("woods") else 0)
     return _End(Reason("los.end_hex", hex=hex_.label), hex_, height, False, False, 0, frozenset(hex_.neighbours()))
-
-
-def _under_water(terrain: HexTerrain, height: int) -> bool:
-    """Fully submerged: even the top of the unit is below the surface (a standing mech in depth 1
-    keeps its upper level above water; in depth 2, or prone in depth 1, it is under)."""
-    return terrain.depth > 0 and height < terrain.level
 
 
 def _judge(board: Board, source: _End, sink: _End, hexes: Sequence[Hex], rule: str) -> _Ruling:

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 from math import ceil
 
 from rules.board import Board, HexTerrain
-from rules.buildings import bridge_at, building_at
+from rules.buildings import bridge_at, building_at, underwater
 from rules.costs import enter_hex, landing
 from rules.errors import IllegalMove, MalformedOrder
 from rules.hexes import Hex, turn
@@ -190,7 +190,7 @@ def _start_checks(unit: Unit, order: MoveOrder) -> tuple[Check, ...]:
     return tuple(checks)
 
 
-def _refuse_order(unit: Unit, order: MoveOrder) -> None:
+def _refuse_order(board: Board, unit: Unit, order: MoveOrder) -> None:
     if unit.legs_frozen and (order.steps or order.mode == "jump"):
         raise IllegalMove(f"{unit.id}'s legs are frozen by MASC for the rest of the match", code="move.legs_frozen")
     if order.mode == "masc" and not unit.masc:
@@ -199,7 +199,7 @@ def _refuse_order(unit: Unit, order: MoveOrder) -> None:
         raise IllegalMove(f"{unit.id} has no jump jets", code="move.no_jump")
     if order.mode == "jump" and unit.prone:
         raise IllegalMove(f"{unit.id} is prone and cannot jump", code="move.prone")
-    if order.mode == "jump" and unit.underwater:
+    if order.mode == "jump" and underwater(board.terrain(unit.hex), unit):
         raise IllegalMove(f"{unit.id} is under water, where jump jets cannot fire (Solaris VII 'Operaciones submarinas')",
                           code="move.jump_underwater")
 
@@ -221,7 +221,7 @@ def check_path(board: Board, unit: Unit, order: MoveOrder) -> tuple[PathPlan, Il
         reasons += (Reason("move.stuck"),)
     empty = PathPlan(unit.id, order.mode, unit.hex, unit.facing, (), "none", reasons, _start_checks(unit, order))
     try:
-        _refuse_order(unit, order)
+        _refuse_order(board, unit, order)
     except IllegalMove as refused:
         return empty, refused
     if order.mode == "jump":

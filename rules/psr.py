@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import ceil
 
+from rules.hexes import Hex
 from rules.reasons import Reason, signed
 from rules.units import Unit
 
@@ -34,9 +35,11 @@ class Check:
     levels: int = 0  # climb: the level this roll reaches; drop: levels dropped; water: depth
     hexes_moved: int = 0  # skid: hexes moved this turn before the roll
     direction: int | None = None  # skid: the direction the unit was travelling
+    wall: Hex | None = None  # building_wall: the building hex whose wall the unit passes
 
 
-def piloting_check(unit: Unit, code: str, modifier: tuple[Reason, int] | None, rule: Reason, **numbers: int) -> Check:
+def piloting_check(unit: Unit, code: str, modifier: tuple[Reason, int] | None, rule: Reason, *, levels: int = 0,
+                   hexes_moved: int = 0, direction: int | None = None, wall: Hex | None = None) -> Check:
     """A piloting skill roll: target = piloting skill + the modifier (no roll here takes more than one)."""
     if modifier is None:
         target = unit.piloting
@@ -46,7 +49,8 @@ def piloting_check(unit: Unit, code: str, modifier: tuple[Reason, int] | None, r
         target = unit.piloting + value
         reason = Reason("psr.piloting_modified", rule=rule, piloting=unit.piloting, modifier=signed(value), why=why,
                         target=target)
-    return Check(code, "piloting", target, (modifier,) if modifier else (), (reason,), **numbers)
+    return Check(code, "piloting", target, (modifier,) if modifier else (), (reason,), levels, hexes_moved, direction,
+                 wall)
 
 
 def plain_check(code: str, target: int, rule: Reason) -> Check:

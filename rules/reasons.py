@@ -79,6 +79,9 @@ TEMPLATES: dict[str, str] = {
                        "hits use the punch hit-location table ('Hexágonos de agua', 'Cobertura parcial').",
     "los.attacker_in_water": "The attacker stands in depth 1 water: +%(modifier)s to its shots ('recibe un "
                              "modificador +1 al disparo').",
+    "los.inside_one_building": "Both units are inside the building in %(hex)s: its own hexes on the line (%(hexes)s) do "
+                               "not block it nor give cover (standard BattleTech: the Solaris VII text is silent on "
+                               "line of sight inside a building; no to-hit modifier for them).",
     "los.mod_split_chosen": "split line of sight, %(side)s side: the target's controller chose the %(side)s side",
     "los.mod_split_referee": "split line of sight, %(side)s side: the referee, deciding for the target's absent "
                              "controller, chose the %(side)s side",
@@ -181,8 +184,30 @@ TEMPLATES: dict[str, str] = {
     "walk.charge_not_moved": "it has not moved a hex yet",
     "walk.charge_prone": "%(unit)s is prone",
     "walk.charge_elevation": "%(unit)s stands at another elevation",
+    # Timelines stored before collapses were settled when the movement is done still carry this one.
     "walk.collapse": "the building collapses under %(unit)s: %(damage)s damage, it ends on the ground (Solaris VII "
                      "'Colapso')",
+    "walk.wall": "%(unit)s passes a wall of the building in %(hex)s: the building takes %(damage)s damage "
+                 "(ceil(%(tons)s t / 10)), roll passed or not; CF %(cf)s → %(left)s, settled when the movement phase "
+                 "is done (Solaris VII 'Entrando en Edificaciones')",
+    "walk.unit_weight": "%(unit)s %(tons)s t",
+    "walk.weight_collapse": "%(weights)s: %(tons)s t on level %(level)s of the building in %(hex)s, over its current "
+                            "CF %(cf)s: it collapses at once (Solaris VII 'Colapso'); the collapse damage and falls "
+                            "land when the movement phase is done",
+    "walk.basement_roll": "%(unit)s basement %(hex)s",
+    "walk.basement": "%(unit)s enters the building in %(hex)s, whose basement the scenario does not give: 2D6 "
+                     "%(roll)s on the Basements Table, %(basement)s (Solaris VII 'Sótanos'; its table is cut from our "
+                     "text: the standard BattleTech table)",
+    "walk.basement_fall": "%(unit)s (%(tons)s t) weighs more than the building's current CF %(cf)s: it falls through "
+                          "the floor into the %(basement)s, %(levels)s level(s) down, for %(damage)s damage (standard "
+                          "falling damage; 'una unidad cae a través del suelo y dentro del sótano sólo si el peso de "
+                          "la unidad es superior al FC actual del edificio', Solaris VII 'Sótanos')",
+    "walk.basement_trapped": "'Cualquier vehículo que carezca de habilidad de vuelo y caiga en un sótano doble quedará "
+                             "atrapado para el resto de la partida' (Solaris VII 'Sótanos')",
+    "building.basement_none": "no basement",
+    "building.basement_one": "one-level basement",
+    "building.basement_two": "two-level basement",
+    "building.basement_small": "small basement (infantry only)",
     "walk.freed": "passes the swamp roll and moves normally (Solaris VII pantano)",
     "walk.stuck": "fails the swamp roll: stuck in the hex for the rest of the turn; a mech does not fall (Solaris "
                   "VII pantano)",
@@ -371,6 +396,14 @@ TEMPLATES: dict[str, str] = {
     "combat.building_damaged": "the building in %(hex)s takes %(damage)s damage: CF %(cf)s → %(left)s",
     "combat.building_collapses": "the building in %(hex)s takes %(damage)s damage, its CF is %(cf)s: it collapses at "
                                  "the end of the attack phase into rubble (Solaris VII 'Colapso')",
+    "combat.building_collapses_movement": "the building in %(hex)s takes %(damage)s damage, its CF is %(cf)s: it "
+                                          "collapses at the end of the movement phase into rubble (Solaris VII "
+                                          "'Colapso')",
+    "combat.building_collapses_weight": "the building in %(hex)s (CF %(cf)s, %(damage)s damage this phase) collapsed "
+                                        "under the weight on one of its levels into rubble (Solaris VII 'Colapso')",
+    "combat.building_wall": "the building in %(hex)s takes %(damage)s as %(unit)s is displaced through its wall "
+                            "(Solaris VII 'Entrando en Edificaciones')",
+    "combat.basement_found": "below the building hex %(hex)s: %(basement)s (Solaris VII 'Sótanos')",
     "combat.caught_in_collapse": "%(unit)s is caught in the collapse: %(damage)s damage (Solaris VII 'Colapso')",
     "combat.building_collapse": "building collapse",
     "combat.damage_this_phase": "%(damage)s damage this phase",
@@ -382,6 +415,16 @@ TEMPLATES: dict[str, str] = {
     "combat.displaced": "%(unit)s displaced to %(hex)s (%(why)s, TW unit displacement)",
     "combat.displaced_down": "displaced %(levels)s levels down",
     "combat.displaced_water": "displaced into water",
+    "combat.accidental_fall_roll": "accidental fall %(unit)s onto %(target)s",
+    "combat.accidental_fall": "%(unit)s is displaced %(levels)s levels down into %(hex)s, held by %(target)s (%(why)s): "
+                              "an accidental fall from above needs %(needed)s (%(base)s + %(modifier)s for %(target)s's "
+                              "%(moved)s hexes moved; TW from memory, to check against the book): rolled %(roll)s",
+    "combat.accidental_fall_why": "accidental fall from above",
+    "combat.accidental_fall_hit": "it lands on %(target)s: %(damage)s damage as from its %(how)s",
+    "combat.accidental_fall_psr": "fallen on from above",
+    "combat.accidental_fall_stuck": "%(target)s cannot be displaced: %(unit)s falls beside it",
+    "combat.accidental_fall_miss": "it misses %(target)s and falls beside it",
+    "combat.fell_on": "%(unit)s fell on it",
     "combat.missed_shot": "takes all %(damage)s damage of the missed shot",
     "combat.miss": "miss",
     "combat.cluster_roll": "cluster %(unit)s %(attack)s",

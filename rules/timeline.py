@@ -11,7 +11,7 @@ This module holds the values and the PM schedule; :mod:`rules.walk` plays steps 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from rules.board import Board
@@ -38,6 +38,9 @@ class Event:
     rolls: tuple[Roll, ...] = ()
     damage: int = 0
     elevation: int = 0  # levels above the hex's own level once the event is done (a roof, under water)
+    # The building hex a ``wall`` or skid ``charge`` damages, a ``collapse`` brings down, a ``basement`` roll
+    # finds what lies below or a ``fall`` drops into.
+    building: Hex | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +76,36 @@ class MovementResult:
     def rolls(self) -> tuple[Roll, ...]:
         """Every roll of the phase in the order it was thrown: initiative, then the timeline's."""
         return self.initiative.rolls + tuple(roll for tick in self.ticks for event in tick for roll in event.rolls)
+
+    @property
+    def buildings(self) -> BuildingsHit:
+        """What the phase did to buildings (:func:`buildings_hit`), settled once the movement is done."""
+        return buildings_hit(event for tick in self.ticks for event in tick)
+
+
+@dataclass(frozen=True, slots=True)
+class BuildingsHit:
+    damage: Mapping[Hex, int]  # walls passed and skids into the building, per building hex
+    collapsed: frozenset[Hex]  # brought down by the weight on one of their levels
+    basements: Mapping[Hex, int]  # the Basements Table roll of each hex whose basement was found
+
+
+def buildings_hit(events: Iterable[Event]) -> BuildingsHit:
+    """What ``events`` did to buildings: ``wall`` and skid ``charge`` damage, ``collapse`` and ``basement``
+    (the roll that found what lies below)."""
+    damage: dict[Hex, int] = {}
+    collapsed = set()
+    basements: dict[Hex, int] = {}
+    for event in events:
+        if event.building is None:
+            continue
+        if event.kind == "collapse":
+            collapsed.add(event.building)
+        elif event.kind == "basement":
+            basements[event.building] = event.rolls[0].total
+        elif event.kind in ("wall", "charge"):
+            damage[event.building] = damage.get(event.building, 0) + event.damage
+    return BuildingsHit(damage, frozenset(collapsed), basements)
 
 
 @dataclass(frozen=True, slots=True)

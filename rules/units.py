@@ -49,13 +49,5 @@ class Unit:
         """Levels a unit may go up or down in one step: 2 for mechs, 1 for the rest (standard)."""
         return 2 if self.kind == "mech" else 1
 
-    @property
-    def underwater(self) -> bool:
-        """Solaris VII 'Operaciones submarinas': mechs in depth 2+, prone mechs in depth 1, and
-        submarines at depth 1+."""
-        if self.kind == "submarine":
-            return self.elevation <= -1
-        return self.kind == "mech" and (self.elevation <= -2 or (self.prone and self.elevation <= -1))
-
     def moved_to(self, hex_: Hex, facing: int) -> Unit:
         return replace(self, hex=hex_, facing=facing)

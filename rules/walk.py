@@ -14,16 +14,19 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from rules.board import Board
-from rules.buildings import building_at, collapse_damage, wall_damage_to_unit
+from rules.buildings import (
+    BASEMENT_BY_ROLL, BASEMENTS, Building, basement_at, building_at, collapses, falls_into_basement,
+    wall_damage_to_building, wall_damage_to_unit,
+)
 from rules.conflicts import Cut, jump_short_of
 from rules.dice import Dice
 from rules.hexes import Hex
 from rules.movement import RUNNING_MODES, PathPlan, PlannedStep
 from rules.psr import Check, climb_fall, drop_leg_damage, falling_damage, masc_streak_after
 from rules.skids import resolve_skid
-from rules.timeline import Event, Moment, TickHook, UnitOutcome
-from rules.reasons import Reason, joined
-from rules.units import Unit
+from rules.timeline import Event, Moment, TickHook, UnitOutcome, buildings_hit
+from rules.reasons import Reason, joined, listed
+from rules.units import VEHICLE_KINDS, Unit
 
 RUN_BLOCKED_RULE = Reason("walk.run_blocked")
 # Step rolls thrown before the step is taken: failing one stops the unit short of the step's hex.
@@ -77,12 +80,13 @@ class Walk:
             unit = replace(unit, hex=event.to_hex, facing=event.facing, elevation=event.elevation,
                            prone=unit.prone and event.kind != "stand",
                            climbing=event.kind == "climb" or (unit.climbing and event.kind != "step"))
-        if event.kind in ("fall", "stuck", "freed", "immobile", "collapse"):
-            # A fall from a climb or a collapse ends on the ground of the hex.
-            grounded = event.kind == "collapse" or (event.kind == "fall" and unit.climbing)
+        if event.kind in ("fall", "stuck", "freed", "immobile"):
+            # A fall from a climb ends on the ground of the hex, one through a building's floor in its basement.
+            grounded = event.kind == "fall" and unit.climbing
+            elevation = event.elevation if event.kind == "fall" and event.building else 0 if grounded else unit.elevation
             unit = replace(unit, prone=unit.prone or event.kind == "fall", stuck=event.kind == "stuck",
                            legs_frozen=unit.legs_frozen or event.kind == "immobile",
-                           elevation=0 if grounded else unit.elevation, climbing=unit.climbing and not grounded)
+                           elevation=elevation, climbing=unit.climbing and not grounded)
         self.units[unit.id] = unit
         if event.kind in ENDS_MOVEMENT:
             self.ended.setdefault(unit.id, event.kind)
@@ -99,7 +103,7 @@ class Walk:
         for unit_id in order:
             plan = self.plans.get(unit_id)
             if plan is not None and plan.steps:
-                all(self._passes(1, unit_id, check, self.units[unit_id].hex) for check in plan.checks)
+                all(self._passes(1, unit_id, check) for check in plan.checks)
 
     def moving_plans(self) -> dict[str, PathPlan]:
         """The plans as they stand after the start-of-phase rolls: a unit they stopped stays put."""
@@ -125,7 +129,7 @@ class Walk:
             return
         step = plan.steps[index]
         before = [check for check in step.checks if check.code in ROLLED_BEFORE_STEP]
-        if not all(self._passes(tick, unit_id, check, unit.hex) for check in before):
+        if not all(self._passes(tick, unit_id, check) for check in before):
             return
         occupant = self.occupant(step.hex, unit_id) if step.hex != unit.hex else None
         if occupant is not None and blocking and plan.mode != "jump":
@@ -140,10 +144,16 @@ class Walk:
         kind = "step" if step.hex != unit.hex else STEP_KINDS.get(step.step, "turn")
         self.record(tick, Event(unit_id, kind, unit.hex, step.hex, step.facing, step.mp, joined(step.reasons),
                                 elevation=step.elevation))
+        for check in step.checks:
+            if check.wall is not None:
+                self._wall(tick, unit_id, check.wall)
+        if kind == "step" and step.elevation == 0:
+            self._basement(tick, self.units[unit_id])
         after = [check for check in step.checks if check.code not in ROLLED_BEFORE_STEP]
-        if all(self._passes(tick, unit_id, check, unit.hex) for check in after):
+        if all(self._passes(tick, unit_id, check) for check in after):
             for effect in step.effects:
                 self._effect(tick, unit_id, effect)
+        self._weigh(tick, self.units[unit_id])
 
     def _done(self, unit_id: str) -> bool:
         """Has the unit finished moving this phase (so it stays where it stands)?"""
@@ -206,22 +216,99 @@ class Walk:
         return self.board.terrain(unit.hex).level + unit.elevation
 
     def _effect(self, tick: int, unit_id: str, effect: str) -> None:
-        """What a step does without a roll (:mod:`rules.costs`): a jump into a swamp, a collapse. (The
-        ``climbing`` effect is the ``climb`` event itself.)"""
+        """What a step does without a roll (:mod:`rules.costs`): a jump into a swamp. (The ``climbing``
+        effect is the ``climb`` event itself; the ``collapse`` the plan foresees is :meth:`_weigh`'s.)"""
         unit = self.units[unit_id]
         if effect == "stuck":
             reason = Reason("move.jump_swamp")
             self.record(tick, Event(unit_id, "stuck", unit.hex, unit.hex, unit.facing, reason=reason,
                                     elevation=unit.elevation))
-        elif effect == "collapse":
-            building = building_at(self.board.terrain(unit.hex))
-            damage = collapse_damage(building, unit.elevation, unit.kind) if building else 0
-            self.record(tick, Event(unit_id, "collapse", unit.hex, unit.hex, unit.facing, damage=damage,
-                                    reason=Reason("walk.collapse", unit=unit_id, damage=damage)))
+
+    def _current(self, hex_: Hex) -> Building | None:
+        """The building in ``hex_`` with its current CF: the phase's start CF less what walls and skids took
+        from it so far; None when there is none or it has collapsed this phase."""
+        building = building_at(self.board.terrain(hex_))
+        if building is None:  # most hexes: no need to look through the phase's events
+            return None
+        hit = buildings_hit(event for tick in self.ticks for event in tick)
+        if hex_ in hit.collapsed:
+            return None
+        return replace(building, cf=max(0, building.cf - hit.damage.get(hex_, 0)))
+
+    def _basement(self, tick: int, unit: Unit) -> None:
+        """Solaris VII 'Sótanos': a unit entering a building's ground floor finds what lies below (the scenario's
+        word, the roll already made this phase, or a 2D6 on the Basements Table now) and falls through the
+        floor into it when it weighs more than the current CF; a vehicle in a two-level basement is trapped
+        for the rest of the match. Not modelled: the hole left below the hex (a unit climbs out of it as
+        from the ground floor)."""
+        building = self._current(unit.hex)
+        if building is None:
+            return
+        basement = basement_at(self.board.terrain(unit.hex))
+        if basement is None:
+            found = buildings_hit(event for tick in self.ticks for event in tick).basements.get(unit.hex)
+            if found is None:
+                roll = self.dice.roll_2d6(Reason("walk.basement_roll", unit=unit.id, hex=unit.hex.label))
+                found = roll.total
+                self.record(tick, Event(
+                    unit.id, "basement", unit.hex, unit.hex, unit.facing, rolls=(roll,), building=unit.hex,
+                    elevation=unit.elevation,
+                    reason=Reason("walk.basement", unit=unit.id, hex=unit.hex.label, roll=roll.total,
+                                  basement=Reason(BASEMENTS[BASEMENT_BY_ROLL[roll.total]].name)),
+                ))
+            basement = BASEMENTS[BASEMENT_BY_ROLL[found]]
+        if not falls_into_basement(basement, unit, building.cf):
+            return
+        damage = falling_damage(unit.tons, basement.depth)
+        self.record(tick, Event(
+            unit.id, "fall", unit.hex, unit.hex, unit.facing, damage=damage, building=unit.hex,
+            elevation=-basement.depth,
+            reason=Reason("walk.basement_fall", unit=unit.id, tons=unit.tons, cf=building.cf,
+                          basement=Reason(basement.name), levels=basement.depth, damage=damage),
+        ))
+        if unit.is_vehicle and basement.depth == 2:
+            self.record(tick, Event(unit.id, "immobile", unit.hex, unit.hex, unit.facing, elevation=-basement.depth,
+                                    reason=Reason("walk.basement_trapped")))
+
+    def _wall(self, tick: int, unit_id: str, wall: Hex) -> None:
+        """Solaris VII 'Entrando en Edificaciones': "cuando un BattleMech o un vehículo se mueve a través de
+        una pared de un edificio … el edificio sufre daño equivalente al peso de la unidad dividido entre 10
+        y redondeado hacia arriba, se supere o no el chequeo de pilotaje"."""
+        unit, building = self.units[unit_id], self._current(wall)
+        if building is None:
+            return
+        damage = wall_damage_to_building(unit)
+        self.record(tick, Event(
+            unit_id, "wall", unit.hex, unit.hex, unit.facing, damage=damage, building=wall, elevation=unit.elevation,
+            reason=Reason("walk.wall", unit=unit_id, hex=wall.label, damage=damage, tons=unit.tons, cf=building.cf,
+                          left=max(0, building.cf - damage)),
+        ))
+
+    def _weigh(self, tick: int, unit: Unit) -> None:
+        """Solaris VII 'Colapso': "si hay un BattleMech y vehículos en un único nivel de un hexágono del
+        edificio cuyo peso combinado exceda el FC actual del edificio" (any level but the ground floor),
+        it collapses at once: the movement of every unit in the hex ends, and the collapse's damage and
+        falls land when the phase's movement is done, with the attack phases' collapse (our reading: the
+        phase's moves were priced on the board as it started)."""
+        building = self._current(unit.hex)
+        if building is None or unit.kind == "infantry":
+            return
+        here = [self.units[unit_id] for unit_id in self.holders.get(unit.hex, ())]
+        level = [other for other in here if other.elevation == unit.elevation
+                 and (other.kind == "mech" or other.kind in VEHICLE_KINDS)]
+        tons = sum(other.tons for other in level)
+        if not collapses(building, tons, unit.elevation):
+            return
+        weights = listed([Reason("walk.unit_weight", unit=other.id, tons=other.tons) for other in level])
+        why = Reason("walk.weight_collapse", weights=weights, tons=tons, level=unit.elevation, hex=unit.hex.label,
+                     cf=building.cf)
+        for other in here:
+            self.record(tick, Event(other.id, "collapse", other.hex, other.hex, other.facing, reason=why,
+                                    building=unit.hex, elevation=other.elevation))
 
     # --- dice ----------------------------------------------------------------------------------------
 
-    def _passes(self, tick: int, unit_id: str, check: Check, origin: Hex) -> bool:
+    def _passes(self, tick: int, unit_id: str, check: Check) -> bool:
         """Throw a check's 2D6 and record it; on a failure record its consequence.
         True while the unit may go on moving."""
         unit = self.units[unit_id]
@@ -233,11 +320,11 @@ class Walk:
                 self.record(tick, Event(unit_id, "freed", unit.hex, unit.hex, unit.facing, elevation=unit.elevation,
                                         reason=Reason("walk.freed")))
             return True
-        for event in self._failure(unit, check, origin):
+        for event in self._failure(unit, check):
             self.record(tick, event)
         return unit_id not in self.ended
 
-    def _failure(self, unit: Unit, check: Check, origin: Hex) -> list[Event]:
+    def _failure(self, unit: Unit, check: Check) -> list[Event]:
         code = check.code
 
         def event(kind: str, reason: str, damage: int = 0) -> Event:
@@ -249,8 +336,7 @@ class Walk:
         if code == "masc":
             return [event("immobile", Reason("walk.masc_failed"))]
         if code == "building_wall":
-            # The wall passed belongs to the building entered or, when leaving one, to the one left.
-            building = building_at(self.board.terrain(unit.hex)) or building_at(self.board.terrain(origin))
+            building = building_at(self.board.terrain(check.wall)) if check.wall is not None else None
             damage = wall_damage_to_unit(building) if building else 0
             return [event("damage", Reason("walk.wall_failed", damage=damage), damage)]
         if code == "drop_legs":
@@ -278,6 +364,7 @@ class Walk:
             if crash is not None:
                 events.append(Event(unit.id, "charge", here, ahead, unit.facing, target=crash.target,
                                     damage=crash.damage_to_target,
+                                    building=ahead if crash.target == "building" else None,
                                     reason=Reason("walk.skid_charge", target=crash.target, hex=ahead.label,
                                                   damage=crash.damage_to_target, own_damage=crash.damage_to_skidder)))
             if ahead in skid.path:

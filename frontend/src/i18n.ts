@@ -90,6 +90,8 @@ const EVENT_KINDS: Record<string, string> = {
   damage: "damage",
   immobile: "immobile",
   collapse: "collapse",
+  wall: "wall",
+  basement: "basement",
 };
 
 export function eventKindText(kind: string): string {

@@ -3,8 +3,9 @@
 
 import "./app.css";
 import { AttackPanel, isAttackPhase } from "./attack";
+import { ChatPanel } from "./chat";
 import { resultText, withConditions } from "./combat-report";
-import { showCrowd, showSeatedReferee } from "./crowd";
+import { showCrowd, showSeatedReferee, showSpectatorDelay } from "./crowd";
 import { SplitLosPanel, choiceText } from "./los-side";
 import { BoardView } from "./map";
 import type { Poses } from "./playback";
@@ -64,7 +65,9 @@ function startMatch(page: HTMLElement): void {
       if (state === "closed") {
         showStatus(t("Connection lost: reconnecting…"));
         if (plotter?.interrupt() || attacks?.interrupt()) resyncOnOpen = true;
+        chat.interrupt();
       }
+      if (state === "open") void chat.loadHistory(`/api/matches/${matchId}/chat/`);
       if (state === "open" && resyncOnOpen) {
         resyncOnOpen = false;
         socket.send({ type: "resync" });
@@ -72,6 +75,7 @@ function startMatch(page: HTMLElement): void {
     },
   });
 
+  const chat = new ChatPanel(page.querySelector<HTMLElement>("#chat")!, (frame) => socket.send(frame));
   const splitLos = new SplitLosPanel(page.querySelector<HTMLElement>("#split-los")!, {
     send: (frame) => socket.send(frame),
   });
@@ -135,11 +139,18 @@ function startMatch(page: HTMLElement): void {
       case "crowd":
         showCrowd(crowd, frame.spectators);
         break;
+      case "chat":
+        chat.add(frame);
+        break;
+      case "chat_sent":
+        chat.handleSent();
+        break;
       case "error":
         plotter?.handleError(frame.code, errorText(frame.code, frame.message));
         sight.handleError(errorText(frame.code, frame.message));
         attacks?.handleError(frame.code, errorText(frame.code, frame.message));
         splitLos.handleError(frame.code, errorText(frame.code, frame.message));
+        chat.handleError(frame.code, errorText(frame.code, frame.message));
         showStatus(`${errorText(frame.code, frame.message)} (${frame.code})`, frame.code);
         break;
     }
@@ -154,12 +165,15 @@ function startMatch(page: HTMLElement): void {
       playback.showRulings(snapshot.last_playback.timeline);
     }
 
-    const shape = JSON.stringify(snapshot.board);
+    // Terrain changes in play (combat lowers a building's CF): the same board is redrawn where it changed.
+    const shape = `${snapshot.board.width}x${snapshot.board.height}`;
     if (!board || shape !== boardShape) {
       board = new BoardView(boardHolder, snapshot.board, (hex) =>
         sight.active ? sight.clickHex(hex) : plotter?.clickHex(hex),
       );
       boardShape = shape;
+    } else {
+      board.updateTerrain(snapshot.board);
     }
     units = snapshot.units;
     sides = snapshot.sides;
@@ -168,7 +182,9 @@ function startMatch(page: HTMLElement): void {
     renderHeader(snapshot);
     renderSides(snapshot);
     if (snapshot.spectators !== undefined) showCrowd(crowd, snapshot.spectators);
+    showSpectatorDelay(page.querySelector<HTMLElement>("#delay")!, snapshot.you.role, snapshot.match.options?.spectator_delay);
     page.dataset.role = snapshot.you.role;
+    chat.show(snapshot.you.role);
     page.dataset.version = String(snapshot.v);
 
     const mine = units.find((u) => snapshot.you.role === "player" && u.side === snapshot.you.side);

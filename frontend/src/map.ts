@@ -120,12 +120,30 @@ function patternFor(name: string, level: number): string | null {
   return `url(#terrain-${name})`;
 }
 
-/** Short text for a hex: its level when not 0, and water depth. */
+/**
+ * A building's or bridge's construction factor when the hex does not say it: the most its type has
+ * (1 light 15, 2 medium 40, 3 heavy 90, 4 hardened 150, as rules/board.py STRUCTURE_TYPES; an unmarked
+ * bridge is medium).
+ */
+const MAX_CF: Record<number, number> = { 1: 15, 2: 40, 3: 90, 4: 150 };
+
+/** The construction factor standing in the hex (a building's, else a bridge's), or null when there is none. */
+function constructionFactor(features: [string, number][]): number | null {
+  const feature = new Map(features);
+  for (const [structure, cf] of [["building", "bldg_cf"], ["bridge", "bridge_cf"]]) {
+    if (feature.has(structure)) return feature.get(cf) ?? MAX_CF[feature.get(structure) || 2];
+  }
+  return null;
+}
+
+/** Short text for a hex: its level when not 0, water depth, and a building's CF (it drops in play). */
 function hexNote(level: number, features: [string, number][]): string {
   const parts: string[] = [];
   if (level !== 0) parts.push(`▲${level}`);
   const water = features.find(([name]) => name === "water");
   if (water) parts.push(`≈${water[1]}`);
+  const cf = constructionFactor(features);
+  if (cf !== null) parts.push(t("CF %(cf)s", { cf }));
   return parts.join(" ");
 }
 
@@ -150,7 +168,7 @@ export class BoardView {
   /** `onHexClick` hears a hex clicked, or picked with the keyboard cursor. */
   constructor(
     container: Element,
-    private readonly board: Board,
+    private board: Board,
     private readonly onHexClick: (hex: Hex) => void,
   ) {
     const size = boardSize(board.width, board.height, SIZE);
@@ -169,7 +187,7 @@ export class BoardView {
     definePatterns(el("defs", {}, this.svg));
     const hexLayer = el("g", { class: "hexes" }, this.svg);
     for (let col = 0; col < board.width; col++) {
-      for (let row = 0; row < board.height; row++) this.drawHex(hexLayer, board, { col, row });
+      for (let row = 0; row < board.height; row++) hexLayer.append(this.drawHex(board, { col, row }));
     }
     this.reachLayer = el("g", { class: "reach" }, this.svg);
     this.sightLayer = el("g", { class: "sight" }, this.svg);
@@ -195,10 +213,31 @@ export class BoardView {
   /** The `CCRR` number on every hex (the "Hex numbers" checkbox hides them). */
   drawLabels(hexLayer: Element = this.svg.querySelector(".hexes")!): void {
     if (hexLayer.querySelector(".hex-label")) return;
-    for (const g of hexLayer.querySelectorAll<SVGGElement>(".hex")) {
-      const label = g.dataset.hex!;
-      const center = hexCenter(parseLabel(label), SIZE);
-      el("text", { x: center.x, y: center.y - SIZE * 0.55, class: "hex-label" }, g).textContent = label;
+    for (const g of hexLayer.querySelectorAll<SVGGElement>(".hex")) this.drawLabel(g);
+  }
+
+  private drawLabel(g: SVGGElement): void {
+    const label = g.dataset.hex!;
+    const center = hexCenter(parseLabel(label), SIZE);
+    el("text", { x: center.x, y: center.y - SIZE * 0.55, class: "hex-label" }, g).textContent = label;
+  }
+
+  /**
+   * The same board with terrain changed in play (a building's CF lowered, a collapse into rubble): only
+   * the hexes that changed are drawn again, so the view, the cursor and the markers stay as they are.
+   */
+  updateTerrain(board: Board): void {
+    const before = this.board;
+    this.board = board;
+    const clear = { level: 0, terrain: "" };
+    for (const label of new Set([...Object.keys(before.hexes), ...Object.keys(board.hexes)])) {
+      const [was, now] = [before.hexes[label] ?? clear, board.hexes[label] ?? clear];
+      if (was.level === now.level && was.terrain === now.terrain) continue;
+      const old = this.svg.querySelector<SVGGElement>(`.hex[data-hex="${label}"]`);
+      if (!old) continue;
+      const fresh = this.drawHex(board, parseLabel(label));
+      if (old.querySelector(".hex-label")) this.drawLabel(fresh);
+      old.replaceWith(fresh);
     }
   }
 
@@ -371,13 +410,13 @@ export class BoardView {
     this.cursorLine.textContent = "";
   }
 
-  private drawHex(layer: SVGGElement, board: Board, hex: Hex): void {
+  private drawHex(board: Board, hex: Hex): SVGGElement {
     const label = hexLabel(hex);
     const info = board.hexes[label] ?? { level: 0, terrain: "" };
     const features = parseTerrain(info.terrain);
     const center = hexCenter(hex, SIZE);
     const outline = points(hexCorners(center, SIZE));
-    const g = el("g", { class: "hex", "data-hex": label, "data-level": info.level, "data-terrain": info.terrain }, layer);
+    const g = el("g", { class: "hex", "data-hex": label, "data-level": info.level, "data-terrain": info.terrain });
     // A name for assistive technology; people with a pointer get the hex tooltip (tooltip.ts).
     g.setAttribute("aria-label", [label, t("level %(level)s", { level: info.level }), info.terrain].filter(Boolean).join(" · "));
     // Every polygon carries the hex's edge: one fewer element per hex than a separate outline.
@@ -388,6 +427,7 @@ export class BoardView {
     }
     const note = hexNote(info.level, features);
     if (note) el("text", { x: center.x, y: center.y + SIZE * 0.7, class: "hex-note" }, g).textContent = note;
+    return g;
   }
 
   setSides(sides: string[]): void {

@@ -187,6 +187,8 @@ export interface TimelineEvent {
   reason?: string;
   reason_code?: ReasonCode;
   target?: string;
+  /** The building hex a `wall`, a skid's `charge` or a `collapse` is about. */
+  building?: string;
   rolls?: Roll[];
 }
 
@@ -241,6 +243,8 @@ export interface MatchInfo {
   turn: number;
   phase: string;
   result?: MatchResult | null;
+  /** The lobby's options (docs/protocol.md "Options"); the client reads the spectator delay. */
+  options?: { spectator_delay?: number };
 }
 
 export interface SideInfo {
@@ -323,9 +327,22 @@ export interface CrowdFrame {
   spectators: number;
 }
 
+/** A chat message (docs/protocol.md "Chat"); `player` and `text` come HTML-escaped. Its `v` is not bumped. */
+export interface ChatFrame {
+  type: "chat";
+  v: number;
+  id: number;
+  room: "players" | "spectators";
+  player: string;
+  text: string;
+  at: string;
+}
+
 export type ServerFrame =
   | Snapshot
   | CrowdFrame
+  | ChatFrame
+  | { type: "chat_sent"; v: number; id: number }
   | PlaybackFrame
   | ReachFrame
   | LosFrame
@@ -343,6 +360,7 @@ export type ClientFrame =
   | { type: "reach"; unit: string; mode: Mode; turn: number }
   | { type: "los"; from: string; to: string }
   | { type: "los_side"; unit: string; side: LosSide | null; reason?: string }
+  | { type: "chat"; text: string }
   | { type: "resync" };
 
 /** Attack orders go out like movement ones, always naming their phase (weapons or physical). */

@@ -3,9 +3,9 @@
 
 import type { AttackFrame, ClientFrame, CrowdFrame, ServerFrame } from "./protocol";
 
-/** Frames that change nothing: answers to one socket, and the crowd count. Every other frame but a
- * snapshot is a logged event. */
-const REPLY_FRAMES = new Set(["plotted", "order_accepted", "reach", "los", "los_side_set", "error", "crowd"]);
+/** Frames that change nothing: answers to one socket, the crowd count and chat (its `v` is not bumped).
+ * Every other frame but a snapshot is a logged event. */
+const REPLY_FRAMES = new Set(["plotted", "order_accepted", "reach", "los", "los_side_set", "error", "crowd", "chat", "chat_sent"]);
 const isEvent = (frame: ServerFrame): frame is Exclude<ServerFrame, CrowdFrame> =>
   frame.type !== "snapshot" && !REPLY_FRAMES.has(frame.type);
 

@@ -15,7 +15,7 @@ from typing import TypeVar
 
 from rules.combat import (
     CombatReport, PhysicalOrder, PlannedAttack, SightRule, WeaponOrder, flood_bare_locations, plan_physical_attack,
-    plan_weapon_attack, resolve_physical_attacks, resolve_weapon_attacks,
+    plan_weapon_attack, resolve_physical_attacks, resolve_weapon_attacks, settle_movement_buildings,
 )
 from rules.dice import Dice
 from rules.errors import MalformedOrder, RuleError
@@ -118,9 +118,15 @@ class SolarisRuleset:
         units = tuple(movement.final[unit.id].unit for unit in state.units)
         motions = {unit_id: Motion(outcome.moved, outcome.hexes_moved, stuck=outcome.unit.stuck)
                    for unit_id, outcome in movement.final.items()}
-        after, flooded = flood_bare_locations(replace(state, units=units, motions=motions))
-        reports = (CombatReport("movement", reasons=flooded),) if flooded else ()
-        return PhaseResult(_decided(after) if flooded else after, movement, reports)
+        after, reports = replace(state, units=units, motions=motions), []
+        hit = movement.buildings
+        if hit.damage or hit.collapsed or hit.basements:
+            after, settled = settle_movement_buildings(after, hit, dice)
+            reports.append(settled)
+        after, flooded = flood_bare_locations(after)
+        if flooded:
+            reports.append(CombatReport("movement", reasons=flooded))
+        return PhaseResult(_decided(after) if reports else after, movement, tuple(reports))
 
     def _weapons(self, state: GameState, orders: Sequence[Order], dice: Dice) -> PhaseResult:
         after, report = resolve_weapon_attacks(state, _only(orders, WeaponOrder), dice, self.sight)

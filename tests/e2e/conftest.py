@@ -2,8 +2,9 @@
 
 The server runs as a subprocess on a free port (bench/live.py starts and stops it). With `DATABASE_URL` pointing at PostgreSQL (as in CI) it
 gets a database of its own, created here and dropped after; otherwise a temporary SQLite file. With
-`REDIS_URL` it uses Redis, on a database number of its own so other test runs on the same Redis server
-cannot reach its sockets; otherwise the in-memory channel layer. Browsers are never downloaded:
+`REDIS_URL` it uses Redis under a channel-layer prefix of its own (`CHANNEL_LAYER_PREFIX`), so other test
+runs on the same Redis server, whose matches have the same ids, cannot reach its sockets; otherwise the
+in-memory channel layer. Browsers are never downloaded:
 Playwright drives /usr/bin/chromium.
 """
 
@@ -13,6 +14,7 @@ import os
 import re
 import subprocess
 import sys
+import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -52,16 +54,12 @@ def private_database(tmp: Path) -> Iterator[str]:
             admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
-# Redis database numbers for the e2e server: not 0 (everyone's default) nor 7 (the benchmarks', bench/README.md).
-REDIS_DATABASES = [n for n in range(1, 16) if n != 7]
-
-
-def private_redis() -> str | None:
-    """REDIS_URL on a database number picked from our process id, so other runs' sockets stay apart."""
-    base = os.environ.get("REDIS_URL")
-    if not base:
-        return None
-    return urlunsplit(urlsplit(base)._replace(path=f"/{REDIS_DATABASES[os.getpid() % len(REDIS_DATABASES)]}"))
+def private_redis() -> dict[str, str]:
+    """REDIS_URL with a key prefix no other run uses: a database number alone was shared by chance, and another
+    server's frames for its match 1 reached our match 1's sockets."""
+    if not os.environ.get("REDIS_URL"):
+        return {}
+    return {"REDIS_URL": os.environ["REDIS_URL"], "CHANNEL_LAYER_PREFIX": f"arbitro-e2e-{uuid.uuid4().hex}"}
 
 
 def manage(env: dict[str, str], *args: str) -> str:
@@ -83,8 +81,7 @@ def artifacts() -> Path:
 def server_env(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]:
     """The e2e server's own DATABASE_URL and REDIS_URL."""
     with private_database(tmp_path_factory.mktemp("e2e")) as database_url:
-        redis_url = private_redis()
-        yield {"DATABASE_URL": database_url, **({"REDIS_URL": redis_url} if redis_url else {})}
+        yield {"DATABASE_URL": database_url, **private_redis()}
 
 
 @pytest.fixture(scope="session")
@@ -131,23 +128,24 @@ def browser() -> Iterator[object]:
 
 @pytest.fixture
 def open_page(browser: Any, daphne_server: dict[str, str]) -> Iterator[Any]:
-    """Opens the demo match in a browser context of its own, logged in as `user` or anonymous."""
+    """Opens a match (the demo match unless told) in a browser context of its own, logged in as `user` or
+    anonymous."""
     contexts = []
     page_errors: list[str] = []
 
-    def open_as(user: str | None) -> Any:
+    def open_as(user: str | None, match: str = daphne_server["match"]) -> Any:
         context = browser.new_context(viewport={"width": 1300, "height": 1000})
         contexts.append(context)
         page = context.new_page()
         page.on("pageerror", lambda error: page_errors.append(f"{user}: {error}"))
         if user:
-            page.goto(f"{daphne_server['url']}/accounts/login/?next={daphne_server['match']}")
+            page.goto(f"{daphne_server['url']}/accounts/login/?next={match}")
             page.fill("#id_username", user)
             page.fill("#id_password", f"{user}-demo")
             page.click("form[action$='/login/'] button[type=submit]")  # not the language switch's
-            page.wait_for_url(f"**{daphne_server['match']}")
+            page.wait_for_url(f"**{match}")
         else:
-            page.goto(daphne_server["url"] + daphne_server["match"])
+            page.goto(daphne_server["url"] + match)
         page.wait_for_selector("#match[data-version] .unit[data-unit='B']")
         return page
 

@@ -1,8 +1,8 @@
 """The client's tools in a real browser (issue 8): reachable hexes and a path the server refuses, the
 line-of-sight tool by mouse and by the board's keyboard cursor, a split line-of-sight side set by one player and
 seen by the other, and the Spanish page with its language switch. Nothing here submits an order (the split side
-is cleared again), so the demo match is left as the duel test (test_duel.py, which runs after this module)
-expects it."""
+is cleared again), so each test finds the demo match at its first movement phase; the duel (test_duel.py) plays
+a match of its own."""
 
 from __future__ import annotations
 
@@ -130,10 +130,96 @@ def test_a_player_sets_a_split_line_of_sight_side_and_the_other_page_shows_it(op
     referee.select_option("#split-los-units [data-unit='A'] select", "left")
     bob.wait_for_selector("#split-los-units [data-unit='A'][data-side='left'][data-by='referee']")
 
-    # Cleared again, so the duel test (test_duel.py) finds the demo match as it was.
+    # Cleared again, so the other tests find the demo match as it was.
     referee.select_option("#split-los-units [data-unit='A'] select", "")
     bob.select_option("#split-los-units [data-unit='B'] select", "")
     alice.wait_for_selector("#split-los-units [data-unit='A'][data-side=''] + [data-unit='B'][data-side='']")
+
+
+# Two touch pointers on the board: they go down 100 px apart and one moves away until they are 200 px apart.
+PINCH_OUT = """([x, y]) => {
+  const board = document.querySelector('#board svg.board');
+  const touch = (type, pointerId, clientX) => board.dispatchEvent(new PointerEvent(type,
+    {pointerId, clientX, clientY: y, pointerType: 'touch', isPrimary: pointerId === 1, bubbles: true}));
+  touch('pointerdown', 1, x - 50);
+  touch('pointerdown', 2, x + 50);
+  touch('pointermove', 2, x + 150);
+  touch('pointerup', 2, x + 150);
+  touch('pointerup', 1, x - 50);
+}"""
+
+FOCUS_RING = """() => {
+  const style = getComputedStyle(document.activeElement);
+  return document.activeElement.matches(':focus-visible') && `${style.outlineStyle} ${style.outlineWidth}`;
+}"""
+
+
+def test_the_board_pans_and_zooms_by_mouse_touch_and_keys_hides_its_numbers_and_shows_focus(open_page: Any) -> None:
+    """Issue 8: "Pan and zoom by mouse, keyboard and touch", "hex labels CCRR toggleable", "visible focus"."""
+    page = open_page(None)
+    board = "#board svg.board"
+
+    def view() -> list[float]:
+        return [float(n) for n in page.get_attribute(board, "viewBox").split()]
+
+    def wait_view(test: str, value: float) -> None:
+        page.wait_for_function(
+            f"v => {{ const [x, y, w] = document.querySelector('{board}').getAttribute('viewBox').split(' ').map(Number);"
+            f" return {test}; }}", arg=value)
+
+    whole = view()
+    box = page.locator(board).bounding_box()
+    centre = [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2]
+
+    page.focus(board)  # keys: + zooms in, 0 fits the whole board again
+    page.keyboard.press("+")
+    wait_view("w < v", whole[2])
+    page.keyboard.press("0")
+    wait_view("w === v", whole[2])
+
+    page.evaluate(PINCH_OUT, centre)  # touch: spreading two fingers zooms in twice
+    assert view()[2] == pytest.approx(whole[2] / 2, abs=0.2)
+    page.mouse.move(*centre)
+    page.mouse.wheel(0, -100)  # the mouse wheel zooms in further
+    wait_view("w < v - 1", whole[2] / 2)
+    zoomed = view()
+    page.mouse.down()  # a drag pans: the board follows the pointer
+    page.mouse.move(centre[0] - 120, centre[1] - 90, steps=5)
+    page.mouse.up()
+    wait_view("x > v", zoomed[0])
+    assert view()[1] > zoomed[1] and view()[2] == zoomed[2]
+
+    # The CCRR numbers hide and come back with their checkbox.
+    page.wait_for_selector(".hex .hex-label", state="attached")
+    page.uncheck("#show-labels")
+    page.wait_for_selector(".hex .hex-label >> nth=0", state="hidden")
+    page.check("#show-labels")
+    page.wait_for_selector(".hex .hex-label >> nth=0", state="visible")
+
+    # Every kind of control shows where the keyboard is: reached with Tab, it wears the focus ring.
+    for control in (board, "[data-zoom='in']", "#show-labels", "[data-sight='toggle']", "#sight-form [name=from]",
+                    "footer .language button"):
+        page.focus(control)
+        page.keyboard.press("Shift+Tab")
+        page.keyboard.press("Tab")
+        assert page.evaluate(FOCUS_RING) == "solid 3px", control
+
+
+def test_players_and_spectators_chat_in_rooms_apart(open_page: Any) -> None:
+    """Issue 8, "chat panes": the players' room and the spectators' apart; what a user typed is shown as text."""
+    alice, bob = open_page("alice"), open_page("bob")
+    alice.fill("#chat input[name=text]", "<b>suerte</b>, bob")
+    alice.click("#chat button[type=submit]")
+    bob.wait_for_selector("#chat [data-room='players'] li")
+    assert bob.inner_text("#chat [data-room='players'] li") == "alice: <b>suerte</b>, bob"
+    alice.wait_for_selector("#chat [data-room='players'] li")
+
+    # A spectator arriving later reads the spectators' room only, and must log in to post.
+    spectator = open_page(None)
+    spectator.wait_for_selector("#chat[data-history='loaded']")
+    assert spectator.is_hidden("#chat [data-room='players']") and spectator.is_visible("#chat [data-room='spectators']")
+    assert spectator.locator("#chat li").count() == 0
+    assert spectator.locator("#chat form").count() == 0
 
 
 def test_a_spanish_browser_gets_the_page_in_spanish_and_can_switch(

@@ -4,6 +4,8 @@ two mechs exchange fire, and all three see the same attack rolls, damage and con
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -71,8 +73,16 @@ def conditions(page: Any) -> dict[str, str]:
     )
 
 
-def test_two_players_and_a_spectator_see_the_same_playback(open_page: Any, artifacts: Path) -> None:
-    alice, bob, spectator = open_page("alice"), open_page("bob"), open_page(None)
+@pytest.fixture
+def duel_match(server_manage: Callable[..., str]) -> str:
+    """A demo match of the duel's own, fresh whatever the other tests did to the shared one."""
+    found = re.search(r"Match page: (\S+)", server_manage("demo", "--new"))
+    assert found, "manage.py demo --new did not print the match page"
+    return found.group(1)
+
+
+def test_two_players_and_a_spectator_see_the_same_playback(open_page: Any, duel_match: str, artifacts: Path) -> None:
+    alice, bob, spectator = open_page("alice", duel_match), open_page("bob", duel_match), open_page(None, duel_match)
     pages = {"alice": alice, "bob": bob, "spectator": spectator}
 
     assert spectator.get_attribute("#match", "data-role") == "spectator"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -37,7 +38,23 @@ def race_behind_row_lock(row: type[Model], pk: int, calls: list[Callable[[], Any
     racers = [threading.Thread(target=run, args=(call,)) for call in calls]
     for thread in racers:
         thread.start()
+    _wait_until_sessions_wait_for_a_lock(len(calls))
     release.set()
     for thread in [holder, *racers]:
         thread.join(timeout=20)
     return outcomes
+
+
+def _wait_until_sessions_wait_for_a_lock(count: int) -> None:
+    """Returns once `count` sessions of this database wait for a lock, so every call truly arrives behind the
+    held one (a thread merely started might reach the row after the release and prove nothing)."""
+    with connection.cursor() as cursor:
+        for _ in range(1000):
+            cursor.execute("SELECT pg_stat_clear_snapshot()")  # a fresh view of the other sessions each time
+            cursor.execute(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'"
+            )
+            if cursor.fetchone()[0] >= count:
+                return
+            time.sleep(0.01)
+    raise AssertionError(f"{count} calls never all waited for the lock")

@@ -48,3 +48,11 @@ def test_the_referee_can_annul_the_demo_matchs_last_phase() -> None:
     demo.refresh_from_db()
     assert (demo.state, demo.phase) == (start, "movement")
     assert match_verify(demo).problems == []
+
+
+def test_demo_new_opens_a_second_match_beside_the_one_in_progress() -> None:
+    call_command("demo")
+    call_command("demo")
+    assert Match.objects.filter(status=Match.Status.IN_PROGRESS).count() == 1
+    call_command("demo", "--new")  # the e2e duel's own match
+    assert Match.objects.filter(status=Match.Status.IN_PROGRESS).count() == 2

@@ -164,6 +164,19 @@ def test_on_the_same_level_of_one_building_the_standard_table_applies():
     assert planned.table == "standard" and planned.to_hit.target == 4
 
 
+def test_two_mechs_three_hexes_apart_inside_one_building_can_fire_at_each_other():
+    """'Si la unidad atacante está dentro del edificio y en el mismo nivel, usar las reglas estándar de ataques
+    de armas'; the line of sight (its own rule, not the CLEAR stub) passes the building's own hexes between
+    them (standard BattleTech, the text being silent): A in 0808 fires at B in 0805, with 0807 and 0806 of
+    the same building between them, at +0 for terrain (range 3: short for a medium laser)."""
+    building = {"terrain": "building:3;bldg_elev:3;bldg_cf:90"}
+    board = board_from_cells(16, 17, {label: building for label in ("0808", "0807", "0806", "0805")})
+    state = GameState(board, (mech("A", "0808", 0, side="alice"), mech("B", "0805", 3, "Centurion CN9-A", side="bob")),
+                      phase="weapons", mechs={"A": fresh(), "B": fresh("Centurion CN9-A")})
+    (planned,) = plan_weapon_attack(state, WeaponOrder("A", "B", ("Medium Laser",)))
+    assert planned.to_hit.target == 4 and planned.table == "standard"
+
+
 # ---- under water -------------------------------------------------------------------------------------
 
 def submerged_shooter(b_label: str = "0807") -> GameState:
@@ -214,6 +227,27 @@ def test_submerged_physical_attacks_do_half_damage_and_no_death_from_above():
     with pytest.raises(AttackError) as error:
         plan_physical_attack(jumped, PhysicalOrder("A", "B", "dfa"), CLEAR)
     assert error.value.code == "attack.physical_not_allowed" and "underwater" in error.value.message
+
+
+def test_a_prone_mech_in_depth_1_is_submerged_and_a_standing_one_is_not():
+    """'Se consideran unidades bajo el agua a los Mechs en agua de profundidad 2 o superior, Mechs tumbados en
+    agua de profundidad 1': prone in depth 1, A's AC/20 is refused; standing there it fires."""
+    board = board_from_cells(16, 17, {"0810": {"terrain": "water:1"}})
+    standing = replace(submerged_shooter(), board=board,
+                       units=(mech("A", "0810", 0, side="alice", elevation=-1), mech("B", "0807", 3, "Centurion CN9-A")))
+    assert plan_weapon_attack(standing, WeaponOrder("A", "B", ("AC/20",)), CLEAR)
+    prone = replace(standing, units=(replace(standing.units[0], prone=True), standing.units[1]))
+    with pytest.raises(AttackError) as error:
+        plan_weapon_attack(prone, WeaponOrder("A", "B", ("AC/20",)), CLEAR)
+    assert error.value.code == "attack.underwater_weapon"
+
+
+def test_a_mech_on_a_bridge_over_deep_water_is_not_submerged():
+    """A road over a river is a bridge (Solaris VII movement text): a mech on its deck fires its AC/20."""
+    board = board_from_cells(16, 17, {"0810": {"terrain": "water:2;road:1"}})
+    state = replace(submerged_shooter(), board=board,
+                    units=(mech("A", "0810", 0, side="alice"), mech("B", "0807", 3, "Centurion CN9-A")))
+    assert plan_weapon_attack(state, WeaponOrder("A", "B", ("AC/20",)), CLEAR)
 
 
 def test_a_refused_underwater_order_changes_nothing():

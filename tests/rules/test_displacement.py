@@ -14,6 +14,7 @@ from rules.combat import PhysicalOrder, resolve_physical_attacks
 from rules.dice import Dice, Roll
 from rules.game import GameState
 from rules.heat import jumping_mp
+from rules.reasons import reason_code
 from rules.rulesets import get_ruleset
 from rules.status import Motion
 from tests.rules.conftest import fresh, mech
@@ -124,6 +125,47 @@ def test_displaced_two_levels_down_the_target_falls():
     after, report = attack(state, "charge", HIT)
     assert after.unit("B").hex.label == "0806" and after.unit("B").prone
     assert any("B falls (displaced 2 levels down)" in r for r in report.attacks[0].reasons)
+
+
+def test_displaced_two_levels_down_onto_a_mech_an_accidental_fall_that_hits_lands_on_it():
+    """TW 'Accidental falls from above' (the Solaris VII texts are silent; written from memory of TW): B, charged
+    off a 2-level plateau into 0806 where C stands, rolls against 7 + C's target movement modifier (C did not
+    move: +0). A hit: C takes B's death-from-above damage (50 t / 10 × 3 = 15), is displaced on to 0805 and
+    owes a piloting roll; B falls into 0806."""
+    state = duel("charge", {"0808": {"level": 2}, "0807": {"level": 2}}, third="0806")
+    after, report = attack(state, "charge", {**HIT, "accidental fall": 6})
+    assert [after.unit(u).hex.label for u in "ABC"] == ["0807", "0806", "0805"]
+    assert after.unit("B").prone and not after.unit("C").prone
+    reasons = report.attacks[0].reasons
+    assert any("an accidental fall from above needs 7 (7 + 0 for C's 0 hexes moved" in r for r in reasons)
+    assert "it lands on C: 15 damage as from its death from above: 50 tons / 10 × 3" in reasons
+    assert sum(fresh().armour.values()) - sum(after.mechs["C"].armour.values()) == 15
+    assert any("piloting roll (fallen on from above)" in r for r in report.reasons)
+    coded = [*reasons, *report.reasons, *(roll.reason for roll in report.rolls)]
+    assert [text for text in coded if reason_code(text)["code"] is None] == []  # rules/reasons.py
+
+
+def test_an_accidental_fall_that_misses_lands_beside_the_unit_below():
+    """TW 'Accidental falls from above': a miss leaves C untouched and B falls into the next free hex beyond it
+    (straight on first: 0805), two levels down."""
+    state = duel("charge", {"0808": {"level": 2}, "0807": {"level": 2}}, third="0806")
+    after, report = attack(state, "charge", {**HIT, "accidental fall": 1})
+    assert [after.unit(u).hex.label for u in "ABC"] == ["0807", "0805", "0806"]
+    assert after.mechs["C"] == fresh() and after.unit("B").prone
+    assert "it misses C and falls beside it" in report.attacks[0].reasons
+    assert any("B falls (accidental fall from above)" in r for r in report.attacks[0].reasons)
+
+
+def test_a_mech_displaced_into_a_building_damages_its_wall():
+    """Solaris VII 'Entrando en Edificaciones': "cuando un BattleMech o un vehículo se mueve a través de una pared
+    de un edificio … el edificio sufre daño equivalente al peso de la unidad dividido entre 10": B (50 t),
+    charged into the medium building at 0806, costs it 5, settled at the end of the phase (CF 40 → 35)."""
+    state = duel("charge", {"0806": {"terrain": "building:2;bldg_cf:40;bldg_elev:2;bldg_basement_type:1"}})
+    after, report = attack(state, "charge", HIT)
+    assert after.unit("B").hex.label == "0806"
+    assert ("the building in 0806 takes 5 as B is displaced through its wall (Solaris VII 'Entrando en "
+            "Edificaciones')") in report.attacks[0].reasons
+    assert after.board.terrain(after.unit("B").hex).get("bldg_cf") == 35
 
 
 def test_a_push_into_an_occupied_hex_pushes_the_occupant_on():

@@ -397,3 +397,34 @@ def test_los_is_symmetric_between_standing_mechs_on_dry_ground(terrain, a, b):
     forward = line_of_sight(field, mech(a, "A"), mech(b, "B"))
     backward = line_of_sight(field, mech(b, "B"), mech(a, "A"))
     assert forward.los == backward.los
+
+
+# Inside one building (the Solaris VII text is silent: standard BattleTech)
+
+HALL = "building:2;bldg_cf:40;bldg_elev:2"
+
+
+def test_two_units_inside_one_building_see_each_other_through_its_hexes():
+    """Solaris VII 'Combate entre edificios' lets units inside a building attack each other but says nothing of
+    line of sight; standard BattleTech: the building's own hexes do not block a line traced inside it. A at
+    0510 and T at 0505, both on the ground floor of one medium building filling 0505-0510: the four hexes
+    between them (level 2 > both) no longer block, and give no partial cover either."""
+    hall = board(**{f"h05{row:02d}": (0, HALL) for row in range(5, 11)})
+    result = los(hall)
+    assert result.los and not result.partial_cover and result.modifier == 0
+    assert "do not block it nor give cover (standard BattleTech" in " ".join(result.reasons)
+
+
+def test_a_unit_outside_the_building_is_still_blocked_by_it():
+    """The exception is for the two units inside: from outside (A at 0511) the same hexes block
+    ('Edificios: los edificios que interfieren en la LdV la bloquean')."""
+    hall = board(**{f"h05{row:02d}": (0, HALL) for row in range(5, 11)})
+    assert not los(hall, attacker="0511").los
+
+
+def test_another_building_or_a_hill_inside_the_line_still_blocks():
+    """Only the shared building's hexes are passed: a hex of a heavy building between them (another building)
+    blocks, as a level-3 hill would."""
+    cells = {f"h05{row:02d}": (0, HALL) for row in range(5, 11)}
+    assert not los(board(**{**cells, "h0507": (0, "building:3;bldg_cf:90;bldg_elev:2")})).los
+    assert not los(board(**{**cells, "h0507": (3, "")})).los

@@ -3,6 +3,8 @@
 import pytest
 
 from movement_fixtures import board, codes, plan, refusal, unit
+from rules.board import HexTerrain
+from rules.buildings import underwater
 from rules.errors import IllegalMove
 from rules.hexes import Hex
 from rules.movement import MoveOrder, plan_path
@@ -99,9 +101,22 @@ def test_water_depth_costs_and_a_roll_per_water_hex():
 
 def test_who_counts_as_underwater():
     """'Se consideran unidades bajo el agua a los Mechs en agua de profundidad 2 o superior, Mechs
-    tumbados en agua de profundidad 1 y submarinos a profundidad 1 o superior.'"""
-    assert unit(elevation=-2).underwater and not unit(elevation=-1).underwater
-    assert unit(elevation=-1, prone=True).underwater and unit(kind="submarine", elevation=-1).underwater
+    tumbados en agua de profundidad 1 y submarinos a profundidad 1 o superior.' One test for movement,
+    line of sight and combat (rules.buildings.underwater); a unit placed in water at elevation 0 stands
+    on the bed."""
+    deep, shallow = HexTerrain.parse(0, "water:2"), HexTerrain.parse(0, "water:1")
+    assert underwater(deep, unit(elevation=-2)) and underwater(deep, unit())
+    assert not underwater(shallow, unit(elevation=-1)) and not underwater(shallow, unit())
+    assert underwater(shallow, unit(elevation=-1, prone=True)) and underwater(shallow, unit(prone=True))
+    assert underwater(shallow, unit(kind="submarine", elevation=-1))
+    assert not underwater(deep, unit(kind="hover")) and not underwater(HexTerrain.parse(0, ""), unit(prone=True))
+
+
+def test_a_unit_on_a_bridge_deck_is_not_underwater():
+    """A bridge over a river keeps the unit on its deck ('Aquellas carreteras que cruzan ríos son
+    consideradas puentes'): movement puts it at the deck's height, 0 for a road, and it is not under water."""
+    road_bridge = HexTerrain.parse(0, "water:2;road:1")
+    assert not underwater(road_bridge, unit()) and underwater(road_bridge, unit(elevation=-2))
 
 
 def test_a_mech_under_water_cannot_jump():

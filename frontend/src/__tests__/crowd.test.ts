@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from "vitest";
-import { showCrowd, showSeatedReferee } from "../crowd";
+import { showCrowd, showSeatedReferee, showSpectatorDelay } from "../crowd";
 import { judgeFrame } from "../socket";
 
 describe("the crowd count", () => {
@@ -26,5 +26,19 @@ describe("the seated referee", () => {
     expect([line.hidden, line.dataset.referee, line.textContent]).toEqual([false, "dana", "Referee: dana"]);
     showSeatedReferee(line, null);
     expect([line.hidden, line.textContent]).toEqual([true, "Referee: "]);
+  });
+});
+
+describe("the spectator delay notice", () => {
+  it("tells a spectator of a delayed match how far behind they are, and nobody else", () => {
+    document.body.innerHTML = '<p id="delay" hidden></p>';
+    const line = document.querySelector<HTMLElement>("#delay")!;
+    showSpectatorDelay(line, "spectator", 2);
+    expect([line.hidden, line.dataset.delay]).toEqual([false, "2"]);
+    expect(line.textContent).toBe("Delayed view: you see the match as it stood 2 resolved phases ago; the players see it live.");
+    for (const [role, delay] of [["player", 2], ["referee", 2], ["spectator", 0], ["spectator", undefined]] as const) {
+      showSpectatorDelay(line, role, delay);
+      expect([line.hidden, line.textContent]).toEqual([true, ""]);
+    }
   });
 });

@@ -70,6 +70,29 @@ describe("the board", () => {
     expect(document.querySelector("#terrain-woods-2 path")).not.toBeNull();
   });
 
+  it("shows a building's CF, its type's most when the hex does not say, and the CF left after combat", () => {
+    const town: Board = {
+      width: 3,
+      height: 2,
+      hexes: { "0101": { level: 0, terrain: "building:2" }, "0201": { level: 1, terrain: "building:3;bldg_cf:60" } },
+    };
+    const here = new BoardView(document.querySelector("#board")!, town, () => {});
+    here.drawLabels();
+    here.zoom(2);
+    const zoomed = here.svg.getAttribute("viewBox");
+    expect(hex("0101").querySelector(".hex-note")!.textContent).toBe("CF 40");
+    expect(hex("0201").querySelector(".hex-note")!.textContent).toBe("▲1 CF 60");
+
+    // Weapons fire brought 0201 down to CF 36 and 0101 into rubble: those hexes change, the view stays.
+    here.updateTerrain({ ...town, hexes: { "0101": { level: 0, terrain: "rubble:1" }, "0201": { level: 1, terrain: "building:3;bldg_cf:36" } } });
+    expect(hex("0201").querySelector(".hex-note")!.textContent).toBe("▲1 CF 36");
+    expect(hex("0201").querySelector(".hex-label")!.textContent).toBe("0201");
+    expect(hex("0101").querySelector(".hex-note")).toBeNull();
+    expect([...hex("0101").querySelectorAll("polygon")].map((p) => p.getAttribute("fill"))).toContain("url(#terrain-rubble)");
+    expect(document.querySelectorAll(".hex")).toHaveLength(6);
+    expect(here.svg.getAttribute("viewBox")).toBe(zoomed);
+  });
+
   it("reports a click on a hex", () => {
     hex("0202").querySelector("polygon")!.dispatchEvent(new MouseEvent("click", { bubbles: true }));
     expect(clicked.map(hexLabel)).toEqual(["0202"]);
@@ -134,6 +157,13 @@ describe("units", () => {
     expect(marker().dataset.hex).toBe("0101");
     expect(marker().dataset.facing).toBe("0");
     expect(marker().dataset.side).toBe("alice");
+  });
+
+  it("wear their side's Okabe–Ito colour, told apart by a colour-blind eye", () => {
+    view.setUnits([unit, { ...unit, id: "B", side: "bob", hex: "0303" }]);
+    const fill = (id: string) => document.querySelector(`.unit[data-unit='${id}'] circle`)!.getAttribute("fill");
+    expect([fill("A"), fill("B")]).toEqual(["#D55E00", "#0072B2"]); // vermillion, blue
+    expect(document.querySelector(".unit[data-unit='B'] .unit-label")!.textContent).toBe("B"); // and a letter
   });
 
   it("turn the short way round", () => {

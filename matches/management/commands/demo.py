@@ -1,12 +1,13 @@
 """`manage.py demo`: the demo users and one match on the demo board, its mechs equipped to fight. Safe to
-run again: a demo match still in progress (even one from before the designs) is kept as it is."""
+run again: a demo match still in progress (even one from before the designs) is kept as it is, unless `--new`
+asks for another (a test that plays a duel of its own)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandParser
 from django.db import transaction
 
 from matches.lobby import match_start_logged
@@ -27,6 +28,9 @@ DEMO_USERS = {
 class Command(BaseCommand):
     help = "Creates the demo users (alice, bob, referee) and an open demo match if there is none."
 
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--new", action="store_true", help="open a new demo match even if one is in progress")
+
     def handle(self, *args: Any, **options: Any) -> None:
         users = {}
         for username, (password, staff) in DEMO_USERS.items():
@@ -36,7 +40,7 @@ class Command(BaseCommand):
             user.save()
             users[username] = user
 
-        match = Match.objects.filter(title=DEMO_TITLE, status=Match.Status.IN_PROGRESS).first()
+        match = None if options["new"] else Match.objects.filter(title=DEMO_TITLE, status=Match.Status.IN_PROGRESS).first()
         if match is None:
             with transaction.atomic():
                 match = match_create(

@@ -1,0 +1,100 @@
+"""Bad input the database cannot hold or the parser cannot read (issue 7: "Nothing that a client sends can
+raise a traceback"): NUL characters, JSON nested thousands deep, a body over Django's size limit, an unknown
+status filter. Each is a coded error, nothing is stored, and a socket stays open."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from channels.db import database_sync_to_async
+from django.contrib.auth.models import User
+from django.test import Client
+
+from matches import lobby
+from matches.errors import MatchError
+from matches.models import ChatMessage, Event, Match
+from tests.matches.lobby_duels import DUEL, start_lobby_duel
+from tests.matches.sockets import connect, receive, send
+
+NESTED = "[" * 5000 + "]" * 5000
+
+
+def _as(user: User | None) -> Client:
+    client = Client(raise_request_exception=False)
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
+def stored(match: Match) -> tuple[int, int, int]:
+    return Match.objects.count(), Event.objects.filter(match=match).count(), ChatMessage.objects.count()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("path", "body", "code", "status"),
+    [
+        ("", json.dumps({"designs": DUEL, "title": "Arena\x00"}), "message.malformed", 400),
+        ("chat/", json.dumps({"text": "gg\x00"}), "message.malformed", 400),
+        ("referee-seat/", json.dumps({"username": "bo\x00b"}), "message.malformed", 400),
+        ("referee/", json.dumps({"action": "pause", "reason": "tea\x00"}), "message.malformed", 400),
+        ("options/", json.dumps({"options": {"movement": "classic", "x\x00": 1}}), "message.malformed", 400),
+        ("chat/", '{"text": ' + NESTED + "}", "message.malformed", 400),
+        ("", json.dumps({"designs": DUEL, "board": "x" * 3_000_000}), "message.too_large", 413),
+    ],
+)
+def test_rest_bodies_the_database_or_parser_cannot_take_are_coded_errors(
+    alice: User, path: str, body: str, code: str, status: int
+) -> None:
+    match = lobby.match_open(host=alice, designs=DUEL)
+    before = stored(match)
+    url = "/api/matches/" if path == "" else f"/api/matches/{match.pk}/{path}"
+    response = _as(alice).post(url, body, content_type="application/json")
+    assert (response.status_code, response.json()["code"]) == (status, code)
+    assert stored(match) == before
+
+
+@pytest.mark.django_db
+def test_the_match_list_refuses_an_unknown_status(alice: User) -> None:
+    lobby.match_open(host=alice, designs=DUEL)
+    for wanted in ("op\x00en", "nonsense"):
+        response = _as(None).get("/api/matches/", {"status": wanted})
+        assert (response.status_code, response.json()["code"]) == (400, "status.unknown")
+    assert len(_as(None).get("/api/matches/", {"status": "open"}).json()) == 1
+
+
+@pytest.mark.django_db
+def test_the_lobby_forms_show_a_nul_as_an_error(alice: User) -> None:
+    page = _as(alice).post("/matches/new/", {"title": "Arena\x00", **DUEL})
+    assert page.status_code == 400 and 'data-code="message.malformed"' in page.content.decode()
+    assert not Match.objects.exists()
+    match = lobby.match_open(host=alice, designs=DUEL)
+    before = stored(match)
+    page = _as(alice).post(f"/matches/{match.pk}/lobby/", {"action": "referee", "referee": "bo\x00b"})
+    assert page.status_code == 400 and 'data-code="message.malformed"' in page.content.decode()
+    assert stored(match) == before
+
+
+@pytest.mark.django_db
+def test_an_uploaded_board_with_a_nul_is_refused(alice: User) -> None:
+    with pytest.raises(MatchError) as error:
+        lobby.match_open(host=alice, designs=DUEL, board_text='size 16 17\nhex 0101 0 "woods:1\x00" ""\nend\n')
+    assert error.value.code == "board.malformed" and not Match.objects.exists()
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("close_worker_connections")
+@pytest.mark.parametrize("text", [json.dumps({"type": "chat", "text": "gg\x00"}), '{"type": "chat", "x": ' + "[" * 7000 + "]" * 7000 + "}"])
+async def test_a_socket_message_with_a_nul_or_nested_too_deep_is_malformed(alice: User, bob: User, text: str) -> None:
+    match = await database_sync_to_async(start_lobby_duel)(alice, bob)
+    socket = await connect(match, alice)
+    await receive(socket)
+    await socket.send_to(text_data=text)
+    error = await receive(socket)
+    assert (error["type"], error["code"]) == ("error", "message.malformed")
+    assert (await send(socket, {"type": "resync"}))["type"] == "snapshot"  # still open
+    assert not await database_sync_to_async(ChatMessage.objects.exists)()
+    await socket.disconnect()
+
