@@ -72,15 +72,15 @@ def match_and_viewer(
 ) -> tuple[Match, Viewer]:
     """`match_get` and `viewer_for` in one query for a user seated in the match: the players, whose plots
     and submits run on the process's one database thread while every other call waits."""
-    if user.is_authenticated:
-        seats = Participant.objects.select_related("match")
-        if for_update:
-            seats = seats.select_for_update(of=("match",))
-        seat = seats.filter(match_id=match_id, user_id=user.pk).first()
-        if seat is not None:
-            return seat.match, seat_viewer(seat, user)
-    match = match_get(match_id=match_id, for_update=for_update)
-    return match, viewer_for(match=match, user=user)
+    if not user.is_authenticated:
+        return match_get(match_id=match_id, for_update=for_update), PUBLIC
+    seats = Participant.objects.select_related("match")
+    if for_update:
+        seats = seats.select_for_update(of=("match",))
+    seat = seats.filter(match_id=match_id, user_id=user.pk).first()
+    # Without a seat (a logged-in spectator, the staff referee) the match is read, and locked, on its own.
+    match = seat.match if seat is not None else match_get(match_id=match_id, for_update=for_update)
+    return match, seat_viewer(seat, user)
 
 
 def viewer_for(*, match: Match, user: AbstractBaseUser | AnonymousUser) -> Viewer:

@@ -133,11 +133,15 @@ def test_a_resolving_submit_costs_a_fixed_handful_of_queries(
     assert '"state"' not in first_update[0] and '"state"' in last_update[0]
 
 
-def test_a_plot_reads_the_seat_with_the_match_in_one_query(match: Match, alice: User) -> None:
+def test_a_plot_reads_the_seat_with_the_match_in_one_query(match: Match, alice: User, carol: User) -> None:
     """A player plots a step at a time (one message per click), on the same database thread as the submits."""
     with CaptureQueriesContext(connection) as plot:
         services.order_plot(match_id=match.pk, user=alice, order_json=ALICE_ORDER)
     assert _statements(plot) == ["SELECT"]
+    # Without a seat: the seat that is not there, then the match (refused, as a spectator).
+    with CaptureQueriesContext(connection) as spectator, pytest.raises(MatchError):
+        services.order_plot(match_id=match.pk, user=carol, order_json=ALICE_ORDER)
+    assert _statements(spectator) == ["SELECT", "SELECT"]
 
 
 def test_a_failed_broadcast_does_not_undo_the_committed_order(
