@@ -3,10 +3,15 @@ client's words come from the JavaScript catalog of the same language."""
 
 from __future__ import annotations
 
+import ast
+import re
+from pathlib import Path
+
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
+from django.utils.translation import template, trans_real
 
 from matches import lobby
 from matches.models import Match
@@ -82,3 +87,20 @@ def test_the_referee_seat_and_the_split_line_of_sight_panel_in_spanish(alice: Us
     page = host.get(f"/matches/{match.pk}/").content.decode()
     assert '<h2 id="split-los-title">LdV entre dos hexágonos</h2>' in page
     assert "el jugador que dirige la unidad objetivo decide por cuál de los dos pasa" in page
+
+
+# A `{% trans %}` or `{% blocktrans %}` as the Python-like text Django's makemessages reads from a template.
+_GETTEXT = re.compile(r"""\bgettext\((u?(?:'(?:\\.|[^'\\])*'|"(?:\\.|[^"\\])*"))\)""")
+TEMPLATES = Path(__file__).resolve().parents[2] / "matches" / "templates"
+
+
+def test_every_word_of_the_pages_has_its_spanish() -> None:
+    """Issue 8: "all text in Spanish and English"; the client's words are checked by catalogue.test.ts."""
+    spanish = trans_real.translation("es")._catalog  # the compiled django.mo (make messages)
+    words = [
+        ast.literal_eval(call.group(1))
+        for page in TEMPLATES.rglob("*.html")
+        for call in _GETTEXT.finditer(template.templatize(page.read_text()))
+    ]
+    assert len(words) > 100 and "You are playing <strong>%(side)s</strong>." in words  # blocktrans too
+    assert [word for word in words if word not in spanish] == []
