@@ -107,7 +107,8 @@ def test_the_last_order_resolves_the_phase_once_with_the_match_dice(
 
 def _statements(captured: CaptureQueriesContext) -> list[str]:
     """The SQL a call sent, less the savepoints of the test's own transaction (a real request has none)."""
-    return [q["sql"].split(" ")[0] for q in captured.captured_queries if not q["sql"].startswith(("SAVEPOINT", "RELEASE"))]
+    sql = [q["sql"] for q in captured.captured_queries]
+    return [statement.split(" ")[0] for statement in sql if not statement.startswith(("SAVEPOINT", "RELEASE"))]
 
 
 def test_a_resolving_submit_costs_a_fixed_handful_of_queries(
@@ -129,7 +130,9 @@ def test_a_resolving_submit_costs_a_fixed_handful_of_queries(
     match.refresh_from_db()
     assert list(match.events.values_list("version", "kind")) == [(1, "submitted"), (2, "submitted"), (3, "playback")]
     # Only a resolution writes the rules state back.
-    first_update, last_update = ([q["sql"] for q in c.captured_queries if q["sql"].startswith("UPDATE")] for c in (first, last))
+    first_update, last_update = (
+        [q["sql"] for q in c.captured_queries if q["sql"].startswith("UPDATE")] for c in (first, last)
+    )
     assert '"state"' not in first_update[0] and '"state"' in last_update[0]
 
 
