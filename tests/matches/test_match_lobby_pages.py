@@ -39,6 +39,24 @@ def test_the_form_opens_a_match_and_the_lobby_starts_it(alice: User, bob: User) 
     assert f'href="/matches/{match.pk}/"' in _as(bob).get(lobby_url).content.decode()  # "go to the match"
 
 
+def test_the_lobby_shows_each_players_acceptance_and_a_change_of_options_clears_it(alice: User, bob: User) -> None:
+    """Issue 8, "lobby … options with each player's acceptance"."""
+    _as(alice).post("/matches/new/", FORM)
+    match = Match.objects.get()
+    lobby_url = f"/matches/{match.pk}/lobby/"
+    _as(bob).post(lobby_url, {"action": "player"})
+    _as(alice).post(lobby_url, {"action": "accept", "options": json.dumps(match.options)})
+
+    def accepted() -> list[str]:
+        page = _as(bob).get(lobby_url).content.decode()
+        return [row.split("<td>")[3].split("</td>")[0] for row in page.split("<tr data-side=")[1:]]
+
+    assert accepted() == ["✔", "—"]
+    _as(alice).post(lobby_url, {"action": "options", **FORM, "turn_limit": "12"})
+    match.refresh_from_db()
+    assert match.options["turn_limit"] == 12 and accepted() == ["—", "—"]
+
+
 def test_an_uploaded_board_that_is_not_a_board_is_shown_as_an_error(alice: User) -> None:
     upload = SimpleUploadedFile("arena.board", b"size 2 2\nend\n")
     response = _as(alice).post("/matches/new/", {**FORM, "board": upload})
