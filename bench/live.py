@@ -25,6 +25,8 @@ from websockets.typing import Origin
 REPO = Path(__file__).resolve().parent.parent
 DAPHNE = Path(sys.executable).parent / "daphne"
 STARTUP_SECONDS = 30.0
+# Twisted listens with a queue of 50 pending connections unless told otherwise; a connection storm overflows it.
+BACKLOG = 1024
 
 
 def free_port() -> int:
@@ -75,7 +77,8 @@ def daphne_processes(count: int, env: Mapping[str, str]) -> Iterator[list[Daphne
             log = stack.enter_context(tempfile.NamedTemporaryFile(prefix=f"daphne-{port}-", suffix=".log"))
             process = subprocess.Popen(
                 # -v 0: no access log, which would otherwise cost a write per handshake.
-                [str(DAPHNE), "-v", "0", "-b", "127.0.0.1", "-p", str(port), "project.asgi:application"],
+                [str(DAPHNE), "-v", "0", "-e", f"tcp:port={port}:interface=127.0.0.1:backlog={BACKLOG}",
+                 "project.asgi:application"],
                 cwd=REPO,
                 env={**os.environ, "DJANGO_SETTINGS_MODULE": "project.settings", **env},
                 stdout=log,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import RequestDataTooBig
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.utils import timezone
 from rest_framework import exceptions
 from rest_framework.request import Request
@@ -17,7 +17,7 @@ from rules.codec import board_to_json
 from rules.demo import demo_board
 from rules.designs import shipped_designs
 
-from . import chat, lobby, los_sides, referee, replay, selectors
+from . import chat, lobby, los_sides, referee, replay, selectors, snapshots
 from .client_input import refuse_nul
 from .crowd import spectators_now
 from .errors import MatchError
@@ -43,12 +43,13 @@ def _body(request: Request) -> dict[str, Any]:
     return dict(data)
 
 
-def _viewed(request: Request, match_id: int, status: int = 200) -> Response:
-    """The player view, with the crowd count (as in the snapshot a socket gets)."""
-    match = selectors.match_get(match_id=match_id)
-    viewer = selectors.viewer_for(match=match, user=request.user)
-    body = {**selectors.player_view(match=match, viewer=viewer), "spectators": spectators_now(match.pk)}
-    return Response(body, status=status)
+def _viewed(request: Request, match_id: int, status: int = 200) -> HttpResponse:
+    """The viewer's snapshot with the crowd count: the very text a socket gets (a spectator's snapshot comes
+    from the per-process cache)."""
+    match, viewer = selectors.match_and_viewer(match_id=match_id, user=request.user)
+    _, text = snapshots.encoded_snapshot(match=match, viewer=viewer)
+    body = snapshots.with_spectators(text, spectators_now(match.pk))
+    return HttpResponse(body, status=status, content_type="application/json")
 
 
 class MatchListApi(APIView):
@@ -67,7 +68,7 @@ class MatchListApi(APIView):
         headers = [selectors.header_for(match=match, user=request.user) for match in matches]
         return Response([header for header in headers if wanted is None or header["status"] == wanted])
 
-    def post(self, request: Request) -> Response:
+    def post(self, request: Request) -> HttpResponse:
         """Opens a match in the lobby: `{"designs": {"red": NAME, "blue": NAME}, "title", "ruleset",
         "board": MEGAMEK BOARD TEXT (optional; the demo board otherwise), "options": {...},
         "pilots": {"red": {"gunnery": 3, "piloting": 4}} (optional; 4/5 otherwise)}`."""
@@ -81,26 +82,26 @@ class MatchListApi(APIView):
 
 
 class MatchDetailApi(APIView):
-    def get(self, request: Request, match_id: int) -> Response:
+    def get(self, request: Request, match_id: int) -> HttpResponse:
         return _viewed(request, match_id)
 
 
 class MatchJoinApi(APIView):
-    def post(self, request: Request, match_id: int) -> Response:
+    def post(self, request: Request, match_id: int) -> HttpResponse:
         """`{"role": "player" | "spectator"}`: a player takes the first free side."""
         lobby.match_join(match_id=match_id, user=_user(request), role=_body(request).get("role"))
         return _viewed(request, match_id)
 
 
 class MatchOptionsApi(APIView):
-    def post(self, request: Request, match_id: int) -> Response:
+    def post(self, request: Request, match_id: int) -> HttpResponse:
         """The host changes options (`{"options": {...}}`); every acceptance is cleared."""
         lobby.match_options_set(match_id=match_id, user=_user(request), options=_body(request).get("options"))
         return _viewed(request, match_id)
 
 
 class MatchAcceptApi(APIView):
-    def post(self, request: Request, match_id: int) -> Response:
+    def post(self, request: Request, match_id: int) -> HttpResponse:
         """`{"accepted": true, "options": THE OPTIONS READ}`; the last acceptance starts the match."""
         body = _body(request)
         lobby.match_accept(match_id=match_id, user=_user(request), accepted=body.get("accepted"),
@@ -109,7 +110,7 @@ class MatchAcceptApi(APIView):
 
 
 class MatchRefereeSeatApi(APIView):
-    def post(self, request: Request, match_id: int) -> Response:
+    def post(self, request: Request, match_id: int) -> HttpResponse:
         """`{"username": "dana"}`: the host seats the match's referee while it is in the lobby."""
         lobby.match_referee_seat(match_id=match_id, user=_user(request), username=_body(request).get("username"))
         return _viewed(request, match_id)
@@ -119,7 +120,7 @@ REFEREE_ACTIONS = {"pause": referee.referee_pause, "resume": referee.referee_res
 
 
 class MatchRefereeApi(APIView):
-    def post(self, request: Request, match_id: int) -> Response:
+    def post(self, request: Request, match_id: int) -> HttpResponse:
         """`{"action": "pause" | "resume" | "annul", "reason"}` or
         `{"action": "override", "unit": "B", "changes": {"hex": "0505", "facing": 2}, "reason"}`."""
         body, user = _body(request), _user(request)
@@ -135,7 +136,7 @@ class MatchRefereeApi(APIView):
 
 
 class MatchLosSideApi(APIView):
-    def post(self, request: Request, match_id: int) -> Response:
+    def post(self, request: Request, match_id: int) -> HttpResponse:
         """`{"unit": "B", "side": "left" | "right" | null}` (the unit's player), or the same with a `reason` (the referee)."""
         body = _body(request)
         los_sides.los_side_choose(match_id=match_id, user=_user(request), unit=body.get("unit"), side=body.get("side"),

@@ -62,16 +62,14 @@ def _phase(message: dict[str, Any]) -> str | None:
 @database_sync_to_async
 def _streams(match_id: int, user: Any) -> tuple[str, list[str], bool]:
     """The viewer's match stream (live, or delayed for spectators), chat rooms, and whether they spectate."""
-    match = selectors.match_get(match_id=match_id)
-    viewer = selectors.viewer_for(match=match, user=user)
+    match, viewer = selectors.match_and_viewer(match_id=match_id, user=user)
     spectator = viewer.role == Participant.Role.SPECTATOR
     return selectors.viewer_stream(match, viewer), chat.rooms_of(viewer), spectator
 
 
 @database_sync_to_async
 def _frames_since(match_id: int, user: Any, version: int | None) -> list[tuple[int, str]]:
-    match = selectors.match_get(match_id=match_id)
-    viewer = selectors.viewer_for(match=match, user=user)
+    match, viewer = selectors.match_and_viewer(match_id=match_id, user=user)
     return snapshots.encoded_frames_since(match=match, viewer=viewer, version=version)
 
 
@@ -182,7 +180,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         for _, text in frames:
             if text.startswith('{"type":"snapshot",'):
                 # The crowd count is not part of the match (nor of the shared, cached snapshot): added here.
-                text = f'{text[:-1]},"spectators":{await get_crowd().latest(self.match_id)}}}'
+                text = snapshots.with_spectators(text, await get_crowd().latest(self.match_id))
             await self._send_text(text)
         version = frames[-1][0] if frames else since
         await self.subscriber.release(version if version is not None else 0)

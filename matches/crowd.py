@@ -110,7 +110,11 @@ class Crowd:
     def _client(self) -> aioredis.Redis:
         if self._redis is None:
             assert self._redis_url
-            self._redis = aioredis.from_url(self._redis_url)
+            # A storm of sockets joining waits its turn for a connection instead of failing (bench/README.md).
+            pool = aioredis.BlockingConnectionPool.from_url(
+                self._redis_url, max_connections=settings.REDIS_MAX_CONNECTIONS
+            )
+            self._redis = aioredis.Redis.from_pool(pool)
         return self._redis
 
     async def _store(self, match_id: int, socket_ids: list[str]) -> None:

@@ -19,7 +19,7 @@ from rules.rulesets import get_ruleset
 
 from .models import Event, Match
 from .selectors import current_orders, phase_deadline
-from .services import event_append, events_publish, phase_resolve
+from .services import event_next, events_publish, events_store, phase_resolve
 
 
 def deadlines_expire(*, now: datetime) -> list[int]:
@@ -39,11 +39,12 @@ def _expire(match_id: int, now: datetime) -> bool:
         orders = current_orders(match)
         ordered = {order.unit for order in orders}
         missing = [unit for unit in get_ruleset(match.ruleset).units_to_order(state) if unit not in ordered]
-        events = [event_append(match, Event.Kind.EXPIRED, {
+        events = [event_next(match, Event.Kind.EXPIRED, {
             "turn": match.turn, "phase": match.phase, "deadline": deadline.isoformat(), "units": missing,
             "default": "stand still" if match.phase == "movement" else "hold fire",
         })]
         events += phase_resolve(match, state, [codec.phase_order_from_json(o.phase, o.order) for o in orders])
+        events_store(events)
         match.save()
         events_publish(match, events)
     return True

@@ -22,7 +22,7 @@ from rules.scenario import los_to_json
 from rules.units import Unit
 
 from .errors import MatchError
-from .selectors import match_as_seen, match_get, viewer_for
+from .selectors import match_and_viewer, match_as_seen
 from .services import check_commander
 
 
@@ -30,8 +30,8 @@ def unit_reach(*, match_id: int, user: AbstractBaseUser | AnonymousUser, unit_id
     """Every hex the viewer's unit can reach this phase in `mode`, with its cheapest PM over all facings."""
     if not isinstance(unit_id, str) or mode not in MOVE_MODES:
         raise MatchError("message.malformed", f"A reach request names a `unit` and a `mode` ({', '.join(MOVE_MODES)}).")
-    match = match_get(match_id=match_id)
-    state = check_commander(match=match, viewer=viewer_for(match=match, user=user), unit_id=unit_id, turn=turn)
+    match, viewer = match_and_viewer(match_id=match_id, user=user)
+    state = check_commander(match=match, viewer=viewer, unit_id=unit_id, turn=turn)
     hexes: dict[str, int] = {}
     for (hex_, _facing), (cost, _moved) in reachable(state.board, state.unit(unit_id), mode).items():
         hexes[hex_.label] = min(cost, hexes.get(hex_.label, cost))
@@ -44,9 +44,9 @@ def sight_line(*, match_id: int, user: AbstractBaseUser | AnonymousUser, source:
     Units are named by id and hexes by label; every unit a viewer can name is on the public board of the
     snapshot, so the answer tells nobody anything they could not work out themselves.
     """
-    match = match_get(match_id=match_id)
+    match, viewer = match_and_viewer(match_id=match_id, user=user)
     # A spectator of a delayed match asks about the board as it is shown to them, not the live one.
-    match = match_as_seen(match, viewer_for(match=match, user=user))
+    match = match_as_seen(match, viewer)
     state = codec.state_from_json(match.state)
     try:
         viewpoint, reasons = _viewpoint(state, source)

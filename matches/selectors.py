@@ -67,10 +67,30 @@ def version_seen(*, match_id: int, user: AbstractBaseUser | AnonymousUser) -> in
     return match_as_seen(match, viewer_for(match=match, user=user)).version
 
 
+def match_and_viewer(
+    *, match_id: int, user: AbstractBaseUser | AnonymousUser, for_update: bool = False
+) -> tuple[Match, Viewer]:
+    """`match_get` and `viewer_for` in one query for a user seated in the match: the players, whose plots
+    and submits run on the process's one database thread while every other call waits."""
+    if not user.is_authenticated:
+        return match_get(match_id=match_id, for_update=for_update), PUBLIC
+    seats = Participant.objects.select_related("match")
+    if for_update:
+        seats = seats.select_for_update(of=("match",))
+    seat = seats.filter(match_id=match_id, user_id=user.pk).first()
+    # Without a seat (a logged-in spectator, the staff referee) the match is read, and locked, on its own.
+    match = seat.match if seat is not None else match_get(match_id=match_id, for_update=for_update)
+    return match, seat_viewer(seat, user)
+
+
 def viewer_for(*, match: Match, user: AbstractBaseUser | AnonymousUser) -> Viewer:
     if not user.is_authenticated:
         return PUBLIC
-    seat = Participant.objects.filter(match=match, user_id=user.pk).first()
+    return seat_viewer(Participant.objects.filter(match=match, user_id=user.pk).first(), user)
+
+
+def seat_viewer(seat: Participant | None, user: AbstractBaseUser) -> Viewer:
+    """A logged-in user with this seat in the match (None: without one)."""
     if seat is not None and seat.role == Participant.Role.PLAYER:
         return Viewer(role=seat.role, side=seat.side, user_id=user.pk)
     if (seat is not None and seat.role == Participant.Role.REFEREE) or getattr(user, "is_staff", False):
@@ -229,14 +249,13 @@ def event_frame(*, event: Event, viewer: Viewer) -> dict[str, Any]:
     return {"type": event.kind, "v": event.version, **payload}
 
 
-def frames_since(*, match: Match, viewer: Viewer, version: int | None) -> list[dict[str, Any]]:
-    """What a (re)connecting client that has seen `version` needs: the missed events, or a snapshot.
+def missed_events(*, match: Match, viewer: Viewer, version: int | None) -> list[Event] | None:
+    """What a (re)connecting client that has seen `version` missed, or None when it needs a snapshot instead.
 
     A client that is up to date gets nothing; one too far behind (or ahead, after a reset) gets a snapshot.
     """
     horizon = spectator_horizon(match) if viewer.role == Participant.Role.SPECTATOR else None
     latest = match.version if horizon is None else horizon
     if version is not None and 0 <= version <= latest and latest - version <= settings.ARBITRO_MAX_CATCH_UP_EVENTS:
-        missed = Event.objects.filter(match=match, version__gt=version, version__lte=latest).order_by("version")
-        return [event_frame(event=event, viewer=viewer) for event in missed]
-    return [player_view(match=match, viewer=viewer)]
+        return list(Event.objects.filter(match=match, version__gt=version, version__lte=latest).order_by("version"))
+    return None

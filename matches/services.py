@@ -26,10 +26,10 @@ from .models import Event, Match, Order, Participant, phase_dice_seed
 from .selectors import (
     PUBLIC,
     Viewer,
+    current_orders,
     event_frame,
-    match_get,
+    match_and_viewer,
     spectator_horizon,
-    viewer_for,
 )
 from .stale import check_position_seen
 
@@ -102,8 +102,7 @@ def order_plot(
     seen: int | None = None,
 ) -> dict[str, Any]:
     """Checks a (partial) order for its owner only; nothing is stored and nobody else hears of it."""
-    match = match_get(match_id=match_id)
-    viewer = viewer_for(match=match, user=user)
+    match, viewer = match_and_viewer(match_id=match_id, user=user)
     _, order, check = _checked_order(
         match=match, viewer=viewer, order_json=order_json, turn=turn, phase=phase, seen=seen
     )
@@ -114,39 +113,58 @@ def order_submit(
     *, match_id: int, user: AbstractBaseUser, order_json: Any, turn: int | None = None, phase: str | None = None,
     seen: int | None = None,
 ) -> dict[str, Any]:
-    """Stores an order; the last order of the phase resolves it in the same transaction."""
+    """Stores an order; the last order of the phase resolves it in the same transaction.
+
+    Every query here runs on the process's one database thread while all its other submits wait, so each is
+    counted (tests/matches/test_match_services.py pins the number): the seat comes with the locked match row,
+    the phase's orders are read once, the new events go in one INSERT and the match row writes back only the
+    columns that changed."""
     with transaction.atomic():
-        match = match_get(match_id=match_id, for_update=True)
-        viewer = viewer_for(match=match, user=user)
+        match, viewer = match_and_viewer(match_id=match_id, user=user, for_update=True)
         state, order, check = _checked_order(
             match=match, viewer=viewer, order_json=order_json, turn=turn, phase=phase, seen=seen
         )
-        phase_orders = Order.objects.filter(match=match, turn=match.turn, phase=match.phase)
-        if phase_orders.filter(unit=order.unit).exists():
+        phase_orders = current_orders(match)
+        if any(stored.unit == order.unit for stored in phase_orders):
             raise MatchError("order.already_submitted", f"Unit {order.unit!r} already has its order.", status=409)
         stored = codec.phase_order_to_json(order)
-        Order.objects.create(
+        phase_orders.append(Order.objects.create(
             match=match, turn=match.turn, phase=match.phase, unit=order.unit, side=viewer.side,
             order=stored, submitted_by=user,
-        )
+        ))
         events = [
-            event_append(match, Event.Kind.SUBMITTED, {
+            event_next(match, Event.Kind.SUBMITTED, {
                 "side": viewer.side, "player": user.get_username(), "turn": match.turn, "phase": match.phase,
                 "order": stored,
             })
         ]
-        orders = [codec.phase_order_from_json(match.phase, o.order) for o in phase_orders.order_by("id")]
-        if set(get_ruleset(match.ruleset).units_to_order(state)) <= {o.unit for o in orders}:
+        changed = ["version", "updated_at"]
+        if set(get_ruleset(match.ruleset).units_to_order(state)) <= {o.unit for o in phase_orders}:
+            orders = [codec.phase_order_from_json(match.phase, o.order) for o in phase_orders]
             events += phase_resolve(match, state, orders)
-        match.save()
+            changed += RESOLVED_FIELDS
+        events_store(events)
+        match.save(update_fields=changed)
         events_publish(match, events)
     return {"type": "order_accepted", "v": match.version, "order": stored, **check}
 
 
-def event_append(match: Match, kind: str, payload: dict[str, Any]) -> Event:
-    """Appends to the log and bumps the version; the caller holds the row lock and saves the match."""
+def event_next(match: Match, kind: str, payload: dict[str, Any]) -> Event:
+    """The log's next event, not stored yet: bumps the version. The caller holds the row lock, stores the
+    batch with `events_store` and saves the match."""
     match.version += 1
-    return Event.objects.create(match=match, version=match.version, kind=kind, payload=payload)
+    return Event(match=match, version=match.version, kind=kind, payload=payload)
+
+
+def events_store(events: list[Event]) -> list[Event]:
+    """Appends a batch of new events to the log in one INSERT."""
+    return Event.objects.bulk_create(events)
+
+
+def event_append(match: Match, kind: str, payload: dict[str, Any]) -> Event:
+    """Appends one event to the log and bumps the version; the caller holds the row lock and saves the match."""
+    [event] = events_store([event_next(match, kind, payload)])
+    return event
 
 
 def events_publish(match: Match, events: list[Event]) -> None:
@@ -170,9 +188,14 @@ def events_publish(match: Match, events: list[Event]) -> None:
             )
 
 
+# The match columns a resolution changes, besides the version.
+RESOLVED_FIELDS = ["state", "turn", "phase", "status"]
+
+
 def phase_resolve(match: Match, state: GameState, orders: list[PhaseOrder]) -> list[Event]:
     """One batched playback per resolution: the movement timeline and/or the combat, heat and end reports;
-    then, when the match ends there, the `finished` event with the result."""
+    then, when the match ends there, the `finished` event with the result. The events are not stored yet
+    (`events_store`), and the match's `RESOLVED_FIELDS` have changed."""
     attempt = match.events.filter(kind=Event.Kind.ANNULLED, payload__turn=match.turn, payload__phase=match.phase).count()
     dice = Dice(phase_dice_seed(match.seed, match.turn, match.phase, attempt))
     result = get_ruleset(match.ruleset).resolve_phase(state, orders, dice)
@@ -180,11 +203,11 @@ def phase_resolve(match: Match, state: GameState, orders: list[PhaseOrder]) -> l
     if match.options.get("spectator_delay"):
         # What delayed spectators are shown once this phase is old enough (never sent in a frame).
         payload["state"] = codec.state_to_json(result.state)
-    events = [event_append(match, Event.Kind.PLAYBACK, payload)]
+    events = [event_next(match, Event.Kind.PLAYBACK, payload)]
     match.state = codec.state_to_json(result.state)
     match.turn, match.phase = result.state.turn, result.state.phase
     if result.state.result is not None:
         # The result is recorded in the rules state (`state.result`), which the match header shows.
         match.status = Match.Status.FINISHED
-        events.append(event_append(match, Event.Kind.FINISHED, {"result": result_to_json(result.state.result)}))
+        events.append(event_next(match, Event.Kind.FINISHED, {"result": result_to_json(result.state.result)}))
     return events

@@ -1,8 +1,9 @@
-"""The frames a (re)connecting socket needs, encoded; the spectators' snapshot built once per version.
+"""Snapshots and catch-up frames, encoded; the spectators' snapshot built once per version.
 
 Every spectator of a match at one version sees the same snapshot, so a storm of spectator sockets (or a
-wave of resyncs) would otherwise build and encode it once per socket: about five queries each, the bulk of
-a 1,000-socket storm's server CPU (bench/README.md). Each process keeps the newest one per match instead.
+wave of resyncs, or of REST reads) would otherwise build and encode it once per request: about five queries
+each, the bulk of a 1,000-socket storm's server CPU (bench/README.md). Each process keeps the newest one per
+match instead. What a viewer may see is still decided by `selectors.player_view`, which builds the entry.
 The key is the version the caller has just read from the match row, so a newer version is never served
 stale: it misses and replaces the entry. Players and the referee see their own orders and panel and never
 use it.
@@ -15,7 +16,7 @@ from collections import OrderedDict
 
 from .hub import encode
 from .models import Match, Participant
-from .selectors import PUBLIC, Viewer, frames_since, player_view
+from .selectors import PUBLIC, Viewer, event_frame, missed_events, player_view
 
 # Matches whose snapshot a process keeps, least recently used dropped first; one entry per match.
 MAX_MATCHES = 256
@@ -29,10 +30,25 @@ _lock = threading.Lock()
 
 
 def encoded_frames_since(*, match: Match, viewer: Viewer, version: int | None) -> list[tuple[int, str]]:
-    """`selectors.frames_since` as (version, text) pairs; a spectator's full snapshot comes from the cache."""
-    if version is None and viewer.role == Participant.Role.SPECTATOR:
-        return [spectator_snapshot(match)]
-    return [(frame["v"], encode(frame)) for frame in frames_since(match=match, viewer=viewer, version=version)]
+    """What a (re)connecting client that has seen `version` needs, as (version, text) pairs: the events it
+    missed, or its snapshot (`selectors.missed_events` decides which)."""
+    missed = missed_events(match=match, viewer=viewer, version=version)
+    if missed is None:
+        return [encoded_snapshot(match=match, viewer=viewer)]
+    return [(event.version, encode(event_frame(event=event, viewer=viewer))) for event in missed]
+
+
+def encoded_snapshot(*, match: Match, viewer: Viewer) -> tuple[int, str]:
+    """The viewer's full snapshot (`selectors.player_view`) and its version; a spectator's from the cache."""
+    if viewer.role == Participant.Role.SPECTATOR:
+        return spectator_snapshot(match)
+    frame = player_view(match=match, viewer=viewer)
+    return frame["v"], encode(frame)
+
+
+def with_spectators(text: str, spectators: int) -> str:
+    """An encoded snapshot with the crowd count, which is not part of the match (nor of the cached text)."""
+    return f'{text[:-1]},"spectators":{spectators}}}'
 
 
 def spectator_snapshot(match: Match) -> tuple[int, str]:

@@ -1,6 +1,7 @@
 """ASGI entry point: HTTP (Django, plus static files so Daphne alone serves the app) and websockets."""
 
 import os
+from typing import Any
 
 from django.core.asgi import get_asgi_application
 
@@ -8,18 +9,39 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "project.settings")
 # Django must be set up before anything imports models (the consumers do).
 django_asgi_app = get_asgi_application()
 
-from channels.auth import AuthMiddlewareStack  # noqa: E402
+from channels.auth import AuthMiddleware  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+from channels.sessions import CookieMiddleware, InstanceSessionWrapper, SessionMiddleware  # noqa: E402
+from django.conf import settings  # noqa: E402
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler  # noqa: E402
 
+from matches import direct_writes  # noqa: E402
 from matches.routing import websocket_urlpatterns  # noqa: E402
+
+if settings.ARBITRO_DIRECT_WRITES:
+    direct_writes.install()
+
+
+class SocketSessionMiddleware(SessionMiddleware):
+    """Channels' session middleware for websockets, without its wrapper around `send`: that wrapper saves the
+    session and sets its cookie on an HTTP response only, yet reads the lazy session on every message, which
+    cost about an eighth of a process's CPU broadcasting to 1,000 spectators (bench/README.md). The session is
+    still read at connect, for the login."""
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> Any:
+        wrapper = InstanceSessionWrapper(scope, send)
+        await wrapper.resolve_session()
+        return await self.inner(wrapper.scope, receive, send)
+
 
 application = ProtocolTypeRouter(
     {
         # Serving the Vite bundle from Daphne keeps `make run` to one process; a deployment puts a
         # reverse proxy in front for static files.
         "http": ASGIStaticFilesHandler(django_asgi_app),
-        "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        "websocket": AllowedHostsOriginValidator(
+            CookieMiddleware(SocketSessionMiddleware(AuthMiddleware(URLRouter(websocket_urlpatterns))))
+        ),
     }
 )

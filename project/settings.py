@@ -96,6 +96,8 @@ if os.environ.get("DATABASE_TEST_NAME"):
     DATABASES["default"]["TEST"] = {"NAME": os.environ["DATABASE_TEST_NAME"]}
 
 REDIS_URL = os.environ.get("REDIS_URL")
+# redis-py's default pool of 100 connections fails handshakes in a connection storm.
+REDIS_MAX_CONNECTIONS = int(os.environ.get("REDIS_MAX_CONNECTIONS", "1000"))
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
@@ -106,8 +108,7 @@ if REDIS_URL:
                 "hosts": [
                     {
                         "address": REDIS_URL,
-                        # redis-py's default pool of 100 connections fails handshakes in a connection storm.
-                        "max_connections": int(os.environ.get("REDIS_MAX_CONNECTIONS", "1000")),
+                        "max_connections": REDIS_MAX_CONNECTIONS,
                         # channels_redis waits on Redis in 5 s blocking reads; redis-py 8's default 5 s
                         # socket timeout cut every one of them short with a TimeoutError.
                         "socket_timeout": 15,
@@ -172,3 +173,5 @@ ARBITRO_MAX_CATCH_UP_EVENTS = 50
 ARBITRO_SOCKET_RATE = (40, 10)
 # Per user and match: at most this many chat messages in this many seconds.
 ARBITRO_CHAT_RATE = (5, 10)
+# Daphne sends a frame to a socket at once when nothing is queued for it (matches/direct_writes.py).
+ARBITRO_DIRECT_WRITES = os.environ.get("ARBITRO_DIRECT_WRITES", "true").lower() != "false"

@@ -3,6 +3,7 @@ attacks, declared attacks kept secret until their phase resolves (issue 7), and 
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -12,7 +13,8 @@ from django.core.management import call_command
 from matches import hub, services
 from matches.errors import MatchError
 from matches.models import Event, Match, Order
-from matches.selectors import frames_since, player_view, viewer_for
+from matches.selectors import player_view, viewer_for
+from matches.snapshots import encoded_frames_since
 from rules import codec
 from rules.demo import demo_state
 from rules.dice import Dice
@@ -76,7 +78,8 @@ def test_a_full_turn_of_fire_and_kicks_ends_the_match_at_its_turn_limit(
     for user in (bob, carol, AnonymousUser()):
         viewer = viewer_for(match=match, user=user)
         assert player_view(match=match, viewer=viewer)["my_orders"] == []
-        assert "order" not in frames_since(match=match, viewer=viewer, version=match.version - 1)[0]
+        [(_, text)] = encoded_frames_since(match=match, viewer=viewer, version=match.version - 1)
+        assert "order" not in json.loads(text)
     assert player_view(match=match, viewer=viewer_for(match=match, user=alice))["my_orders"] == [ALICE_FIRE]
 
     submit(match, bob, BOB_FIRE, capture)

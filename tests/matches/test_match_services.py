@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from matches import hub, services
 from matches.errors import MatchError
@@ -104,6 +105,48 @@ def test_the_last_order_resolves_the_phase_once_with_the_match_dice(
     assert Event.objects.filter(kind="playback").count() == 1
 
 
+def _statements(captured: CaptureQueriesContext) -> list[str]:
+    """The SQL a call sent, less the savepoints of the test's own transaction (a real request has none)."""
+    sql = [q["sql"] for q in captured.captured_queries]
+    return [statement.split(" ")[0] for statement in sql if not statement.startswith(("SAVEPOINT", "RELEASE"))]
+
+
+def test_a_resolving_submit_costs_a_fixed_handful_of_queries(
+    match: Match, alice: User, bob: User, published: list[dict[str, Any]], django_capture_on_commit_callbacks: Any
+) -> None:
+    """Submits queue for one database thread per process, so their queries are the concurrent-matches
+    throughput (bench/README.md); this pins them so they cannot silently grow back."""
+    with django_capture_on_commit_callbacks(execute=True):
+        with CaptureQueriesContext(connection) as first:
+            services.order_submit(match_id=match.pk, user=alice, order_json=ALICE_ORDER)
+        with CaptureQueriesContext(connection) as last:
+            services.order_submit(match_id=match.pk, user=bob, order_json=BOB_ORDER)
+
+    # The seat with the locked match row, the phase's orders; the new order, its event; the match's version.
+    assert _statements(first) == ["SELECT", "SELECT", "INSERT", "INSERT", "UPDATE"]
+    # The same, plus the count of annulled attempts for the dice; the order's event and the playback in one INSERT.
+    assert _statements(last) == ["SELECT", "SELECT", "INSERT", "SELECT", "INSERT", "UPDATE"]
+    assert [f["type"] for f in published] == ["submitted", "submitted", "playback"]
+    match.refresh_from_db()
+    assert list(match.events.values_list("version", "kind")) == [(1, "submitted"), (2, "submitted"), (3, "playback")]
+    # Only a resolution writes the rules state back.
+    first_update, last_update = (
+        [q["sql"] for q in c.captured_queries if q["sql"].startswith("UPDATE")] for c in (first, last)
+    )
+    assert '"state"' not in first_update[0] and '"state"' in last_update[0]
+
+
+def test_a_plot_reads_the_seat_with_the_match_in_one_query(match: Match, alice: User, carol: User) -> None:
+    """A player plots a step at a time (one message per click), on the same database thread as the submits."""
+    with CaptureQueriesContext(connection) as plot:
+        services.order_plot(match_id=match.pk, user=alice, order_json=ALICE_ORDER)
+    assert _statements(plot) == ["SELECT"]
+    # Without a seat: the seat that is not there, then the match (refused, as a spectator).
+    with CaptureQueriesContext(connection) as spectator, pytest.raises(MatchError):
+        services.order_plot(match_id=match.pk, user=carol, order_json=ALICE_ORDER)
+    assert _statements(spectator) == ["SELECT", "SELECT"]
+
+
 def test_a_failed_broadcast_does_not_undo_the_committed_order(
     match: Match, alice: User, monkeypatch: pytest.MonkeyPatch, django_capture_on_commit_callbacks: Any
 ) -> None:
@@ -167,9 +210,11 @@ def test_orders_for_a_finished_match_are_refused(match: Match, alice: User) -> N
     assert caught.value.code == "order.phase_closed"
 
 
-def test_an_unknown_match_is_a_coded_404(alice: User) -> None:
+@pytest.mark.parametrize("service", [services.order_plot, services.order_submit])
+def test_an_unknown_match_is_a_coded_404(match: Match, alice: User, service: Any) -> None:
+    """alice is seated in another match: that seat must not stand for this one."""
     with pytest.raises(MatchError) as caught:
-        services.order_plot(match_id=999_999, user=alice, order_json=ALICE_ORDER)
+        service(match_id=999_999, user=alice, order_json=ALICE_ORDER)
     assert (caught.value.code, caught.value.status) == ("match.not_found", 404)
 
 

@@ -3,6 +3,7 @@ so nobody watching can pass a player what happened before their own screen shows
 
 from __future__ import annotations
 
+import json
 import pytest
 from channels.db import database_sync_to_async
 from django.contrib.auth.models import User
@@ -14,7 +15,8 @@ from matches import chat, referee, services
 from matches.models import Event, Match
 from matches.queries import sight_line
 from matches.replay import match_verify
-from matches.selectors import PUBLIC, frames_since, player_view, viewer_for
+from matches.selectors import PUBLIC, player_view, viewer_for
+from matches.snapshots import encoded_frames_since
 from tests.matches.lobby_duels import start_lobby_duel
 from tests.matches.sockets import connect, receive
 
@@ -50,7 +52,7 @@ def test_spectators_see_the_match_one_phase_late(alice: User, bob: User, carol: 
     resolve(match, alice, bob, HOLD_FIRE)  # the weapons phase: now the movement is old enough to be shown
     spectator = player_view(match=match, viewer=PUBLIC)
     assert (_hexes(spectator), spectator["match"]["phase"]) == (moved, "weapons")
-    missed = frames_since(match=match, viewer=PUBLIC, version=started)
+    missed = [json.loads(text) for _, text in encoded_frames_since(match=match, viewer=PUBLIC, version=started)]
     assert [frame["type"] for frame in missed] == ["submitted", "submitted", "playback"]
     assert missed[-1]["v"] == spectator["v"] < match.version
     assert "state" not in missed[-1]  # the stored state stays on the server
