@@ -58,6 +58,7 @@ export const ERRORS: Record<string, string> = {
   "referee.wrong_status": "The referee cannot do that in the match's present state.",
   "referee.nothing_to_annul": "There is no resolved phase to annul.",
   "referee.bad_changes": "Those changes cannot be applied to the unit.",
+  "referee.hex_occupied": "Another unit stands in that hex: two units never share a hex.",
   "chat.anonymous": "Log in to chat.",
   "chat.malformed": "A chat message is a line of text, not too long.",
   "chat.rate_limited": "Too many chat messages; wait a moment.",
