@@ -63,8 +63,8 @@ def physical_to_hit(
         return ToHit.of(mods, ("attack.physical_not_allowed", why))
     if rule.base:
         mods.append(Modifier(rule.base, Reason("physical.base", kind=kind)))
-    if kind != "dfa":  # the jump that makes a death from above is its own attack, not a movement penalty
-        mods += movement_modifiers(attacker, motion)
+    # TW: every physical attack takes the attacker movement modifier, a death from above its jump (+3).
+    mods += movement_modifiers(attacker, motion)
     for name, penalty in ACTUATOR_PENALTY.get(kind, ()):
         if not status.working(name, limb):
             why = Reason("physical.actuator", actuator=name.lower(), location=LOCATION_NAMES[limb])
@@ -72,7 +72,7 @@ def physical_to_hit(
     if kind == "push":  # TW: each destroyed shoulder makes a push harder; a missing arm forbids it
         mods += [Modifier(2, Reason("physical.shoulder", location=LOCATION_NAMES[arm]))
                  for arm in ARMS if not status.working("Shoulder", arm)]
-    if kind == "charge" and target_status is not None:
+    if kind in ("charge", "dfa") and target_status is not None:  # TW: both add the piloting skill difference
         difference = attacker.piloting - target.piloting
         if difference:
             mods.append(Modifier(difference, Reason("physical.skill_difference")))

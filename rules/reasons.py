@@ -369,7 +369,7 @@ TEMPLATES: dict[str, str] = {
     "physical.base": "%(kind)s base modifier",
     "physical.actuator": "%(actuator)s missing or destroyed in %(location)s",
     "physical.shoulder": "shoulder destroyed in %(location)s",
-    "physical.skill_difference": "difference of piloting skills (charge)",
+    "physical.skill_difference": "difference of piloting skills (charge, death from above)",
     "physical.punch_damage": "punch: %(tons)s tons / 10",
     "physical.kick_damage": "kick: %(tons)s tons / 5",
     "physical.charge_damage": "charge: %(tons)s tons / 10 × %(hexes)s hexes",

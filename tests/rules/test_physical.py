@@ -187,3 +187,14 @@ def test_reach_between_levels():
             plan_physical_attack(uphill, order)
     assert location_table("punch", 1) == "kick" and location_table("kick", -1) == "punch"
     assert location_table("punch", 0) == "punch"
+
+
+def test_death_from_above_to_hit_counts_the_jump_and_the_skill_difference():
+    """TW 'Death from above' (audit of issue 6, checked against MegaMek's DfaAttackAction): the to-hit number
+    is the piloting skill plus the attacker movement modifier for jumping (+3) and the difference of the two
+    pilots' piloting skills, as a charge adds it."""
+    state = adjacent(motions={"A": Motion("jump", 2)})
+    state = replace(state, units=(replace(state.unit("A"), piloting=5), replace(state.unit("B"), piloting=3)))
+    (planned,) = plan_physical_attack(state, PhysicalOrder("A", "B", "dfa"))
+    assert planned.to_hit.target == 5 + 3 + (5 - 3)
+    assert any("jumped" in reason for reason in planned.to_hit.reasons)
