@@ -7,8 +7,9 @@ from dataclasses import dataclass, replace
 
 from rules.combat import CombatReport
 from rules.damage import explode_ammo, wound_pilot
+from rules.designs import LEGS
 from rules.dice import Dice
-from rules.falls import fall
+from rules.falls import LEG_ACTUATORS, fall
 from rules.game import GameState
 from rules.reasons import Param, Reason
 from rules.status import MechStatus, Motion
@@ -130,8 +131,9 @@ def resolve_heat_phase(state: GameState, dice: Dice) -> tuple[GameState, CombatR
 
 
 def walking_mp(walk: int, status: MechStatus) -> tuple[int, list[Reason]]:
-    """Walking MP left after damage and heat (TW): a destroyed leg leaves 1 MP, each hip hit halves the
-    MP (rounded up; both hips: none), each other leg actuator hit costs 1, and the heat scale takes its share."""
+    """Walking MP left after damage and heat (TW): a destroyed leg leaves 1 MP, a hip hit halves the MP
+    (rounded up; both hips: none), each other leg actuator hit costs 1 unless its leg's hip is hit, and the
+    heat scale takes its share."""
     reasons = []
     if status.legs_destroyed:
         mp = 0 if status.legs_destroyed == 2 else 1
@@ -145,8 +147,10 @@ def walking_mp(walk: int, status: MechStatus) -> tuple[int, list[Reason]]:
         elif hips:
             mp = -(-mp // 2)
             reasons.append(Reason("heat.hip", mp=mp))
-        actuators = sum(status.hits(name) for name in ("Upper Leg Actuator", "Lower Leg Actuator", "Foot Actuator"))
-        if actuators and not hips:
+        # TW: a hip hit makes that leg's other actuators count for nothing; the other leg's still count.
+        actuators = sum(status.hits(name, leg) for leg in LEGS if not status.hits("Hip", leg)
+                        for name in LEG_ACTUATORS)
+        if actuators:
             mp -= actuators
             reasons.append(Reason("heat.actuators", actuators=actuators))
     loss = heat_mp_loss(status.heat)

@@ -60,3 +60,15 @@ def test_walking_mp_after_damage_and_heat():
     assert walking_mp(5, replace(fresh(), hit_slots=frozenset({("LL", 0)})))[0] == 3
     assert walking_mp(4, replace(fresh(), hit_slots=frozenset({("LL", 3)}), heat=5))[0] == 2
     assert walking_mp(4, replace(fresh(), destroyed_locations=frozenset({"RL"})))[0] == 1
+
+
+def test_a_hip_hit_cancels_only_its_own_legs_actuators():
+    """TW 'Hip' critical hit (audit of issue 6, as MegaMek's walking MP counts it): the hip halves walking MP
+    and the other actuators of that leg no longer count, but an actuator hit in the other leg still costs 1 MP."""
+    from rules.heat import walking_mp
+
+    # Hunchback legs: slot 0 hip, 1 upper leg, 2 lower leg, 3 foot.
+    hip_and_own_foot = replace(fresh(), hit_slots=frozenset({("LL", 0), ("LL", 3)}))
+    hip_and_other_foot = replace(fresh(), hit_slots=frozenset({("LL", 0), ("RL", 3)}))
+    assert walking_mp(5, hip_and_own_foot)[0] == 3
+    assert walking_mp(5, hip_and_other_foot)[0] == 3 - 1
