@@ -309,6 +309,7 @@ TEMPLATES: dict[str, str] = {
     "heat.not_restarted": "heat %(heat)s: restart roll %(roll)s against %(target)s: shut down",
     "heat.powered": "heat %(heat)s: shutdown avoid roll %(roll)s against %(target)s: powered",
     "heat.shut_down": "heat %(heat)s: shutdown avoid roll %(roll)s against %(target)s: shut down",
+    "heat.shutdown_psr": "reactor shutdown",
     "heat.unit": "%(unit)s: %(reason)s",
     "heat.legs_destroyed": "%(legs)s leg(s) destroyed: %(mp)s MP",
     "heat.both_hips": "both hips destroyed: no MP",
