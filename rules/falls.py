@@ -26,8 +26,9 @@ DAMAGE_GROUP = 5
 
 def piloting_target(unit: Unit, status: MechStatus, extra: tuple[Modifier, ...] = ()) -> ToHit:
     """Piloting skill plus the damage modifiers (TW): gyro hit +3, destroyed leg +5, hip +2 (the leg's other
-    actuators then add nothing), each other leg actuator +1. A destroyed gyro or an unconscious pilot makes
-    every roll fail (so a knocked-out pilot's mech falls)."""
+    actuators then add nothing), each other leg actuator +1. A destroyed gyro, an unconscious pilot or a shut-down
+    reactor makes every roll fail (so a knocked-out pilot's mech falls, and a shut-down mech's pilot is hurt
+    by every fall: TW; MegaMek fails these rolls the same way)."""
     mods = [Modifier(unit.piloting, Reason("psr.piloting_skill", piloting=unit.piloting)), *extra]
     gyro = status.hits("Gyro")
     if gyro == 1:
@@ -42,6 +43,8 @@ def piloting_target(unit: Unit, status: MechStatus, extra: tuple[Modifier, ...] 
                      for name in LEG_ACTUATORS if status.hits(name, leg)]
     if not status.conscious:
         return ToHit.of(mods, ("psr.automatic_failure", Reason("falls.unconscious")))
+    if status.shutdown:
+        return ToHit.of(mods, ("psr.automatic_failure", Reason("falls.shut_down")))
     return ToHit.of(mods, ("psr.automatic_failure", Reason("falls.gyro_destroyed")) if gyro >= 2 else ("", ""))
 
 

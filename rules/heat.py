@@ -127,7 +127,9 @@ def resolve_heat_phase(state: GameState, dice: Dice) -> tuple[GameState, CombatR
         reasons += [Reason("heat.unit", unit=unit_id, reason=reason) for reason in outcome.reasons]
         if outcome.status.shutdown and not status.shutdown and not units[unit_id].prone:
             shut = Reason("heat.shutdown_psr")
-            stays, rolled = piloting_roll(units[unit_id], outcome.status, shut, (Modifier(SHUTDOWN_PSR, shut),), dice)
+            # Rolled as the reactor goes down: a mech already shut down would fail every roll.
+            powered = replace(outcome.status, shutdown=False)
+            stays, rolled = piloting_roll(units[unit_id], powered, shut, (Modifier(SHUTDOWN_PSR, shut),), dice)
             reasons += rolled
             if not stays:
                 fallen = fall(units[unit_id], outcome.status, 0, dice, Reason("victory.shut_down"))

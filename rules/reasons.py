@@ -322,6 +322,7 @@ TEMPLATES: dict[str, str] = {
     "falls.hip": "hip of %(leg)s destroyed",
     "falls.actuator": "%(actuator)s of %(leg)s destroyed",
     "falls.unconscious": "the pilot is unconscious",
+    "falls.shut_down": "the reactor is shut down",
     "falls.gyro_destroyed": "gyro destroyed",
     "falls.roll_automatic": "piloting roll (%(why)s) fails automatically: %(impossible)s",
     "falls.roll": "piloting %(unit)s: %(why)s",
