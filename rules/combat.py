@@ -25,7 +25,7 @@ from rules.game import GameState
 from rules.hexes import Hex, turn
 from rules.los import Modifier
 from rules.physical import (
-    PHYSICAL_KINDS, RULES, attacker_damage, location_table, physical_damage, physical_to_hit,
+    PHYSICAL_KINDS, RULES, attacker_damage, hit_column, location_table, physical_damage, physical_to_hit,
 )
 from rules.psr import water_modifier
 from rules.reasons import Reason, listed
@@ -219,7 +219,8 @@ def plan_physical_attack(state: GameState, order: PhysicalOrder,
     if to_hit.impossible:
         raise AttackError(f"{order.kind}: {to_hit.impossible}", code=to_hit.code, kind=order.kind)
     what = Reason("combat.physical_limb", kind=order.kind, limb=order.limb) if order.limb else order.kind
-    return (PlannedAttack(order.unit, order.target, what, None, to_hit, location_table(order.kind, climb)),)
+    return (PlannedAttack(order.unit, order.target, what, None, to_hit,
+                          location_table(order.kind, climb, target.prone)),)
 
 
 # ---- do it ------------------------------------------------------------------------------------------
@@ -704,7 +705,7 @@ def _strike(phase: _Phase, order: PhysicalOrder, attack: PlannedAttack) -> Attac
     if _submerged(start, attacker) or (order.kind == "dfa" and _submerged(start, target)):
         damage, why = -(-damage // 2), Reason("combat.halved_underwater", why=why)
     reasons.append(why)
-    direction = attack_direction(target.hex, target.facing, attacker.hex)
+    direction = hit_column(order.kind, target, attack_direction(target.hex, target.facing, attacker.hex))
     if damage:
         group = DAMAGE_GROUP if order.kind in ("charge", "dfa") else 0
         reasons += phase.in_groups(order.target, direction, attack.table, damage, group,

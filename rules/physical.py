@@ -85,13 +85,22 @@ def physical_to_hit(
 REACH = {"punch": (0, 1), "kick": (-1, 0), "charge": (0,), "push": (0,)}
 
 
-def location_table(kind: str, climb: int) -> str:
-    """TW: a punch at a target one level up lands on the kick table, a kick one level down on the punch table."""
+def location_table(kind: str, climb: int, target_prone: bool = False) -> str:
+    """TW: a punch at a target one level up lands on the kick table, a kick one level down on the punch table;
+    a death from above on a prone target lands on the standard table (see :func:`hit_column`)."""
+    if kind == "dfa" and target_prone:
+        return "standard"
     if kind == "punch" and climb == 1:
         return "kick"
     if kind == "kick" and climb == -1:
         return "punch"
     return RULES[kind].location_table
+
+
+def hit_column(kind: str, target: Unit, direction: str) -> str:
+    """The column of the location table: TW 'Death from above', prone target: the attacker lands on its back,
+    so the rear column (MegaMek resolves it the same way); otherwise the attack direction's."""
+    return "rear" if kind == "dfa" and target.prone else direction
 
 
 def _why_impossible(kind: str, limb: str, attacker: Unit, status: MechStatus, motion: Motion,
