@@ -365,15 +365,14 @@ class _Phase:
         return reasons
 
     def _piloting_rolls(self) -> None:
-        """TW: end-of-phase piloting rolls, one per cause, until one fails and the mech falls."""
+        """TW: end-of-phase piloting rolls, one per cause, until one fails and the mech falls; a leg destroyed
+        this phase is a fall without a roll."""
         for unit_id, status in sorted(self.mechs.items()):
             unit, before = self.units[unit_id], self.start.mechs[unit_id]
             causes = list(self.psr_triggers[unit_id])
             if self.damage_psr and self.damage_taken[unit_id] >= PSR_DAMAGE_THRESHOLD:
                 causes.append(Modifier(1, Reason("combat.damage_this_phase", damage=self.damage_taken[unit_id])))
-            for leg in LEGS:
-                if leg in status.destroyed_locations - before.destroyed_locations:
-                    causes.append(Modifier(0, Reason("combat.leg_destroyed", leg=leg)))
+            lost_legs = [leg for leg in LEGS if leg in status.destroyed_locations - before.destroyed_locations]
             # Components are compared only when something was lost this phase (asked for every mech).
             lost = (status.hit_slots, status.destroyed_locations, status.flooded) != (
                 before.hit_slots, before.destroyed_locations, before.flooded)
@@ -382,7 +381,11 @@ class _Phase:
                     causes.append(Modifier(0, Reason("combat.component_hit", component=name.lower())))
             if before.conscious and not status.conscious:
                 causes.append(Modifier(0, Reason("combat.pilot_knocked_out")))
-            if status.destroyed or unit.prone or not causes:
+            if status.destroyed or unit.prone or not (causes or lost_legs):
+                continue
+            if lost_legs:  # TW piloting skill roll table: a leg destroyed is a fall, no roll (MegaMek: the same)
+                self.reasons.append(Reason("combat.leg_lost_falls", leg=lost_legs[0]))
+                self.reasons += self.fall(unit_id, Reason("combat.leg_destroyed", leg=lost_legs[0]))
                 continue
             for cause in causes:
                 extra = (cause,) if cause.value else ()

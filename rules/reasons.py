@@ -421,6 +421,7 @@ TEMPLATES: dict[str, str] = {
     "combat.drop_critical": "a critical roll for the %(leg)s after the failed drop roll (Solaris VII 'Dejarse caer')",
     "combat.damage_this_phase": "%(damage)s damage this phase",
     "combat.leg_destroyed": "%(leg)s destroyed",
+    "combat.leg_lost_falls": "%(leg)s destroyed: the mech falls without a piloting roll (TW)",
     "combat.component_hit": "%(component)s hit",
     "combat.pilot_knocked_out": "pilot knocked out",
     "combat.domino_from": "domino effect from %(unit)s",
