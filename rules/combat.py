@@ -492,8 +492,9 @@ class _Phase:
         reasons.append(Reason("combat.displaced", unit=unit_id, hex=landing.label, why=falling))
         return reasons + self.fall(unit_id, falling, levels=origin - board.terrain(landing).level)
 
-    def fall(self, unit_id: str, why: str, levels: int = 0, damage: int | None = None) -> list[str]:
-        fallen = fall(self.units[unit_id], self.mechs[unit_id], levels, self.dice, why, damage)
+    def fall(self, unit_id: str, why: str, levels: int = 0, damage: int | None = None,
+             on_back: bool = False) -> list[str]:
+        fallen = fall(self.units[unit_id], self.mechs[unit_id], levels, self.dice, why, damage, on_back)
         self.units[unit_id], self.mechs[unit_id] = fallen.unit, fallen.status
         return list(fallen.reasons)
 
@@ -698,7 +699,7 @@ def _strike(phase: _Phase, order: PhysicalOrder, attack: PlannedAttack) -> Attac
             missed = Reason("combat.missed_dfa")
             reasons += _land(phase, order, attacker.hex.direction_to(target.hex), missed)
             reasons.append(Reason("combat.missed_dfa_falls"))
-            reasons += phase.fall(order.unit, missed, levels=2)
+            reasons += phase.fall(order.unit, missed, levels=2, on_back=True)  # TW: two levels, on its back
         elif rule.attacker_psr_on_miss is not None:
             phase.psr_triggers[order.unit].append(Modifier(rule.attacker_psr_on_miss,
                                                            Reason("combat.missed", kind=order.kind)))

@@ -330,6 +330,7 @@ TEMPLATES: dict[str, str] = {
     "falls.roll_fails": "piloting roll (%(why)s) %(roll)s against %(target)s [%(modifiers)s]: fails",
     "falls.facing_roll": "fall facing %(unit)s",
     "falls.falls": "%(unit)s falls (%(why)s): facing roll %(roll)s, lands on its %(side)s; %(damage)s damage",
+    "falls.falls_on_back": "%(unit)s falls (%(why)s) and lands on its back (TW); %(damage)s damage",
     "falls.location": "fall %(unit)s",
     "falls.avoid_pilot_damage": "avoid falling damage to the pilot",
     "falls.fell_levels": "fell %(levels)s levels",

@@ -276,3 +276,14 @@ def test_a_death_from_above_on_a_prone_target_lands_on_its_back():
     assert report.attacks[0].hit and report.attacks[0].attack.table == "standard"
     assert after.mechs["B"].rear_armour["RT"] == 0
     assert after.mechs["B"].armour["RT"] == fresh().armour["RT"]
+
+
+def test_a_missed_death_from_above_lands_the_attacker_on_its_back():
+    """TW 'Death from above', a miss (MegaMek resolves it the same way): the attacker falls two levels with no
+    facing roll, onto its back: turned around, the damage on the rear column, never on front torso armour."""
+    after, report = attack(duel("dfa"), "dfa", MISS)
+    a, fresh_a = after.mechs["A"], fresh("Phoenix Hawk PXH-1")
+    assert after.unit("A").facing == 3
+    assert not any(roll.reason.startswith("fall facing A") for roll in report.rolls)
+    assert all(a.armour[torso] == fresh_a.armour[torso] for torso in ("CT", "LT", "RT"))
+    assert any("lands on its back" in reason for reason in report.attacks[0].reasons)
