@@ -155,7 +155,9 @@ def _why_impossible(kind: str, limb: str, attacker: Unit, status: MechStatus, mo
 def physical_damage(kind: str, limb: str, attacker: Unit, status: MechStatus, motion: Motion) -> tuple[int, Reason]:
     """Damage to the target (TW): punch tons/10, kick tons/5, charge tons/10 × hexes moved, death from above
     tons/10 × 3, each rounded up once at the end (the skid's charge, :func:`rules.psr.charge_damage`: a 45-ton
-    charge over 3 hexes does 14, not 5 × 3); each upper or lower actuator hit in the limb halves a punch or kick."""
+    charge over 3 hexes does 14, not 5 × 3); each upper or lower actuator of the limb that is hit or missing
+    halves a punch or kick, rounding down to at least 1 (TW 'Punch attacks': "round fractions down, to a
+    minimum of 1")."""
     damage, why = {
         "punch": (-(-attacker.tons // 10), Reason("physical.punch_damage", tons=attacker.tons)),
         "kick": (attacker.tons // 5, Reason("physical.kick_damage", tons=attacker.tons)),
@@ -165,8 +167,8 @@ def physical_damage(kind: str, limb: str, attacker: Unit, status: MechStatus, mo
         "push": (0, Reason("physical.push_damage")),
     }[kind]
     for name in HALVING_ACTUATORS.get(kind, ()):
-        if not status.working(name, limb) and status.design.has(name, limb):
-            damage, why = -(-damage // 2), Reason("physical.halved", why=why, actuator=name.lower())
+        if not status.working(name, limb):  # TW: damaged or not present, each halves: round down, at least 1
+            damage, why = max(damage // 2, 1), Reason("physical.halved", why=why, actuator=name.lower())
     return damage, why
 
 
