@@ -52,5 +52,5 @@ def test_the_list_documents_its_status_filter_and_answers_a_list(schema: dict[st
 
 @pytest.mark.parametrize("path", ["/api/matches/null,null/", "/api/nothing/", "/api/matches/1/teleport/"])
 def test_an_unknown_api_path_is_a_coded_404(path: str) -> None:
-    response = Client().get(path)
-    assert (response.status_code, response.json()["code"]) == (404, "api.not_found")
+    for response in (Client().get(path), Client(enforce_csrf_checks=True).post(path, {}, content_type="application/json")):
+        assert (response.status_code, response.json()["code"]) == (404, "api.not_found")
