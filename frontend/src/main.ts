@@ -36,6 +36,20 @@ class PlayedPlaybacks {
   }
 }
 
+/** What the page says when the referee acts. */
+function refereeActionText(action: "paused" | "resumed" | "annulled" | "overridden", values: Record<string, string>): string {
+  switch (action) {
+    case "paused":
+      return t("The referee %(referee)s paused the match: %(reason)s", values);
+    case "resumed":
+      return t("The referee %(referee)s resumed the match: %(reason)s", values);
+    case "annulled":
+      return t("The referee %(referee)s annulled the last phase: %(reason)s", values);
+    case "overridden":
+      return t("The referee %(referee)s corrected a unit: %(reason)s", values);
+  }
+}
+
 function startMatch(page: HTMLElement): void {
   const matchId = page.dataset.matchId!;
   const status = page.querySelector<HTMLElement>("#status")!;
@@ -135,6 +149,16 @@ function startMatch(page: HTMLElement): void {
         break;
       case "finished":
         showResult(frame.result);
+        break;
+      case "paused":
+      case "resumed":
+      case "annulled":
+      case "overridden":
+        // The snapshot brings the status and, after an annulment or a correction, the position the referee
+        // left; plotting restarts from it as after any resync.
+        showStatus(refereeActionText(frame.type, { referee: frame.by, reason: frame.reason }), `referee.${frame.type}`);
+        plotter?.holdPlot();
+        socket.send({ type: "resync" });
         break;
       case "crowd":
         showCrowd(crowd, frame.spectators);

@@ -352,6 +352,8 @@ export type ServerFrame =
   | { type: "plotted" | "order_accepted"; v: number; order: AttackOrder; attacks: AttackCheck }
   | { type: "finished"; v: number; result: MatchResult }
   | { type: "submitted"; v: number; side: string; player: string; turn: number; phase: string }
+  /** The referee's actions; an annulment or a correction changes the position under the page. */
+  | { type: "paused" | "resumed" | "annulled" | "overridden"; v: number; by: string; reason: string }
   | { type: "error"; v: number; code: string; message: string };
 
 export type ClientFrame =
