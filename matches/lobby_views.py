@@ -18,7 +18,7 @@ from .client_input import refuse_nul
 from .errors import MatchError
 from .views import match_or_404
 
-_NUMBER_OPTIONS = ("turn_limit", "deadline_minutes", "spectator_delay")
+_NUMBER_OPTIONS = ("turn_limit", "deadline_minutes", "spectator_delay", "spectator_delay_seconds")
 
 
 def _options_from(form: QueryDict) -> dict[str, Any]:

@@ -244,7 +244,7 @@ export interface MatchInfo {
   phase: string;
   result?: MatchResult | null;
   /** The lobby's options (docs/protocol.md "Options"); the client reads the spectator delay. */
-  options?: { spectator_delay?: number };
+  options?: SpectatorDelays;
 }
 
 export interface SideInfo {
@@ -369,4 +369,10 @@ export interface AttackFrame {
   order: AttackOrder;
   turn: number;
   phase: string;
+}
+
+/** The match options a client reads: how far spectators lag behind (resolved phases or seconds; 0: live). */
+export interface SpectatorDelays {
+  spectator_delay?: number;
+  spectator_delay_seconds?: number;
 }
