@@ -209,7 +209,7 @@ function startMatch(page: HTMLElement): void {
     renderHeader(snapshot);
     renderSides(snapshot);
     if (snapshot.spectators !== undefined) showCrowd(crowd, snapshot.spectators);
-    showSpectatorDelay(page.querySelector<HTMLElement>("#delay")!, snapshot.you.role, snapshot.match.options?.spectator_delay);
+    showSpectatorDelay(page.querySelector<HTMLElement>("#delay")!, snapshot.you.role, snapshot.match.options);
     page.dataset.role = snapshot.you.role;
     chat.show(snapshot.you.role);
     page.dataset.version = String(snapshot.v);

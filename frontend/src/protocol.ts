@@ -244,7 +244,7 @@ export interface MatchInfo {
   phase: string;
   result?: MatchResult | null;
   /** The lobby's options (docs/protocol.md "Options"); the client reads the spectator delay. */
-  options?: { spectator_delay?: number };
+  options?: SpectatorDelays;
 }
 
 export interface SideInfo {
@@ -373,4 +373,10 @@ export interface AttackFrame {
   phase: string;
   /** The version of the position the order was made on (`order.stale_version` when it has changed since). */
   v: number;
+}
+
+/** The match options a client reads: how far spectators lag behind (resolved phases or seconds; 0: live). */
+export interface SpectatorDelays {
+  spectator_delay?: number;
+  spectator_delay_seconds?: number;
 }
