@@ -76,6 +76,22 @@ def test_the_lobby_names_the_options_as_their_form_does(alice: User) -> None:
     assert "<small data-status=\"open\">abierta</small>" in page
 
 
+def test_the_lobby_says_the_option_values_in_words(alice: User) -> None:
+    """Issue 8: the values in the Solaris VII texts' own terms ('Movimiento PM a PM', 'la regla de la zona muerta')."""
+    match = lobby.match_open(host=alice, designs=DUEL, options={"movement": "pm_by_pm", "los": "dead_zone"})
+    url = reverse("match-lobby", args=[match.pk])
+    host = Client(headers={"accept-language": "es"})
+    host.force_login(alice)
+    spanish = host.get(url).content.decode()
+    english = Client(headers={"accept-language": "en"}).get(url).content.decode()
+
+    assert '<dd data-value="pm_by_pm">Movimiento PM a PM</dd>' in spanish
+    assert '<dd data-value="dead_zone">Regla de la zona muerta</dd>' in spanish
+    assert '<option value="classic">Movimiento clásico</option>' in spanish  # the host's form
+    assert '<option value="standard">Regla estándar de la LdV</option>' in spanish
+    assert '<dd data-value="pm_by_pm">PM by PM movement</dd>' in english
+
+
 def test_the_referee_seat_and_the_split_line_of_sight_panel_in_spanish(alice: User, match: Match) -> None:
     host = Client(headers={"accept-language": "es"})
     host.force_login(alice)
