@@ -105,6 +105,17 @@ def test_the_referee_seat_and_the_split_line_of_sight_panel_in_spanish(alice: Us
     assert "el jugador que dirige la unidad objetivo decide por cuál de los dos pasa" in page
 
 
+def test_the_buttons_hints_are_the_pages_own_tooltips(alice: User, match: Match) -> None:
+    """Issue 8, "tooltips dismissable with Esc": no native title (no key dismisses it) but a data-hint, which
+    frontend/src/tooltip.ts turns into a described, Esc-dismissable tooltip."""
+    player = Client(headers={"accept-language": "en"})
+    player.force_login(alice)
+    page = player.get(f"/matches/{match.pk}/").content.decode()
+
+    assert ' title="' not in page
+    assert 'data-hint="Zoom in (+)"' in page and 'data-hint="Undo the last step (Z)"' in page
+
+
 # A `{% trans %}` or `{% blocktrans %}` as the Python-like text Django's makemessages reads from a template.
 _GETTEXT = re.compile(r"""\bgettext\((u?(?:'(?:\\.|[^'\\])*'|"(?:\\.|[^"\\])*"))\)""")
 TEMPLATES = Path(__file__).resolve().parents[2] / "matches" / "templates"
