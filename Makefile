@@ -37,7 +37,7 @@ demo: migrate
 
 run: venv frontend demo
 	@echo "Árbitro is at http://$(HOST):$(PORT)/  (Ctrl-C to stop)"
-	$(VENV)/bin/daphne -b $(HOST) -p $(PORT) project.asgi:application
+	$(VENV)/bin/daphne -e tcp:port=$(PORT):interface=$(HOST):backlog=1024 project.asgi:application
 
 # The client's unit tests, mypy on the rules, then pytest (rules, matches, e2e). pytest exits 5 when it
 # collected no test; make treats that as the failure it is.

@@ -11,6 +11,8 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view, inline_serializer
 from rest_framework import serializers
 
+from .campaigns.models import Campaign, Pilot
+from .campaigns.selectors import RECORD_KEYS
 from .models import Match
 
 ERROR = inline_serializer("Error", {
@@ -121,9 +123,37 @@ SCHEMAS: dict[str, dict[str, Any]] = {
 }
 
 
-def _extension(view_name: str, methods: dict[str, Any]) -> type[OpenApiViewExtension]:
+# A standings row's record (matches.campaigns.selectors.RECORD_KEYS): every count a whole number.
+_RECORD = {key: serializers.IntegerField() for key in RECORD_KEYS}
+
+# The campaigns' read-only, public endpoint (matches/campaigns/api.py).
+CAMPAIGN_SCHEMAS: dict[str, dict[str, Any]] = {
+    "StandingsApi": {"get": extend_schema(
+        summary="A campaign's standings: pilots and stables, best first", operation_id="campaign_standings",
+        responses={200: inline_serializer("Standings", {
+            "campaign": inline_serializer("CampaignHeader", {
+                "id": serializers.IntegerField(), "name": serializers.CharField(),
+                "status": serializers.ChoiceField(Campaign.Status.values),
+            }),
+            "pilots": inline_serializer("PilotStanding", {
+                "pilot_id": serializers.IntegerField(), "pilot": serializers.CharField(),
+                "callsign": serializers.CharField(), "stable": serializers.CharField(),
+                "status": serializers.ChoiceField(Pilot.Status.values), **_RECORD,
+            }, many=True),
+            "stables": inline_serializer("StableStanding", {
+                "stable": serializers.CharField(), "faction": serializers.CharField(),
+                "fame": serializers.IntegerField(), **_RECORD,
+            }, many=True),
+        }), 404: ERROR},
+    )},
+}
+
+
+def _extension(view_path: str, methods: dict[str, Any]) -> type[OpenApiViewExtension]:
+    view_name = view_path.rsplit(".", 1)[-1]
+
     class Documented(OpenApiViewExtension):
-        target_class = f"matches.api.{view_name}"
+        target_class = view_path
 
         def view_replacement(self) -> Any:
             # A subclass, so the schema's annotations never touch the view that serves requests.
@@ -133,4 +163,6 @@ def _extension(view_name: str, methods: dict[str, Any]) -> type[OpenApiViewExten
     return Documented
 
 
-EXTENSIONS = [_extension(name, methods) for name, methods in SCHEMAS.items()]
+EXTENSIONS = [_extension(f"matches.api.{name}", methods) for name, methods in SCHEMAS.items()] + [
+    _extension(f"matches.campaigns.api.{name}", methods) for name, methods in CAMPAIGN_SCHEMAS.items()
+]

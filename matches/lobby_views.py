@@ -4,6 +4,7 @@ that post to these views, which call the lobby services; an error is shown on th
 from __future__ import annotations
 
 import json
+from dataclasses import fields
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
@@ -12,6 +13,7 @@ from django.shortcuts import redirect, render
 
 from rules.designs import shipped_designs
 from rules.game import LOS_RULES, MOVEMENT_RULES
+from rules.units import Unit
 
 from . import lobby, selectors
 from .client_input import refuse_nul
@@ -19,6 +21,9 @@ from .errors import MatchError
 from .views import match_or_404
 
 _NUMBER_OPTIONS = ("turn_limit", "deadline_minutes", "spectator_delay")
+_PILOT_SKILLS = ("gunnery", "piloting")
+# The form starts each pilot at the rules' standard skills (gunnery 4, piloting 5).
+_STANDARD_PILOT = {field.name: field.default for field in fields(Unit) if field.name in _PILOT_SKILLS}
 
 
 def _options_from(form: QueryDict) -> dict[str, Any]:
@@ -30,6 +35,22 @@ def _options_from(form: QueryDict) -> dict[str, Any]:
             except ValueError:
                 raise MatchError("options.invalid", f"{name} is a whole number.", params={"option": name}) from None
     return options
+
+
+def _pilots_from(form: QueryDict) -> dict[str, dict[str, int]]:
+    """Each side's pilot from the fields `red_gunnery`, `red_piloting`...; lobby.match_open checks the range."""
+    pilots: dict[str, dict[str, int]] = {}
+    for side in lobby.SIDES:
+        for skill in _PILOT_SKILLS:
+            text = form.get(f"{side}_{skill}", "").strip()
+            if not text:
+                continue  # left empty: the standard skill
+            try:
+                pilots.setdefault(side, {})[skill] = int(text)
+            except ValueError:
+                raise MatchError("pilots.malformed", f"The {side} pilot's {skill} is a whole number.",
+                                 params={"side": side}) from None
+    return pilots
 
 
 def _choices() -> dict[str, Any]:
@@ -47,12 +68,13 @@ def match_new_page(request: HttpRequest) -> HttpResponse:
             match = lobby.match_open(
                 host=request.user, title=request.POST.get("title", ""), board_text=board_text,
                 designs={side: request.POST.get(side, "") for side in lobby.SIDES},
-                options=_options_from(request.POST),
+                options=_options_from(request.POST), pilots=_pilots_from(request.POST),
             )
             return redirect("match-lobby", match_id=match.pk)
         except MatchError as failure:
             error = failure
-    context = {**_choices(), "defaults": lobby.DEFAULT_OPTIONS, "sides": lobby.SIDES, "error": error}
+    context = {**_choices(), "defaults": lobby.DEFAULT_OPTIONS, "sides": lobby.SIDES, "error": error,
+               "pilot": _STANDARD_PILOT, "max_skill": lobby.MAX_SKILL}
     return render(request, "matches/new.html", context, status=400 if error else 200)
 
 

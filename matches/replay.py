@@ -85,7 +85,7 @@ OVERRIDABLE = {"hex": str, "facing": int, "prone": bool, "stuck": bool}
 
 def unit_overridden(state: GameState, unit: Any, changes: Any) -> GameState:
     """`state` with the referee's `changes` made to `unit`: only the OVERRIDABLE fields, a facing 0-5, a hex on
-    the board."""
+    the board that no other unit holds."""
     if not isinstance(changes, dict) or not changes or not all(
         name in OVERRIDABLE and type(value) is OVERRIDABLE[name] for name, value in changes.items()
     ):
@@ -100,6 +100,12 @@ def unit_overridden(state: GameState, unit: Any, changes: Any) -> GameState:
         changed = replace(state.unit(unit), **{**changes, **hex_change})
     except RuleError as error:
         raise MatchError.from_rule_error(error) from error
+    # Stacking (Total Warfare; the Solaris texts are silent outside buildings): two mechs never share a hex.
+    # Units on different floors of one building may (solaris7-buildings), but an override cannot set a floor.
+    occupant = next((u.id for u in state.units if u.hex == changed.hex and u.id != changed.id), None)
+    if occupant is not None:
+        raise MatchError("referee.hex_occupied", f"{occupant} stands in {changed.hex.label}: two units never share a hex.",
+                         status=409, params={"hex": changed.hex.label, "unit": occupant})
     return replace(state, units=tuple(changed if u.id == changed.id else u for u in state.units))
 
 

@@ -16,7 +16,7 @@ POSITION_CHANGES = (Event.Kind.STARTED, Event.Kind.PLAYBACK, Event.Kind.ANNULLED
 
 def check_position_seen(match: Match, seen: int | None) -> None:
     """Refuses an order plotted at version `seen` (None: the client did not say) on a position that has changed."""
-    if seen is None:
+    if seen is None or seen == match.version:  # nothing has happened since: no query needed
         return
     if seen > match.version or match.events.filter(version__gt=seen, kind__in=POSITION_CHANGES).exists():
         raise MatchError(

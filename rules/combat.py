@@ -25,7 +25,7 @@ from rules.game import GameState
 from rules.hexes import Hex, turn
 from rules.los import Modifier
 from rules.physical import (
-    PHYSICAL_KINDS, RULES, attacker_damage, location_table, physical_damage, physical_to_hit,
+    PHYSICAL_KINDS, RULES, attacker_damage, hit_column, location_table, physical_damage, physical_to_hit,
 )
 from rules.psr import water_modifier
 from rules.reasons import Reason, listed
@@ -219,7 +219,8 @@ def plan_physical_attack(state: GameState, order: PhysicalOrder,
     if to_hit.impossible:
         raise AttackError(f"{order.kind}: {to_hit.impossible}", code=to_hit.code, kind=order.kind)
     what = Reason("combat.physical_limb", kind=order.kind, limb=order.limb) if order.limb else order.kind
-    return (PlannedAttack(order.unit, order.target, what, None, to_hit, location_table(order.kind, climb)),)
+    return (PlannedAttack(order.unit, order.target, what, None, to_hit,
+                          location_table(order.kind, climb, target.prone)),)
 
 
 # ---- do it ------------------------------------------------------------------------------------------
@@ -364,15 +365,14 @@ class _Phase:
         return reasons
 
     def _piloting_rolls(self) -> None:
-        """TW: end-of-phase piloting rolls, one per cause, until one fails and the mech falls."""
+        """TW: end-of-phase piloting rolls, one per cause, until one fails and the mech falls; a leg destroyed
+        this phase is a fall without a roll."""
         for unit_id, status in sorted(self.mechs.items()):
             unit, before = self.units[unit_id], self.start.mechs[unit_id]
             causes = list(self.psr_triggers[unit_id])
             if self.damage_psr and self.damage_taken[unit_id] >= PSR_DAMAGE_THRESHOLD:
                 causes.append(Modifier(1, Reason("combat.damage_this_phase", damage=self.damage_taken[unit_id])))
-            for leg in LEGS:
-                if leg in status.destroyed_locations - before.destroyed_locations:
-                    causes.append(Modifier(0, Reason("combat.leg_destroyed", leg=leg)))
+            lost_legs = [leg for leg in LEGS if leg in status.destroyed_locations - before.destroyed_locations]
             # Components are compared only when something was lost this phase (asked for every mech).
             lost = (status.hit_slots, status.destroyed_locations, status.flooded) != (
                 before.hit_slots, before.destroyed_locations, before.flooded)
@@ -381,7 +381,11 @@ class _Phase:
                     causes.append(Modifier(0, Reason("combat.component_hit", component=name.lower())))
             if before.conscious and not status.conscious:
                 causes.append(Modifier(0, Reason("combat.pilot_knocked_out")))
-            if status.destroyed or unit.prone or not causes:
+            if status.destroyed or unit.prone or not (causes or lost_legs):
+                continue
+            if lost_legs:  # TW piloting skill roll table: a leg destroyed is a fall, no roll (MegaMek: the same)
+                self.reasons.append(Reason("combat.leg_lost_falls", leg=lost_legs[0]))
+                self.reasons += self.fall(unit_id, Reason("combat.leg_destroyed", leg=lost_legs[0]))
                 continue
             for cause in causes:
                 extra = (cause,) if cause.value else ()
@@ -488,8 +492,9 @@ class _Phase:
         reasons.append(Reason("combat.displaced", unit=unit_id, hex=landing.label, why=falling))
         return reasons + self.fall(unit_id, falling, levels=origin - board.terrain(landing).level)
 
-    def fall(self, unit_id: str, why: str, levels: int = 0, damage: int | None = None) -> list[str]:
-        fallen = fall(self.units[unit_id], self.mechs[unit_id], levels, self.dice, why, damage)
+    def fall(self, unit_id: str, why: str, levels: int = 0, damage: int | None = None,
+             on_back: bool = False) -> list[str]:
+        fallen = fall(self.units[unit_id], self.mechs[unit_id], levels, self.dice, why, damage, on_back)
         self.units[unit_id], self.mechs[unit_id] = fallen.unit, fallen.status
         return list(fallen.reasons)
 
@@ -694,7 +699,7 @@ def _strike(phase: _Phase, order: PhysicalOrder, attack: PlannedAttack) -> Attac
             missed = Reason("combat.missed_dfa")
             reasons += _land(phase, order, attacker.hex.direction_to(target.hex), missed)
             reasons.append(Reason("combat.missed_dfa_falls"))
-            reasons += phase.fall(order.unit, missed, levels=2)
+            reasons += phase.fall(order.unit, missed, levels=2, on_back=True)  # TW: two levels, on its back
         elif rule.attacker_psr_on_miss is not None:
             phase.psr_triggers[order.unit].append(Modifier(rule.attacker_psr_on_miss,
                                                            Reason("combat.missed", kind=order.kind)))
@@ -704,7 +709,7 @@ def _strike(phase: _Phase, order: PhysicalOrder, attack: PlannedAttack) -> Attac
     if _submerged(start, attacker) or (order.kind == "dfa" and _submerged(start, target)):
         damage, why = -(-damage // 2), Reason("combat.halved_underwater", why=why)
     reasons.append(why)
-    direction = attack_direction(target.hex, target.facing, attacker.hex)
+    direction = hit_column(order.kind, target, attack_direction(target.hex, target.facing, attacker.hex))
     if damage:
         group = DAMAGE_GROUP if order.kind in ("charge", "dfa") else 0
         reasons += phase.in_groups(order.target, direction, attack.table, damage, group,

@@ -17,6 +17,7 @@ from rules.units import Unit
 
 # TW facing after a fall (1D6): hexsides turned clockwise and the hit location column used.
 FALL_DIRECTION = {1: (0, "front"), 2: (1, "right"), 3: (2, "right"), 4: (3, "rear"), 5: (4, "left"), 6: (5, "left")}
+ON_BACK = 4  # the FALL_DIRECTION entry of a mech that lands on its back
 GYRO_HIT = 3
 LEG_DESTROYED = 5
 HIP_HIT = 2
@@ -26,8 +27,9 @@ DAMAGE_GROUP = 5
 
 def piloting_target(unit: Unit, status: MechStatus, extra: tuple[Modifier, ...] = ()) -> ToHit:
     """Piloting skill plus the damage modifiers (TW): gyro hit +3, destroyed leg +5, hip +2 (the leg's other
-    actuators then add nothing), each other leg actuator +1. A destroyed gyro or an unconscious pilot makes
-    every roll fail (so a knocked-out pilot's mech falls)."""
+    actuators then add nothing), each other leg actuator +1. A destroyed gyro, an unconscious pilot or a shut-down
+    reactor makes every roll fail (so a knocked-out pilot's mech falls, and a shut-down mech's pilot is hurt
+    by every fall: TW; MegaMek fails these rolls the same way)."""
     mods = [Modifier(unit.piloting, Reason("psr.piloting_skill", piloting=unit.piloting)), *extra]
     gyro = status.hits("Gyro")
     if gyro == 1:
@@ -42,6 +44,8 @@ def piloting_target(unit: Unit, status: MechStatus, extra: tuple[Modifier, ...] 
                      for name in LEG_ACTUATORS if status.hits(name, leg)]
     if not status.conscious:
         return ToHit.of(mods, ("psr.automatic_failure", Reason("falls.unconscious")))
+    if status.shutdown:
+        return ToHit.of(mods, ("psr.automatic_failure", Reason("falls.shut_down")))
     return ToHit.of(mods, ("psr.automatic_failure", Reason("falls.gyro_destroyed")) if gyro >= 2 else ("", ""))
 
 
@@ -62,14 +66,20 @@ def piloting_roll(unit: Unit, status: MechStatus, why: str, extra: tuple[Modifie
                                        roll=roll.total, target=target.target, modifiers=listed(target.reasons))]
 
 
-def fall(unit: Unit, status: MechStatus, levels: int, dice: Dice, why: str, damage: int | None = None) -> Fallen:
+def fall(unit: Unit, status: MechStatus, levels: int, dice: Dice, why: str, damage: int | None = None,
+         on_back: bool = False) -> Fallen:
     """TW falling: 1D6 for the new facing and the side hit; tons/10 (rounded up) × (levels + 1) damage in
     5-point groups, or ``damage`` when the fall's rule gives it (halved into water); a piloting roll (+1 per
-    level) to avoid a wound. The mech ends prone."""
-    face = dice.roll(1, Reason("falls.facing_roll", unit=unit.id)).total
-    sixths, direction = FALL_DIRECTION[face]
+    level) to avoid a wound. The mech ends prone. ``on_back``: no facing roll, the mech lands on its back
+    (the table's 4: turned around, rear column), as TW has a missed death from above fall."""
     damage = falling_damage(unit.tons, levels) if damage is None else damage
-    reasons: list[str] = [Reason("falls.falls", unit=unit.id, why=why, roll=face, side=direction, damage=damage)]
+    if on_back:
+        face = ON_BACK
+        reasons: list[str] = [Reason("falls.falls_on_back", unit=unit.id, why=why, damage=damage)]
+    else:
+        face = dice.roll(1, Reason("falls.facing_roll", unit=unit.id)).total
+        reasons = [Reason("falls.falls", unit=unit.id, why=why, roll=face, side=FALL_DIRECTION[face][1], damage=damage)]
+    sixths, direction = FALL_DIRECTION[face]
     left = damage
     while left > 0 and not status.destroyed:
         group = min(DAMAGE_GROUP, left)

@@ -7,9 +7,11 @@ from dataclasses import dataclass, replace
 
 from rules.combat import CombatReport
 from rules.damage import explode_ammo, wound_pilot
+from rules.designs import LEGS
 from rules.dice import Dice
-from rules.falls import fall
+from rules.falls import LEG_ACTUATORS, fall, piloting_roll
 from rules.game import GameState
+from rules.los import Modifier
 from rules.reasons import Param, Reason
 from rules.status import MechStatus, Motion
 
@@ -18,6 +20,7 @@ ENGINE_HIT_HEAT = 5
 HEAT_MP_LOSS = ((25, 5), (20, 4), (15, 3), (10, 2), (5, 1))
 SHUTDOWN_AVOID = ((26, 10), (22, 8), (18, 6), (14, 4))  # roll this or more on 2D6 to stay powered
 AUTOMATIC_SHUTDOWN = 30
+SHUTDOWN_PSR = 3  # TW: a standing mech whose reactor shuts down rolls piloting at +3 or falls
 AMMO_EXPLOSION_AVOID = ((28, 8), (23, 6), (19, 4))
 LIFE_SUPPORT_WOUNDS = ((26, 2), (15, 1))  # TW: with life support hit, heat this high wounds the pilot
 
@@ -111,7 +114,8 @@ def _shutdown_check(status: MechStatus, dice: Dice, unit: str, reasons: list[str
 
 
 def resolve_heat_phase(state: GameState, dice: Dice) -> tuple[GameState, CombatReport]:
-    """Every mech's heat at once; a mech that shuts down falls (TW: a shut-down 'Mech falls if standing)."""
+    """Every mech's heat at once; a standing mech that shuts down makes a piloting roll at +3 and falls if
+    it fails (TW piloting skill roll table, 'reactor shutdown')."""
     first = len(dice.rolls)
     mechs, units = dict(state.mechs), {u.id: u for u in state.units}
     reasons: list[str] = []
@@ -122,16 +126,23 @@ def resolve_heat_phase(state: GameState, dice: Dice) -> tuple[GameState, CombatR
         mechs[unit_id] = outcome.status
         reasons += [Reason("heat.unit", unit=unit_id, reason=reason) for reason in outcome.reasons]
         if outcome.status.shutdown and not status.shutdown and not units[unit_id].prone:
-            fallen = fall(units[unit_id], outcome.status, 0, dice, Reason("victory.shut_down"))
-            units[unit_id], mechs[unit_id] = fallen.unit, fallen.status
-            reasons += fallen.reasons
+            shut = Reason("heat.shutdown_psr")
+            # Rolled as the reactor goes down: a mech already shut down would fail every roll.
+            powered = replace(outcome.status, shutdown=False)
+            stays, rolled = piloting_roll(units[unit_id], powered, shut, (Modifier(SHUTDOWN_PSR, shut),), dice)
+            reasons += rolled
+            if not stays:
+                fallen = fall(units[unit_id], outcome.status, 0, dice, Reason("victory.shut_down"))
+                units[unit_id], mechs[unit_id] = fallen.unit, fallen.status
+                reasons += fallen.reasons
     state = replace(state, mechs=mechs, units=tuple(units[u.id] for u in state.units))
     return state, CombatReport("heat", reasons=tuple(reasons), rolls=tuple(dice.rolls[first:]))
 
 
 def walking_mp(walk: int, status: MechStatus) -> tuple[int, list[Reason]]:
-    """Walking MP left after damage and heat (TW): a destroyed leg leaves 1 MP, each hip hit halves the
-    MP (rounded up; both hips: none), each other leg actuator hit costs 1, and the heat scale takes its share."""
+    """Walking MP left after damage and heat (TW): a destroyed leg leaves 1 MP, a hip hit halves the MP
+    (rounded up; both hips: none), each other leg actuator hit costs 1 unless its leg's hip is hit, and the
+    heat scale takes its share."""
     reasons = []
     if status.legs_destroyed:
         mp = 0 if status.legs_destroyed == 2 else 1
@@ -145,8 +156,10 @@ def walking_mp(walk: int, status: MechStatus) -> tuple[int, list[Reason]]:
         elif hips:
             mp = -(-mp // 2)
             reasons.append(Reason("heat.hip", mp=mp))
-        actuators = sum(status.hits(name) for name in ("Upper Leg Actuator", "Lower Leg Actuator", "Foot Actuator"))
-        if actuators and not hips:
+        # TW: a hip hit makes that leg's other actuators count for nothing; the other leg's still count.
+        actuators = sum(status.hits(name, leg) for leg in LEGS if not status.hits("Hip", leg)
+                        for name in LEG_ACTUATORS)
+        if actuators:
             mp -= actuators
             reasons.append(Reason("heat.actuators", actuators=actuators))
     loss = heat_mp_loss(status.heat)

@@ -63,8 +63,8 @@ def physical_to_hit(
         return ToHit.of(mods, ("attack.physical_not_allowed", why))
     if rule.base:
         mods.append(Modifier(rule.base, Reason("physical.base", kind=kind)))
-    if kind != "dfa":  # the jump that makes a death from above is its own attack, not a movement penalty
-        mods += movement_modifiers(attacker, motion)
+    # TW: every physical attack takes the attacker movement modifier, a death from above its jump (+3).
+    mods += movement_modifiers(attacker, motion)
     for name, penalty in ACTUATOR_PENALTY.get(kind, ()):
         if not status.working(name, limb):
             why = Reason("physical.actuator", actuator=name.lower(), location=LOCATION_NAMES[limb])
@@ -72,7 +72,7 @@ def physical_to_hit(
     if kind == "push":  # TW: each destroyed shoulder makes a push harder; a missing arm forbids it
         mods += [Modifier(2, Reason("physical.shoulder", location=LOCATION_NAMES[arm]))
                  for arm in ARMS if not status.working("Shoulder", arm)]
-    if kind == "charge" and target_status is not None:
+    if kind in ("charge", "dfa") and target_status is not None:  # TW: both add the piloting skill difference
         difference = attacker.piloting - target.piloting
         if difference:
             mods.append(Modifier(difference, Reason("physical.skill_difference")))
@@ -85,13 +85,22 @@ def physical_to_hit(
 REACH = {"punch": (0, 1), "kick": (-1, 0), "charge": (0,), "push": (0,)}
 
 
-def location_table(kind: str, climb: int) -> str:
-    """TW: a punch at a target one level up lands on the kick table, a kick one level down on the punch table."""
+def location_table(kind: str, climb: int, target_prone: bool = False) -> str:
+    """TW: a punch at a target one level up lands on the kick table, a kick one level down on the punch table;
+    a death from above on a prone target lands on the standard table (see :func:`hit_column`)."""
+    if kind == "dfa" and target_prone:
+        return "standard"
     if kind == "punch" and climb == 1:
         return "kick"
     if kind == "kick" and climb == -1:
         return "punch"
     return RULES[kind].location_table
+
+
+def hit_column(kind: str, target: Unit, direction: str) -> str:
+    """The column of the location table: TW 'Death from above', prone target: the attacker lands on its back,
+    so the rear column (MegaMek resolves it the same way); otherwise the attack direction's."""
+    return "rear" if kind == "dfa" and target.prone else direction
 
 
 def _why_impossible(kind: str, limb: str, attacker: Unit, status: MechStatus, motion: Motion,
@@ -146,7 +155,9 @@ def _why_impossible(kind: str, limb: str, attacker: Unit, status: MechStatus, mo
 def physical_damage(kind: str, limb: str, attacker: Unit, status: MechStatus, motion: Motion) -> tuple[int, Reason]:
     """Damage to the target (TW): punch tons/10, kick tons/5, charge tons/10 × hexes moved, death from above
     tons/10 × 3, each rounded up once at the end (the skid's charge, :func:`rules.psr.charge_damage`: a 45-ton
-    charge over 3 hexes does 14, not 5 × 3); each upper or lower actuator hit in the limb halves a punch or kick."""
+    charge over 3 hexes does 14, not 5 × 3); each upper or lower actuator of the limb that is hit or missing
+    halves a punch or kick, rounding down to at least 1 (TW 'Punch attacks': "round fractions down, to a
+    minimum of 1")."""
     damage, why = {
         "punch": (-(-attacker.tons // 10), Reason("physical.punch_damage", tons=attacker.tons)),
         "kick": (attacker.tons // 5, Reason("physical.kick_damage", tons=attacker.tons)),
@@ -156,8 +167,8 @@ def physical_damage(kind: str, limb: str, attacker: Unit, status: MechStatus, mo
         "push": (0, Reason("physical.push_damage")),
     }[kind]
     for name in HALVING_ACTUATORS.get(kind, ()):
-        if not status.working(name, limb) and status.design.has(name, limb):
-            damage, why = -(-damage // 2), Reason("physical.halved", why=why, actuator=name.lower())
+        if not status.working(name, limb):  # TW: damaged or not present, each halves: round down, at least 1
+            damage, why = max(damage // 2, 1), Reason("physical.halved", why=why, actuator=name.lower())
     return damage, why
 
 

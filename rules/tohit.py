@@ -17,7 +17,6 @@ from rules.game import GameState
 from rules.hexes import Hex
 from rules.los import Modifier, line_of_sight
 from rules.reasons import Reason, joined, signed
-from rules.reasons import Reason, signed
 from rules.status import MechStatus, Motion
 from rules.units import Unit
 from rules.weapons import Weapon

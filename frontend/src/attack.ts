@@ -79,6 +79,8 @@ export interface AttackTurn {
   mech: MechInfo;
   enemies: Unit[];
   submitted: AttackOrder | null;
+  /** The version of the position the attack is chosen on (see Plotter.start). */
+  v: number;
 }
 
 type State = "idle" | "choosing" | "checking" | "submitted";
@@ -92,6 +94,8 @@ export class AttackPanel {
   private check: AttackCheck | null = null;
   /** The order last sent and not yet answered. */
   private pending: AttackOrder | null = null;
+  /** An order refused as made on an old position (`order.stale_version`), with its phase and turn. */
+  private stale: { order: AttackOrder; phase: AttackPhase; turn: number } | null = null;
 
   private readonly title: HTMLElement;
   private readonly targetSelect: HTMLSelectElement;
@@ -147,22 +151,37 @@ export class AttackPanel {
 
   /** A new attack phase for `turn.unit`, or the order already declared for it. */
   start(turn: AttackTurn): void {
+    const stale = this.stale;
+    this.stale = null;
     this.current = turn;
     this.pending = null;
     this.check = null;
-    const submitted = turn.submitted;
-    this.target = submitted?.target || turn.enemies[0]?.id || "";
-    this.chosen = submitted ? chosenIn(submitted) : [];
-    this.twist = submitted && "twist" in submitted ? submitted.twist : 0;
+    // A choice refused as stale is kept while it still names this phase's unit and a target still in the fight;
+    // being made of absolute names (target, weapons), it is then only checked again on the new position.
+    const kept = !turn.submitted && stale && stale.phase === turn.phase && stale.turn === turn.turn
+      && stale.order.unit === turn.unit.id && turn.enemies.some((enemy) => enemy.id === stale.order.target)
+      ? stale.order : null;
+    const order = turn.submitted ?? kept;
+    this.target = order?.target || turn.enemies[0]?.id || "";
+    this.chosen = order ? chosenIn(order) : [];
+    this.twist = order && "twist" in order ? order.twist : 0;
     this.setMessage("");
     this.root.hidden = false;
-    this.setState(submitted ? "submitted" : "choosing");
+    this.setState(turn.submitted ? "submitted" : "choosing");
     this.render();
+    if (kept) this.plot();
+    if (stale && !turn.submitted) {
+      const note = kept
+        ? t("Your attack was chosen on an old position: it is being checked again on the new one.")
+        : t("Your attack was chosen on an old position and no longer fits it: choose again.");
+      this.setMessage(note, "order.stale_version");
+    }
   }
 
   stop(): void {
     this.current = null;
     this.pending = null;
+    this.stale = null;
     this.root.hidden = true;
     this.setState("idle");
   }
@@ -180,6 +199,9 @@ export class AttackPanel {
   /** An error frame: if it answers our pending request, show why and let the player choose again. */
   handleError(code: string, message: string): void {
     if (!this.pending) return;
+    if (code === "order.stale_version" && this.current) {
+      this.stale = { order: this.pending, phase: this.current.phase, turn: this.current.turn };
+    }
     this.pending = null;
     this.check = null;
     this.setMessage(message, code);
@@ -211,8 +233,8 @@ export class AttackPanel {
 
   private send(type: "plot" | "submit", order: AttackOrder): void {
     if (this.state !== "choosing" && this.state !== "checking") return;
-    const { phase, turn } = this.current!;
-    if (!this.hooks.send({ type, order, turn, phase })) {
+    const { phase, turn, v } = this.current!;
+    if (!this.hooks.send({ type, order, turn, phase, v })) {
       this.setMessage(t("Not connected: try again in a moment."), "socket.closed");
       return;
     }

@@ -152,6 +152,9 @@ function startMatch(page: HTMLElement): void {
         splitLos.handleError(frame.code, errorText(frame.code, frame.message));
         chat.handleError(frame.code, errorText(frame.code, frame.message));
         showStatus(`${errorText(frame.code, frame.message)} (${frame.code})`, frame.code);
+        // The position changed under the order (a referee's correction, an annulment): fetch it; the
+        // plotting restarts from the snapshot and keeps the refused order where it still makes sense.
+        if (frame.code === "order.stale_version") socket.send({ type: "resync" });
         break;
     }
   }
@@ -194,7 +197,7 @@ function startMatch(page: HTMLElement): void {
     const myOrder = snapshot.my_orders.find((o) => o.unit === mine?.id) ?? null;
     ordersRoot?.toggleAttribute("hidden", !(inPlay && phase === "movement"));
     if (plotter && mine && inPlay && phase === "movement") {
-      plotter.start(mine, turn, myOrder as Order | null);
+      plotter.start(mine, turn, myOrder as Order | null, snapshot.v);
     } else {
       plotter?.stop();
     }
@@ -203,7 +206,7 @@ function startMatch(page: HTMLElement): void {
     const canAttack = mech?.active && !(phase === "physical" && mine?.prone);
     if (attacks && mine && mech && canAttack && inPlay && isAttackPhase(phase)) {
       const enemies = units.filter((u) => u.side !== mine.side && !snapshot.mechs?.[u.id]?.destroyed);
-      attacks.start({ phase, turn, unit: mine, mech, enemies, submitted: myOrder as AttackOrder | null });
+      attacks.start({ phase, turn, unit: mine, mech, enemies, submitted: myOrder as AttackOrder | null, v: snapshot.v });
     } else {
       attacks?.stop();
     }

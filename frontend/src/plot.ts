@@ -71,6 +71,10 @@ export class Plotter {
   private path: Path | null = null;
   /** The order last sent and not yet answered; at most one at a time. */
   private pending: Order | null = null;
+  /** The version of the position being plotted on: the server refuses the order once that position changed. */
+  private version = 0;
+  /** An order refused as made on an old position, and where its unit stood then: the next start() may keep it. */
+  private stale: { order: Order; turn: number; hex: string; facing: number } | null = null;
 
   private readonly pm: HTMLElement;
   private readonly list: HTMLElement;
@@ -104,10 +108,13 @@ export class Plotter {
     });
   }
 
-  /** A new phase: plot for `unit`, or show the order already submitted for it. */
-  start(unit: PlotUnit, turn: number, submitted: Order | null): void {
+  /** A new phase or position (version `v`): plot for `unit`, or show the order already submitted for it. */
+  start(unit: PlotUnit, turn: number, submitted: Order | null, v: number): void {
+    const stale = this.stale;
+    this.stale = null;
     this.unit = unit;
     this.turn = turn;
+    this.version = v;
     this.pending = null;
     this.path = null;
     this.mode = submitted?.mode ?? "walk";
@@ -119,12 +126,14 @@ export class Plotter {
     this.setState(submitted ? "submitted" : "plotting");
     this.hooks.showReach?.(submitted ? null : unit, this.mode, turn);
     this.render();
+    if (stale && !submitted) this.takeBack(stale);
   }
 
   /** No order to give: a spectator, or a phase without one for us. */
   stop(): void {
     this.unit = null;
     this.pending = null;
+    this.stale = null;
     this.steps = [];
     this.landing = null;
     this.setState("idle");
@@ -159,9 +168,32 @@ export class Plotter {
     this.hooks.showReach?.(null, this.mode, this.turn);
   }
 
-  /** An error frame: if it answers our pending request, take the change back. */
+  /**
+   * An error frame: if it answers our pending request, take the change back. A plot made on an old
+   * position (`order.stale_version`) is remembered until the fresh snapshot restarts the plotting.
+   */
   handleError(code: string, message: string): void {
-    if (this.pending) this.refuse(code, message);
+    if (!this.pending) return;
+    if (code === "order.stale_version" && this.unit) {
+      this.stale = { order: this.pending, turn: this.turn, hex: this.unit.hex, facing: this.unit.facing };
+    }
+    this.refuse(code, message);
+  }
+
+  /**
+   * After a resync, the plot refused as stale. Its steps are relative to the unit, so it keeps its meaning
+   * only when the unit still stands where it did, in the same turn: then it is sent to be priced again on
+   * the new position (the server may still refuse it); otherwise it is cleared.
+   */
+  private takeBack(stale: { order: Order; turn: number; hex: string; facing: number }): void {
+    const unit = this.unit!;
+    const unmoved = stale.order.unit === unit.id && stale.turn === this.turn && stale.hex === unit.hex && stale.facing === unit.facing;
+    if (!unmoved) {
+      this.setMessage(t("Your plot was made on an old position and your unit has moved since: plot again."), "order.stale_version");
+      return;
+    }
+    this.propose(stale.order);
+    this.setMessage(t("Your plot was made on an old position: it is being checked again on the new one."), "order.stale_version");
   }
 
   /**
@@ -229,7 +261,7 @@ export class Plotter {
   }
 
   private send(type: "plot" | "submit", order: Order): void {
-    if (!this.hooks.send({ type, order, turn: this.turn })) {
+    if (!this.hooks.send({ type, order, turn: this.turn, v: this.version })) {
       this.setMessage(t("Not connected: try again in a moment."), "socket.closed");
       return;
     }

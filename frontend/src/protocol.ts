@@ -355,8 +355,8 @@ export type ServerFrame =
   | { type: "error"; v: number; code: string; message: string };
 
 export type ClientFrame =
-  | { type: "plot"; order: Order; turn: number; phase?: string }
-  | { type: "submit"; order: Order; turn: number; phase?: string }
+  | { type: "plot"; order: Order; turn: number; phase?: string; v?: number }
+  | { type: "submit"; order: Order; turn: number; phase?: string; v?: number }
   | { type: "reach"; unit: string; mode: Mode; turn: number }
   | { type: "los"; from: string; to: string }
   | { type: "los_side"; unit: string; side: LosSide | null; reason?: string }
@@ -369,4 +369,6 @@ export interface AttackFrame {
   order: AttackOrder;
   turn: number;
   phase: string;
+  /** The version of the position the order was made on (`order.stale_version` when it has changed since). */
+  v: number;
 }

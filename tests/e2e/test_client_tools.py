@@ -1,8 +1,8 @@
 """The client's tools in a real browser (issue 8): reachable hexes and a path the server refuses, the
 line-of-sight tool by mouse and by the board's keyboard cursor, a split line-of-sight side set by one player and
-seen by the other, and the Spanish page with its language switch. Nothing here submits an order (the split side
-is cleared again), so each test finds the demo match at its first movement phase; the duel (test_duel.py) plays
-a match of its own."""
+seen by the other, an order refused as stale after a referee's correction, and the Spanish page with its language
+switch. Nothing here gets an order accepted (the split side is cleared again, the correction changes nothing), so
+each test finds the demo match at its first movement phase; the duel (test_duel.py) plays a match of its own."""
 
 from __future__ import annotations
 
@@ -46,6 +46,38 @@ def test_reachable_hexes_a_path_off_the_board_refused_and_a_jump(open_page: Any)
     alice.wait_for_selector("#orders[data-mode='walk'] #pm[data-mp='0']")
     alice.wait_for_selector(".reach-hex[data-hex='0815'][data-mp='1']")
     assert alice.locator(".path-end").count() == 0
+
+
+# A POST to the REST API from a logged-in page: its session, and the CSRF token from its cookie.
+API_POST = """async ([url, body]) => {
+  const csrf = document.cookie.match(/csrftoken=([^;]+)/)[1];
+  const response = await fetch(url, {method: 'POST', credentials: 'same-origin', body: JSON.stringify(body),
+    headers: {'Content-Type': 'application/json', 'X-CSRFToken': csrf}});
+  return response.status;
+}"""
+
+
+def test_an_order_plotted_before_a_referee_correction_is_refused_as_stale_and_priced_again(
+    open_page: Any, daphne_server: dict[str, str]
+) -> None:
+    """docs/protocol.md: an order plotted at a version older than a correction is refused with order.stale_version;
+    the page resyncs and, alice's mech standing where it stood, has her plot priced again on the new position."""
+    alice, referee = open_page("alice"), open_page("referee")
+    alice.keyboard.press("w")
+    alice.wait_for_selector("#orders[data-state='plotting'] #pm[data-mp='1']")
+    seen = alice.get_attribute("#match", "data-version")
+
+    # B set down as it stands (not prone), so the other tests find the demo match as it was; it is still a correction.
+    override = {"action": "override", "unit": "B", "changes": {"prone": False}, "reason": "checking B's counter"}
+    assert referee.evaluate(API_POST, [f"/api{daphne_server['match']}referee/", override]) == 200
+    alice.click("#orders [data-action='submit']")
+
+    alice.wait_for_selector("#status[data-code='order.stale_version']")
+    assert "old position" in alice.inner_text("#status")
+    alice.wait_for_selector(f"#match:not([data-version='{seen}'])")  # the resync's snapshot
+    alice.wait_for_selector("#orders[data-state='plotting'] #pm[data-mp='1']")
+    assert alice.inner_text("#plot-steps") == "F → 0815 (1 PM)"
+    alice.keyboard.press("z")  # nothing plotted, nothing submitted: the demo match is left as it was
 
 
 def test_the_line_of_sight_tool_shows_woods_blocking_and_an_open_line(open_page: Any, artifacts: Path) -> None:

@@ -50,7 +50,19 @@ def test_the_list_documents_its_status_filter_and_answers_a_list(schema: dict[st
     assert get["responses"]["200"]["content"]["application/json"]["schema"]["type"] == "array"
 
 
+def test_the_campaign_standings_document_their_rows_and_the_coded_404(schema: dict[str, Any]) -> None:
+    get = schema["paths"]["/api/campaigns/{campaign_id}/standings/"]["get"]
+    standings = _component(schema, get["responses"]["200"]["content"]["application/json"]["schema"]["$ref"])
+    assert set(standings["required"]) == {"campaign", "pilots", "stables"}
+    pilots = standings["properties"]["pilots"]
+    assert pilots["type"] == "array"
+    row = _component(schema, pilots["items"]["$ref"])
+    assert {"pilot_id", "callsign", "wins", "kills", "victory_points"} <= set(row["required"])
+    error = _component(schema, get["responses"]["404"]["content"]["application/json"]["schema"]["$ref"])
+    assert set(error["required"]) == {"code", "message"}
+
+
 @pytest.mark.parametrize("path", ["/api/matches/null,null/", "/api/nothing/", "/api/matches/1/teleport/"])
 def test_an_unknown_api_path_is_a_coded_404(path: str) -> None:
-    response = Client().get(path)
-    assert (response.status_code, response.json()["code"]) == (404, "api.not_found")
+    for response in (Client().get(path), Client(enforce_csrf_checks=True).post(path, {}, content_type="application/json")):
+        assert (response.status_code, response.json()["code"]) == (404, "api.not_found")

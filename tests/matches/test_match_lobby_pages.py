@@ -76,3 +76,22 @@ def test_a_bad_number_or_stale_acceptance_is_shown_not_raised(alice: User) -> No
 
 def test_the_new_match_form_needs_a_login(db: None) -> None:
     assert Client().get("/matches/new/").status_code == 302
+
+
+def test_the_form_asks_for_each_sides_pilot_and_opens_the_match_with_it(alice: User) -> None:
+    """Issue 7/8 follow-up: the form's pilot fields (gunnery and piloting, 0-8, the standard 4/5 to start)."""
+    page = _as(alice).get("/matches/new/").content.decode()
+    assert 'name="red_gunnery" min="0" max="8" value="4"' in page
+    assert 'name="blue_piloting" min="0" max="8" value="5"' in page
+    _as(alice).post("/matches/new/", {**FORM, "red_gunnery": "2", "red_piloting": "3", "blue_gunnery": "5",
+                                      "blue_piloting": "6"})
+    units = {unit["side"]: unit for unit in Match.objects.get().state["units"]}
+    assert (units["red"]["gunnery"], units["red"]["piloting"]) == (2, 3)
+    assert (units["blue"]["gunnery"], units["blue"]["piloting"]) == (5, 6)
+
+
+@pytest.mark.parametrize("skill", ["9", "-1", "four"])
+def test_a_pilot_skill_out_of_range_or_not_a_number_is_shown_not_raised(alice: User, skill: str) -> None:
+    response = _as(alice).post("/matches/new/", {**FORM, "blue_gunnery": skill})
+    assert (response.status_code, 'data-code="pilots.malformed"' in response.content.decode()) == (400, True)
+    assert not Match.objects.exists()

@@ -83,6 +83,20 @@ def test_override_moves_a_unit_and_is_replayed(started: Match, ref: User) -> Non
     assert replay_log(started).problems == []
 
 
+def test_override_onto_a_hex_another_unit_holds_is_refused_and_changes_nothing(started: Match, ref: User) -> None:
+    """Stacking (Total Warfare): two mechs never share a hex, so the referee cannot set B down on A."""
+    a_hex = next(u["hex"] for u in started.state["units"] if u["id"] == "A")
+    with pytest.raises(MatchError) as error:
+        referee.referee_override(match_id=started.pk, user=ref, unit="B", changes={"hex": a_hex}, reason="stack them")
+    assert (error.value.code, error.value.status, error.value.params) == ("referee.hex_occupied", 409,
+                                                                         {"hex": a_hex, "unit": "A"})
+    after = Match.objects.get(pk=started.pk)
+    assert (after.state, after.version) == (started.state, started.version)
+    assert not after.events.filter(kind=Event.Kind.OVERRIDDEN).exists()
+    # Setting a unit down in its own hex (to turn it, say) is no stacking.
+    referee.referee_override(match_id=started.pk, user=ref, unit="A", changes={"hex": a_hex, "facing": 1}, reason="turn")
+
+
 @pytest.mark.parametrize(
     ("unit", "changes", "code"),
     [

@@ -145,6 +145,10 @@ def test_a_plot_reads_the_seat_with_the_match_in_one_query(match: Match, alice: 
     with CaptureQueriesContext(connection) as spectator, pytest.raises(MatchError):
         services.order_plot(match_id=match.pk, user=carol, order_json=ALICE_ORDER)
     assert _statements(spectator) == ["SELECT", "SELECT"]
+    # A client that says the version it plotted at costs nothing more while that is the current version.
+    with CaptureQueriesContext(connection) as current:
+        services.order_plot(match_id=match.pk, user=alice, order_json=ALICE_ORDER, seen=match.version)
+    assert _statements(current) == ["SELECT"]
 
 
 def test_a_failed_broadcast_does_not_undo_the_committed_order(

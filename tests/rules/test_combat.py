@@ -172,3 +172,21 @@ def test_a_hit_on_a_target_in_partial_cover_uses_the_punch_table():
                                            ScriptedDice(6, 6, 6, 6, 6), cover)
     assert "punch location table" in " ".join(report.attacks[0].reasons)
     assert after.mechs["B"].armour["HD"] == 9 - 5
+
+
+def test_a_leg_destroyed_is_a_fall_without_a_piloting_roll():
+    """TW piloting skill roll table: a leg destroyed means an automatic fall (MegaMek: the same); the +5 for
+    the missing leg only enters later rolls, here the roll to spare the pilot from the fall's damage."""
+    from tests.rules.conftest import ScriptedDice
+
+    state = duel()
+    b = state.mechs["B"]
+    b = replace(b, armour={**b.armour, "LL": 0}, internal={**b.internal, "LL": 1})
+    state = replace(state, mechs={**state.mechs, "B": b})
+    # Hit; front column 9: left leg (1 structure, the rest into the left torso's armour). Fall: facing 6 (left
+    # side), one 5-point group on the left column 7 (left torso), the pilot's roll 6 + 6 against 5 + 5.
+    after, report = resolve_weapon_attacks(state, [WeaponOrder("A", "B", ("Medium Laser",))],
+                                           ScriptedDice(6, 6, 4, 5, 6, 6, 1, 6, 6))
+    assert "LL" in after.mechs["B"].destroyed_locations and after.unit("B").prone
+    assert not any(roll.reason.startswith("piloting B: LL destroyed") for roll in report.rolls)
+    assert any("without a piloting roll" in reason for reason in report.reasons)

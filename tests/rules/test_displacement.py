@@ -264,3 +264,26 @@ def test_a_mech_displaced_out_of_water_stands_on_dry_ground():
     after, _ = attack(state, "push", HIT)
     assert after.unit("B").hex.label == "0806" and after.unit("B").elevation == 0
     assert after.unit("A").hex.label == "0807" and after.unit("A").elevation == -1
+
+
+def test_a_death_from_above_on_a_prone_target_lands_on_its_back():
+    """TW 'Death from above', prone targets (MegaMek resolves it the same way): the damage goes on the
+    standard hit location table's rear column, not the punch table. Every 2D6 location roll here is 6, the
+    right torso: rear armour goes, front armour stays, though A attacks from B's front."""
+    state = duel("dfa")
+    state = replace(state, units=(state.unit("A"), replace(state.unit("B"), prone=True)))
+    after, report = attack(state, "dfa", {**HIT, "hit location": 3})
+    assert report.attacks[0].hit and report.attacks[0].attack.table == "standard"
+    assert after.mechs["B"].rear_armour["RT"] == 0
+    assert after.mechs["B"].armour["RT"] == fresh().armour["RT"]
+
+
+def test_a_missed_death_from_above_lands_the_attacker_on_its_back():
+    """TW 'Death from above', a miss (MegaMek resolves it the same way): the attacker falls two levels with no
+    facing roll, onto its back: turned around, the damage on the rear column, never on front torso armour."""
+    after, report = attack(duel("dfa"), "dfa", MISS)
+    a, fresh_a = after.mechs["A"], fresh("Phoenix Hawk PXH-1")
+    assert after.unit("A").facing == 3
+    assert not any(roll.reason.startswith("fall facing A") for roll in report.rolls)
+    assert all(a.armour[torso] == fresh_a.armour[torso] for torso in ("CT", "LT", "RT"))
+    assert any("lands on its back" in reason for reason in report.attacks[0].reasons)

@@ -42,3 +42,13 @@ def test_standing_up_is_a_piloting_roll():
 def test_an_unconscious_pilot_fails_every_piloting_roll():
     """TW: the 'Mech of an unconscious MechWarrior falls; every piloting roll fails."""
     assert piloting_target(mech("A", "0505"), replace(fresh(), conscious=False)).impossible == "the pilot is unconscious"
+
+
+def test_a_shut_down_mech_fails_every_piloting_roll_and_its_pilot_is_hurt_by_a_fall():
+    """TW 'Shutdown' and 'Falling': a shut-down mech counts as immobile, fails its piloting rolls, and its
+    warrior takes the fall's damage without a roll (MegaMek fails these rolls the same way)."""
+    shut = replace(fresh(), shutdown=True)
+    assert piloting_target(mech("A", "0505"), shut).impossible == "the reactor is shut down"
+    # facing 1; one 5-point group (2D6 = 7: centre torso), then no pilot roll to make: one wound, 3+ to stay awake.
+    fallen = fall(mech("A", "0505"), shut, 0, ScriptedDice(1, 4, 3, 6, 6), "test")
+    assert fallen.status.pilot_hits == 1

@@ -60,3 +60,36 @@ def test_walking_mp_after_damage_and_heat():
     assert walking_mp(5, replace(fresh(), hit_slots=frozenset({("LL", 0)})))[0] == 3
     assert walking_mp(4, replace(fresh(), hit_slots=frozenset({("LL", 3)}), heat=5))[0] == 2
     assert walking_mp(4, replace(fresh(), destroyed_locations=frozenset({"RL"})))[0] == 1
+
+
+def test_a_hip_hit_cancels_only_its_own_legs_actuators():
+    """TW 'Hip' critical hit (audit of issue 6, as MegaMek's walking MP counts it): the hip halves walking MP
+    and the other actuators of that leg no longer count, but an actuator hit in the other leg still costs 1 MP."""
+    from rules.heat import walking_mp
+
+    # Hunchback legs: slot 0 hip, 1 upper leg, 2 lower leg, 3 foot.
+    hip_and_own_foot = replace(fresh(), hit_slots=frozenset({("LL", 0), ("LL", 3)}))
+    hip_and_other_foot = replace(fresh(), hit_slots=frozenset({("LL", 0), ("RL", 3)}))
+    assert walking_mp(5, hip_and_own_foot)[0] == 3
+    assert walking_mp(5, hip_and_other_foot)[0] == 3 - 1
+
+
+def _shutting_down(dice):
+    """A standing Hunchback whose heat (30 after its 13 sinks) shuts it down in the heat phase."""
+    from rules.board import Board
+    from rules.game import GameState
+    from rules.heat import resolve_heat_phase
+    from tests.rules.conftest import mech
+
+    state = GameState(Board(16, 17), (mech("A", "0808"),), phase="heat", mechs={"A": replace(fresh(), heat=30 + 13)})
+    return resolve_heat_phase(state, dice)
+
+
+def test_a_mech_that_shuts_down_rolls_piloting_at_plus_three():
+    """TW piloting skill roll table, 'reactor shutdown' (+3; MegaMek rolls it the same way): a standing mech
+    that shuts down stays standing when its piloting roll (5 + 3) passes, and falls when it fails."""
+    after, report = _shutting_down(ScriptedDice(6, 6, 4, 4))  # ammunition avoid roll at 30 heat, then piloting
+    assert after.mechs["A"].shutdown and not after.unit("A").prone
+    assert any("against 8" in reason and "passes" in reason for reason in report.reasons)
+    after, _ = _shutting_down(ScriptedDice(6, 6, 3, 4, 1, 4, 3, 6, 6))  # fails; facing, one 5-point group, pilot
+    assert after.mechs["A"].shutdown and after.unit("A").prone

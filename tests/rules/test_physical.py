@@ -187,3 +187,30 @@ def test_reach_between_levels():
             plan_physical_attack(uphill, order)
     assert location_table("punch", 1) == "kick" and location_table("kick", -1) == "punch"
     assert location_table("punch", 0) == "punch"
+
+
+def test_death_from_above_to_hit_counts_the_jump_and_the_skill_difference():
+    """TW 'Death from above' (audit of issue 6, checked against MegaMek's DfaAttackAction): the to-hit number
+    is the piloting skill plus the attacker movement modifier for jumping (+3) and the difference of the two
+    pilots' piloting skills, as a charge adds it."""
+    state = adjacent(motions={"A": Motion("jump", 2)})
+    state = replace(state, units=(replace(state.unit("A"), piloting=5), replace(state.unit("B"), piloting=3)))
+    (planned,) = plan_physical_attack(state, PhysicalOrder("A", "B", "dfa"))
+    assert planned.to_hit.target == 5 + 3 + (5 - 3)
+    assert any("jumped" in reason for reason in planned.to_hit.reasons)
+
+
+def test_punch_and_kick_halving_rounds_down_and_counts_missing_actuators():
+    """TW 'Punch attacks': "Reduce the damage by half for each upper or lower arm actuator damaged or not
+    present ... (round fractions down, to a minimum of 1)"; kicks halve the same way for leg actuators. A
+    Phoenix Hawk (45 tons) punches for 5: 2 with its lower arm actuator hit. A Catapult (65 tons, no lower arm
+    actuators) punches for 7 halved: 3. A 45-ton kick of 9 with both leg actuators hit: 2."""
+    phoenix = mech("A", "0808", 0, "Phoenix Hawk PXH-1")
+    status = fresh("Phoenix Hawk PXH-1")
+    lower_arm = next(c for c in status.design.components if c.name == "Lower Arm Actuator" and c.location == "RA")
+    hurt = replace(status, hit_slots=frozenset({("RA", lower_arm.slots[0])}))
+    assert physical_damage("punch", "RA", phoenix, hurt, Motion())[0] == 2
+    catapult = mech("A", "0808", 0, "Catapult CPLT-C1")
+    assert physical_damage("punch", "RA", catapult, fresh("Catapult CPLT-C1"), Motion())[0] == 3
+    legs = replace(status, hit_slots=frozenset({("RL", 1), ("RL", 2)}))
+    assert physical_damage("kick", "RL", phoenix, legs, Motion())[0] == 2

@@ -69,7 +69,7 @@ describe("the attack panel", () => {
     root = document.querySelector("#attack")!;
     sent = [];
     panel = new AttackPanel(root, { send: (frame) => (sent.push(frame), true) });
-    panel.start({ phase: "weapons", turn: 1, unit: A, mech, enemies: [B], submitted: null });
+    panel.start({ phase: "weapons", turn: 1, unit: A, mech, enemies: [B], submitted: null, v: 7 });
   });
 
   it("shows each weapon's range band at the target's distance and keeps fired ones out", () => {
@@ -84,7 +84,7 @@ describe("the attack panel", () => {
   it("asks the server for the target numbers of the chosen weapons and shows its answer", () => {
     pick("32");
     const order = { unit: "A", target: "B", weapons: ["32"], twist: 0 };
-    expect(sent).toEqual([{ type: "plot", order, turn: 1, phase: "weapons" }]);
+    expect(sent).toEqual([{ type: "plot", order, turn: 1, phase: "weapons", v: 7 }]);
     expect(root.dataset.state).toBe("checking");
 
     panel.handleChecked(order, check(6), false);
@@ -92,7 +92,7 @@ describe("the attack panel", () => {
     expect(root.dataset.state).toBe("choosing");
     expect(root.querySelector("#attack-checks li")!.getAttribute("data-target-number")).toBe("6");
     root.querySelector<HTMLButtonElement>("[data-attack=submit]")!.click();
-    expect(sent.at(-1)).toEqual({ type: "submit", order, turn: 1, phase: "weapons" });
+    expect(sent.at(-1)).toEqual({ type: "submit", order, turn: 1, phase: "weapons", v: 7 });
     panel.handleChecked(order, check(6), true);
     expect(root.dataset.state).toBe("submitted");
   });
@@ -111,20 +111,39 @@ describe("the attack panel", () => {
     expect(root.querySelectorAll("#attack-checks li")).toHaveLength(0);
 
     root.querySelector<HTMLButtonElement>("[data-attack=hold]")!.click();
-    expect(sent).toEqual([{ type: "submit", order: { unit: "A", target: "", weapons: [], twist: 0 }, turn: 1, phase: "weapons" }]);
+    expect(sent).toEqual([{ type: "submit", order: { unit: "A", target: "", weapons: [], twist: 0 }, turn: 1, phase: "weapons", v: 7 }]);
   });
 
   it("offers one physical attack at a time in the physical phase", () => {
-    panel.start({ phase: "physical", turn: 1, unit: A, mech, enemies: [B], submitted: null });
+    panel.start({ phase: "physical", turn: 1, unit: A, mech, enemies: [B], submitted: null, v: 7 });
     expect(root.querySelector("#attack-title")!.textContent).toBe("Physical attack");
 
     pick("kick:RL");
 
-    expect(sent).toEqual([{ type: "plot", order: { unit: "A", target: "B", attack: "kick", limb: "RL" }, turn: 1, phase: "physical" }]);
+    expect(sent).toEqual([{ type: "plot", order: { unit: "A", target: "B", attack: "kick", limb: "RL" }, turn: 1, phase: "physical", v: 7 }]);
+  });
+
+  it("checks a choice refused as stale again on the new position, or clears it when its target is gone", () => {
+    pick("32");
+    panel.handleError("order.stale_version", "The position changed after version 7; read it again (resync).");
+    sent = [];
+    panel.start({ phase: "weapons", turn: 1, unit: A, mech, enemies: [B], submitted: null, v: 9 });
+
+    const order = { unit: "A", target: "B", weapons: ["32"], twist: 0 };
+    expect(sent).toEqual([{ type: "plot", order, turn: 1, phase: "weapons", v: 9 }]);
+    expect(choice("32").checked).toBe(true);
+    expect(root.querySelector("#attack-message")!.getAttribute("data-code")).toBe("order.stale_version");
+
+    panel.handleError("order.stale_version", "The position changed after version 9; read it again (resync).");
+    sent = [];
+    panel.start({ phase: "weapons", turn: 1, unit: A, mech, enemies: [], submitted: null, v: 11 });
+    expect(sent).toEqual([]);
+    expect(choice("32").checked).toBe(false);
+    expect(root.querySelector("#attack-message")!.textContent).toContain("choose again");
   });
 
   it("shows a declared order as submitted after a reload", () => {
-    panel.start({ phase: "weapons", turn: 1, unit: A, mech, enemies: [B], submitted: { unit: "A", target: "B", weapons: ["32"], twist: 1 } });
+    panel.start({ phase: "weapons", turn: 1, unit: A, mech, enemies: [B], submitted: { unit: "A", target: "B", weapons: ["32"], twist: 1 }, v: 7 });
 
     expect(root.dataset.state).toBe("submitted");
     expect(choice("32").checked).toBe(true);
@@ -154,7 +173,7 @@ describe("the attack panel in Spanish", () => {
     document.body.innerHTML = `<section id="attack"></section>`;
     const root = document.querySelector<HTMLElement>("#attack")!;
     const panel = new AttackPanel(root, { send: () => true });
-    panel.start({ phase: "weapons", turn: 1, unit: A, mech, enemies: [B], submitted: null });
+    panel.start({ phase: "weapons", turn: 1, unit: A, mech, enemies: [B], submitted: null, v: 7 });
 
     expect(root.querySelector("#attack-title")!.textContent).toBe("Ataques con armas");
     expect(root.querySelector("[data-attack=hold]")!.textContent).toBe("No disparar");
@@ -162,7 +181,7 @@ describe("the attack panel in Spanish", () => {
     expect(root.querySelector("[data-choice='32']")!.closest("li")!.textContent).toBe(
       " Large Laser [RA] · 5 de daño, 3 de calor, 5/10/15 (bajo el agua 3/6/9) · medio a 7 hexágonos",
     );
-    panel.start({ phase: "physical", turn: 1, unit: A, mech, enemies: [B], submitted: null });
+    panel.start({ phase: "physical", turn: 1, unit: A, mech, enemies: [B], submitted: null, v: 7 });
     expect(root.querySelector("[data-choice='kick:RL']")!.closest("li")!.textContent).toBe(" Patada, pierna derecha");
   });
 });

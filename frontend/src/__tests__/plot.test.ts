@@ -57,13 +57,13 @@ beforeEach(() => {
     drawPath: (positions) => drawn.push(positions),
   }, root);
   // Alice's demo mech: 0816 facing north, 5 PM walking, 8 running.
-  plotter.start({ id: "A", hex: "0816", facing: 0, walk: 5, run: 8 }, 1, null);
+  plotter.start({ id: "A", hex: "0816", facing: 0, walk: 5, run: 8 }, 1, null, 7);
 });
 
 describe("plotting", () => {
   it("turns a click on the hex ahead into a forward step and asks the server to price it", () => {
     plotter.clickHex(parseLabel("0815"));
-    expect(sent).toEqual([{ type: "plot", turn: 1, order: { unit: "A", mode: "walk", steps: ["F"] } }]);
+    expect(sent).toEqual([{ type: "plot", turn: 1, v: 7, order: { unit: "A", mode: "walk", steps: ["F"] } }]);
     expect(state()).toBe("checking");
     answer();
     expect(state()).toBe("plotting");
@@ -127,14 +127,14 @@ describe("plotting", () => {
     plotter.clickHex(parseLabel("0815"));
     answer();
     root.querySelector<HTMLButtonElement>("[data-action=submit]")!.click();
-    expect(sent.at(-1)).toEqual({ type: "submit", turn: 1, order: { unit: "A", mode: "walk", steps: ["F"] } });
+    expect(sent.at(-1)).toEqual({ type: "submit", turn: 1, v: 7, order: { unit: "A", mode: "walk", steps: ["F"] } });
     plotter.handleAccepted(lastOrder(), pricedPath(lastOrder()));
     expect(state()).toBe("submitted");
     expect([...root.querySelectorAll("button")].every((b) => b.disabled)).toBe(true);
   });
 
   it("shows an order already submitted when the page is reloaded", () => {
-    plotter.start({ id: "A", hex: "0816", facing: 0, walk: 5, run: 8 }, 1, { unit: "A", mode: "run", steps: ["F", "F"] });
+    plotter.start({ id: "A", hex: "0816", facing: 0, walk: 5, run: 8 }, 1, { unit: "A", mode: "run", steps: ["F", "F"] }, 7);
     expect(state()).toBe("submitted");
     expect(stepsShown()).toEqual(["F → 0815", "F → 0814"]);
   });
@@ -145,6 +145,55 @@ describe("plotting", () => {
     expect(plotter.interrupt()).toBe(true);
     expect(state()).toBe("plotting");
     expect(root.querySelector<HTMLElement>("#plot-message")!.dataset.code).toBe("socket.closed");
+  });
+});
+
+describe("an order plotted on an old position (order.stale_version)", () => {
+  const alice = { id: "A", hex: "0816", facing: 0, walk: 5, run: 8 };
+  const message = () => root.querySelector<HTMLElement>("#plot-message")!;
+
+  /** Two steps priced, then the submit refused: the referee corrected a unit after version 7. */
+  function submitStale(): void {
+    plotter.clickHex(parseLabel("0815"));
+    answer();
+    plotter.clickHex(parseLabel("0814"));
+    answer();
+    root.querySelector<HTMLButtonElement>("[data-action=submit]")!.click();
+    plotter.handleError("order.stale_version", "The position changed after version 7; read it again (resync).");
+  }
+
+  it("keeps the plot of a unit still where it stood and has it priced again at the new version", () => {
+    submitStale();
+    sent = [];
+    plotter.start(alice, 1, null, 9);
+
+    expect(sent).toEqual([{ type: "plot", turn: 1, v: 9, order: { unit: "A", mode: "walk", steps: ["F", "F"] } }]);
+    expect(message().dataset.code).toBe("order.stale_version");
+    expect(message().textContent).toContain("old position");
+    answer();
+    expect(state()).toBe("plotting");
+    expect(stepsShown()).toEqual(["F → 0815 (1 PM)", "F → 0814 (1 PM)"]);
+  });
+
+  it("clears the plot of a unit the correction moved: its steps would mean another path", () => {
+    submitStale();
+    sent = [];
+    plotter.start({ ...alice, hex: "0716" }, 1, null, 9);
+
+    expect(sent).toEqual([]);
+    expect(stepsShown()).toEqual([]);
+    expect(state()).toBe("plotting");
+    expect(message().dataset.code).toBe("order.stale_version");
+    expect(message().textContent).toContain("has moved");
+  });
+
+  it("forgets a stale plot when the next phase has no movement for it", () => {
+    submitStale();
+    plotter.stop();
+    sent = [];
+    plotter.start(alice, 1, null, 9);
+    expect(sent).toEqual([]);
+    expect(message().dataset.code).toBe("");
   });
 });
 
@@ -160,9 +209,9 @@ describe("reachable hexes", () => {
     }, reachRoot);
     const unit = { id: "A", hex: "0816", facing: 0, walk: 5, run: 8 };
 
-    withReach.start(unit, 2, null);
+    withReach.start(unit, 2, null, 7);
     reachRoot.dispatchEvent(new KeyboardEvent("keydown", { key: "m" })); // no steps yet: nothing to price
-    withReach.start(unit, 2, { unit: "A", mode: "walk", steps: ["F"] });
+    withReach.start(unit, 2, { unit: "A", mode: "walk", steps: ["F"] }, 7);
 
     expect(asked).toEqual([["A", "walk", 2], ["A", "run", 2], [null, "walk", 2]]);
   });
@@ -192,7 +241,7 @@ describe("modes", () => {
       drawPath: (positions) => drawn.push(positions),
       showReach: (unit, mode) => asked.push(unit ? mode : "none"),
     }, root);
-    plotter.start(jumper, 1, null);
+    plotter.start(jumper, 1, null, 7);
   });
 
   it("are offered for the unit: jump with jump jets, MASC when it has it; M goes round them", () => {
@@ -204,7 +253,7 @@ describe("modes", () => {
     expect(modesShown()).toEqual(["walk", "run", "jump", "masc*"]);
     expect(root.querySelector("#pm")!.textContent).toBe("0 / 10 PM (MASC)");
     expect(asked).toEqual(["walk", "run", "jump", "masc"]);
-    plotter.start({ ...jumper, jump: 0, masc: false }, 1, null);
+    plotter.start({ ...jumper, jump: 0, masc: false }, 1, null, 7);
     expect(modesShown()).toEqual(["walk*", "run"]);
     expect(root.querySelector("#plot-mode legend")!.textContent).toBe("Mode");
   });
@@ -236,7 +285,7 @@ describe("modes", () => {
     expect(drawn.at(-1)!.map((p) => [p.hex, p.facing])).toEqual([[parseLabel("0816"), 0], [parseLabel("0813"), 1]]);
 
     root.querySelector<HTMLButtonElement>("[data-action=submit]")!.click();
-    expect(sent.at(-1)).toEqual({ type: "submit", turn: 1, order: { unit: "A", mode: "jump", to: "0813", facing: 1 } });
+    expect(sent.at(-1)).toEqual({ type: "submit", turn: 1, v: 7, order: { unit: "A", mode: "jump", to: "0813", facing: 1 } });
     plotter.handleError("move.insufficient_mp", "too far");
     press("z");
     expect(stepsShown()).toEqual([]);
@@ -251,7 +300,7 @@ describe("modes", () => {
   });
 
   it("shows a jump already submitted when the page is reloaded", () => {
-    plotter.start(jumper, 1, { unit: "A", mode: "jump", to: "0813", facing: 2 });
+    plotter.start(jumper, 1, { unit: "A", mode: "jump", to: "0813", facing: 2 }, 7);
     expect(root.dataset.state).toBe("submitted");
     expect(stepsShown()).toEqual(["J → 0813"]);
     expect(modesShown()).toEqual(["walk", "run", "jump*", "masc"]);
