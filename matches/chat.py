@@ -19,7 +19,7 @@ from django.utils.html import escape
 from . import hub
 from .errors import MatchError
 from .models import ChatMessage, Match, Participant
-from .selectors import PUBLIC, Viewer, match_as_seen, match_get, viewer_for
+from .selectors import PUBLIC, Viewer, match_as_seen, match_get, spectators_delayed, viewer_for
 
 MAX_CHAT_CHARS = 500
 HISTORY_LENGTH = 50
@@ -62,7 +62,7 @@ def chat_post(*, match_id: int, user: AbstractBaseUser | AnonymousUser, text: An
         frames = {hub.PUBLIC_STREAM: chat_frame(message, match.version)}
         # Delayed spectators chat live too: their room is not delayed, only the match is, so their frames
         # carry the version they are shown, never the live one.
-        if match.options.get("spectator_delay"):
+        if spectators_delayed(match):
             frames[hub.DELAYED_STREAM] = chat_frame(message, match_as_seen(match, PUBLIC).version)
         for stream, frame in frames.items():
             transaction.on_commit(

@@ -22,8 +22,9 @@ from django.utils import timezone
 from . import chat, los_sides, queries, selectors, services, snapshots
 from .client_input import refuse_nul
 from .crowd import get_crowd
+from .delayed_release import get_releases
 from .errors import MatchError
-from .hub import Subscriber, encode, get_hub
+from .hub import SECONDS_DELAYED_STREAM, Subscriber, encode, get_hub
 from .models import Participant
 
 log = logging.getLogger(__name__)
@@ -97,14 +98,18 @@ class MatchConsumer(AsyncWebsocketConsumer):
             return
         self.joined = True
         self.socket_id = uuid.uuid4().hex
-        await get_hub().join(self.match_id, self.subscriber, self.stream)
+        await self._feed().join(self.match_id, self.subscriber, self.stream)
         await get_crowd().join(self.match_id, self.socket_id, spectator=spectator, send_text=self._send_text)
         await self._send_frames(_since_version(self.scope.get("query_string", b"")))
 
     async def disconnect(self, code: int) -> None:
         if getattr(self, "joined", False):
-            await get_hub().leave(self.match_id, self.subscriber, self.stream)
+            await self._feed().leave(self.match_id, self.subscriber, self.stream)
             await get_crowd().leave(self.match_id, self.socket_id)
+
+    def _feed(self) -> Any:
+        """Where the socket's broadcast frames come from: the hub, or the match's release of a delay in seconds."""
+        return get_releases() if self.stream == SECONDS_DELAYED_STREAM else get_hub()
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         try:

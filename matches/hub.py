@@ -27,6 +27,10 @@ log = logging.getLogger(__name__)
 PUBLIC_STREAM = "public"
 # Spectators of a match with a spectator delay: the public frames, released phases late (selectors.spectator_horizon).
 DELAYED_STREAM = "delayed"
+# Spectators of a match with a delay in seconds: their sockets are fed by `delayed_release`, which listens here.
+SECONDS_DELAYED_STREAM = "delayed_seconds"
+# The frame type that tells `delayed_release` the log grew (it never reaches a socket).
+LOGGED = "logged"
 MESSAGE_TYPE = "hub.frames"
 RECEIVE_RETRY_SECONDS = 1.0
 # How long a frame waits for a lower version that has not arrived. Commits of one match published by two

@@ -35,12 +35,15 @@ from .services import event_append, events_publish
 SIDES = ("red", "blue")
 MAX_BOARD_CHARS = 500_000
 MAX_SKILL = 8  # gunnery and piloting skills run from 0 (the best) to 8
-# Rules options (checked by the rules library) and the match's own: the phase deadline (0: none) and how many
-# resolved phases spectators lag behind the players (0: live).
+# Rules options (checked by the rules library) and the match's own: the phase deadline (0: none) and how far
+# spectators lag behind the players, in resolved phases or in seconds (0: live; one or the other).
 DEFAULT_OPTIONS: dict[str, Any] = {
     "movement": "pm_by_pm", "los": "standard", "turn_limit": 0, "deadline_minutes": 0, "spectator_delay": 0,
+    "spectator_delay_seconds": 0,
 }
-_MATCH_OPTION_LIMITS = {"turn_limit": 1000, "deadline_minutes": 14 * 24 * 60, "spectator_delay": 10}
+_MATCH_OPTION_LIMITS = {
+    "turn_limit": 1000, "deadline_minutes": 14 * 24 * 60, "spectator_delay": 10, "spectator_delay_seconds": 60 * 60,
+}
 
 
 def options_checked(options: Any, current: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -51,11 +54,15 @@ def options_checked(options: Any, current: dict[str, Any] | None = None) -> dict
     if unknown:
         raise MatchError("options.unknown", f"Unknown options {', '.join(sorted(unknown))}.",
                          params={"known": list(DEFAULT_OPTIONS)})
-    merged = {**(current or DEFAULT_OPTIONS), **options}
+    # The defaults first: a match opened before an option existed lacks it.
+    merged = {**DEFAULT_OPTIONS, **(current or {}), **options}
     for name, limit in _MATCH_OPTION_LIMITS.items():
         value = merged[name]
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= limit:
             raise MatchError("options.invalid", f"{name} is a whole number from 0 to {limit}.", params={"option": name})
+    if merged["spectator_delay"] and merged["spectator_delay_seconds"]:
+        raise MatchError("options.two_delays", "Delay spectators by phases or by seconds, not both.",
+                         params={"options": ["spectator_delay", "spectator_delay_seconds"]})
     try:
         load_options({"movement": merged["movement"], "los": merged["los"]})
     except RuleError as error:

@@ -20,7 +20,7 @@ from .client_input import refuse_nul
 from .errors import MatchError
 from .views import match_or_404
 
-_NUMBER_OPTIONS = ("turn_limit", "deadline_minutes", "spectator_delay")
+_NUMBER_OPTIONS = ("turn_limit", "deadline_minutes", "spectator_delay", "spectator_delay_seconds")
 _PILOT_SKILLS = ("gunnery", "piloting")
 # The form starts each pilot at the rules' standard skills (gunnery 4, piloting 5).
 _STANDARD_PILOT = {field.name: field.default for field in fields(Unit) if field.name in _PILOT_SKILLS}

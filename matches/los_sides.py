@@ -22,7 +22,7 @@ from .errors import MatchError
 from .models import Event, Match, Participant
 from .referee import SORTING_OUT, checked_reason
 from .selectors import match_get, viewer_for
-from .services import event_append, events_publish
+from .services import event_append, events_publish, state_for_delayed
 
 
 def los_side_choose(
@@ -54,7 +54,7 @@ def los_side_choose(
             raise MatchError.from_rule_error(error) from error
         match.state = codec.state_to_json(state)
         event = event_append(match, Event.Kind.LOS_SIDE, {
-            "unit": unit, "side": side, "chooser": chooser, "by": user.get_username(), **details,
+            "unit": unit, "side": side, "chooser": chooser, "by": user.get_username(), **details, **state_for_delayed(match),
         })
         match.save()
         events_publish(match, [event])

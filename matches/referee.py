@@ -15,7 +15,7 @@ from .errors import MatchError
 from .models import Event, Match, Order, Participant
 from .replay import keep_split_los, replay_log, unit_overridden
 from .selectors import match_get, viewer_for
-from .services import event_append, events_publish
+from .services import event_append, events_publish, state_for_delayed
 
 MAX_REASON_CHARS = 500
 # Annulments and overrides are allowed while paused too: that is when a referee sorts things out.
@@ -47,7 +47,7 @@ def referee_annul(*, match_id: int, user: AbstractBaseUser, reason: Any) -> dict
         Order.objects.filter(match=match, turn=last["turn"], phase=last["phase"]).delete()
         match.state = codec.state_to_json(keep_split_los(state, codec.state_from_json(match.state)))
         match.turn, match.phase = state.turn, state.phase
-        return {"turn": last["turn"], "phase": last["phase"], "annulled_v": last["v"]}
+        return {"turn": last["turn"], "phase": last["phase"], "annulled_v": last["v"], **state_for_delayed(match)}
 
     return _act(match_id, user, reason, Event.Kind.ANNULLED, SORTING_OUT, None, annul)
 

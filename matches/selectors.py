@@ -13,6 +13,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.utils import timezone
 
 from rules import codec
 from rules.rulesets import get_ruleset
@@ -139,26 +140,40 @@ def current_orders(match: Match) -> list[Order]:
     return list(Order.objects.filter(match=match, turn=match.turn, phase=match.phase).order_by("id"))
 
 
+def spectators_delayed(match: Match) -> bool:
+    """Whether the match's options hold spectators back (by resolved phases or by seconds)."""
+    return bool(match.options.get("spectator_delay") or match.options.get("spectator_delay_seconds"))
+
+
 def spectator_horizon(match: Match, upto: int | None = None) -> int | None:
-    """The last version a spectator of a match with a `spectator_delay` of N may see, judged on the log up
-    to `upto` (default: all of it): the playback N resolutions back, or the start. None when spectators
-    watch live: no delay, in the lobby, and once the match is over."""
-    delay = match.options.get("spectator_delay", 0)
+    """The last version a spectator of a delayed match may see, judged on the log up to `upto` (default: all
+    of it). With a `spectator_delay` of N: the playback N resolutions back, or the start. With a
+    `spectator_delay_seconds` of N: the last event logged at least N seconds ago, or the start. None when
+    spectators watch live: no delay, in the lobby, and once the match is over."""
     log = match.events.filter(version__lte=match.version if upto is None else upto)
-    if not delay or not log.filter(kind=Event.Kind.STARTED).exists() or log.filter(kind=Event.Kind.FINISHED).exists():
+    if not spectators_delayed(match) or log.filter(kind=Event.Kind.FINISHED).exists():
         return None
+    started = log.filter(kind=Event.Kind.STARTED).values_list("version", flat=True).first()
+    if started is None:
+        return None
+    seconds = match.options.get("spectator_delay_seconds", 0)
+    if seconds:
+        cutoff = timezone.now() - timedelta(seconds=seconds)
+        logged = log.filter(created_at__lte=cutoff).order_by("-version").values_list("version", flat=True).first()
+        return max(started, logged or 0)
     annulled = log.filter(kind=Event.Kind.ANNULLED).values_list("payload__annulled_v", flat=True)
     openings = (
         log.filter(kind__in=(Event.Kind.PLAYBACK, Event.Kind.STARTED)).exclude(version__in=list(annulled))
         .order_by("-version")
     )
-    return list(openings.values_list("version", flat=True)[: delay + 1])[-1]
+    return list(openings.values_list("version", flat=True)[: match.options["spectator_delay"] + 1])[-1]
 
 
 def viewer_stream(match: Match, viewer: Viewer) -> str:
-    """The hub stream a viewer's socket listens to."""
-    delayed = viewer.role == Participant.Role.SPECTATOR and match.options.get("spectator_delay")
-    return hub.DELAYED_STREAM if delayed else hub.PUBLIC_STREAM
+    """The hub stream a viewer's socket listens to (a delay in seconds is released by `delayed_release`)."""
+    if viewer.role != Participant.Role.SPECTATOR or not spectators_delayed(match):
+        return hub.PUBLIC_STREAM
+    return hub.SECONDS_DELAYED_STREAM if match.options.get("spectator_delay_seconds") else hub.DELAYED_STREAM
 
 
 def match_as_seen(match: Match, viewer: Viewer) -> Match:
@@ -168,14 +183,23 @@ def match_as_seen(match: Match, viewer: Viewer) -> Match:
     return match if horizon is None else _as_of(match, horizon)
 
 
+# The events whose payload holds the whole rules state after them (for the latter three only when spectators
+# are delayed: `services.state_for_delayed`).
+STATE_EVENTS = (Event.Kind.STARTED, Event.Kind.OVERRIDDEN, Event.Kind.PLAYBACK, Event.Kind.ANNULLED, Event.Kind.LOS_SIDE)
+
+
 def _as_of(match: Match, version: int) -> Match:
-    """The match as it stood at `version` (a playback or the start, whose payload holds the state); unsaved."""
-    state = Event.objects.get(match=match, version=version).payload["state"]
+    """The match as it stood at `version` (at or after its start, before its end); unsaved. The state is the
+    one the last state-holding event up to `version` logged."""
+    earlier = match.events.filter(version__lte=version).order_by("-version")
+    logged = earlier.filter(kind__in=STATE_EVENTS, payload__has_key="state")
+    state = logged.values_list("payload__state", flat=True).first()
     past = copy(match)
     past.state, past.version, past.turn, past.phase = state, version, state["turn"], state["phase"]
-    # A phase resolves, and a match starts, only while it is in progress: so it was then, whatever it is now
-    # (paused by the referee, or finished without a `finished` event, as a campaign's result decides it).
-    past.status = Match.Status.IN_PROGRESS
+    # Whatever the match is now (paused, or finished without a `finished` event, as a campaign's result
+    # decides it), then it was in progress unless the referee's last word up to `version` was a pause.
+    pause = earlier.filter(kind__in=(Event.Kind.PAUSED, Event.Kind.RESUMED)).values_list("kind", flat=True).first()
+    past.status = Match.Status.PAUSED if pause == Event.Kind.PAUSED else Match.Status.IN_PROGRESS
     return past
 
 
@@ -244,8 +268,8 @@ def event_frame(*, event: Event, viewer: Viewer) -> dict[str, Any]:
     payload = dict(event.payload)
     if event.kind == Event.Kind.SUBMITTED and not viewer.sees_orders_of(payload["side"]):
         del payload["order"]
-    if event.kind == Event.Kind.PLAYBACK:
-        payload.pop("state", None)  # kept for delayed spectators' snapshots; the timeline says what changed
+    if event.kind in (Event.Kind.PLAYBACK, Event.Kind.ANNULLED, Event.Kind.LOS_SIDE):
+        payload.pop("state", None)  # kept for delayed spectators' snapshots; the frame says what changed
     return {"type": event.kind, "v": event.version, **payload}
 
 

@@ -30,6 +30,7 @@ from .selectors import (
     event_frame,
     match_and_viewer,
     spectator_horizon,
+    spectators_delayed,
 )
 from .stale import check_position_seen
 
@@ -172,7 +173,14 @@ def events_publish(match: Match, events: list[Event]) -> None:
     frames = [event_frame(event=event, viewer=PUBLIC) for event in events]
     # robust: the change is committed either way; a lost broadcast is caught up through the version.
     transaction.on_commit(lambda: hub.publish(match_id=match.pk, frames=frames), robust=True)
-    if match.options.get("spectator_delay") and events:
+    if match.options.get("spectator_delay_seconds") and events:
+        # Only a nudge: each process's `delayed_release` reads from the log what the delay lets through.
+        nudge = [{"type": hub.LOGGED, "v": match.version}]
+        transaction.on_commit(
+            lambda: hub.publish(match_id=match.pk, frames=nudge, stream=hub.DELAYED_STREAM, versioned=False),
+            robust=True,
+        )
+    elif match.options.get("spectator_delay") and events:
         # Delayed spectators get what these events moved into their view: from what they could see before
         # (everything, in the lobby) up to what they may see now (everything, once the match is over).
         seen = spectator_horizon(match, upto=events[0].version - 1)
@@ -188,6 +196,12 @@ def events_publish(match: Match, events: list[Event]) -> None:
             )
 
 
+def state_for_delayed(match: Match) -> dict[str, Any]:
+    """The match's rules state, to log in an event's payload when spectators are delayed: what they are shown
+    once the event is old enough (`selectors.STATE_EVENTS`; never sent in a frame)."""
+    return {"state": match.state} if spectators_delayed(match) else {}
+
+
 # The match columns a resolution changes, besides the version.
 RESOLVED_FIELDS = ["state", "turn", "phase", "status"]
 
@@ -200,11 +214,8 @@ def phase_resolve(match: Match, state: GameState, orders: list[PhaseOrder]) -> l
     dice = Dice(phase_dice_seed(match.seed, match.turn, match.phase, attempt))
     result = get_ruleset(match.ruleset).resolve_phase(state, orders, dice)
     payload = {"turn": match.turn, "phase": match.phase, "attempt": attempt, "timeline": codec.report_to_json(result)}
-    if match.options.get("spectator_delay"):
-        # What delayed spectators are shown once this phase is old enough (never sent in a frame).
-        payload["state"] = codec.state_to_json(result.state)
-    events = [event_next(match, Event.Kind.PLAYBACK, payload)]
     match.state = codec.state_to_json(result.state)
+    events = [event_next(match, Event.Kind.PLAYBACK, {**payload, **state_for_delayed(match)})]
     match.turn, match.phase = result.state.turn, result.state.phase
     if result.state.result is not None:
         # The result is recorded in the rules state (`state.result`), which the match header shows.

@@ -16,14 +16,15 @@ from collections import OrderedDict
 
 from .hub import encode
 from .models import Match, Participant
-from .selectors import PUBLIC, Viewer, event_frame, missed_events, player_view
+from .selectors import PUBLIC, Viewer, event_frame, missed_events, player_view, spectator_horizon
 
 # Matches whose snapshot a process keeps, least recently used dropped first; one entry per match.
 MAX_MATCHES = 256
 
-# (version, spectator delay) -> (version of the frame, its text). The delay is in the key because it
-# decides which version a spectator may see: a delay changed without a version bump (the admin) must miss.
-_Key = tuple[int, int]
+# (version, spectator delays, version shown) -> (version of the frame, its text). The delays are in the key
+# because they decide which version a spectator may see: a delay changed without a version bump (the admin)
+# must miss. A delay in seconds moves the version shown with the clock alone, so it is in the key too.
+_Key = tuple[int, int, int, int | None]
 _Entry = tuple[int, str]
 _latest: OrderedDict[int, tuple[_Key, _Entry]] = OrderedDict()
 _lock = threading.Lock()
@@ -53,7 +54,8 @@ def with_spectators(text: str, spectators: int) -> str:
 
 def spectator_snapshot(match: Match) -> tuple[int, str]:
     """The spectators' snapshot of `match` as read (delayed to the spectator horizon if the match says so)."""
-    key = (match.version, match.options.get("spectator_delay", 0))
+    seconds = match.options.get("spectator_delay_seconds", 0)
+    key = (match.version, match.options.get("spectator_delay", 0), seconds, spectator_horizon(match) if seconds else None)
     with _lock:
         cached = _latest.get(match.pk)
         if cached is not None and cached[0] == key:
@@ -61,6 +63,8 @@ def spectator_snapshot(match: Match) -> tuple[int, str]:
             return cached[1]
     frame = player_view(match=match, viewer=PUBLIC)
     entry = (frame["v"], encode(frame))
+    if seconds:
+        key = key[:3] + (frame["v"],)  # the clock may have moved on while the snapshot was built
     with _lock:
         cached = _latest.get(match.pk)
         # A socket that read the row before a newer version was cached must not put the older one back.

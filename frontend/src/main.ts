@@ -36,6 +36,20 @@ class PlayedPlaybacks {
   }
 }
 
+/** What the page says when the referee acts. */
+function refereeActionText(action: "paused" | "resumed" | "annulled" | "overridden", values: Record<string, string>): string {
+  switch (action) {
+    case "paused":
+      return t("The referee %(referee)s paused the match: %(reason)s", values);
+    case "resumed":
+      return t("The referee %(referee)s resumed the match: %(reason)s", values);
+    case "annulled":
+      return t("The referee %(referee)s annulled the last phase: %(reason)s", values);
+    case "overridden":
+      return t("The referee %(referee)s corrected a unit: %(reason)s", values);
+  }
+}
+
 function startMatch(page: HTMLElement): void {
   const matchId = page.dataset.matchId!;
   const status = page.querySelector<HTMLElement>("#status")!;
@@ -136,6 +150,16 @@ function startMatch(page: HTMLElement): void {
       case "finished":
         showResult(frame.result);
         break;
+      case "paused":
+      case "resumed":
+      case "annulled":
+      case "overridden":
+        // The snapshot brings the status and, after an annulment or a correction, the position the referee
+        // left; plotting restarts from it as after any resync.
+        showStatus(refereeActionText(frame.type, { referee: frame.by, reason: frame.reason }), `referee.${frame.type}`);
+        plotter?.holdPlot();
+        socket.send({ type: "resync" });
+        break;
       case "crowd":
         showCrowd(crowd, frame.spectators);
         break;
@@ -185,7 +209,7 @@ function startMatch(page: HTMLElement): void {
     renderHeader(snapshot);
     renderSides(snapshot);
     if (snapshot.spectators !== undefined) showCrowd(crowd, snapshot.spectators);
-    showSpectatorDelay(page.querySelector<HTMLElement>("#delay")!, snapshot.you.role, snapshot.match.options?.spectator_delay);
+    showSpectatorDelay(page.querySelector<HTMLElement>("#delay")!, snapshot.you.role, snapshot.match.options);
     page.dataset.role = snapshot.you.role;
     chat.show(snapshot.you.role);
     page.dataset.version = String(snapshot.v);

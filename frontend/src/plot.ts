@@ -73,7 +73,7 @@ export class Plotter {
   private pending: Order | null = null;
   /** The version of the position being plotted on: the server refuses the order once that position changed. */
   private version = 0;
-  /** An order refused as made on an old position, and where its unit stood then: the next start() may keep it. */
+  /** A plot made on a position that changed (refused as stale, or held), and where its unit stood then: the next start() may keep it. */
   private stale: { order: Order; turn: number; hex: string; facing: number } | null = null;
 
   private readonly pm: HTMLElement;
@@ -127,6 +127,20 @@ export class Plotter {
     this.hooks.showReach?.(submitted ? null : unit, this.mode, turn);
     this.render();
     if (stale && !submitted) this.takeBack(stale);
+  }
+
+  /**
+   * The referee is changing the match under the plot (a pause, a correction): the resync that follows
+   * restarts the plotting, and this plot is taken back with it where it still makes sense.
+   */
+  holdPlot(): void {
+    if (this.state !== "plotting" || !this.unit) return;
+    const unit = this.unit.id;
+    const order: Order | null =
+      this.mode === "jump"
+        ? this.landing && { unit, mode: "jump", to: this.landing.hex, facing: this.landing.facing }
+        : this.steps.length > 0 ? { unit, mode: this.mode, steps: [...this.steps] } : null;
+    if (order) this.stale = { order, turn: this.turn, hex: this.unit.hex, facing: this.unit.facing };
   }
 
   /** No order to give: a spectator, or a phase without one for us. */

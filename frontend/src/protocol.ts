@@ -244,7 +244,7 @@ export interface MatchInfo {
   phase: string;
   result?: MatchResult | null;
   /** The lobby's options (docs/protocol.md "Options"); the client reads the spectator delay. */
-  options?: { spectator_delay?: number };
+  options?: SpectatorDelays;
 }
 
 export interface SideInfo {
@@ -352,6 +352,8 @@ export type ServerFrame =
   | { type: "plotted" | "order_accepted"; v: number; order: AttackOrder; attacks: AttackCheck }
   | { type: "finished"; v: number; result: MatchResult }
   | { type: "submitted"; v: number; side: string; player: string; turn: number; phase: string }
+  /** The referee's actions; an annulment or a correction changes the position under the page. */
+  | { type: "paused" | "resumed" | "annulled" | "overridden"; v: number; by: string; reason: string }
   | { type: "error"; v: number; code: string; message: string };
 
 export type ClientFrame =
@@ -371,4 +373,10 @@ export interface AttackFrame {
   phase: string;
   /** The version of the position the order was made on (`order.stale_version` when it has changed since). */
   v: number;
+}
+
+/** The match options a client reads: how far spectators lag behind (resolved phases or seconds; 0: live). */
+export interface SpectatorDelays {
+  spectator_delay?: number;
+  spectator_delay_seconds?: number;
 }

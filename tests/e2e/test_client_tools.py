@@ -57,11 +57,12 @@ API_POST = """async ([url, body]) => {
 }"""
 
 
-def test_an_order_plotted_before_a_referee_correction_is_refused_as_stale_and_priced_again(
+def test_a_referee_correction_reaches_the_player_at_once_and_her_plot_is_priced_again(
     open_page: Any, daphne_server: dict[str, str]
 ) -> None:
-    """docs/protocol.md: an order plotted at a version older than a correction is refused with order.stale_version;
-    the page resyncs and, alice's mech standing where it stood, has her plot priced again on the new position."""
+    """docs/protocol.md: an `overridden` frame changes the position under the page: it names the referee and the
+    reason, resyncs, and (alice's mech standing where it stood) has her plot priced again at the new version, so
+    her submit is not refused as stale (order.stale_version guards only a submit already in flight)."""
     alice, referee = open_page("alice"), open_page("referee")
     alice.keyboard.press("w")
     alice.wait_for_selector("#orders[data-state='plotting'] #pm[data-mp='1']")
@@ -70,11 +71,9 @@ def test_an_order_plotted_before_a_referee_correction_is_refused_as_stale_and_pr
     # B set down as it stands (not prone), so the other tests find the demo match as it was; it is still a correction.
     override = {"action": "override", "unit": "B", "changes": {"prone": False}, "reason": "checking B's counter"}
     assert referee.evaluate(API_POST, [f"/api{daphne_server['match']}referee/", override]) == 200
-    alice.click("#orders [data-action='submit']")
 
-    alice.wait_for_selector("#status[data-code='order.stale_version']")
-    assert "old position" in alice.inner_text("#status")
     alice.wait_for_selector(f"#match:not([data-version='{seen}'])")  # the resync's snapshot
+    assert "checking B's counter" in alice.inner_text("#status[data-code='referee.overridden']")
     alice.wait_for_selector("#orders[data-state='plotting'] #pm[data-mp='1']")
     assert alice.inner_text("#plot-steps") == "F → 0815 (1 PM)"
     alice.keyboard.press("z")  # nothing plotted, nothing submitted: the demo match is left as it was

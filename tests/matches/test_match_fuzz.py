@@ -34,7 +34,7 @@ WORDS = [
 KEYS = [
     "unit", "mode", "steps", "to", "facing", "target", "weapons", "twist", "attack", "limb", "hex", "prone", "stuck",
     "type", "order", "turn", "phase", "options", "movement", "los", "turn_limit", "deadline_minutes",
-    "spectator_delay", "red", "blue", "gunnery", "piloting",
+    "spectator_delay", "spectator_delay_seconds", "red", "blue", "gunnery", "piloting",
 ]
 SCALARS = (
     st.none() | st.booleans() | st.integers(min_value=-(2**70), max_value=2**70) | st.floats(allow_nan=False)

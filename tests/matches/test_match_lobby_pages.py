@@ -14,7 +14,7 @@ from matches.models import Match
 pytestmark = pytest.mark.django_db
 
 FORM = {"title": "Arena", "red": "Atlas AS7-D", "blue": "Locust LCT-1V", "movement": "classic", "los": "dead_zone",
-        "turn_limit": "10", "deadline_minutes": "60", "spectator_delay": "0"}
+        "turn_limit": "10", "deadline_minutes": "60", "spectator_delay": "0", "spectator_delay_seconds": "30"}
 
 
 def _as(user: User) -> Client:
@@ -29,7 +29,7 @@ def test_the_form_opens_a_match_and_the_lobby_starts_it(alice: User, bob: User) 
     match = Match.objects.get()
     assert response.url == f"/matches/{match.pk}/lobby/"
     assert match.options == {"movement": "classic", "los": "dead_zone", "turn_limit": 10, "deadline_minutes": 60,
-                             "spectator_delay": 0}
+                             "spectator_delay": 0, "spectator_delay_seconds": 30}
     lobby_url = f"/matches/{match.pk}/lobby/"
     _as(bob).post(lobby_url, {"action": "player"})
     for user in (alice, bob):

@@ -27,8 +27,11 @@ ALICE = {
 BOB = {"movement": {"unit": "B", "mode": "walk", "steps": []}, "weapons": {"unit": "B"}, "physical": {"unit": "B"}}
 
 
-async def everything_received(socket: WebsocketCommunicator) -> list[dict[str, Any]]:
-    frames = []
+async def everything_received(socket: WebsocketCommunicator, until: str) -> list[dict[str, Any]]:
+    """Frames up to the first of type `until` (waited for, however busy the machine), and any that follow at once."""
+    frames = [await receive(socket)]
+    while frames[-1]["type"] != until:
+        frames.append(await receive(socket))
     while not await socket.receive_nothing(timeout=0.2):
         frames.append(await receive(socket))
     return frames
@@ -56,7 +59,7 @@ async def test_no_plotted_or_submitted_order_reaches_the_opponent_or_a_spectator
         assert [f["type"] for f in await receive_by_type(a, 2)] == ["order_accepted", "submitted"]
 
         for name, socket in (("bob", b), ("spectator", spectator)):
-            heard = await everything_received(socket)
+            heard = await everything_received(socket, until="submitted")
             # The only word of alice's order: that her side submitted one, for this turn and phase.
             assert heard == [{"type": "submitted", "v": heard[0]["v"], "side": "alice", "player": "alice",
                               "turn": 1, "phase": phase}], (phase, name, heard)
@@ -67,7 +70,7 @@ async def test_no_plotted_or_submitted_order_reaches_the_opponent_or_a_spectator
 
         await b.send_to(text_data=json.dumps({"type": "submit", "order": BOB[phase], "turn": 1, "phase": phase}))
         for socket in (a, b, spectator):
-            resolved = [frame for frame in await everything_received(socket) if frame["type"] == "playback"]
+            resolved = [frame for frame in await everything_received(socket, until="playback") if frame["type"] == "playback"]
             assert [frame["phase"] for frame in resolved] == [phase], (phase, resolved)
         if phase == "weapons":
             attacks = resolved[0]["timeline"]["combat"][0]["attacks"]

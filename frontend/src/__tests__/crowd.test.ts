@@ -33,12 +33,23 @@ describe("the spectator delay notice", () => {
   it("tells a spectator of a delayed match how far behind they are, and nobody else", () => {
     document.body.innerHTML = '<p id="delay" hidden></p>';
     const line = document.querySelector<HTMLElement>("#delay")!;
-    showSpectatorDelay(line, "spectator", 2);
-    expect([line.hidden, line.dataset.delay]).toEqual([false, "2"]);
+    showSpectatorDelay(line, "spectator", { spectator_delay: 2 });
+    expect([line.hidden, line.dataset.delay, line.dataset.delaySeconds]).toEqual([false, "2", "0"]);
     expect(line.textContent).toBe("Delayed view: you see the match as it stood 2 resolved phases ago; the players see it live.");
-    for (const [role, delay] of [["player", 2], ["referee", 2], ["spectator", 0], ["spectator", undefined]] as const) {
-      showSpectatorDelay(line, role, delay);
+    for (const [role, options] of [
+      ["player", { spectator_delay: 2 }], ["referee", { spectator_delay_seconds: 30 }], ["spectator", { spectator_delay: 0 }],
+      ["spectator", {}], ["spectator", undefined],
+    ] as const) {
+      showSpectatorDelay(line, role, options);
       expect([line.hidden, line.textContent]).toEqual([true, ""]);
     }
+  });
+
+  it("says the delay in seconds when the match sets one", () => {
+    document.body.innerHTML = '<p id="delay" hidden></p>';
+    const line = document.querySelector<HTMLElement>("#delay")!;
+    showSpectatorDelay(line, "spectator", { spectator_delay: 0, spectator_delay_seconds: 30 });
+    expect([line.hidden, line.dataset.delay, line.dataset.delaySeconds]).toEqual([false, "0", "30"]);
+    expect(line.textContent).toBe("Delayed view: you see the match as it stood 30 seconds ago; the players see it live.");
   });
 });

@@ -187,6 +187,25 @@ describe("an order plotted on an old position (order.stale_version)", () => {
     expect(message().textContent).toContain("has moved");
   });
 
+  it("keeps a plot held through a referee's correction and prices it at the new version", () => {
+    plotter.clickHex(parseLabel("0815"));
+    answer();
+    plotter.holdPlot();
+    sent = [];
+    plotter.start(alice, 1, null, 9);
+    expect(sent).toEqual([{ type: "plot", turn: 1, v: 9, order: { unit: "A", mode: "walk", steps: ["F"] } }]);
+    answer();
+    expect(stepsShown()).toEqual(["F → 0815 (1 PM)"]);
+  });
+
+  it("holds nothing when there is no plot: the restart starts clean", () => {
+    plotter.holdPlot();
+    sent = [];
+    plotter.start(alice, 1, null, 9);
+    expect(sent).toEqual([]);
+    expect(message().dataset.code).toBe("");
+  });
+
   it("forgets a stale plot when the next phase has no movement for it", () => {
     submitStale();
     plotter.stop();
