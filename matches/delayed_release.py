@@ -131,6 +131,7 @@ class Releases:
             raise
 
     async def leave(self, match_id: int, subscriber: Subscriber, stream: str) -> None:
+        subscriber.stop()
         release = self._releases.get(match_id)
         if release is None:
             return
