@@ -17,12 +17,13 @@ import logging
 import weakref
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 PUBLIC_STREAM = "public"
 # Spectators of a match with a spectator delay: the public frames, released phases late (selectors.spectator_horizon).
@@ -224,13 +225,17 @@ def _being_cancelled() -> bool:
     return task is not None and task.cancelling() > 0
 
 
-_hubs: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Hub] = weakref.WeakKeyDictionary()
+def per_event_loop(make: Callable[[], T]) -> Callable[[], T]:
+    """A getter of one `make()` per running event loop: one per Daphne process (tests get a fresh one per loop)."""
+    made: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, T] = weakref.WeakKeyDictionary()
+
+    def get() -> T:
+        loop = asyncio.get_running_loop()
+        if loop not in made:
+            made[loop] = make()
+        return made[loop]
+
+    return get
 
 
-def get_hub() -> Hub:
-    """The hub of the running event loop: one per Daphne process (tests get a fresh one per loop)."""
-    loop = asyncio.get_running_loop()
-    hub = _hubs.get(loop)
-    if hub is None:
-        hub = _hubs[loop] = Hub()
-    return hub
+get_hub = per_event_loop(Hub)
