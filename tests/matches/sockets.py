@@ -1,4 +1,5 @@
-"""Helpers for the websocket tests: sockets through the whole ASGI stack (origin check, session auth)."""
+"""Helpers for the websocket tests: sockets through the whole ASGI stack (origin check, session auth); and
+the logged-in HTTP client they take their session from."""
 
 from __future__ import annotations
 
@@ -14,11 +15,17 @@ from matches.models import Match
 from project.asgi import application
 
 
+def client_as(user: User | None) -> Client:
+    """A test client logged in as `user` (anonymous when None)."""
+    client = Client()
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
 @database_sync_to_async
 def session_cookie(user: User) -> str:
-    client = Client()
-    client.force_login(user)
-    return str(client.cookies["sessionid"].value)
+    return str(client_as(user).cookies["sessionid"].value)
 
 
 async def connect(match: Match, user: User | None = None, query: str = "") -> WebsocketCommunicator:

@@ -9,19 +9,14 @@ from rest_framework.authtoken.models import Token
 
 from matches.models import Event, Match
 from tests.matches.lobby_duels import DUEL
+from tests.matches.sockets import client_as
 
 pytestmark = pytest.mark.django_db
 
 
 
-def _as(user: User) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
 def test_a_lobby_match_from_creation_to_start_over_rest(alice: User, bob: User) -> None:
-    host, guest = _as(alice), _as(bob)
+    host, guest = client_as(alice), client_as(bob)
     created = host.post("/api/matches/", {"designs": DUEL, "title": "Friday", "options": {"los": "dead_zone"}},
                         content_type="application/json")
     assert created.status_code == 201
@@ -57,7 +52,7 @@ def test_a_lobby_match_from_creation_to_start_over_rest(alice: User, bob: User) 
     ],
 )
 def test_bad_creations_answer_a_coded_error(alice: User, body: object, code: str) -> None:
-    response = _as(alice).post("/api/matches/", body, content_type="application/json")
+    response = client_as(alice).post("/api/matches/", body, content_type="application/json")
     assert response.status_code == 400
     assert response.json()["code"].split(".")[0] == code.split(".")[0]
     assert not Match.objects.exists()
@@ -78,23 +73,23 @@ def test_a_script_authenticates_with_a_token(alice: User) -> None:
 
 def test_the_referee_acts_over_rest_and_only_the_referee_sees_the_log(match: Match, alice: User) -> None:
     ref = User.objects.create_user("ref", is_staff=True)
-    paused = _as(ref).post(f"/api/matches/{match.pk}/referee/", {"action": "pause", "reason": "tea"},
+    paused = client_as(ref).post(f"/api/matches/{match.pk}/referee/", {"action": "pause", "reason": "tea"},
                            content_type="application/json")
     assert paused.json()["match"]["status"] == "paused"
     assert [entry["type"] for entry in paused.json()["referee"]["log"]] == ["paused"]
-    assert "referee" not in _as(alice).get(f"/api/matches/{match.pk}/").json()
-    refused = _as(alice).post(f"/api/matches/{match.pk}/referee/", {"action": "resume", "reason": "me"},
+    assert "referee" not in client_as(alice).get(f"/api/matches/{match.pk}/").json()
+    refused = client_as(alice).post(f"/api/matches/{match.pk}/referee/", {"action": "resume", "reason": "me"},
                               content_type="application/json")
     assert (refused.status_code, refused.json()["code"]) == (403, "referee.only")
-    unknown = _as(ref).post(f"/api/matches/{match.pk}/referee/", {"action": "explode", "reason": "x"},
+    unknown = client_as(ref).post(f"/api/matches/{match.pk}/referee/", {"action": "explode", "reason": "x"},
                             content_type="application/json")
     assert unknown.json()["code"] == "referee.unknown_action"
 
 
 def test_chat_over_rest(match: Match, alice: User, carol: User) -> None:
-    assert _as(alice).post(f"/api/matches/{match.pk}/chat/", {"text": "hi"}, content_type="application/json").status_code == 201
-    assert [m["text"] for m in _as(alice).get(f"/api/matches/{match.pk}/chat/").json()] == ["hi"]
-    assert _as(carol).get(f"/api/matches/{match.pk}/chat/").json() == []  # another room
+    assert client_as(alice).post(f"/api/matches/{match.pk}/chat/", {"text": "hi"}, content_type="application/json").status_code == 201
+    assert [m["text"] for m in client_as(alice).get(f"/api/matches/{match.pk}/chat/").json()] == ["hi"]
+    assert client_as(carol).get(f"/api/matches/{match.pk}/chat/").json() == []  # another room
 
 
 def test_designs_and_boards_are_listed(db: None) -> None:

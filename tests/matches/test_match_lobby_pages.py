@@ -10,6 +10,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
 from matches.models import Match
+from tests.matches.sockets import client_as
 
 pytestmark = pytest.mark.django_db
 
@@ -17,60 +18,54 @@ FORM = {"title": "Arena", "red": "Atlas AS7-D", "blue": "Locust LCT-1V", "moveme
         "turn_limit": "10", "deadline_minutes": "60", "spectator_delay": "0", "spectator_delay_seconds": "30"}
 
 
-def _as(user: User) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
 def test_the_form_opens_a_match_and_the_lobby_starts_it(alice: User, bob: User) -> None:
-    assert "Atlas AS7-D" in _as(alice).get("/matches/new/").content.decode()
-    response = _as(alice).post("/matches/new/", FORM)
+    assert "Atlas AS7-D" in client_as(alice).get("/matches/new/").content.decode()
+    response = client_as(alice).post("/matches/new/", FORM)
     match = Match.objects.get()
     assert response.url == f"/matches/{match.pk}/lobby/"
     assert match.options == {"movement": "classic", "los": "dead_zone", "turn_limit": 10, "deadline_minutes": 60,
                              "spectator_delay": 0, "spectator_delay_seconds": 30}
     lobby_url = f"/matches/{match.pk}/lobby/"
-    _as(bob).post(lobby_url, {"action": "player"})
+    client_as(bob).post(lobby_url, {"action": "player"})
     for user in (alice, bob):
-        _as(user).post(lobby_url, {"action": "accept", "options": json.dumps(match.options)})
+        client_as(user).post(lobby_url, {"action": "accept", "options": json.dumps(match.options)})
     match.refresh_from_db()
     assert match.status == Match.Status.IN_PROGRESS
-    assert f'href="/matches/{match.pk}/"' in _as(bob).get(lobby_url).content.decode()  # "go to the match"
+    assert f'href="/matches/{match.pk}/"' in client_as(bob).get(lobby_url).content.decode()  # "go to the match"
 
 
 def test_the_lobby_shows_each_players_acceptance_and_a_change_of_options_clears_it(alice: User, bob: User) -> None:
     """Issue 8, "lobby … options with each player's acceptance"."""
-    _as(alice).post("/matches/new/", FORM)
+    client_as(alice).post("/matches/new/", FORM)
     match = Match.objects.get()
     lobby_url = f"/matches/{match.pk}/lobby/"
-    _as(bob).post(lobby_url, {"action": "player"})
-    _as(alice).post(lobby_url, {"action": "accept", "options": json.dumps(match.options)})
+    client_as(bob).post(lobby_url, {"action": "player"})
+    client_as(alice).post(lobby_url, {"action": "accept", "options": json.dumps(match.options)})
 
     def accepted() -> list[str]:
-        page = _as(bob).get(lobby_url).content.decode()
+        page = client_as(bob).get(lobby_url).content.decode()
         return [row.split("<td>")[3].split("</td>")[0] for row in page.split("<tr data-side=")[1:]]
 
     assert accepted() == ["✔", "—"]
-    _as(alice).post(lobby_url, {"action": "options", **FORM, "turn_limit": "12"})
+    client_as(alice).post(lobby_url, {"action": "options", **FORM, "turn_limit": "12"})
     match.refresh_from_db()
     assert match.options["turn_limit"] == 12 and accepted() == ["—", "—"]
 
 
 def test_an_uploaded_board_that_is_not_a_board_is_shown_as_an_error(alice: User) -> None:
     upload = SimpleUploadedFile("arena.board", b"size 2 2\nend\n")
-    response = _as(alice).post("/matches/new/", {**FORM, "board": upload})
+    response = client_as(alice).post("/matches/new/", {**FORM, "board": upload})
     assert response.status_code == 400
     assert 'data-code="board.' in response.content.decode()
     assert not Match.objects.exists()
 
 
 def test_a_bad_number_or_stale_acceptance_is_shown_not_raised(alice: User) -> None:
-    response = _as(alice).post("/matches/new/", {**FORM, "turn_limit": "ten"})
+    response = client_as(alice).post("/matches/new/", {**FORM, "turn_limit": "ten"})
     assert (response.status_code, 'data-code="options.invalid"' in response.content.decode()) == (400, True)
-    _as(alice).post("/matches/new/", FORM)
+    client_as(alice).post("/matches/new/", FORM)
     match = Match.objects.get()
-    stale = _as(alice).post(f"/matches/{match.pk}/lobby/", {"action": "accept", "options": "{}"})
+    stale = client_as(alice).post(f"/matches/{match.pk}/lobby/", {"action": "accept", "options": "{}"})
     assert 'data-code="accept.stale_options"' in stale.content.decode()
 
 
@@ -80,10 +75,10 @@ def test_the_new_match_form_needs_a_login(db: None) -> None:
 
 def test_the_form_asks_for_each_sides_pilot_and_opens_the_match_with_it(alice: User) -> None:
     """Issue 7/8 follow-up: the form's pilot fields (gunnery and piloting, 0-8, the standard 4/5 to start)."""
-    page = _as(alice).get("/matches/new/").content.decode()
+    page = client_as(alice).get("/matches/new/").content.decode()
     assert 'name="red_gunnery" min="0" max="8" value="4"' in page
     assert 'name="blue_piloting" min="0" max="8" value="5"' in page
-    _as(alice).post("/matches/new/", {**FORM, "red_gunnery": "2", "red_piloting": "3", "blue_gunnery": "5",
+    client_as(alice).post("/matches/new/", {**FORM, "red_gunnery": "2", "red_piloting": "3", "blue_gunnery": "5",
                                       "blue_piloting": "6"})
     units = {unit["side"]: unit for unit in Match.objects.get().state["units"]}
     assert (units["red"]["gunnery"], units["red"]["piloting"]) == (2, 3)
@@ -92,6 +87,6 @@ def test_the_form_asks_for_each_sides_pilot_and_opens_the_match_with_it(alice: U
 
 @pytest.mark.parametrize("skill", ["9", "-1", "four"])
 def test_a_pilot_skill_out_of_range_or_not_a_number_is_shown_not_raised(alice: User, skill: str) -> None:
-    response = _as(alice).post("/matches/new/", {**FORM, "blue_gunnery": skill})
+    response = client_as(alice).post("/matches/new/", {**FORM, "blue_gunnery": skill})
     assert (response.status_code, 'data-code="pilots.malformed"' in response.content.decode()) == (400, True)
     assert not Match.objects.exists()

@@ -14,6 +14,7 @@ from matches.errors import MatchError
 from matches.models import Event, Match, Participant
 from matches.selectors import player_view, viewer_for
 from tests.matches.lobby_duels import DUEL
+from tests.matches.sockets import client_as
 
 pytestmark = pytest.mark.django_db
 
@@ -31,12 +32,6 @@ def opened(alice: User, bob: User) -> Match:
     lobby.match_join(match_id=match.pk, user=bob, role="player")
     match.refresh_from_db()
     return match
-
-
-def _as(user: User) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def _start(match: Match, *players: User) -> None:
@@ -99,17 +94,17 @@ def test_once_started_the_referee_is_fixed(opened: Match, alice: User, bob: User
 
 def test_over_rest_and_on_the_lobby_page(opened: Match, alice: User, bob: User, dana: User) -> None:
     url = f"/api/matches/{opened.pk}/referee-seat/"
-    answer = _as(alice).post(url, {"username": "dana"}, content_type="application/json")
+    answer = client_as(alice).post(url, {"username": "dana"}, content_type="application/json")
     assert answer.status_code == 200 and answer.json()["seated_referee"] == "dana"
-    refused = _as(bob).post(url, {"username": "bob"}, content_type="application/json")
+    refused = client_as(bob).post(url, {"username": "bob"}, content_type="application/json")
     assert (refused.status_code, refused.json()["code"]) == (403, "referee_seat.not_host")
     anonymous = Client().post(url, {"username": "dana"}, content_type="application/json")
     assert (anonymous.status_code, anonymous.json()["code"]) == (401, "auth.required")
 
     lobby_url = f"/matches/{opened.pk}/lobby/"
-    page = _as(alice).get(lobby_url).content.decode()
+    page = client_as(alice).get(lobby_url).content.decode()
     assert 'data-referee="dana"' in page and 'name="referee"' in page
-    assert 'name="referee"' not in _as(bob).get(lobby_url).content.decode()  # only the host seats one
-    failed = _as(alice).post(lobby_url, {"action": "referee", "referee": "nobody"})
+    assert 'name="referee"' not in client_as(bob).get(lobby_url).content.decode()  # only the host seats one
+    failed = client_as(alice).post(lobby_url, {"action": "referee", "referee": "nobody"})
     assert failed.status_code == 400 and 'data-code="referee_seat.unknown_user"' in failed.content.decode()
     assert Participant.objects.get(match=opened, role="referee").user == dana
