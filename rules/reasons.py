@@ -100,7 +100,7 @@ TEMPLATES: dict[str, str] = {
     "psr.water": "Solaris VII 'Operaciones submarinas'",
     "psr.water_depth": "depth %(depth)s water (standard BattleTech table)",
     "psr.skid": "Solaris VII 'Deslizamiento': running, facing change on pavement or ice, then moving on",
-    "psr.skid_hexes": "%(hexes)s hexes moved (standard skid table)",
+    "psr.skid_hexes": "%(hexes)s hexes moved (TW skidding table; the Solaris VII text does not give it)",
     "psr.climb": "Solaris VII 'Reglas de escalada', level %(level)s of %(total)s",
     "psr.climbing": "climbing",
     "psr.climbing_one_hand": "climbing with one hand",
