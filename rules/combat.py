@@ -147,7 +147,7 @@ def plan_weapon_attack(state: GameState, order: WeaponOrder, sight: SightRule = 
         chosen.append(index)
         component = status.component(index)
         to_hit = weapon_to_hit(mount(index), status, state.motion(order.unit), index, target, target_status,
-                               state.motion(order.target), line, levels, submerged)
+                               state.motion(order.target), line, levels, submerged, frozenset(chosen[:-1]))
         if to_hit.impossible:
             raise AttackError(f"{component.label}: {to_hit.impossible}", code=to_hit.code, weapon=ref)
         side = "right" if order.twist > 0 else "left"
