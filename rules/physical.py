@@ -87,8 +87,9 @@ REACH = {"punch": (0, 1), "kick": (-1, 0), "charge": (0,), "push": (0,)}
 
 def location_table(kind: str, climb: int, target_prone: bool = False) -> str:
     """TW: a punch at a target one level up lands on the kick table, a kick one level down on the punch table;
-    a death from above on a prone target lands on the standard table (see :func:`hit_column`)."""
-    if kind == "dfa" and target_prone:
+    a kick at a prone target on the same level, and a death from above on any prone target, on the standard
+    table (see :func:`hit_column`; MegaMek resolves both the same way)."""
+    if target_prone and (kind == "dfa" or (kind == "kick" and climb == 0)):
         return "standard"
     if kind == "punch" and climb == 1:
         return "kick"
@@ -115,6 +116,8 @@ def _why_impossible(kind: str, limb: str, attacker: Unit, status: MechStatus, mo
     if kind in REACH and climb not in REACH[kind]:
         return f"a {kind} cannot reach a target {abs(climb)} level(s) {'up' if climb > 0 else 'down'}"
     if kind == "punch":
+        if target.prone and climb == 0:  # TW: a prone mech lies below an arm's reach; MegaMek agrees
+            return "a prone target on the same level is out of a punch's reach (TW)"
         if limb not in ARMS or limb in status.destroyed_locations or not status.working("Shoulder", limb):
             return f"no working arm {limb!r} to punch with (LA or RA, shoulder intact)"
         if any(status.component(i).location == limb for i in status.fired):

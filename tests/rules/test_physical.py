@@ -214,3 +214,17 @@ def test_punch_and_kick_halving_rounds_down_and_counts_missing_actuators():
     assert physical_damage("punch", "RA", catapult, fresh("Catapult CPLT-C1"), Motion())[0] == 3
     legs = replace(status, hit_slots=frozenset({("RL", 1), ("RL", 2)}))
     assert physical_damage("kick", "RL", phoenix, legs, Motion())[0] == 2
+
+
+def test_a_prone_target_on_the_same_level_cannot_be_punched_but_is_kicked_on_the_standard_table():
+    """TW 'Physical attacks': a prone mech lies below the reach of a punch from the same level; a kick reaches
+    it and hits on the standard 'Mech hit location table, not the kick table (MegaMek agrees on both)."""
+    state = adjacent()
+    down = replace(state, units=(state.unit("A"), replace(state.unit("B"), prone=True)))
+    with pytest.raises(AttackError) as error:
+        plan_physical_attack(down, PhysicalOrder("A", "B", "punch", "RA"))
+    assert error.value.code == "attack.physical_not_allowed" and "reach" in str(error.value)
+    (kick,) = plan_physical_attack(down, PhysicalOrder("A", "B", "kick", "RL"))
+    assert kick.table == "standard"
+    (standing_kick,) = plan_physical_attack(state, PhysicalOrder("A", "B", "kick", "RL"))
+    assert standing_kick.table == "kick"
