@@ -435,10 +435,12 @@ TEMPLATES: dict[str, str] = {
     "combat.displaced_water": "displaced into water",
     "combat.accidental_fall_roll": "accidental fall %(unit)s onto %(target)s",
     "combat.accidental_fall": "%(unit)s is displaced %(levels)s levels down into %(hex)s, held by %(target)s (%(why)s): "
-                              "an accidental fall from above needs %(needed)s (%(base)s + %(modifier)s for %(target)s's "
-                              "%(moved)s hexes moved; TW from memory, to check against the book): rolled %(roll)s",
+                              "an accidental fall from above needs %(needed)s (%(base)s, +%(modifier)s for %(target)s's "
+                              "%(moved)s hexes moved, +%(terrain)s for woods or smoke in its hex; TW, as MegaMek): "
+                              "rolled %(roll)s",
     "combat.accidental_fall_why": "accidental fall from above",
-    "combat.accidental_fall_hit": "it lands on %(target)s: %(damage)s damage as from its %(how)s",
+    "combat.accidental_fall_hit": "it lands on %(target)s: %(damage)s damage (%(tons)s tons / 10, rounded up; "
+                                  "TW) and falls on its back",
     "combat.accidental_fall_psr": "fallen on from above",
     "combat.accidental_fall_stuck": "%(target)s cannot be displaced: %(unit)s falls beside it",
     "combat.accidental_fall_miss": "it misses %(target)s and falls beside it",
