@@ -220,15 +220,16 @@ def weapon_to_hit(
     arc = firing_arc(attacker.hex, attacker.facing, target.hex)
     impossible = _why_impossible(status, index, weapon, distance, arc, sight, submerged)
     if attacker.prone and not impossible[0]:
-        impossible = _why_not_while_prone(status, component, status.fired | alongside)
+        impossible = why_not_while_prone(status, component, status.fired | alongside)
     return ToHit.of(mods, impossible)
 
 
-def _why_not_while_prone(status: MechStatus, component: Component, firing: frozenset[int]) -> tuple[str, str]:
+def why_not_while_prone(status: MechStatus, component: Component, firing: frozenset[int]) -> tuple[str, str]:
     """TW 'Prone 'Mechs' (weapon attacks): the mech props itself up on one arm to fire, so only one arm's
     weapons fire; one with an arm missing cannot fire at all (TW's standard rule; Tactical Operations lets it
     prop on the other arm, MegaMek only with that option on); leg-mounted weapons never fire. The Solaris VII
-    texts give only the +2, so this is the standard rule."""
+    texts give only the +2, so this is the standard rule. ``firing``: the weapons fired or chosen this turn.
+    (error code, reason) when ``component`` cannot fire from a prone mech; ("", "") when it can."""
     if component.location in LEGS:
         return "attack.prone_leg_weapon", Reason("tohit.prone_leg_weapon", weapon=component.label)
     missing = [arm for arm in ARMS if arm in status.destroyed_locations]
