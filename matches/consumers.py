@@ -10,6 +10,7 @@ import logging
 import time
 import uuid
 from collections import deque
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -29,6 +30,10 @@ from .models import Participant
 log = logging.getLogger(__name__)
 
 MAX_MESSAGE_CHARS = 16_000
+# Plots and submits run here, not on the process's one database thread, so that their waits on PostgreSQL
+# overlap. The match row lock still takes one match's commands one at a time, and the hub puts the frames
+# that two threads publish back in version order.
+ORDER_THREADS = ThreadPoolExecutor(max_workers=settings.ARBITRO_ORDER_THREADS, thread_name_prefix="orders")
 
 
 def _since_version(query_string: bytes) -> int | None:
@@ -145,7 +150,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
             await self._send_frames(None)
         elif kind in ("plot", "submit"):
             service = services.order_plot if kind == "plot" else services.order_submit
-            reply = await database_sync_to_async(service)(
+            reply = await database_sync_to_async(service, thread_sensitive=False, executor=ORDER_THREADS)(
                 match_id=self.match_id, user=self.user, order_json=message.get("order"), turn=_turn(message),
                 phase=_phase(message), seen=_seen(message),
             )

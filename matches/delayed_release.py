@@ -15,14 +15,13 @@ import asyncio
 import contextlib
 import json
 import logging
-import weakref
 from datetime import timedelta
 
 from channels.db import database_sync_to_async
 from django.utils import timezone
 
 from . import hub
-from .hub import Subscriber, encode, get_hub
+from .hub import Subscriber, encode, get_hub, per_event_loop
 from .models import Match
 from .selectors import PUBLIC, event_frame, spectator_horizon
 
@@ -131,6 +130,7 @@ class Releases:
             raise
 
     async def leave(self, match_id: int, subscriber: Subscriber, stream: str) -> None:
+        subscriber.stop()
         release = self._releases.get(match_id)
         if release is None:
             return
@@ -142,13 +142,5 @@ class Releases:
             await release.stop()
 
 
-_releases: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Releases] = weakref.WeakKeyDictionary()
-
-
-def get_releases() -> Releases:
-    """The running event loop's releases: one per Daphne process, like `hub.get_hub`."""
-    loop = asyncio.get_running_loop()
-    releases = _releases.get(loop)
-    if releases is None:
-        releases = _releases[loop] = Releases()
-    return releases
+# One per Daphne process, like the hub.
+get_releases = per_event_loop(Releases)

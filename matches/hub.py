@@ -17,12 +17,13 @@ import logging
 import weakref
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 PUBLIC_STREAM = "public"
 # Spectators of a match with a spectator delay: the public frames, released phases late (selectors.spectator_horizon).
@@ -33,6 +34,10 @@ SECONDS_DELAYED_STREAM = "delayed_seconds"
 LOGGED = "logged"
 MESSAGE_TYPE = "hub.frames"
 RECEIVE_RETRY_SECONDS = 1.0
+# How long a frame waits for a lower version that has not arrived. Commits of one match published by two
+# threads or processes arrive milliseconds apart; a version that never comes (its publish failed) costs the
+# frames after it this long, then the client resyncs.
+GAP_SECONDS = 1.0
 
 
 def group_name(match_id: int, stream: str) -> str:
@@ -61,31 +66,78 @@ async def publish_async(
 
 
 class Subscriber:
-    """One socket's place in a stream. While held (until its snapshot is sent) frames wait in a queue, so
-    the socket gets every frame newer than its snapshot exactly once and in order."""
+    """One socket's place in a stream. Versioned frames go out in version order, each exactly once: while
+    the socket is held (until its snapshot is sent) they wait, and a frame that arrives before the one just
+    below it (two threads or processes published a match's commits in the other order) waits for it, at
+    most `GAP_SECONDS`. Then the socket is sent what it has and its client, seeing the hole, resyncs by
+    version as after any lost frame."""
 
     def __init__(self, send_text: Callable[[str], Awaitable[None]]) -> None:
         self._send_text = send_text
-        self._floor: int | None = None  # version of the last snapshot sent; None while held
-        self._held: list[tuple[int | None, str]] = []
+        self._floor: int | None = None  # version of the last frame or snapshot sent; None while held
+        self._waiting: dict[int, str] = {}  # versioned frames not sent yet, by version
+        self._held_unversioned: list[str] = []
+        self._sending = False
+        self._gap_timer: asyncio.TimerHandle | None = None
+        self._gap_task: asyncio.Task[None] | None = None
 
     def hold(self) -> None:
         self._floor = None
 
     async def release(self, version: int) -> None:
         """The socket has been sent everything up to `version`; deliver what queued up after it."""
-        while self._held:
-            frame_version, text = self._held.pop(0)
-            if frame_version is None or frame_version > version:
-                await self._send_text(text)
-        self._floor = version  # set only once the queue is empty, so frames never overtake each other
+        self._floor = version
+        self._waiting = {v: text for v, text in self._waiting.items() if v > version}
+        held, self._held_unversioned = self._held_unversioned, []
+        for text in held:
+            await self._send_text(text)
+        await self._send_in_order()
 
     async def deliver(self, version: int | None, text: str) -> None:
         """`version` None: a frame outside the version sequence, sent whatever the socket has seen."""
-        if self._floor is None:
-            self._held.append((version, text))
-        elif version is None or version > self._floor:
-            await self._send_text(text)
+        if version is None:
+            if self._floor is None:
+                self._held_unversioned.append(text)
+            else:
+                await self._send_text(text)
+        elif self._floor is None or version > self._floor:
+            self._waiting[version] = text
+            await self._send_in_order()
+
+    def stop(self) -> None:
+        """The socket is gone: no frame waits for a missing one any more."""
+        if self._gap_timer is not None:
+            self._gap_timer.cancel()
+            self._gap_timer = None
+
+    async def _send_in_order(self) -> None:
+        # One sender at a time: a frame delivered meanwhile is picked up by the loop, never sent beside it.
+        if self._floor is None or self._sending:
+            return
+        self._sending = True
+        try:
+            while self._floor is not None and self._floor + 1 in self._waiting:  # hold() may come meanwhile
+                self._floor += 1
+                await self._send_text(self._waiting.pop(self._floor))
+        finally:
+            self._sending = False
+        if not self._waiting:
+            self.stop()
+        elif self._gap_timer is None:
+            self._gap_timer = asyncio.get_running_loop().call_later(GAP_SECONDS, self._gap_expired)
+
+    def _gap_expired(self) -> None:
+        self._gap_timer = None
+        self._gap_task = asyncio.create_task(self._skip_gap())
+
+    async def _skip_gap(self) -> None:
+        if self._floor is None or self._sending or not self._waiting:
+            return  # held for a snapshot, or the frame came after all
+        self._floor = min(self._waiting) - 1
+        try:
+            await self._send_in_order()
+        except Exception:
+            log.exception("hub: sending the frames after a missing one failed")
 
 
 @dataclass(eq=False)
@@ -127,6 +179,7 @@ class Hub:
             entry.ready.set()
 
     async def leave(self, match_id: int, subscriber: Subscriber, stream: str = PUBLIC_STREAM) -> None:
+        subscriber.stop()
         key = (match_id, stream)
         entry = self._streams.get(key)
         if entry is None:
@@ -172,13 +225,17 @@ def _being_cancelled() -> bool:
     return task is not None and task.cancelling() > 0
 
 
-_hubs: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Hub] = weakref.WeakKeyDictionary()
+def per_event_loop(make: Callable[[], T]) -> Callable[[], T]:
+    """A getter of one `make()` per running event loop: one per Daphne process (tests get a fresh one per loop)."""
+    made: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, T] = weakref.WeakKeyDictionary()
+
+    def get() -> T:
+        loop = asyncio.get_running_loop()
+        if loop not in made:
+            made[loop] = make()
+        return made[loop]
+
+    return get
 
 
-def get_hub() -> Hub:
-    """The hub of the running event loop: one per Daphne process (tests get a fresh one per loop)."""
-    loop = asyncio.get_running_loop()
-    hub = _hubs.get(loop)
-    if hub is None:
-        hub = _hubs[loop] = Hub()
-    return hub
+get_hub = per_event_loop(Hub)

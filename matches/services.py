@@ -116,8 +116,8 @@ def order_submit(
 ) -> dict[str, Any]:
     """Stores an order; the last order of the phase resolves it in the same transaction.
 
-    Every query here runs on the process's one database thread while all its other submits wait, so each is
-    counted (tests/matches/test_match_services.py pins the number): the seat comes with the locked match row,
+    Every query here runs while holding the match's row lock, so the match's next command waits for all of
+    them, and so each is counted (tests/matches/test_match_services.py pins the number): the seat comes with the locked match row,
     the phase's orders are read once, the new events go in one INSERT and the match row writes back only the
     columns that changed."""
     with transaction.atomic():

@@ -174,4 +174,7 @@ ARBITRO_SOCKET_RATE = (40, 10)
 # Per user and match: at most this many chat messages in this many seconds.
 ARBITRO_CHAT_RATE = (5, 10)
 # Daphne sends a frame to a socket at once when nothing is queued for it (matches/direct_writes.py).
+# Threads per process that run plots and submits (matches/consumers.py). Each waits on PostgreSQL far longer
+# than it computes, so a few let those waits overlap; each thread keeps its own database connection.
+ARBITRO_ORDER_THREADS = int(os.environ.get("ARBITRO_ORDER_THREADS", "4"))
 ARBITRO_DIRECT_WRITES = os.environ.get("ARBITRO_DIRECT_WRITES", "true").lower() != "false"

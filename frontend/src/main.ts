@@ -13,7 +13,7 @@ import { PlaybackPanel } from "./playback-panel";
 import { type PlotHooks, Plotter, plainLimit } from "./plot";
 import { startReplay } from "./replay";
 import { SightTool } from "./sight";
-import { HexTooltip } from "./tooltip";
+import { HexTooltip, attachHints } from "./tooltip";
 import { errorText, t } from "./i18n";
 import type { AttackOrder, MatchResult, Order, PlaybackFrame, ServerFrame, SideInfo, Snapshot, Unit } from "./protocol";
 import { MatchSocket } from "./socket";
@@ -316,6 +316,7 @@ function attackSection(ordersRoot: HTMLElement): HTMLElement {
   return section;
 }
 
+attachHints();
 const page = document.querySelector<HTMLElement>("[data-match-id]");
 if (page) startMatch(page);
 const replayPage = document.querySelector<HTMLElement>("[data-replay-url]");

@@ -8,6 +8,7 @@ import { t } from "./i18n";
 import type { Position } from "./path";
 import type { Pose } from "./playback";
 import type { Board, Unit } from "./protocol";
+import { type Feature, constructionFactor, parseTerrain, terrainInWords } from "./terrain";
 import { type View, panBy, zoomAt } from "./viewport";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -42,18 +43,6 @@ function el<K extends keyof SVGElementTagNameMap>(
   for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
   parent?.appendChild(node);
   return node;
-}
-
-/** `"woods:2;swamp:1"` → [["woods", 2], ["swamp", 1]] (MegaMek's terrain notation). */
-function parseTerrain(terrain: string): [string, number][] {
-  return terrain
-    .split(";")
-    .map((part) => part.trim())
-    .filter(Boolean)
-    .map((part) => {
-      const [name, level] = part.split(":");
-      return [name, level === undefined ? 1 : Number(level)];
-    });
 }
 
 /** Clear ground gets lighter with height below zero and darker above it, one step per level. */
@@ -120,24 +109,8 @@ function patternFor(name: string, level: number): string | null {
   return `url(#terrain-${name})`;
 }
 
-/**
- * A building's or bridge's construction factor when the hex does not say it: the most its type has
- * (1 light 15, 2 medium 40, 3 heavy 90, 4 hardened 150, as rules/board.py STRUCTURE_TYPES; an unmarked
- * bridge is medium).
- */
-const MAX_CF: Record<number, number> = { 1: 15, 2: 40, 3: 90, 4: 150 };
-
-/** The construction factor standing in the hex (a building's, else a bridge's), or null when there is none. */
-function constructionFactor(features: [string, number][]): number | null {
-  const feature = new Map(features);
-  for (const [structure, cf] of [["building", "bldg_cf"], ["bridge", "bridge_cf"]]) {
-    if (feature.has(structure)) return feature.get(cf) ?? MAX_CF[feature.get(structure) || 2];
-  }
-  return null;
-}
-
 /** Short text for a hex: its level when not 0, water depth, and a building's CF (it drops in play). */
-function hexNote(level: number, features: [string, number][]): string {
+function hexNote(level: number, features: Feature[]): string {
   const parts: string[] = [];
   if (level !== 0) parts.push(`▲${level}`);
   const water = features.find(([name]) => name === "water");
@@ -418,7 +391,7 @@ export class BoardView {
     const outline = points(hexCorners(center, SIZE));
     const g = el("g", { class: "hex", "data-hex": label, "data-level": info.level, "data-terrain": info.terrain });
     // A name for assistive technology; people with a pointer get the hex tooltip (tooltip.ts).
-    g.setAttribute("aria-label", [label, t("level %(level)s", { level: info.level }), info.terrain].filter(Boolean).join(" · "));
+    g.setAttribute("aria-label", [label, t("level %(level)s", { level: info.level }), terrainInWords(features)].filter(Boolean).join(" · "));
     // Every polygon carries the hex's edge: one fewer element per hex than a separate outline.
     el("polygon", { points: outline, fill: levelShade(info.level), class: "hex-edge" }, g);
     for (const [name, level] of features) {

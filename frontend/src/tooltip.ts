@@ -44,3 +44,42 @@ export class HexTooltip {
     this.tip.style.top = `${y + 14}px`;
   }
 }
+
+/**
+ * The hints of the page's buttons (`data-hint`), in place of the browser's `title`, which no key dismisses.
+ * Each hint is its element's description (aria-describedby: screen readers read it even while hidden) and
+ * shows next to the element on hover or keyboard focus, until the pointer leaves, focus moves on, or Esc.
+ */
+export function attachHints(root: ParentNode = document, keys: EventTarget = document): void {
+  const shown = new Set<HTMLElement>();
+  root.querySelectorAll<HTMLElement>("[data-hint]").forEach((owner, index) => {
+    const tip = document.createElement("span");
+    tip.id = `hint-${index + 1}`;
+    tip.className = "hint-tip";
+    tip.setAttribute("role", "tooltip");
+    tip.textContent = owner.dataset.hint ?? "";
+    tip.hidden = true;
+    document.body.append(tip);
+    owner.setAttribute("aria-describedby", [owner.getAttribute("aria-describedby"), tip.id].filter(Boolean).join(" "));
+    const show = () => {
+      const box = owner.getBoundingClientRect();
+      tip.style.left = `${box.left}px`;
+      tip.style.top = `${box.bottom + 4}px`;
+      tip.hidden = false;
+      shown.add(tip);
+    };
+    const hide = () => {
+      tip.hidden = true;
+      shown.delete(tip);
+    };
+    owner.addEventListener("pointerenter", show);
+    owner.addEventListener("focus", show);
+    owner.addEventListener("pointerleave", hide);
+    owner.addEventListener("blur", hide);
+  });
+  keys.addEventListener("keydown", (event) => {
+    if ((event as KeyboardEvent).key !== "Escape") return;
+    for (const tip of shown) tip.hidden = true;
+    shown.clear();
+  });
+}

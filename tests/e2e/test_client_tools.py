@@ -283,3 +283,21 @@ def test_a_spanish_browser_gets_the_page_in_spanish_and_can_switch(
         assert page.inner_text("#sight-title") == "Line of sight"
     finally:
         context.close()
+
+
+def test_a_buttons_hint_shows_on_hover_and_focus_and_esc_hides_it(open_page: Any) -> None:
+    """Issue 8, "tooltips dismissable with Esc": the zoom button's hint is the page's own tooltip, not a title."""
+    alice = open_page("alice")
+    zoom_in = alice.locator("[data-zoom='in']")
+    hint = alice.locator(f"#{zoom_in.get_attribute('aria-describedby')}")
+
+    assert zoom_in.get_attribute("title") is None and hint.inner_text() == "Zoom in (+)"
+    zoom_in.hover()
+    hint.wait_for(state="visible")
+    alice.keyboard.press("Escape")
+    hint.wait_for(state="hidden")
+    zoom_in.focus()
+    hint.wait_for(state="visible")
+    alice.keyboard.press("Escape")
+    hint.wait_for(state="hidden")
+    assert alice.evaluate("document.activeElement.dataset.zoom") == "in"  # Esc left the focus where it was

@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import os
-from collections.abc import AsyncIterator
+import threading
+from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
 import pytest
 import pytest_asyncio
 from channels.db import database_sync_to_async
+from django.conf import settings as django_settings
 from django.contrib.auth.models import User
 from django.db import connections
 
-from matches import crowd
+from matches import consumers, crowd
 from matches.models import Match
 from matches.services import match_create
 from rules import codec
@@ -72,3 +74,20 @@ async def close_worker_connections() -> AsyncIterator[None]:
     test, or pytest-django cannot drop the test database."""
     yield
     await database_sync_to_async(connections.close_all)()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _close_order_thread_connections(django_db_setup: None) -> Iterator[None]:
+    """Plots and submits reach the database from the consumers' order threads; their connections must be
+    closed before pytest-django drops the test database. Every thread takes one of these calls: none
+    returns before all of them run at once."""
+    yield
+    threads = django_settings.ARBITRO_ORDER_THREADS
+    everyone = threading.Barrier(threads)
+
+    def close() -> None:
+        everyone.wait(timeout=10)
+        connections.close_all()
+
+    for future in [consumers.ORDER_THREADS.submit(close) for _ in range(threads)]:
+        future.result()

@@ -76,6 +76,22 @@ def test_the_lobby_names_the_options_as_their_form_does(alice: User) -> None:
     assert "<small data-status=\"open\">abierta</small>" in page
 
 
+def test_the_lobby_says_the_option_values_in_words(alice: User) -> None:
+    """Issue 8: the values in the Solaris VII texts' own terms ('Movimiento PM a PM', 'la regla de la zona muerta')."""
+    match = lobby.match_open(host=alice, designs=DUEL, options={"movement": "pm_by_pm", "los": "dead_zone"})
+    url = reverse("match-lobby", args=[match.pk])
+    host = Client(headers={"accept-language": "es"})
+    host.force_login(alice)
+    spanish = host.get(url).content.decode()
+    english = Client(headers={"accept-language": "en"}).get(url).content.decode()
+
+    assert '<dd data-value="pm_by_pm">Movimiento PM a PM</dd>' in spanish
+    assert '<dd data-value="dead_zone">Regla de la zona muerta</dd>' in spanish
+    assert '<option value="classic">Movimiento clásico</option>' in spanish  # the host's form
+    assert '<option value="standard">Regla estándar de la LdV</option>' in spanish
+    assert '<dd data-value="pm_by_pm">PM by PM movement</dd>' in english
+
+
 def test_the_referee_seat_and_the_split_line_of_sight_panel_in_spanish(alice: User, match: Match) -> None:
     host = Client(headers={"accept-language": "es"})
     host.force_login(alice)
@@ -87,6 +103,17 @@ def test_the_referee_seat_and_the_split_line_of_sight_panel_in_spanish(alice: Us
     page = host.get(f"/matches/{match.pk}/").content.decode()
     assert '<h2 id="split-los-title">LdV entre dos hexágonos</h2>' in page
     assert "el jugador que dirige la unidad objetivo decide por cuál de los dos pasa" in page
+
+
+def test_the_buttons_hints_are_the_pages_own_tooltips(alice: User, match: Match) -> None:
+    """Issue 8, "tooltips dismissable with Esc": no native title (no key dismisses it) but a data-hint, which
+    frontend/src/tooltip.ts turns into a described, Esc-dismissable tooltip."""
+    player = Client(headers={"accept-language": "en"})
+    player.force_login(alice)
+    page = player.get(f"/matches/{match.pk}/").content.decode()
+
+    assert ' title="' not in page
+    assert 'data-hint="Zoom in (+)"' in page and 'data-hint="Undo the last step (Z)"' in page
 
 
 # A `{% trans %}` or `{% blocktrans %}` as the Python-like text Django's makemessages reads from a template.

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import threading
 from typing import Any
 
 import pytest
@@ -40,6 +41,46 @@ async def test_a_held_subscriber_gets_only_the_frames_newer_than_its_snapshot_in
     await subscriber.deliver(7, "frame 7")
 
     assert sent == ["frame 6", "frame 7"]
+
+
+async def _recording_subscriber() -> tuple[Subscriber, list[str], asyncio.Event]:
+    sent: list[str] = []
+    arrived = asyncio.Event()
+
+    async def send_text(text: str) -> None:
+        sent.append(text)
+        arrived.set()
+
+    return Subscriber(send_text), sent, arrived
+
+
+@pytest.mark.asyncio
+async def test_a_frame_that_overtook_the_one_before_it_waits_for_it() -> None:
+    subscriber, sent, _ = await _recording_subscriber()
+    await subscriber.release(3)
+
+    await subscriber.deliver(5, "frame 5")
+    assert sent == []  # v 4 is still on its way
+    await subscriber.deliver(4, "frame 4")
+    await subscriber.deliver(4, "duplicate 4")
+
+    assert sent == ["frame 4", "frame 5"]
+
+
+@pytest.mark.asyncio
+async def test_a_version_that_never_comes_holds_the_next_frames_only_until_the_gap_timeout(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(hub_module, "GAP_SECONDS", 0)
+    subscriber, sent, arrived = await _recording_subscriber()
+    await subscriber.release(3)
+
+    await subscriber.deliver(5, "frame 5")  # v 4's publish was lost
+    await asyncio.wait_for(arrived.wait(), timeout=5)
+    await subscriber.deliver(4, "late 4")  # the client resynced on the hole: too late to matter
+    await subscriber.deliver(6, "frame 6")
+
+    assert sent == ["frame 5", "frame 6"]
 
 
 class LayerThatMasksCancellation:
@@ -130,3 +171,31 @@ async def test_one_redis_subscription_per_match_and_process_feeds_every_local_so
 async def test_publish_without_subscribers_is_harmless() -> None:
     """A resolution in a match nobody watches must not fail the transaction's on_commit."""
     await sync_to_async(publish)(match_id=123456, frames=[{"type": "submitted", "v": 1}])
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_frames_published_out_of_order_by_two_threads_reach_the_socket_in_version_order(
+    match: Match, alice: User
+) -> None:
+    """Two submits of one match commit in version order on two threads, but the second may publish first."""
+    socket = await connect(match, alice)
+    assert (await receive(socket))["type"] == "snapshot"
+    second_published = threading.Event()
+
+    def publish_second() -> None:
+        publish(match_id=match.pk, frames=[{"type": "submitted", "v": 2}])
+        second_published.set()
+
+    def publish_first() -> None:
+        second_published.wait(timeout=5)
+        publish(match_id=match.pk, frames=[{"type": "submitted", "v": 1}])
+
+    await asyncio.gather(
+        sync_to_async(publish_first, thread_sensitive=False)(),
+        sync_to_async(publish_second, thread_sensitive=False)(),
+    )
+
+    assert [(await receive(socket))["v"] for _ in range(2)] == [1, 2]
+    await socket.disconnect()
+    await database_sync_to_async(connections.close_all)()

@@ -30,6 +30,7 @@ describe("the board", () => {
     expect(hex("0102").dataset.level).toBe("2");
     expect(hex("0102").querySelector(".hex-note")!.textContent).toBe("▲2");
     expect(hex("0303").querySelector(".hex-note")!.textContent).toBe("≈1");
+    expect(hex("0201").getAttribute("aria-label")).toBe("0201 · level 0 · heavy woods, swamp"); // words, not woods:2
     expect(document.querySelector(".hex[data-hex='0404']")).toBeNull(); // the board has 3 rows
   });
 

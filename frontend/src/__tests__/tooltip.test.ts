@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from "vitest";
-import { HexTooltip } from "../tooltip";
+import { HexTooltip, attachHints } from "../tooltip";
 
 let board: HTMLElement;
 const tip = () => document.querySelector<HTMLElement>(".hex-tip")!;
@@ -39,5 +39,47 @@ describe("the hex tooltip", () => {
     over("0101");
     board.dispatchEvent(new MouseEvent("pointerleave"));
     expect(tip().hidden).toBe(true);
+  });
+});
+
+describe("the buttons' hints", () => {
+  let button: HTMLButtonElement;
+  const hint = () => document.getElementById(button.getAttribute("aria-describedby")!)!;
+  const escape = () => document.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape" }));
+
+  beforeEach(() => {
+    document.body.innerHTML = `<button type="button" data-hint="Zoom in (+)" aria-label="Zoom in">+</button><button>x</button>`;
+    button = document.querySelector("button")!;
+    attachHints();
+  });
+
+  it("describe their button for screen readers, hidden until wanted, with no native title", () => {
+    expect(hint().getAttribute("role")).toBe("tooltip");
+    expect(hint().textContent).toBe("Zoom in (+)");
+    expect(hint().hidden).toBe(true);
+    expect(button.hasAttribute("title")).toBe(false);
+    expect(document.querySelectorAll("[aria-describedby]")).toHaveLength(1); // only buttons with a hint
+  });
+
+  it("show on hover and go with Esc, the pointer still there", () => {
+    button.dispatchEvent(new MouseEvent("pointerenter"));
+    expect(hint().hidden).toBe(false);
+    escape();
+    expect(hint().hidden).toBe(true);
+    button.dispatchEvent(new MouseEvent("pointerleave"));
+    button.dispatchEvent(new MouseEvent("pointerenter"));
+    expect(hint().hidden).toBe(false);
+  });
+
+  it("show on keyboard focus, go with Esc or when focus moves on", () => {
+    button.focus();
+    expect(hint().hidden).toBe(false);
+    escape();
+    expect(hint().hidden).toBe(true);
+    button.blur();
+    button.focus();
+    expect(hint().hidden).toBe(false);
+    document.querySelectorAll("button")[1].focus();
+    expect(hint().hidden).toBe(true);
   });
 });
