@@ -444,12 +444,13 @@ class _Phase:
         return reasons
 
     def fall_onto(self, unit_id: str, occupant: str, direction: int, why: str) -> list[str] | None:
-        """TW 'Accidental falls from above' (the Solaris VII texts are silent; MegaMek resolves it the same way): a
-        unit displaced 2+ levels down into a held hex rolls 2D6 against 7 plus the target movement modifier of the
-        unit below and the woods (or smoke) of its hex. A hit: the unit below takes the falling unit's tons / 10
-        (rounded up, as TW rounds damage) in 5-point groups on the punch table, makes a piloting roll at +2 and is
-        displaced on (straight, then the hexes either side, as after a death from above); the falling unit falls
-        into the hex on its back. A miss, or a unit below that cannot be displaced: the falling unit falls into a
+        """TW 'Accidental falls from above' (the Solaris VII texts are silent; MegaMek has the same to-hit, table and
+        landing, but truncates the damage and always rolls on the front column): a unit displaced 2+ levels down
+        into a held hex rolls 2D6 against 7 plus the target movement modifier of the unit below and the woods (or
+        smoke) of its hex. A hit: the unit below takes the falling unit's tons / 10 (rounded up, as our other
+        physical damage) in 5-point groups on the punch table, attack direction's column, makes a piloting roll at
+        +2 and is displaced on (straight, then the hexes either side, as after a death from above); the falling
+        unit falls into the hex on its back. A miss, or a unit below that cannot be displaced: the falling unit falls into a
         free hex next to it instead (straight on, then either side: the referee's order, our reading). With no
         such hex nothing moves (None), as for any impossible displacement."""
         unit, below = self.units[unit_id], self.units[occupant]
