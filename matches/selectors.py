@@ -72,7 +72,7 @@ def match_and_viewer(
     *, match_id: int, user: AbstractBaseUser | AnonymousUser, for_update: bool = False
 ) -> tuple[Match, Viewer]:
     """`match_get` and `viewer_for` in one query for a user seated in the match: the players, whose plots
-    and submits run on the process's one database thread while every other call waits."""
+    and submits are the commonest calls and, in `order_submit`, run while holding the match's row lock."""
     if not user.is_authenticated:
         return match_get(match_id=match_id, for_update=for_update), PUBLIC
     seats = Participant.objects.select_related("match")
@@ -196,8 +196,8 @@ def _as_of(match: Match, version: int) -> Match:
     state = logged.values_list("payload__state", flat=True).first()
     past = copy(match)
     past.state, past.version, past.turn, past.phase = state, version, state["turn"], state["phase"]
-    # Whatever the match is now (paused, or finished without a `finished` event, as a campaign's result
-    # decides it), then it was in progress unless the referee's last word up to `version` was a pause.
+    # Whatever the match is now (paused since, say), then it was in progress unless the referee's last word up
+    # to `version` was a pause.
     pause = earlier.filter(kind__in=(Event.Kind.PAUSED, Event.Kind.RESUMED)).values_list("kind", flat=True).first()
     past.status = Match.Status.PAUSED if pause == Event.Kind.PAUSED else Match.Status.IN_PROGRESS
     return past

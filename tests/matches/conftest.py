@@ -62,6 +62,12 @@ def carol(db: None) -> User:
 
 
 @pytest.fixture
+def ref(db: None) -> User:
+    """A staff user: referees any match without a seat."""
+    return User.objects.create_user("ref", password="ref-pw", is_staff=True)
+
+
+@pytest.fixture
 def match(alice: User, bob: User) -> Match:
     return match_create(
         state_json=codec.state_to_json(demo_state()), players={"alice": alice, "bob": bob}, title="Test duel"

@@ -19,11 +19,6 @@ from tests.matches.sockets import connect, receive
 from tests.matches.test_match_spectator_delay import HOLD_FIRE, MOVES, resolve, start_delayed
 
 
-@pytest.fixture
-def ref(db: None) -> User:
-    return User.objects.create_user("ref", password="ref-pw", is_staff=True)
-
-
 def _statuses(match: Match, user: User | None) -> dict[str, object]:
     """Every place a viewer reads the status: the snapshot, the REST view, the match list and its filter."""
     client = Client()

@@ -26,11 +26,6 @@ ENEMY = {"A": "B", "B": "A"}
 PHYSICAL = [("kick", "RL"), ("kick", "LL"), ("punch", "RA"), ("punch", "LA")]
 
 
-@pytest.fixture
-def ref(db: None) -> User:
-    return User.objects.create_user("ref", is_staff=True)
-
-
 def candidates(match: Match, owner: User, unit: str) -> list[dict[str, Any]]:
     """The orders a player would try, the most violent first; the last one is always legal."""
     if match.phase == "movement":

@@ -81,11 +81,6 @@ def answers_or_refuses_cleanly(match_id: int, call: Callable[[], Any]) -> None:
         transaction.set_rollback(True)
 
 
-@pytest.fixture
-def ref(db: None) -> User:
-    return User.objects.create_user("ref", is_staff=True)
-
-
 @pytest.mark.parametrize("phase", ["movement", "weapons", "physical"])
 @FUZZ
 @given(kind=st.sampled_from(["plot", "submit", "reach", "los", "los_side", "chat"]), who=st.sampled_from(["alice", "bob", "carol", "ref"]),

@@ -28,11 +28,6 @@ FIRE = {"unit": "A", "target": "B", "weapons": [LARGE_LASER]}
 
 
 @pytest.fixture
-def ref(db: None) -> User:
-    return User.objects.create_user("ref", password="ref-pw", is_staff=True)
-
-
-@pytest.fixture
 def split(alice: User, bob: User) -> Match:
     return duel_match(alice, bob, poses=SPLIT, hills={"0202": 3})
 

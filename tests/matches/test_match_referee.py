@@ -16,11 +16,6 @@ MOVES = {"A": {"unit": "A", "mode": "walk", "steps": ["F", "F"]}, "B": {"unit": 
 
 
 @pytest.fixture
-def ref(db: None) -> User:
-    return User.objects.create_user("ref", password="ref-pw", is_staff=True)
-
-
-@pytest.fixture
 def started(alice: User, bob: User) -> Match:
     return start_lobby_duel(alice, bob)
 

@@ -20,11 +20,6 @@ B_MOVE = {"unit": "B", "mode": "walk", "steps": ["F"]}
 
 
 @pytest.fixture
-def ref(db: None) -> User:
-    return User.objects.create_user("ref", is_staff=True)
-
-
-@pytest.fixture
 def started(alice: User, bob: User) -> Match:
     return start_lobby_duel(alice, bob)
 
