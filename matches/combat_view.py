@@ -10,14 +10,15 @@ from typing import Any
 
 from rules.game import GameState
 from rules.status import MechStatus
+from rules.tohit import why_not_while_prone
 
 
 def mechs_to_json(state: GameState) -> dict[str, Any]:
     """Unit id -> its mech's condition; units without a design are absent."""
-    return {unit_id: _mech_to_json(status) for unit_id, status in state.mechs.items()}
+    return {unit_id: _mech_to_json(status, state.unit(unit_id).prone) for unit_id, status in state.mechs.items()}
 
 
-def _mech_to_json(status: MechStatus) -> dict[str, Any]:
+def _mech_to_json(status: MechStatus, prone: bool) -> dict[str, Any]:
     weapons = []
     for index, component in status.design.weapons:
         weapon = component.weapon
@@ -32,6 +33,8 @@ def _mech_to_json(status: MechStatus) -> dict[str, Any]:
                       "underwater": list(weapon.underwater)},
             "fired": index in status.fired,
             "destroyed": status.is_destroyed(index),
+            # The error code when the mech lies prone and this weapon cannot fire for it ("" otherwise).
+            "prone_blocked": why_not_while_prone(status, component, status.fired)[0] if prone else "",
         })
     return {
         "design": status.design.name,

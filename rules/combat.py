@@ -23,7 +23,7 @@ from rules.errors import RuleError
 from rules.falls import fall, piloting_roll
 from rules.game import GameState
 from rules.hexes import Hex, turn
-from rules.los import Modifier
+from rules.los import WOODS_MODIFIER, Modifier
 from rules.physical import (
     PHYSICAL_KINDS, RULES, attacker_damage, hit_column, location_table, physical_damage, physical_to_hit,
 )
@@ -41,7 +41,7 @@ from rules.weapons import cluster_hits
 
 BUILDING_ATTACKS = "Solaris VII 'Atacando unidades dentro de edificaciones'"
 HULL_BREACH = 10
-ACCIDENTAL_FALL_TO_HIT = 7  # TW 'Accidental falls from above', base to-hit (from memory: check against the book)
+ACCIDENTAL_FALL_TO_HIT = 7  # TW 'Accidental falls from above', base to-hit (MegaMek's base is the same)
 PSR_DAMAGE_THRESHOLD = 20  # TW: 20 or more damage in one phase calls for a piloting roll (+1)
 DAMAGE_GROUP = 5
 
@@ -147,7 +147,7 @@ def plan_weapon_attack(state: GameState, order: WeaponOrder, sight: SightRule = 
         chosen.append(index)
         component = status.component(index)
         to_hit = weapon_to_hit(mount(index), status, state.motion(order.unit), index, target, target_status,
-                               state.motion(order.target), line, levels, submerged)
+                               state.motion(order.target), line, levels, submerged, frozenset(chosen[:-1]))
         if to_hit.impossible:
             raise AttackError(f"{component.label}: {to_hit.impossible}", code=to_hit.code, weapon=ref)
         side = "right" if order.twist > 0 else "left"
@@ -444,15 +444,15 @@ class _Phase:
         return reasons
 
     def fall_onto(self, unit_id: str, occupant: str, direction: int, why: str) -> list[str] | None:
-        """TW 'Accidental falls from above' (the Solaris VII texts are silent), as we know it: a unit displaced
-        2+ levels down into a held hex rolls 2D6 against 7 plus the target movement modifier of the unit
-        below (from memory of TW: check the number and its modifiers against the book). A hit: the unit below
-        takes the falling unit's death-from-above damage (5-point groups, punch table), makes the piloting
-        roll a death from above calls for and is displaced on (straight, then the hexes either side, as after
-        a death from above); the falling unit falls into the hex. A miss, or a unit below that cannot be
-        displaced: the falling unit falls into a free hex next to it instead (straight on, then either side:
-        the referee's order, our reading). With no such hex nothing moves (None), as for any impossible
-        displacement."""
+        """TW 'Accidental falls from above' (the Solaris VII texts are silent; MegaMek has the same to-hit, table and
+        landing, but truncates the damage and always rolls on the front column): a unit displaced 2+ levels down
+        into a held hex rolls 2D6 against 7 plus the target movement modifier of the unit below and the woods (or
+        smoke) of its hex. A hit: the unit below takes the falling unit's tons / 10 (rounded up, as our other
+        physical damage) in 5-point groups on the punch table, attack direction's column, makes a piloting roll at
+        +2 and is displaced on (straight, then the hexes either side, as after a death from above); the falling
+        unit falls into the hex on its back. A miss, or a unit below that cannot be displaced: the falling unit falls into a
+        free hex next to it instead (straight on, then either side: the referee's order, our reading). With no
+        such hex nothing moves (None), as for any impossible displacement."""
         unit, below = self.units[unit_id], self.units[occupant]
         board, destination = self.start.board, below.hex
         origin = board.terrain(unit.hex).level
@@ -462,17 +462,19 @@ class _Phase:
         if beside is None:
             return None
         moved = self.start.motion(occupant).hexes
-        target = ACCIDENTAL_FALL_TO_HIT + target_movement_modifier(moved)
+        movement = target_movement_modifier(moved)
+        cover = WOODS_MODIFIER.get(board.terrain(destination).woods, 0)
+        target = ACCIDENTAL_FALL_TO_HIT + movement + cover
         roll = self.dice.roll_2d6(Reason("combat.accidental_fall_roll", unit=unit_id, target=occupant), target)
         reasons: list[str] = [Reason(
             "combat.accidental_fall", unit=unit_id, levels=origin - board.terrain(destination).level,
             hex=destination.label, target=occupant, why=why, needed=target, base=ACCIDENTAL_FALL_TO_HIT,
-            modifier=target - ACCIDENTAL_FALL_TO_HIT, moved=moved, roll=roll.total)]
+            modifier=movement, moved=moved, terrain=cover, roll=roll.total)]
         falling = Reason("combat.accidental_fall_why")
         landing = beside
         if roll.success:
-            damage, how = physical_damage("dfa", "", unit, self.mechs[unit_id], self.start.motion(unit_id))
-            reasons.append(Reason("combat.accidental_fall_hit", target=occupant, damage=damage, how=how))
+            damage = -(-unit.tons // 10)
+            reasons.append(Reason("combat.accidental_fall_hit", target=occupant, damage=damage, tons=unit.tons))
             reasons += self.in_groups(occupant, attack_direction(destination, below.facing, unit.hex), "punch", damage,
                                       DAMAGE_GROUP, falling)
             self.psr_triggers[occupant].append(Modifier(RULES["dfa"].target_psr or 0,
@@ -490,7 +492,8 @@ class _Phase:
         depth = board.terrain(landing).depth
         self.units[unit_id] = replace(self.units[unit_id], hex=landing, elevation=-depth)
         reasons.append(Reason("combat.displaced", unit=unit_id, hex=landing.label, why=falling))
-        return reasons + self.fall(unit_id, falling, levels=origin - board.terrain(landing).level)
+        return reasons + self.fall(unit_id, falling, levels=origin - board.terrain(landing).level,
+                                   on_back=bool(roll.success))
 
     def fall(self, unit_id: str, why: str, levels: int = 0, damage: int | None = None,
              on_back: bool = False) -> list[str]:

@@ -66,7 +66,7 @@ def physical_to_hit(
     # TW: every physical attack takes the attacker movement modifier, a death from above its jump (+3).
     mods += movement_modifiers(attacker, motion)
     for name, penalty in ACTUATOR_PENALTY.get(kind, ()):
-        if not status.working(name, limb):
+        if not status.working(name, limb) and not _hand_counted_in_lower_arm(status, name, limb):
             why = Reason("physical.actuator", actuator=name.lower(), location=LOCATION_NAMES[limb])
             mods.append(Modifier(penalty, why))
     if kind == "push":  # TW: each destroyed shoulder makes a push harder; a missing arm forbids it
@@ -81,14 +81,27 @@ def physical_to_hit(
     return ToHit.of(mods)
 
 
+def _hand_counted_in_lower_arm(status: MechStatus, name: str, limb: str) -> bool:
+    """A hand actuator the arm was built without adds nothing when its lower arm actuator is missing too: the
+    lower arm's +2 already covers the forearm (MegaMek: a missing hand is not cumulative with a missing lower arm;
+    a hand that was there and is hit still adds its +1). TW's table lists both without saying; MegaMek's reading."""
+    def built(part: str) -> bool:
+        return status.working(part, limb) or status.hits(part, limb) > 0
+    return name == "Hand Actuator" and not built(name) and not built("Lower Arm Actuator")
+
+
 # TW: how far up (+) or down (-) each attack reaches. Solaris VII: no charge "a distintas elevaciones".
 REACH = {"punch": (0, 1), "kick": (-1, 0), "charge": (0,), "push": (0,)}
+# A prone mech lies flat, a level lower than a standing one: a punch reaches it only one level up, a kick only
+# on the same level (TW; MegaMek's height check gives the same).
+REACH_PRONE = {**REACH, "punch": (1,), "kick": (0,)}
 
 
 def location_table(kind: str, climb: int, target_prone: bool = False) -> str:
     """TW: a punch at a target one level up lands on the kick table, a kick one level down on the punch table;
-    a death from above on a prone target lands on the standard table (see :func:`hit_column`)."""
-    if kind == "dfa" and target_prone:
+    a punch or kick that reaches a prone target, and a death from above on one, land on the standard table
+    (see :func:`hit_column`; MegaMek resolves them the same way)."""
+    if target_prone and kind in ("punch", "kick", "dfa"):
         return "standard"
     if kind == "punch" and climb == 1:
         return "kick"
@@ -112,8 +125,10 @@ def _why_impossible(kind: str, limb: str, attacker: Unit, status: MechStatus, mo
         return "no line of sight"
     if attacker.prone:
         return "a prone mech cannot make physical attacks"
-    if kind in REACH and climb not in REACH[kind]:
-        return f"a {kind} cannot reach a target {abs(climb)} level(s) {'up' if climb > 0 else 'down'}"
+    reach = REACH_PRONE if target.prone else REACH
+    if kind in reach and climb not in reach[kind]:
+        where = f"{abs(climb)} level(s) {'up' if climb > 0 else 'down'}" if climb else "on the same level"
+        return f"a {kind} cannot reach a {'prone ' if target.prone else ''}target {where} (TW)"
     if kind == "punch":
         if limb not in ARMS or limb in status.destroyed_locations or not status.working("Shoulder", limb):
             return f"no working arm {limb!r} to punch with (LA or RA, shoulder intact)"

@@ -91,9 +91,11 @@ def water_check(unit: Unit, depth: int) -> Check:
 
 # --- Skids ------------------------------------------------------------------------------------------
 
-# Standard skid table (hexes moved this turn → modifier); the text names the table without giving it.
-SKID_TABLE = ((2, -1), (4, 0), (7, 1), (10, 2))
-SKID_BEYOND = 4
+# The text names the "tabla de modificadores de deslizamiento" without giving it, so this is TW's skidding
+# table (hexes moved this turn so far → modifier): 0-2 −1, 3-4 +0, 5-7 +1, 8-10 +2, 11-17 +4, 18-24 +5, 25+ +6
+# (MegaMek uses the same brackets).
+SKID_TABLE = ((2, -1), (4, 0), (7, 1), (10, 2), (17, 4), (24, 5))
+SKID_BEYOND = 6
 
 
 def skid_modifier(hexes_moved: int) -> int:

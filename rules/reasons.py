@@ -100,7 +100,7 @@ TEMPLATES: dict[str, str] = {
     "psr.water": "Solaris VII 'Operaciones submarinas'",
     "psr.water_depth": "depth %(depth)s water (standard BattleTech table)",
     "psr.skid": "Solaris VII 'Deslizamiento': running, facing change on pavement or ice, then moving on",
-    "psr.skid_hexes": "%(hexes)s hexes moved (standard skid table)",
+    "psr.skid_hexes": "%(hexes)s hexes moved (TW skidding table; the Solaris VII text does not give it)",
     "psr.climb": "Solaris VII 'Reglas de escalada', level %(level)s of %(total)s",
     "psr.climbing": "climbing",
     "psr.climbing_one_hand": "climbing with one hand",
@@ -353,6 +353,9 @@ TEMPLATES: dict[str, str] = {
     "tohit.attacker_ran": "attacker ran",
     "tohit.attacker_jumped": "attacker jumped",
     "tohit.attacker_prone": "attacker prone",
+    "tohit.prone_leg_weapon": "%(weapon)s is in a leg: a prone mech cannot fire leg-mounted weapons (TW 'Prone 'Mechs')",
+    "tohit.prone_arm_missing": "%(location)s is missing: a prone mech needs both arms to prop itself up and fire (TW 'Prone 'Mechs')",
+    "tohit.prone_both_arms": "%(weapon)s cannot fire: a prone mech props itself on one arm and a weapon in %(location)s fires this turn (TW 'Prone 'Mechs')",
     "tohit.gunnery": "gunnery skill %(gunnery)s",
     "tohit.heat": "heat %(heat)s (heat scale)",
     "tohit.sensors": "sensors hit",
@@ -432,10 +435,12 @@ TEMPLATES: dict[str, str] = {
     "combat.displaced_water": "displaced into water",
     "combat.accidental_fall_roll": "accidental fall %(unit)s onto %(target)s",
     "combat.accidental_fall": "%(unit)s is displaced %(levels)s levels down into %(hex)s, held by %(target)s (%(why)s): "
-                              "an accidental fall from above needs %(needed)s (%(base)s + %(modifier)s for %(target)s's "
-                              "%(moved)s hexes moved; TW from memory, to check against the book): rolled %(roll)s",
+                              "an accidental fall from above needs %(needed)s (%(base)s, +%(modifier)s for %(target)s's "
+                              "%(moved)s hexes moved, +%(terrain)s for woods or smoke in its hex; TW, as MegaMek): "
+                              "rolled %(roll)s",
     "combat.accidental_fall_why": "accidental fall from above",
-    "combat.accidental_fall_hit": "it lands on %(target)s: %(damage)s damage as from its %(how)s",
+    "combat.accidental_fall_hit": "it lands on %(target)s: %(damage)s damage (%(tons)s tons / 10, rounded up; "
+                                  "TW) and falls on its back",
     "combat.accidental_fall_psr": "fallen on from above",
     "combat.accidental_fall_stuck": "%(target)s cannot be displaced: %(unit)s falls beside it",
     "combat.accidental_fall_miss": "it misses %(target)s and falls beside it",

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from rules.designs import Component
+from rules.designs import ARMS, LEGS, Component
 from rules.game import GameState
 from rules.hexes import Hex
 from rules.los import Modifier, line_of_sight
@@ -196,8 +196,11 @@ def weapon_to_hit(
     attacker: Unit, status: MechStatus, motion: Motion, index: int,
     target: Unit, target_status: MechStatus | None, target_motion: Motion,
     sight: LineOfSight, building_levels: int | None = None, submerged: bool = False,
+    alongside: frozenset[int] = frozenset(),
 ) -> ToHit:
     """The to-hit number of weapon ``index`` (a component of the attacker's design) against ``target``.
+
+    ``alongside``: the attacker's other weapons fired in the same order (a prone mech fires one arm's only).
 
     ``building_levels``: both units inside the same building this many levels apart (Solaris VII
     buildings: the level difference adds to the range, +3 concealment, no minimum range modifier).
@@ -216,7 +219,27 @@ def weapon_to_hit(
         mods.append(Modifier(3, Reason("tohit.same_building")))
     arc = firing_arc(attacker.hex, attacker.facing, target.hex)
     impossible = _why_impossible(status, index, weapon, distance, arc, sight, submerged)
+    if attacker.prone and not impossible[0]:
+        impossible = why_not_while_prone(status, component, status.fired | alongside)
     return ToHit.of(mods, impossible)
+
+
+def why_not_while_prone(status: MechStatus, component: Component, firing: frozenset[int]) -> tuple[str, str]:
+    """TW 'Prone 'Mechs' (weapon attacks): the mech props itself up on one arm to fire, so only one arm's
+    weapons fire; one with an arm missing cannot fire at all (TW's standard rule; Tactical Operations lets it
+    prop on the other arm, MegaMek only with that option on); leg-mounted weapons never fire. The Solaris VII
+    texts give only the +2, so this is the standard rule. ``firing``: the weapons fired or chosen this turn.
+    (error code, reason) when ``component`` cannot fire from a prone mech; ("", "") when it can."""
+    if component.location in LEGS:
+        return "attack.prone_leg_weapon", Reason("tohit.prone_leg_weapon", weapon=component.label)
+    missing = [arm for arm in ARMS if arm in status.destroyed_locations]
+    if missing:
+        return "attack.prone_arm_missing", Reason("tohit.prone_arm_missing", location=missing[0])
+    if component.location in ARMS:
+        other = next(arm for arm in ARMS if arm != component.location)
+        if any(status.component(i).location == other for i in firing):
+            return "attack.prone_both_arms", Reason("tohit.prone_both_arms", weapon=component.label, location=other)
+    return "", ""
 
 
 def _weapon_mount_modifiers(status: MechStatus, component: Component) -> list[Modifier]:

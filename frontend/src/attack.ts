@@ -292,7 +292,8 @@ export class AttackPanel {
 
   private weaponRows(mech: MechInfo, hexes: number): HTMLElement[] {
     return mech.weapons.map((weapon) => {
-      const unusable = weapon.destroyed ? t("destroyed") : weapon.fired ? t("fired this turn") : "";
+      const unusable = weapon.destroyed ? t("destroyed") : weapon.fired ? t("fired this turn")
+        : weapon.prone_blocked ? t("cannot fire while prone") : "";
       const note = unusable || t("%(band)s at %(hexes)s hexes", { band: rangeBand(weapon.range, hexes), hexes });
       const underwater = weapon.range.underwater?.length
         ? t(" (underwater %(ranges)s)", { ranges: weapon.range.underwater.join("/") })

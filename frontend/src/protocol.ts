@@ -147,6 +147,8 @@ export interface WeaponInfo {
   range: { minimum: number; short: number; medium: number; long: number; underwater?: number[] };
   fired: boolean;
   destroyed: boolean;
+  /** The error code (`attack.prone_*`) when the mech lies prone and this weapon cannot fire; "" otherwise. */
+  prone_blocked?: string;
 }
 
 /** A mech's public condition (the player view's `mechs`). */

@@ -93,19 +93,23 @@ def test_scripted_duel_final_state():
     final, reports = play(start())
     assert final.phase == "over"
     assert final.result is not None
-    assert (final.result.winner, final.result.turn) == ("alice", 4)
+    assert (final.result.winner, final.result.turn) == ("alice", 5)
     assert final.result.reason == "the other side is out of the fight (B: centre torso destroyed)"
     assert final.result.victory_points == {"alice": len(shipped_design("Centurion CN9-A").components), "bob": 0}
     hunchback, centurion = final.mechs["A"], final.mechs["B"]
     assert centurion.destroyed == "centre torso destroyed"
-    assert sorted(centurion.destroyed_locations) == ["CT", "LA"]
-    assert dict(hunchback.armour) == {"HD": 5, "CT": 16, "LT": 20, "RT": 10, "LA": 16, "RA": 11, "LL": 20, "RL": 0}
+    assert sorted(centurion.destroyed_locations) == ["CT", "LA", "LT"]
+    # Once down with its left arm gone the Centurion cannot fire at all (TW 'Prone 'Mechs'), so its last volleys
+    # never come and the Hunchback's head and legs stay whole.
+    assert dict(hunchback.armour) == {"HD": 9, "CT": 16, "LT": 20, "RT": 10, "LA": 16, "RA": 16, "LL": 20, "RL": 15}
     assert hunchback.internal == hunchback.design.internal
-    assert hunchback.pilot_hits == 1 and hunchback.heat == 4 and not hunchback.destroyed_locations
+    assert hunchback.pilot_hits == 0 and hunchback.heat == 5 and not hunchback.destroyed_locations
     assert final.unit("A").hex.label == "0810" and final.unit("B").hex.label == "0809" and final.unit("B").prone
     kicks = [attack for report in reports for phase in report.get("combat", []) if phase["phase"] == "physical"
              for attack in phase["attacks"]]
-    assert [(kick["attack"], kick["hit"], kick["damage"]) for kick in kicks] == [("kick (RL)", True, 10)] * 2
+    # The Centurion is down, so the kicks land on the standard table (TW), not the kick table.
+    assert [(kick["attack"], kick["hit"], kick["damage"], kick["location_table"]) for kick in kicks] == [
+        ("kick (RL)", True, 10, "standard")] * 3
 
 
 def test_the_same_seed_replays_the_same_duel_and_another_seed_differs():

@@ -128,21 +128,35 @@ def test_displaced_two_levels_down_the_target_falls():
 
 
 def test_displaced_two_levels_down_onto_a_mech_an_accidental_fall_that_hits_lands_on_it():
-    """TW 'Accidental falls from above' (the Solaris VII texts are silent; written from memory of TW): B, charged
-    off a 2-level plateau into 0806 where C stands, rolls against 7 + C's target movement modifier (C did not
-    move: +0). A hit: C takes B's death-from-above damage (50 t / 10 × 3 = 15), is displaced on to 0805 and
-    owes a piloting roll; B falls into 0806."""
+    """TW 'Accidental falls from above' (the Solaris VII texts are silent; MegaMek resolves it the same way): B,
+    charged off a 2-level plateau into 0806 where C stands, rolls against 7 + C's target movement modifier (C
+    did not move: +0) + the woods of C's hex (none). A hit: C takes B's tons / 10 (50 t: 5) in 5-point groups
+    on the punch table, is displaced on to 0805 and owes a piloting roll; B falls into 0806 on its back (no
+    facing roll: turned around, hit on the rear column)."""
     state = duel("charge", {"0808": {"level": 2}, "0807": {"level": 2}}, third="0806")
     after, report = attack(state, "charge", {**HIT, "accidental fall": 6})
     assert [after.unit(u).hex.label for u in "ABC"] == ["0807", "0806", "0805"]
     assert after.unit("B").prone and not after.unit("C").prone
     reasons = report.attacks[0].reasons
-    assert any("an accidental fall from above needs 7 (7 + 0 for C's 0 hexes moved" in r for r in reasons)
-    assert "it lands on C: 15 damage as from its death from above: 50 tons / 10 × 3" in reasons
-    assert sum(fresh().armour.values()) - sum(after.mechs["C"].armour.values()) == 15
+    assert any("an accidental fall from above needs 7 (7, +0 for C's 0 hexes moved, +0 for woods" in r for r in reasons)
+    assert any(r.startswith("it lands on C: 5 damage (50 tons / 10, rounded up; TW) and falls on its back")
+               for r in reasons)
+    assert sum(fresh().armour.values()) - sum(after.mechs["C"].armour.values()) == 5
+    assert any(r.startswith("B falls (accidental fall from above) and lands on its back") for r in reasons)
+    assert not any("facing" in roll.reason for roll in report.rolls) and after.unit("B").facing == 0
     assert any("piloting roll (fallen on from above)" in r for r in report.reasons)
     coded = [*reasons, *report.reasons, *(roll.reason for roll in report.rolls)]
     assert [text for text in coded if reason_code(text)["code"] is None] == []  # rules/reasons.py
+
+
+def test_the_woods_of_the_hex_below_make_an_accidental_fall_harder():
+    """TW 'Accidental falls from above': the target's terrain modifier counts (MegaMek: the target terrain
+    modifier): C in heavy woods makes it 7 + 2 = 9, so a roll of 8 misses."""
+    cells = {"0808": {"level": 2}, "0807": {"level": 2}, "0806": {"terrain": "woods:2"}}
+    after, report = attack(duel("charge", cells, third="0806"), "charge", {**HIT, "accidental fall": 4})
+    reasons = report.attacks[0].reasons
+    assert any("needs 9 (7, +0 for C's 0 hexes moved, +2 for woods or smoke in its hex" in r for r in reasons)
+    assert "it misses C and falls beside it" in reasons and after.mechs["C"] == fresh()
 
 
 def test_an_accidental_fall_that_misses_lands_beside_the_unit_below():

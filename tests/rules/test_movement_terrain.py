@@ -36,10 +36,12 @@ def test_turning_at_the_end_of_a_run_needs_no_skid_roll():
     assert all(step.checks == () for step in plan(PAVED, unit(walk=6), "F", "R", mode="run").steps)
 
 
-@pytest.mark.parametrize("hexes, modifier", [(0, -1), (2, -1), (3, 0), (4, 0), (5, 1), (7, 1), (8, 2), (10, 2), (11, 4)])
+@pytest.mark.parametrize("hexes, modifier", [(0, -1), (2, -1), (3, 0), (4, 0), (5, 1), (7, 1), (8, 2), (10, 2), (11, 4),
+                                             (17, 4), (18, 5), (24, 5), (25, 6), (40, 6)])
 def test_skid_modifier_grows_with_hexes_moved(hexes, modifier):
     """'modificada según un factor basado en el número total de hexágonos movidos hasta el momento,
-    utilizando la tabla de modificadores de deslizamiento' (standard table)."""
+    utilizando la tabla de modificadores de deslizamiento': the text does not give the table, so TW's
+    skidding table (by hexes moved so far): 11-17 +4, 18-24 +5, 25+ +6."""
     assert skid_modifier(hexes) == modifier
 
 

@@ -67,8 +67,27 @@ def test_kick_to_hit_is_piloting_minus_two():
 
 
 def test_punch_without_hand_and_lower_arm():
-    """TW: punching with no hand actuator +1 and no lower arm actuator +2 (a Catapult's missile arms)."""
-    (planned,) = plan_physical_attack(adjacent(a="Catapult CPLT-C1"), PhysicalOrder("A", "B", "punch", "RA"))
+    """TW punch modifiers: lower arm actuator missing or destroyed +2, hand actuator +1. An arm built without
+    both (a Catapult's missile arms) takes the +2 only: the missing hand is not cumulative with the missing
+    lower arm (TW does not say; MegaMek's reading). An arm built with a lower arm but no hand (the Centurion's
+    right) takes the hand's +1."""
+    (catapult,) = plan_physical_attack(adjacent(a="Catapult CPLT-C1"), PhysicalOrder("A", "B", "punch", "RA"))
+    assert catapult.to_hit.target == 5 + 2
+    (centurion,) = plan_physical_attack(adjacent(a="Centurion CN9-A", b="Hunchback HBK-4G"),
+                                        PhysicalOrder("A", "B", "punch", "RA"))
+    assert centurion.to_hit.target == 5 + 1
+
+
+def test_a_hit_hand_still_counts_with_a_hit_lower_arm():
+    """Critical damage is cumulative: a Hunchback whose right lower arm and hand actuators are both hit punches
+    at +2 +1 (TW punch modifiers; MegaMek agrees)."""
+    state = adjacent()
+    a = state.mechs["A"]
+    hit = frozenset(("RA", slot) for c in a.design.components if c.location == "RA"
+                    and c.name in ("Lower Arm Actuator", "Hand Actuator") for slot in c.slots)
+    assert len(hit) == 2
+    damaged = replace(state, mechs={**state.mechs, "A": replace(a, hit_slots=hit)})
+    (planned,) = plan_physical_attack(damaged, PhysicalOrder("A", "B", "punch", "RA"))
     assert planned.to_hit.target == 5 + 2 + 1
 
 
@@ -214,3 +233,42 @@ def test_punch_and_kick_halving_rounds_down_and_counts_missing_actuators():
     assert physical_damage("punch", "RA", catapult, fresh("Catapult CPLT-C1"), Motion())[0] == 3
     legs = replace(status, hit_slots=frozenset({("RL", 1), ("RL", 2)}))
     assert physical_damage("kick", "RL", phoenix, legs, Motion())[0] == 2
+
+
+def test_a_prone_target_on_the_same_level_cannot_be_punched_but_is_kicked_on_the_standard_table():
+    """TW 'Physical attacks': a prone mech lies below the reach of a punch from the same level; a kick reaches
+    it and hits on the standard 'Mech hit location table, not the kick table (MegaMek agrees on both)."""
+    state = adjacent()
+    down = replace(state, units=(state.unit("A"), replace(state.unit("B"), prone=True)))
+    with pytest.raises(AttackError) as error:
+        plan_physical_attack(down, PhysicalOrder("A", "B", "punch", "RA"))
+    assert error.value.code == "attack.physical_not_allowed" and "reach" in str(error.value)
+    (kick,) = plan_physical_attack(down, PhysicalOrder("A", "B", "kick", "RL"))
+    assert kick.table == "standard"
+    (standing_kick,) = plan_physical_attack(state, PhysicalOrder("A", "B", "kick", "RL"))
+    assert standing_kick.table == "kick"
+
+
+@pytest.mark.parametrize(("target_level", "kind", "limb", "table"), [
+    (1, "punch", "RA", "standard"),  # standing there it is punched on the kick table
+    (-1, "kick", "RL", None),  # standing there it is kicked on the punch table; prone, out of reach
+])
+def test_a_prone_target_one_level_up_is_punched_on_the_standard_table_and_one_level_down_cannot_be_kicked(
+        target_level, kind, limb, table):
+    """TW: a prone mech lies a level lower than a standing one, so a punch reaches it from one level below and
+    lands on the standard table, and a kick from one level above misses its reach (MegaMek: same height check)."""
+    from rules.board import HexTerrain
+    from rules.hexes import Hex
+
+    state = adjacent()
+    raised = replace(state, board=Board(16, 17, {Hex.parse("0807"): HexTerrain.parse(target_level, "")}))
+    down = replace(raised, units=(raised.unit("A"), replace(raised.unit("B"), prone=True)))
+    (standing,) = plan_physical_attack(raised, PhysicalOrder("A", "B", kind, limb))
+    assert standing.table == ("kick" if kind == "punch" else "punch")
+    if table is None:
+        with pytest.raises(AttackError) as error:
+            plan_physical_attack(down, PhysicalOrder("A", "B", kind, limb))
+        assert error.value.code == "attack.physical_not_allowed"
+    else:
+        (planned,) = plan_physical_attack(down, PhysicalOrder("A", "B", kind, limb))
+        assert planned.table == table

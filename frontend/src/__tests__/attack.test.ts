@@ -81,6 +81,14 @@ describe("the attack panel", () => {
     expect(choice("19").closest("li")!.textContent).toContain("fired this turn");
   });
 
+  it("keeps out a weapon the server says a prone mech cannot fire (TW 'Prone 'Mechs')", () => {
+    const prone = { ...mech, weapons: [LARGE_LASER, { ...MEDIUM_LASER, prone_blocked: "attack.prone_leg_weapon" }] };
+    panel.start({ phase: "weapons", turn: 1, unit: { ...A, prone: true }, mech: prone, enemies: [B], submitted: null, v: 7 });
+    expect(choice("26").disabled).toBe(true);
+    expect(choice("26").closest("li")!.textContent).toContain("cannot fire while prone");
+    expect(choice("32").disabled).toBe(false);
+  });
+
   it("asks the server for the target numbers of the chosen weapons and shows its answer", () => {
     pick("32");
     const order = { unit: "A", target: "B", weapons: ["32"], twist: 0 };
