@@ -1,4 +1,5 @@
-"""Lobby duels for the tests: two shipped designs, alice hosting and bob joining, both accepting."""
+"""Lobby duels for the tests: two shipped designs, alice hosting and bob joining, both accepting; orders that
+resolve one of its phases, and where its units stand in a view."""
 
 from __future__ import annotations
 
@@ -6,10 +7,12 @@ from typing import Any
 
 from django.contrib.auth.models import User
 
-from matches import lobby
+from matches import lobby, services
 from matches.models import Match
 
 DUEL = {"red": "Hunchback HBK-4G", "blue": "Jenner JR7-D"}
+MOVES = {"A": {"unit": "A", "mode": "walk", "steps": ["F", "F"]}, "B": {"unit": "B", "mode": "walk", "steps": ["F"]}}
+HOLD_FIRE = {"A": {"unit": "A"}, "B": {"unit": "B"}}
 
 
 def start_lobby_duel(alice: User, bob: User, options: dict[str, Any] | None = None) -> Match:
@@ -21,3 +24,15 @@ def start_lobby_duel(alice: User, bob: User, options: dict[str, Any] | None = No
         lobby.match_accept(match_id=match.pk, user=user, accepted=True, options=match.options)
     match.refresh_from_db()
     return match
+
+
+def resolve(match: Match, alice: User, bob: User, orders: dict[str, Any]) -> None:
+    """Both players submit (`MOVES` or `HOLD_FIRE`): the phase resolves."""
+    services.order_submit(match_id=match.pk, user=alice, order_json=orders["A"])
+    services.order_submit(match_id=match.pk, user=bob, order_json=orders["B"])
+    match.refresh_from_db()
+
+
+def unit_hexes(view: dict[str, Any]) -> dict[str, str]:
+    """Each unit's hex in a player view."""
+    return {unit["id"]: unit["hex"] for unit in view["units"]}

@@ -15,8 +15,9 @@ from matches.campaigns.services import match_finish
 from matches.models import Event, Match
 from matches.selectors import PUBLIC, header_for, player_view
 from matches.snapshots import spectator_snapshot
+from tests.matches.lobby_duels import HOLD_FIRE, MOVES, resolve
 from tests.matches.sockets import connect, receive
-from tests.matches.test_match_spectator_delay import HOLD_FIRE, MOVES, resolve, start_delayed
+from tests.matches.test_match_spectator_delay import start_delayed
 
 
 def _statuses(match: Match, user: User | None) -> dict[str, object]:

@@ -11,47 +11,33 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from matches import chat, referee, services
+from matches import chat, referee
 from matches.models import Event, Match
 from matches.queries import sight_line
 from matches.replay import match_verify
 from matches.selectors import PUBLIC, player_view, viewer_for
 from matches.snapshots import encoded_frames_since
-from tests.matches.lobby_duels import start_lobby_duel
+from tests.matches.lobby_duels import HOLD_FIRE, MOVES, resolve, start_lobby_duel, unit_hexes
 from tests.matches.sockets import connect, receive
-
-MOVES = {"A": {"unit": "A", "mode": "walk", "steps": ["F", "F"]}, "B": {"unit": "B", "mode": "walk", "steps": ["F"]}}
-HOLD_FIRE = {"A": {"unit": "A"}, "B": {"unit": "B"}}
-
 
 def start_delayed(alice: User, bob: User) -> Match:
     return start_lobby_duel(alice, bob, {"spectator_delay": 1})
-
-
-def resolve(match: Match, alice: User, bob: User, orders: dict) -> None:
-    services.order_submit(match_id=match.pk, user=alice, order_json=orders["A"])
-    services.order_submit(match_id=match.pk, user=bob, order_json=orders["B"])
-    match.refresh_from_db()
-
-
-def _hexes(view: dict) -> dict[str, str]:
-    return {unit["id"]: unit["hex"] for unit in view["units"]}
 
 
 @pytest.mark.django_db
 def test_spectators_see_the_match_one_phase_late(alice: User, bob: User, carol: User) -> None:
     match = start_delayed(alice, bob)
     started = match.events.get(kind=Event.Kind.STARTED).version
-    start_hexes = _hexes(player_view(match=match, viewer=PUBLIC))
+    start_hexes = unit_hexes(player_view(match=match, viewer=PUBLIC))
     resolve(match, alice, bob, MOVES)
     spectator = player_view(match=match, viewer=viewer_for(match=match, user=carol))
-    assert (spectator["v"], _hexes(spectator), spectator["last_playback"]) == (started, start_hexes, None)
-    moved = _hexes(player_view(match=match, viewer=viewer_for(match=match, user=alice)))
+    assert (spectator["v"], unit_hexes(spectator), spectator["last_playback"]) == (started, start_hexes, None)
+    moved = unit_hexes(player_view(match=match, viewer=viewer_for(match=match, user=alice)))
     assert moved != start_hexes
 
     resolve(match, alice, bob, HOLD_FIRE)  # the weapons phase: now the movement is old enough to be shown
     spectator = player_view(match=match, viewer=PUBLIC)
-    assert (_hexes(spectator), spectator["match"]["phase"]) == (moved, "weapons")
+    assert (unit_hexes(spectator), spectator["match"]["phase"]) == (moved, "weapons")
     missed = [json.loads(text) for _, text in encoded_frames_since(match=match, viewer=PUBLIC, version=started)]
     assert [frame["type"] for frame in missed] == ["submitted", "submitted", "playback"]
     assert missed[-1]["v"] == spectator["v"] < match.version

@@ -23,9 +23,8 @@ from matches.models import Event, Match
 from matches.replay import match_verify
 from matches.selectors import PUBLIC, header_for, player_view, viewer_for
 from matches.snapshots import encoded_frames_since, spectator_snapshot
-from tests.matches.lobby_duels import DUEL, start_lobby_duel
+from tests.matches.lobby_duels import DUEL, MOVES, resolve, start_lobby_duel, unit_hexes
 from tests.matches.sockets import connect, receive
-from tests.matches.test_match_spectator_delay import HOLD_FIRE, MOVES, resolve
 
 DELAY = 30
 
@@ -38,10 +37,6 @@ def age(match: Match, upto: int, seconds: int = DELAY + 1) -> None:
     """Makes the log's events up to version `upto` `seconds` older (an update: events are never saved twice)."""
     for event in match.events.filter(version__lte=upto):
         Event.objects.filter(pk=event.pk).update(created_at=event.created_at - timedelta(seconds=seconds))
-
-
-def _hexes(view: dict[str, Any]) -> dict[str, str]:
-    return {unit["id"]: unit["hex"] for unit in view["units"]}
 
 
 @pytest.mark.django_db
@@ -79,25 +74,25 @@ def test_the_lobby_form_refuses_seconds_that_are_no_number_with_a_coded_error(al
 def test_spectators_see_the_events_logged_at_least_n_seconds_ago(alice: User, bob: User, carol: User) -> None:
     match = start_delayed(alice, bob)
     started = match.events.get(kind=Event.Kind.STARTED).version
-    start_hexes = _hexes(player_view(match=match, viewer=PUBLIC))
+    start_hexes = unit_hexes(player_view(match=match, viewer=PUBLIC))
     resolve(match, alice, bob, MOVES)
-    moved = _hexes(player_view(match=match, viewer=viewer_for(match=match, user=alice)))
+    moved = unit_hexes(player_view(match=match, viewer=viewer_for(match=match, user=alice)))
     assert moved != start_hexes
     # Everything was logged just now: spectators see the start, the players the live match.
     spectator = player_view(match=match, viewer=viewer_for(match=match, user=carol))
-    assert (spectator["v"], _hexes(spectator), spectator["last_playback"]) == (started, start_hexes, None)
+    assert (spectator["v"], unit_hexes(spectator), spectator["last_playback"]) == (started, start_hexes, None)
     assert player_view(match=match, viewer=viewer_for(match=match, user=bob))["v"] == match.version
 
     first_order = started + 1
     age(match, first_order)
     spectator = player_view(match=match, viewer=PUBLIC)
-    assert (spectator["v"], _hexes(spectator)) == (first_order, start_hexes)
+    assert (spectator["v"], unit_hexes(spectator)) == (first_order, start_hexes)
     missed = [json.loads(text) for _, text in encoded_frames_since(match=match, viewer=PUBLIC, version=started)]
     assert [(frame["type"], frame["v"]) for frame in missed] == [("submitted", first_order)]
 
     age(match, match.version)
     spectator = player_view(match=match, viewer=PUBLIC)
-    assert (spectator["v"], _hexes(spectator), spectator["match"]["phase"]) == (match.version, moved, "weapons")
+    assert (spectator["v"], unit_hexes(spectator), spectator["match"]["phase"]) == (match.version, moved, "weapons")
     assert "state" not in spectator["last_playback"]  # the stored state stays on the server
     assert match_verify(match).problems == []
 
@@ -128,16 +123,16 @@ def test_a_pause_and_a_referees_corrections_reach_spectators_with_the_delay(
 ) -> None:
     ref = User.objects.create_user("ref", is_staff=True)
     match = start_delayed(alice, bob)
-    before = _hexes(player_view(match=match, viewer=PUBLIC))
+    before = unit_hexes(player_view(match=match, viewer=PUBLIC))
     referee.referee_pause(match_id=match.pk, user=ref, reason="a phone call")
     referee.referee_override(match_id=match.pk, user=ref, unit="A", changes={"hex": "0808"}, reason="misplaced")
     match.refresh_from_db()
     assert header_for(match=match, user=carol)["status"] == "in_progress"
-    assert _hexes(player_view(match=match, viewer=PUBLIC)) == before
+    assert unit_hexes(player_view(match=match, viewer=PUBLIC)) == before
     assert '"status":"in_progress"' in spectator_snapshot(match)[1]
     age(match, match.version)  # the version is the same: the cached snapshot must not be served again
     assert header_for(match=match, user=carol)["status"] == "paused"
-    assert _hexes(player_view(match=match, viewer=PUBLIC)) == {**before, "A": "0808"}
+    assert unit_hexes(player_view(match=match, viewer=PUBLIC)) == {**before, "A": "0808"}
     assert '"status":"paused"' in spectator_snapshot(match)[1]
 
 
@@ -147,16 +142,16 @@ def test_an_annulment_is_shown_with_the_delay_as_the_position_it_went_back_to(
 ) -> None:
     ref = User.objects.create_user("ref", is_staff=True)
     match = start_delayed(alice, bob)
-    start_hexes = _hexes(player_view(match=match, viewer=PUBLIC))
+    start_hexes = unit_hexes(player_view(match=match, viewer=PUBLIC))
     resolve(match, alice, bob, MOVES)
     age(match, match.version)
-    moved = _hexes(player_view(match=match, viewer=PUBLIC))
+    moved = unit_hexes(player_view(match=match, viewer=PUBLIC))
     referee.referee_annul(match_id=match.pk, user=ref, reason="replayed")
     match.refresh_from_db()
-    assert _hexes(player_view(match=match, viewer=PUBLIC)) == moved != start_hexes
+    assert unit_hexes(player_view(match=match, viewer=PUBLIC)) == moved != start_hexes
     age(match, match.version)
     spectator = player_view(match=match, viewer=PUBLIC)
-    assert (spectator["v"], _hexes(spectator), spectator["match"]["phase"]) == (match.version, start_hexes, "movement")
+    assert (spectator["v"], unit_hexes(spectator), spectator["match"]["phase"]) == (match.version, start_hexes, "movement")
 
 
 @pytest.mark.django_db
