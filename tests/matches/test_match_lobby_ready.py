@@ -3,8 +3,6 @@ visitor joins as a player or spectator; a player who withdraws their acceptance 
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from django.contrib.auth.models import User
 
