@@ -3,8 +3,6 @@
 LdV'), kept in the rules state so every attack on the unit uses it, and set by its controller or, when the
 controller is absent, by the referee (issue 7)."""
 
-from dataclasses import replace
-
 import pytest
 
 from rules import codec
