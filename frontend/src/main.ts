@@ -169,17 +169,19 @@ function startMatch(page: HTMLElement): void {
       case "chat_sent":
         chat.handleSent();
         break;
-      case "error":
-        plotter?.handleError(frame.code, errorText(frame.code, frame.message));
-        sight.handleError(errorText(frame.code, frame.message));
-        attacks?.handleError(frame.code, errorText(frame.code, frame.message));
-        splitLos.handleError(frame.code, errorText(frame.code, frame.message));
-        chat.handleError(frame.code, errorText(frame.code, frame.message));
-        showStatus(`${errorText(frame.code, frame.message)} (${frame.code})`, frame.code);
+      case "error": {
+        const text = errorText(frame.code, frame.message);
+        plotter?.handleError(frame.code, text);
+        sight.handleError(text);
+        attacks?.handleError(frame.code, text);
+        splitLos.handleError(frame.code, text);
+        chat.handleError(frame.code, text);
+        showStatus(`${text} (${frame.code})`, frame.code);
         // The position changed under the order (a referee's correction, an annulment): fetch it; the
         // plotting restarts from the snapshot and keeps the refused order where it still makes sense.
         if (frame.code === "order.stale_version") socket.send({ type: "resync" });
         break;
+      }
     }
   }
 
