@@ -44,18 +44,20 @@ def _since_version(query_string: bytes) -> int | None:
         return None
 
 
+def _optional_int(message: dict[str, Any], key: str, meaning: str) -> int | None:
+    """`message[key]` when it is an integer (JSON's true and false are not), None when it is left out."""
+    value = message.get(key)
+    if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+        raise MatchError("message.malformed", f"`{key}` must be {meaning} (an integer).")
+    return value
+
+
 def _turn(message: dict[str, Any]) -> int | None:
-    turn = message.get("turn")
-    if turn is not None and (not isinstance(turn, int) or isinstance(turn, bool)):
-        raise MatchError("message.malformed", "`turn` must be an integer.")
-    return turn
+    return _optional_int(message, "turn", "the turn the order is for")
 
 
 def _seen(message: dict[str, Any]) -> int | None:
-    seen = message.get("v")
-    if seen is not None and (not isinstance(seen, int) or isinstance(seen, bool)):
-        raise MatchError("message.malformed", "`v` must be the version the order was plotted at (an integer).")
-    return seen
+    return _optional_int(message, "v", "the version the order was plotted at")
 
 
 def _phase(message: dict[str, Any]) -> str | None:
