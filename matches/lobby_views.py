@@ -105,7 +105,7 @@ def _lobby_action(request: HttpRequest, match_id: int) -> None:
     elif action in ("accept", "withdraw"):
         try:
             read = json.loads(request.POST.get("options", ""))
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: arrays or objects nested thousands deep
             read = None
         lobby.match_accept(match_id=match_id, user=request.user, accepted=action == "accept", options=read)
     elif action == "referee":

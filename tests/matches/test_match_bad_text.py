@@ -77,6 +77,16 @@ def test_the_lobby_forms_show_a_nul_as_an_error(alice: User) -> None:
 
 
 @pytest.mark.django_db
+def test_the_lobby_form_reads_options_nested_too_deep_as_not_read(alice: User, bob: User) -> None:
+    match = lobby.match_open(host=alice, designs=DUEL)
+    lobby.match_join(match_id=match.pk, user=bob, role="player")
+    before = stored(match)
+    page = _as(bob).post(f"/matches/{match.pk}/lobby/", {"action": "accept", "options": NESTED})
+    assert page.status_code == 400 and 'data-code="accept.stale_options"' in page.content.decode()
+    assert stored(match) == before
+
+
+@pytest.mark.django_db
 def test_an_uploaded_board_with_a_nul_is_refused(alice: User) -> None:
     with pytest.raises(MatchError) as error:
         lobby.match_open(host=alice, designs=DUEL, board_text='size 16 17\nhex 0101 0 "woods:1\x00" ""\nend\n')
