@@ -44,5 +44,8 @@ def match_replay_page(request: HttpRequest, match_id: int) -> HttpResponse:
     return render(
         request,
         "matches/replay.html",
-        {"match": selectors.match_header(match), "replay_url": reverse("api-match-replay", args=[match.pk])},
+        {
+            "match": selectors.header_for(match=match, user=request.user),
+            "replay_url": reverse("api-match-replay", args=[match.pk]),
+        },
     )
