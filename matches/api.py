@@ -147,8 +147,7 @@ class MatchLosSideApi(APIView):
 class MatchChatApi(APIView):
     def get(self, request: Request, match_id: int) -> Response:
         """The last messages of the rooms the viewer reads."""
-        match = selectors.match_get(match_id=match_id)
-        viewer = selectors.viewer_for(match=match, user=request.user)
+        match, viewer = selectors.match_and_viewer(match_id=match_id, user=request.user)
         return Response(chat.chat_history(match=match, viewer=viewer))
 
     def post(self, request: Request, match_id: int) -> Response:

@@ -19,7 +19,7 @@ from django.utils.html import escape
 from . import hub
 from .errors import MatchError
 from .models import ChatMessage, Match, Participant
-from .selectors import PUBLIC, Viewer, match_as_seen, match_get, spectators_delayed, viewer_for
+from .selectors import PUBLIC, Viewer, match_and_viewer, match_as_seen, spectators_delayed
 
 MAX_CHAT_CHARS = 500
 HISTORY_LENGTH = 50
@@ -52,8 +52,7 @@ def chat_post(*, match_id: int, user: AbstractBaseUser | AnonymousUser, text: An
     count, seconds = settings.ARBITRO_CHAT_RATE
     with transaction.atomic():
         # The match row lock serialises a user's posts, so the rate limit cannot be raced past.
-        match = match_get(match_id=match_id, for_update=True)
-        viewer = viewer_for(match=match, user=user)
+        match, viewer = match_and_viewer(match_id=match_id, user=user, for_update=True)
         room = rooms_of(viewer)[0]
         recent = ChatMessage.objects.filter(match=match, user_id=user.pk, created_at__gt=now - timedelta(seconds=seconds))
         if recent.count() >= count:

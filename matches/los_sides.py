@@ -21,7 +21,7 @@ from rules.game import LOS_SIDES, choose_split_los
 from .errors import MatchError
 from .models import Event, Match, Participant
 from .referee import SORTING_OUT, checked_reason
-from .selectors import match_get, viewer_for
+from .selectors import match_and_viewer
 from .services import event_append, events_publish, state_for_delayed
 
 
@@ -33,8 +33,7 @@ def los_side_choose(
     if not isinstance(unit, str) or side not in (None, *LOS_SIDES):
         raise MatchError("message.malformed", "Name a `unit` and a `side`: \"left\", \"right\" or null (no choice).")
     with transaction.atomic():
-        match = match_get(match_id=match_id, for_update=True)
-        viewer = viewer_for(match=match, user=user)
+        match, viewer = match_and_viewer(match_id=match_id, user=user, for_update=True)
         state = codec.state_from_json(match.state)
         details: dict[str, Any] = {}
         allowed: tuple[str, ...]

@@ -14,7 +14,7 @@ from rules import codec
 from .errors import MatchError
 from .models import Event, Match, Order, Participant
 from .replay import keep_split_los, replay_log, unit_overridden
-from .selectors import match_get, viewer_for
+from .selectors import match_and_viewer
 from .services import event_append, events_publish, state_for_delayed
 
 MAX_REASON_CHARS = 500
@@ -77,8 +77,8 @@ def _act(
     """The referee check, the status check, `change` on the locked match, the logged event and its broadcast."""
     reason = checked_reason(reason)
     with transaction.atomic():
-        match = match_get(match_id=match_id, for_update=True)
-        if viewer_for(match=match, user=user).role != Participant.Role.REFEREE:
+        match, viewer = match_and_viewer(match_id=match_id, user=user, for_update=True)
+        if viewer.role != Participant.Role.REFEREE:
             raise MatchError("referee.only", "Only the match's referee may do that.", status=403)
         if match.status not in allowed:
             raise MatchError("referee.wrong_status", f"Not possible while the match is {match.status}.", status=409)

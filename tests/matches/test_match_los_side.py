@@ -16,7 +16,7 @@ from matches.errors import MatchError
 from matches.los_sides import los_side_choose
 from matches.models import Event, Match
 from matches.replay import replay_log
-from matches.selectors import PUBLIC, player_view
+from matches.selectors import PUBLIC, player_view, viewer_for
 from tests.matches.duels import LARGE_LASER, duel_match
 from tests.matches.lobby_duels import start_lobby_duel
 from tests.matches.sockets import connect, receive, send
@@ -74,7 +74,7 @@ def test_the_referee_decides_for_an_absent_player_with_a_logged_reason_even_whil
     assert any("left side: the referee, deciding for the target's absent controller, chose the left side" in m["reason"]
                for m in attack["to_hit"]["modifiers"])
     split.refresh_from_db()
-    judge = player_view(match=split, viewer=referee.viewer_for(match=split, user=ref))
+    judge = player_view(match=split, viewer=viewer_for(match=split, user=ref))
     logged = [frame for frame in judge["referee"]["log"] if frame["type"] == "los_side"]
     assert logged == [{"type": "los_side", "v": logged[0]["v"], "unit": "B", "side": "left", "chooser": "referee",
                        "by": "ref", "reason": "bob is away; left as he said"}]
