@@ -43,6 +43,14 @@ async def receive(socket: WebsocketCommunicator) -> dict[str, Any]:
     return json.loads(await socket.receive_from(timeout=5))
 
 
+async def frames_until(socket: WebsocketCommunicator, kind: str) -> list[dict[str, Any]]:
+    """The frames a socket receives up to and including the first of type `kind`."""
+    frames = [await receive(socket)]
+    while frames[-1]["type"] != kind:
+        frames.append(await receive(socket))
+    return frames
+
+
 async def receive_by_type(socket: WebsocketCommunicator, count: int) -> list[dict[str, Any]]:
     """`count` frames sorted by type, for frames whose arrival order is not fixed."""
     frames = [await receive(socket) for _ in range(count)]

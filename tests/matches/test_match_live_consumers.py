@@ -11,7 +11,7 @@ from django.contrib.auth.models import User
 from matches import lobby, referee
 from matches.models import Match
 from tests.matches.lobby_duels import DUEL
-from tests.matches.sockets import connect, receive
+from tests.matches.sockets import connect, frames_until, receive
 
 pytestmark = [
     pytest.mark.asyncio, pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("close_worker_connections"),
@@ -19,13 +19,6 @@ pytestmark = [
 
 SECRET_STEPS = ["F", "R", "F", "L"]
 
-
-
-async def frames_until(socket, kind: str) -> list[dict]:
-    frames = [await receive(socket)]
-    while frames[-1]["type"] != kind:
-        frames.append(await receive(socket))
-    return frames
 
 
 async def test_lobby_to_play_with_a_spectator_and_a_referee_and_no_leak(alice: User, bob: User, carol: User) -> None:

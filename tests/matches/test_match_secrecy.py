@@ -12,7 +12,7 @@ from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import User
 
 from tests.matches.duels import duel_match
-from tests.matches.sockets import connect, receive, receive_by_type, send
+from tests.matches.sockets import connect, frames_until, receive, receive_by_type, send
 
 pytestmark = [
     pytest.mark.asyncio, pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("close_worker_connections"),
@@ -29,9 +29,7 @@ BOB = {"movement": {"unit": "B", "mode": "walk", "steps": []}, "weapons": {"unit
 
 async def everything_received(socket: WebsocketCommunicator, until: str) -> list[dict[str, Any]]:
     """Frames up to the first of type `until` (waited for, however busy the machine), and any that follow at once."""
-    frames = [await receive(socket)]
-    while frames[-1]["type"] != until:
-        frames.append(await receive(socket))
+    frames = await frames_until(socket, until)
     while not await socket.receive_nothing(timeout=0.2):
         frames.append(await receive(socket))
     return frames
