@@ -15,7 +15,7 @@ from django.contrib.auth.models import User
 from django.db import connections
 
 from matches import consumers, crowd
-from matches.models import Match
+from matches.models import Event, Match, Order
 from matches.services import match_create
 from rules import codec
 from rules.demo import demo_state
@@ -23,6 +23,12 @@ from rules.demo import demo_state
 # Orders for the demo mechs (walk 5 PM each), legal on the demo board.
 ALICE_ORDER = {"unit": "A", "mode": "walk", "steps": ["F", "F", "R"]}
 BOB_ORDER = {"unit": "B", "mode": "walk", "steps": ["F", "F"]}
+
+
+def fingerprint(match: Match) -> tuple[Any, ...]:
+    """What a refused command must leave as it was: the match row's play columns, the orders and the log."""
+    match.refresh_from_db()
+    return match.version, match.status, match.turn, match.phase, match.state, Order.objects.count(), Event.objects.count()
 
 
 @pytest.fixture(autouse=True)

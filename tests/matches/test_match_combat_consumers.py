@@ -10,7 +10,7 @@ import pytest
 from channels.db import database_sync_to_async
 from django.contrib.auth.models import User
 
-from matches.models import Event, Match, Order
+from tests.matches.conftest import fingerprint
 from tests.matches.duels import LARGE_LASER, duel_match
 from tests.matches.sockets import connect, receive, receive_by_type, send
 
@@ -20,12 +20,6 @@ pytestmark = [
 
 ALICE_FIRE = {"unit": "A", "target": "B", "weapons": ["Large Laser", "Medium Laser [RA]"], "twist": 0}
 BOB_FIRE = {"unit": "B", "target": "A", "weapons": ["Medium Laser"], "twist": 0}
-
-
-@database_sync_to_async
-def fingerprint(match: Match) -> tuple[Any, ...]:
-    match.refresh_from_db()
-    return match.version, match.phase, match.state, Order.objects.count(), Event.objects.count()
 
 
 async def test_declared_fire_stays_secret_and_the_playback_reaches_everyone(alice: User, bob: User) -> None:
@@ -90,14 +84,14 @@ async def test_a_refused_attack_is_a_coded_error_and_stores_nothing(
     socket, watcher = await connect(match, alice), await connect(match)
     await receive(socket)
     await receive(watcher)
-    before = await fingerprint(match)
+    before = await database_sync_to_async(fingerprint)(match)
 
     for kind in ("plot", "submit"):
         error = await send(socket, {"type": kind, "order": order, "turn": 1})
         assert (error["type"], error["code"], error["v"]) == ("error", code, 0)
         assert error["message"]
 
-    assert await fingerprint(match) == before
+    assert await database_sync_to_async(fingerprint)(match) == before
     assert await watcher.receive_nothing()
     for s in (socket, watcher):
         await s.disconnect()

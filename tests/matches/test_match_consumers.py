@@ -10,21 +10,15 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import User
 
-from matches.models import Event, Match, Order
+from matches.models import Event, Match
 from project.asgi import application
-from tests.matches.conftest import ALICE_ORDER, BOB_ORDER
+from tests.matches.conftest import ALICE_ORDER, BOB_ORDER, fingerprint
 from tests.matches.sockets import connect, receive, receive_by_type, send
 
 pytestmark = [
     pytest.mark.asyncio, pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("close_worker_connections"),
 ]
 
-
-
-@database_sync_to_async
-def fingerprint(match: Match) -> tuple[Any, ...]:
-    match.refresh_from_db()
-    return match.version, match.state, Order.objects.count(), Event.objects.count()
 
 
 async def test_connect_sends_the_viewers_snapshot(match: Match, alice: User) -> None:
@@ -134,14 +128,14 @@ async def test_bad_messages_get_an_error_frame_change_nothing_and_keep_the_socke
     socket, watcher = await connect(match, user), await connect(match)
     await receive(socket)
     await receive(watcher)
-    before = await fingerprint(match)
+    before = await database_sync_to_async(fingerprint)(match)
 
     await socket.send_to(text_data=text)
     error = await receive(socket)
 
     assert (error["type"], error["code"], error["v"]) == ("error", code, 0)
     assert error["message"]
-    assert await fingerprint(match) == before
+    assert await database_sync_to_async(fingerprint)(match) == before
     assert await watcher.receive_nothing()
     assert (await send(socket, {"type": "resync"}))["type"] == "snapshot"  # still open
     for s in (socket, watcher):
@@ -158,12 +152,12 @@ async def test_an_order_after_the_phase_resolved_is_refused(match: Match, alice:
     await b.send_to(text_data=json.dumps({"type": "submit", "order": BOB_ORDER, "turn": 1}))
     await receive_by_type(a, 2)  # bob's submitted, then the playback
     await receive_by_type(b, 4)
-    before = await fingerprint(match)
+    before = await database_sync_to_async(fingerprint)(match)
 
     late = await send(a, {"type": "submit", "order": ALICE_ORDER, "turn": 1})
 
     assert (late["type"], late["code"], late["v"]) == ("error", "order.phase_closed", 3)
-    assert await fingerprint(match) == before
+    assert await database_sync_to_async(fingerprint)(match) == before
     for socket in (a, b):
         await socket.disconnect()
 

@@ -16,7 +16,7 @@ from matches.selectors import player_view, viewer_for
 from rules import codec
 from rules.dice import Dice
 from rules.rulesets import get_ruleset
-from tests.matches.conftest import ALICE_ORDER, BOB_ORDER
+from tests.matches.conftest import ALICE_ORDER, BOB_ORDER, fingerprint
 from tests.matches.races import race_behind_row_lock
 
 pytestmark = pytest.mark.django_db
@@ -28,11 +28,6 @@ def published(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
     sent: list[dict[str, Any]] = []
     monkeypatch.setattr(hub, "publish", lambda *, match_id, frames: sent.extend(frames))
     return sent
-
-
-def fingerprint(match: Match) -> tuple[Any, ...]:
-    match.refresh_from_db()
-    return match.version, match.turn, match.phase, match.state, Order.objects.count(), Event.objects.count()
 
 
 def test_submit_stores_the_order_and_bumps_the_version(match: Match, alice: User) -> None:
