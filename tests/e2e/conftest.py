@@ -153,3 +153,11 @@ def open_page(browser: Any, daphne_server: dict[str, str]) -> Iterator[Any]:
     for context in contexts:
         context.close()
     assert not page_errors, page_errors
+
+
+def poses(page: Any) -> dict[str, str]:
+    """Each unit on the page's board: its hex and facing, `"0505/3"`."""
+    return page.evaluate(
+        "() => Object.fromEntries([...document.querySelectorAll('.unit')]"
+        ".map(u => [u.dataset.unit, `${u.dataset.hex}/${u.dataset.facing}`]))"
+    )

@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 
+from tests.e2e.conftest import poses
+
 pytestmark = pytest.mark.e2e
 
 PLAYBACK_SECONDS = 30_000  # ms: generous, the machine is shared
@@ -33,13 +35,6 @@ RECORD_MOVES = """() => {
       .observe(unit, {attributes: true, attributeFilter: ['data-hex', 'data-facing']});
   }
 }"""
-
-
-def poses(page: Any) -> dict[str, str]:
-    return page.evaluate(
-        "() => Object.fromEntries([...document.querySelectorAll('.unit')]"
-        ".map(u => [u.dataset.unit, `${u.dataset.hex}/${u.dataset.facing}`]))"
-    )
 
 
 def plot(page: Any, *, click: str | None = None, key: str | None = None, expect_mp: int) -> None:

@@ -8,6 +8,8 @@ from typing import Any, Callable
 
 import pytest
 
+from tests.e2e.conftest import poses
+
 pytestmark = pytest.mark.e2e
 
 # A two-turn lobby duel of the demo's players, played to its end through the services (as
@@ -51,13 +53,6 @@ TURN_2 = [
     {"A": "1215/2", "B": "0905/3"},
     {"A": "1215/2", "B": "0905/3"},
 ]
-
-
-def poses(page: Any) -> dict[str, str]:
-    return page.evaluate(
-        "() => Object.fromEntries([...document.querySelectorAll('.unit')]"
-        ".map(u => [u.dataset.unit, `${u.dataset.hex}/${u.dataset.facing}`]))"
-    )
 
 
 def shows(page: Any, step: int, expected: dict[str, str]) -> None:
