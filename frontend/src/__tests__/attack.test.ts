@@ -2,6 +2,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { AttackPanel, attackOrder, describeToHit, rangeBand, sameAttackOrder } from "../attack";
 import type { AttackCheck, AttackFrame, MechInfo, Unit, WeaponInfo } from "../protocol";
+import { forgetCatalog, speak } from "./gettext";
 
 const weapon = (index: number, label: string, range: WeaponInfo["range"], extra: Partial<WeaponInfo> = {}): WeaponInfo => ({
   index, name: label.split(" [")[0], label, heat: 3, damage: 5, range, fired: false, destroyed: false, ...extra,
@@ -160,7 +161,6 @@ describe("the attack panel", () => {
 });
 
 describe("the attack panel in Spanish", () => {
-  // A few entries of the JavaScript catalog (/jsi18n/ defines gettext on the page).
   const SPANISH: Record<string, string> = {
     "Weapon attacks": "Ataques con armas",
     "Hold fire": "No disparar",
@@ -173,8 +173,8 @@ describe("the attack panel in Spanish", () => {
   };
 
   beforeEach(() => {
-    (globalThis as { gettext?: (text: string) => string }).gettext = (text) => SPANISH[text] ?? text;
-    return () => delete (globalThis as { gettext?: unknown }).gettext;
+    speak(SPANISH);
+    return forgetCatalog;
   });
 
   it("speaks the page's language", () => {

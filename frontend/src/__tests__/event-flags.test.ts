@@ -3,6 +3,7 @@ import { eventFlags } from "../event-flags";
 import { errorText, eventKindText, t } from "../i18n";
 import { playbackFrames } from "../playback";
 import type { Timeline } from "../protocol";
+import { forgetCatalog, speak } from "./gettext";
 
 // A charge: A steps, then charges B from 0504 (it stays there), while B skids and falls.
 const timeline: Timeline = {
@@ -19,9 +20,7 @@ const timeline: Timeline = {
   final: { A: { hex: "0504", facing: 0 }, B: { hex: "0502", facing: 3, prone: true } },
 };
 
-afterEach(() => {
-  delete (globalThis as { gettext?: unknown }).gettext;
-});
+afterEach(forgetCatalog);
 
 describe("playback of every event kind", () => {
   it("names what happened to each unit in its tick, and nothing for plain steps", () => {
@@ -41,7 +40,7 @@ describe("translation", () => {
 
   it("goes through the page's catalog when there is one", () => {
     const spanish: Record<string, string> = { falls: "cae", "That hex is off the board.": "Ese hexágono está fuera del mapa." };
-    (globalThis as { gettext?: unknown }).gettext = (text: string) => spanish[text] ?? text;
+    speak(spanish);
     expect(eventKindText("fall")).toBe("cae");
     expect(errorText("board.off_board", "hex 9999 is off the 16x17 board")).toBe("Ese hexágono está fuera del mapa.");
   });

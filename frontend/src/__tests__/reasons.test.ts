@@ -6,6 +6,7 @@ import type { ReasonCode } from "../reasons";
 import { reasonText, reasonsText } from "../reasons";
 import catalogue from "../reason-catalogue.json";
 import { describeRoll, rulings } from "../rulings";
+import { forgetCatalog, speak } from "./gettext";
 
 // A split line of sight as rules/los.py sends it: words (sides, woods), labels, numbers and clauses.
 const english =
@@ -47,13 +48,9 @@ const spanish: Record<string, string> = {
     "Partida terminada tras el turno %(turn)s: %(outcome)s (%(reason)s). Puntos de victoria: %(points)s.",
 };
 
-function speakSpanish(): void {
-  (globalThis as { gettext?: unknown }).gettext = (text: string) => spanish[text] ?? text;
-}
+const speakSpanish = () => speak(spanish);
 
-afterEach(() => {
-  delete (globalThis as { gettext?: unknown }).gettext;
-});
+afterEach(forgetCatalog);
 
 describe("coded reasons", () => {
   it("render the server's English text from the code without a catalog", () => {

@@ -1,12 +1,11 @@
 // Terrain in words (issue 8): the tooltip and screen readers say "heavy woods", not `woods:2`.
 import { afterEach, describe, expect, it } from "vitest";
 import { parseTerrain, terrainInWords } from "../terrain";
+import { forgetCatalog, speak } from "./gettext";
 
 const words = (terrain: string) => terrainInWords(parseTerrain(terrain));
 
-afterEach(() => {
-  delete (globalThis as { gettext?: unknown }).gettext;
-});
+afterEach(forgetCatalog);
 
 describe("terrain in words", () => {
   it("reads MegaMek's notation, a bare feature at level 1", () => {
@@ -35,7 +34,7 @@ describe("terrain in words", () => {
       "building (medium, CF %(cf)s)": "edificio medio (FC %(cf)s)",
       "water, depth %(depth)s": "agua de profundidad %(depth)s",
     };
-    (globalThis as { gettext?: (text: string) => string }).gettext = (text) => spanish[text] ?? text;
+    speak(spanish);
     expect(words("building:2;water:1")).toBe("edificio medio (FC 40), agua de profundidad 1");
   });
 });
