@@ -1,6 +1,7 @@
 """The match websocket: decode a message, check its shape, call a service, send the answer.
 
-Broadcast frames come through the process's hub (see hub.py), not through a per-socket channel.
+Broadcast frames come through the process's hub (see hub.py), not through a per-socket channel; a spectator
+of a match with a delay in seconds gets them from the match's release in delayed_release.py instead.
 """
 
 from __future__ import annotations
