@@ -1,7 +1,10 @@
 """The one move pipeline: validate -> lock the match row -> rules -> event log + version -> broadcast on commit.
 
-Consumers and API views only call these functions. Every failure is a `MatchError` raised before anything
-is written, so a bad order changes nothing.
+Consumers and API views never write themselves: they call these functions, or the lobby, referee and
+split-LOS services (lobby.py, referee.py, los_sides.py), which lock the row the same way and log and broadcast
+through `event_append` and `events_publish` here (chat lines, chat.py, are no match events: stored and sent
+after commit, without bumping the version). Every failure is a `MatchError` raised before anything is written,
+so a bad order changes nothing.
 """
 
 from __future__ import annotations
