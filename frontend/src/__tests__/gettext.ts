@@ -5,7 +5,7 @@ type Page = { gettext?: (text: string) => string };
 
 /** Translates through `entries` until `forgetCatalog`. */
 export function speak(entries: Record<string, string>): void {
-  (globalThis as Page).gettext = (text) => entries[text] ?? text;
+  (globalThis as Page).gettext = (text) => (Object.hasOwn(entries, text) ? entries[text] : text);
 }
 
 /** No catalog: English, as on a page without one. */
