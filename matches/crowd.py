@@ -17,6 +17,7 @@ The REST view asks `spectators_now`.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import time
 import weakref
@@ -184,15 +185,26 @@ def get_crowd() -> Crowd:
     return crowd
 
 
+@functools.cache
+def _sync_client(redis_url: str) -> redis.Redis:
+    """One client (and connection pool) per process for the REST reads, not a new connection per read."""
+    return redis.Redis.from_url(redis_url)
+
+
 def spectators_now(match_id: int) -> int:
     """The count for synchronous code (the REST view): Redis's set when there is one, else this process's
-    sockets (whichever event loop holds them)."""
+    sockets (whichever event loop holds them). The count is a courtesy: a Redis failure must not fail the read."""
+    local = sum(crowd.local_spectators(match_id) for crowd in list(_crowds.values()))
     redis_url = getattr(settings, "REDIS_URL", None)
     if not redis_url:
-        return sum(crowd.local_spectators(match_id) for crowd in list(_crowds.values()))
-    with redis.Redis.from_url(redis_url) as client, client.pipeline() as pipe:
-        key = crowd_key(_key_prefix(), match_id)
-        pipe.zremrangebyscore(key, "-inf", time.time())
-        pipe.zcard(key)
-        _, spectators = pipe.execute()
+        return local
+    key = crowd_key(_key_prefix(), match_id)
+    try:
+        with _sync_client(redis_url).pipeline() as pipe:
+            pipe.zremrangebyscore(key, "-inf", time.time())
+            pipe.zcard(key)
+            _, spectators = pipe.execute()
+    except redis.RedisError:
+        log.warning("crowd: Redis unreachable, counting only this process's spectators of %s", match_id)
+        return local
     return int(spectators)

@@ -54,3 +54,12 @@ async def test_the_snapshot_and_the_rest_view_carry_the_count(
         await socket.disconnect()
     assert (await rest_view(match))["spectators"] == 0
     await player.disconnect()
+
+
+@pytest.mark.django_db
+def test_the_rest_view_still_answers_when_redis_is_down(match: Match, settings: Any) -> None:
+    """The count is a courtesy: with Redis unreachable the REST view answers with this process's count."""
+    settings.REDIS_URL = "redis://127.0.0.1:1/0"  # nothing listens on port 1
+    answer = Client().get(f"/api/matches/{match.pk}/")
+    assert answer.status_code == 200
+    assert answer.json()["spectators"] == 0
