@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rules import codec
+from rules.combat_codec import result_from_json
 from rules.dice import Dice
 from rules.errors import RuleError
 from rules.game import GameState, choose_split_los
@@ -66,6 +67,9 @@ def replay_log(match: Match) -> Replay:
             _replay_override(replay, event)
         elif event.kind == Event.Kind.LOS_SIDE:
             replay.state = choose_split_los(replay.state, payload["unit"], payload["side"], payload["chooser"])
+        elif event.kind == Event.Kind.FINISHED and replay.state.result is None:
+            # An end the play did not reach: the referee's decision (campaigns' match_finish), logged here.
+            replay.state = replace(replay.state, result=result_from_json(payload["result"]))
     if replay.state is None:
         replay.problems.append("the log has no start: the match was not opened in the lobby")
     elif _plain(codec.state_to_json(replay.state)) != _plain(match.state):

@@ -342,6 +342,7 @@ TEMPLATES: dict[str, str] = {
     "victory.other_side_out": "the other side is out of the fight (%(beaten)s)",
     "victory.everyone_out": "every mech is out of the fight (%(beaten)s)",
     "victory.turn_limit": "turn limit %(limit)s reached: victory points decide",
+    "victory.referee_decision": "the referee decided the result",
     "victory.wake_roll": "wake up %(unit)s",
     "victory.awake": "%(unit)s: wake-up roll %(roll)s against %(target)s: awake",
     "victory.still_out": "%(unit)s: wake-up roll %(roll)s against %(target)s: still out",

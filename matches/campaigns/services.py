@@ -22,12 +22,14 @@ from matches.models import Event, Match
 from matches.selectors import match_get
 from matches.services import event_append, events_publish, match_create
 from rules import codec
-from rules.combat_codec import status_from_json, status_to_json
+from rules.combat_codec import result_to_json, status_from_json, status_to_json
 from rules.designs import Design, DesignError, shipped_design
 from rules.dice import Dice
 from rules.errors import RuleError
 from rules.game import GameState, Options, equip
+from rules.game import MatchResult as RulesResult
 from rules.hexes import Hex
+from rules.reasons import Reason
 from rules.status import MechStatus
 from rules.units import Unit
 
@@ -266,10 +268,12 @@ def match_finish(*, match_id: int, winner_side: str, sides: dict[str, dict[str, 
                 raise MatchError("result.value", f"Side {side}: {problems}") from None
             lines.append(line)
         match.status = Match.Status.FINISHED
-        decision = {"winner": winner_side, "reason": "referee decision",
-                    "victory_points": {line.side: line.victory_points for line in lines}, "turn": match.turn}
+        decision = result_to_json(RulesResult(
+            winner_side, Reason("victory.referee_decision"), {line.side: line.victory_points for line in lines}, match.turn
+        ))
         events = [event_append(match, Event.Kind.FINISHED, {"result": decision})]
-        match.save(update_fields=["status", "version", "updated_at"])
+        match.state = {**match.state, "result": decision}  # the header shows it as it shows a played result
+        match.save(update_fields=["status", "state", "version", "updated_at"])
         result = MatchResult.objects.create(match=match, winner_side=winner_side)
         for line in lines:
             line.result = result

@@ -13,6 +13,7 @@ from matches import referee
 from matches.campaigns.models import match_sides
 from matches.campaigns.services import match_finish
 from matches.models import Event, Match
+from matches.replay import match_verify
 from matches.selectors import PUBLIC, header_for, player_view
 from matches.snapshots import spectator_snapshot
 from tests.matches.lobby_duels import HOLD_FIRE, MOVES, resolve
@@ -70,6 +71,8 @@ def test_a_match_ended_by_a_campaign_result_is_over_for_delayed_spectators_too(
     assert finished.payload["result"]["victory_points"] == {side: 2 for side in sides}
     header = header_for(match=match, user=carol)
     assert header["status"] == "finished" and header["seed"] == match.seed
+    assert header["result"]["winner"] == sides[0]
+    assert match_verify(match).problems == []  # the replay takes the decision from the finished event
 
 
 @pytest.mark.asyncio
