@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rules import codec
+from rules.buildings import occupies
 from rules.combat_codec import result_from_json
 from rules.dice import Dice
 from rules.errors import RuleError
@@ -104,11 +105,12 @@ def unit_overridden(state: GameState, unit: Any, changes: Any) -> GameState:
         changed = replace(state.unit(unit), **{**changes, **hex_change})
     except RuleError as error:
         raise MatchError.from_rule_error(error) from error
-    # Stacking (Total Warfare; the Solaris texts are silent outside buildings): two mechs never share a hex.
-    # Units on different floors of one building may (solaris7-buildings), but an override cannot set a floor.
-    occupant = next((u.id for u in state.units if u.hex == changed.hex and u.id != changed.id), None)
+    # Stacking: one place per hex, one per floor inside a building (rules.buildings.occupies). An override
+    # cannot set a floor: the unit keeps its elevation.
+    occupant = next((u.id for u in state.units
+                     if u.id != changed.id and occupies(state.board, u, changed.hex, changed.elevation)), None)
     if occupant is not None:
-        raise MatchError("referee.hex_occupied", f"{occupant} stands in {changed.hex.label}: two units never share a hex.",
+        raise MatchError("referee.hex_occupied", f"{occupant} stands in {changed.hex.label}: two units never share a hex (or a building's floor).",
                          status=409, params={"hex": changed.hex.label, "unit": occupant})
     return replace(state, units=tuple(changed if u.id == changed.id else u for u in state.units))
 

@@ -130,6 +130,17 @@ def inside(board: Board, unit: Unit) -> Building | None:
     return building if building is not None and unit.elevation in building.floors else None
 
 
+def occupies(board: Board, unit: Unit, hex_: Hex, elevation: int) -> bool:
+    """The one stacking test: does ``unit`` hold the place a unit at ``elevation`` in ``hex_`` would take?
+    Outside buildings a hex is one place (Total Warfare stacking; the Solaris texts are silent). In a building
+    hex every level, the roof included, is a place of its own: "Es posible que varias unidades ocupen el mismo
+    hexágono si están en niveles diferentes del mismo edificio" ('Combate entre edificios'; "Las reglas
+    estándar de apilamiento se aplican a cada nivel de edificación")."""
+    if unit.hex != hex_:
+        return False
+    return building_at(board.terrain(hex_)) is None or unit.elevation == elevation
+
+
 def same_building(board: Board, a: Hex, b: Hex) -> bool:
     """Adjacent building hexes of one type are one building (MegaMek joins them the same way)."""
     first, second = board.terrain(a), board.terrain(b)

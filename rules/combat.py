@@ -14,7 +14,7 @@ from math import ceil
 from rules.board import Board
 from rules.buildings import (
     BASEMENT_BY_ROLL, BASEMENTS, BUILDING_FEATURES, Building, building_at,
-    collapse_damage, destroyed_by, inside, same_building, underwater, wall_damage_to_building,
+    collapse_damage, destroyed_by, inside, occupies, same_building, underwater, wall_damage_to_building,
 )
 from rules.damage import ENGINE_HITS_DESTROY, HitLocation, apply_damage, roll_criticals, roll_location
 from rules.designs import LEGS, LOCATION_NAMES, LOCATIONS
@@ -206,6 +206,12 @@ def plan_physical_attack(state: GameState, order: PhysicalOrder,
         raise AttackError(f"unknown physical attack {order.kind!r}; known: {', '.join(PHYSICAL_KINDS)}",
                           code="attack.unknown_kind", kind=order.kind)
     attacker, status, target, target_status = _combatants(state, order.unit, order.target)
+    if attacker.hex == target.hex:
+        # Solaris VII 'Combate entre edificios' allows physical attacks inside a building "en el mismo nivel"
+        # only and gives no rule for them across floors; our conservative reading refuses them.
+        raise AttackError(f"{order.kind}: {BUILDING_ATTACKS}: {target.id} is on another floor of this building hex; "
+                          "physical attacks across floors are not allowed", code="attack.physical_not_allowed",
+                          kind=order.kind)
     if inside(state.board, target) and not (inside(state.board, attacker)
                                             and same_building(state.board, attacker.hex, target.hex)):
         raise AttackError(f"{order.kind}: {BUILDING_ATTACKS}: no physical attack from outside a building on a "
@@ -411,7 +417,11 @@ class _Phase:
         if rise >= 2:
             return None
         reasons = []
-        occupant = next((other.id for other in self.units.values() if other.hex == destination), None)
+        # It stands on the ground of its new hex: the bottom of water (TW; Solaris VII 'un BattleMech en el
+        # agua permanece en el fondo'), else level 0 (the ground floor of a building).
+        depth = self.start.board.terrain(destination).depth
+        occupant = next((other.id for other in self.units.values()
+                         if occupies(self.start.board, other, destination, -depth)), None)
         if occupant is not None and rise <= -2 and unit_id in self.mechs and occupant in self.mechs:
             return self.fall_onto(unit_id, occupant, direction, why)
         if occupant is not None:
@@ -425,9 +435,6 @@ class _Phase:
                 reasons += rolled
                 if not stays:
                     reasons += self.fall(occupant, domino)
-        # It stands on the ground of its new hex: the bottom of water (TW; Solaris VII 'un BattleMech en el
-        # agua permanece en el fondo'), else level 0 (the ground floor of a building).
-        depth = self.start.board.terrain(destination).depth
         self.units[unit_id] = replace(unit, hex=destination, elevation=-depth)
         reasons.insert(0, Reason("combat.displaced", unit=unit_id, hex=destination.label, why=why))
         reasons += self.walls(unit, destination)
@@ -458,7 +465,8 @@ class _Phase:
         origin = board.terrain(unit.hex).level
         sides = [destination.neighbour(d) for d in (direction, turn(direction, -1), turn(direction, 1))]
         beside = next((hex_ for hex_ in sides if hex_ in board and board.terrain(hex_).level <= origin
-                       and all(other.hex != hex_ for other in self.units.values())), None)
+                       and not any(occupies(board, other, hex_, -board.terrain(hex_).depth)
+                                   for other in self.units.values())), None)
         if beside is None:
             return None
         moved = self.start.motion(occupant).hexes

@@ -30,6 +30,7 @@ from itertools import combinations
 from dataclasses import dataclass, replace
 
 from rules.board import Board
+from rules.buildings import occupies
 from rules.costs import landing
 from rules.errors import IllegalMove
 from rules.hexes import Hex, line
@@ -105,12 +106,26 @@ def settle(board: Board, units: Mapping[str, Unit], loser: PathPlan, winner: Pat
         return Settlement(Conflict(case, pair, Reason("conflict.crossing")), {})
     if case == HELD_HEX:
         still, moving = (loser, winner) if len(route(loser)) == 1 else (winner, loser)
+        if not _enters_place_of(board, moving, units[still.unit]):
+            return None  # it passes another floor of the building the still unit is in
         reason = Reason("conflict.held_hex", still=still.unit, hex=still.start.label, moving=moving.unit)
         cut = cut_before(board, units[moving.unit], moving, still.start, still.unit, reason)
         return Settlement(Conflict(case, pair, reason, still.start), {moving.unit: cut})
     if case in (SAME_TARGET, SIMILAR_SAME_TARGET):
+        if not _enters_place_of(board, winner, _at_end(units[loser.unit], loser)):
+            return None  # they end on different floors of one building hex: both may stay there
         return _same_target(board, units, case, loser, winner)
     return _meet_head_on(loser, winner)
+
+
+def _enters_place_of(board: Board, plan: PathPlan, other: Unit) -> bool:
+    """Does the plan step into the place ``other`` holds (its hex; inside a building, its floor too)?"""
+    return any(occupies(board, other, step.hex, step.elevation) for step in plan.steps)
+
+
+def _at_end(unit: Unit, plan: PathPlan) -> Unit:
+    last = plan.steps[-1]
+    return replace(unit, hex=last.hex, elevation=last.elevation)
 
 
 def _same_target(board: Board, units: Mapping[str, Unit], case: str, loser: PathPlan,
@@ -172,9 +187,9 @@ def cut_before(board: Board, unit: Unit, plan: PathPlan, hex_: Hex, other: str, 
 
 
 def jump_short_of(board: Board, unit: Unit, plan: PathPlan, hex_: Hex, reason: str,
-                  free: Callable[[Hex], bool] = lambda _: True) -> PathPlan:
-    """The jump landing in the nearest hex before ``hex_`` on the straight line of its flight that is
-    ``free`` and allows a landing (both hexes of a split are tried, in label order); with no such hex
+                  free: Callable[[Hex, int], bool] = lambda _hex, _elevation: True) -> PathPlan:
+    """The jump landing in the nearest hex before ``hex_`` on the straight line of its flight that allows a
+    landing and is ``free`` at the elevation it would land at (both hexes of a split are tried, in label order); with no such hex
     before its start the unit stays where it is (no steps)."""
     jump = plan.steps[0]
     for cell in reversed(line(plan.start, hex_)[:-1]):
@@ -182,11 +197,13 @@ def jump_short_of(board: Board, unit: Unit, plan: PathPlan, hex_: Hex, reason: s
             if short == plan.start:
                 return replace(plan, steps=())
             # Along the board's edge one hex of a split pair can lie off the board.
-            if short not in board or not free(short):
+            if short not in board:
                 continue
             try:
                 entry = landing(board, unit, short)
             except IllegalMove:
+                continue
+            if not free(short, entry.elevation):
                 continue
             step = replace(jump, hex=short, mp=plan.start.distance(short), elevation=entry.elevation,
                            effects=entry.effects, reasons=(reason,) + entry.reasons)

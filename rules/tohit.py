@@ -91,7 +91,11 @@ def relative_bearing(origin: Hex, facing: int, target: Hex) -> float:
 
 def firing_arc(origin: Hex, facing: int, target: Hex) -> str:
     """TW firing arcs of a 'Mech: front 120° (±60° of the facing), side arcs 60°, rear 120°. The edges of
-    the front arc belong to it, so a target straight along a front hex spine is in front."""
+    the front arc belong to it, so a target straight along a front hex spine is in front. A target in the
+    same hex (another floor of a building) is in front: the Solaris text names no arc for it, and the
+    standard-rule reading is that a unit turns to whatever is above or below it."""
+    if origin == target:
+        return "front"
     angle = relative_bearing(origin, facing, target)
     if angle <= 60 or angle >= 300:
         return "front"
@@ -116,7 +120,10 @@ def weapon_covers(component: Component, arc: str) -> bool:
 def attack_direction(target_hex: Hex, target_facing: int, attacker_hex: Hex) -> str:
     """Which column of the hit location table applies (TW, 'Attack direction'): front covers the three
     front hexsides, each side one rear-side hexside, rear the rear hexside. A line exactly on a border
-    goes to the side better for the defender (front before side before rear)."""
+    goes to the side better for the defender (front before side before rear). From another floor of the same
+    hex: front (the text is silent; standard-rule reading, as for the firing arc)."""
+    if target_hex == attacker_hex:
+        return "front"
     angle = relative_bearing(target_hex, target_facing, attacker_hex)
     if angle <= 90 or angle >= 270:
         return "front"

@@ -15,7 +15,7 @@ from dataclasses import replace
 
 from rules.board import Board
 from rules.buildings import (
-    BASEMENT_BY_ROLL, BASEMENTS, Building, basement_at, building_at, collapses, falls_into_basement,
+    BASEMENT_BY_ROLL, BASEMENTS, Building, basement_at, building_at, collapses, falls_into_basement, occupies,
     wall_damage_to_building, wall_damage_to_unit,
 )
 from rules.conflicts import Cut, jump_short_of
@@ -91,8 +91,10 @@ class Walk:
         if event.kind in ENDS_MOVEMENT:
             self.ended.setdefault(unit.id, event.kind)
 
-    def occupant(self, hex_: Hex, other_than: str) -> str | None:
-        return next((unit_id for unit_id in self.holders.get(hex_, ()) if unit_id != other_than), None)
+    def occupant(self, hex_: Hex, elevation: int, other_than: str) -> str | None:
+        """Who holds the place a unit at ``elevation`` in ``hex_`` would take (:func:`rules.buildings.occupies`)."""
+        return next((unit_id for unit_id in self.holders.get(hex_, ())
+                     if unit_id != other_than and occupies(self.board, self.units[unit_id], hex_, elevation)), None)
 
     # --- playing a plan -----------------------------------------------------------------------------
 
@@ -131,7 +133,7 @@ class Walk:
         before = [check for check in step.checks if check.code in ROLLED_BEFORE_STEP]
         if not all(self._passes(tick, unit_id, check) for check in before):
             return
-        occupant = self.occupant(step.hex, unit_id) if step.hex != unit.hex else None
+        occupant = self.occupant(step.hex, step.elevation, unit_id) if step.hex != unit.hex else None
         if occupant is not None and blocking and plan.mode != "jump":
             self._meet(tick, unit, occupant, step)
             return
@@ -168,7 +170,7 @@ class Walk:
         reason = Reason("walk.ends_short", hex=step.hex.label, occupant=occupant, unit=unit.id)
         if plan.mode == "jump":
             short = jump_short_of(self.board, unit, plan, step.hex, reason,
-                                  lambda hex_: self.occupant(hex_, unit.id) is None)
+                                  lambda hex_, elevation: self.occupant(hex_, elevation, unit.id) is None)
             if short.steps:
                 return short.steps[0]
         self.record(tick, Event(unit.id, "blocked", unit.hex, step.hex, unit.facing, reason=reason, target=occupant,

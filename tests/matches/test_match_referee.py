@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from django.contrib.auth.models import User
 
 from matches import referee, services
 from matches.errors import MatchError
 from matches.models import Event, Match, Order, Participant
-from matches.replay import replay_log
+from matches.replay import replay_log, unit_overridden
+from rules.board import board_from_cells
+from rules.game import GameState
+from rules.hexes import Hex
+from rules.units import Unit
 from matches.selectors import player_view, viewer_for
 from tests.matches.lobby_duels import start_lobby_duel
 
@@ -112,3 +118,16 @@ def test_bad_overrides_change_nothing(started: Match, ref: User, unit: str, chan
 def test_a_seated_referee_is_a_referee(started: Match, carol: User) -> None:
     Participant.objects.create(match=started, user=carol, role=Participant.Role.REFEREE)
     assert player_view(match=started, viewer=viewer_for(match=started, user=carol))["you"]["role"] == "referee"
+
+
+def test_override_into_a_building_hex_held_only_on_another_floor_is_allowed() -> None:
+    """Solaris VII 'Combate entre edificios': "Es posible que varias unidades ocupen el mismo hexágono si están en
+    niveles diferentes del mismo edificio". B (on the ground) may be set down under A on the first floor, not
+    beside A on A's own floor."""
+    town = board_from_cells(16, 17, {"0505": {"terrain": "building:3;bldg_cf:90;bldg_elev:3"}})
+    upstairs = GameState(town, (Unit("A", Hex.parse("0505"), 0, elevation=1), Unit("B", Hex.parse("0510"), 0)))
+    assert unit_overridden(upstairs, "B", {"hex": "0505"}).unit("B").hex.label == "0505"
+    downstairs = replace(upstairs, units=(replace(upstairs.unit("A"), elevation=0), upstairs.unit("B")))
+    with pytest.raises(MatchError) as error:
+        unit_overridden(downstairs, "B", {"hex": "0505"})
+    assert error.value.code == "referee.hex_occupied"
