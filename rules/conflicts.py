@@ -115,7 +115,7 @@ def settle(board: Board, units: Mapping[str, Unit], loser: PathPlan, winner: Pat
         if not _enters_place_of(board, winner, _at_end(units[loser.unit], loser)):
             return None  # they end on different floors of one building hex: both may stay there
         return _same_target(board, units, case, loser, winner)
-    return _meet_head_on(loser, winner)
+    return _meet_head_on(board, units, loser, winner)
 
 
 def _enters_place_of(board: Board, plan: PathPlan, other: Unit) -> bool:
@@ -146,27 +146,28 @@ def _same_target(board: Board, units: Mapping[str, Unit], case: str, loser: Path
                       {winner.unit: replace(cut, reason=resolution)})
 
 
-def _meet_head_on(loser: PathPlan, winner: PathPlan) -> Settlement:
-    """Move the pair PM by PM until one would enter the hex the other stands in; stop both there."""
+def _meet_head_on(board: Board, units: Mapping[str, Unit], loser: PathPlan, winner: PathPlan) -> Settlement:
+    """Move the pair PM by PM until one would enter the place the other stands in (its hex; inside a
+    building, its floor); stop both there."""
     plans = {loser.unit: loser, winner.unit: winner}
-    at = {loser.unit: loser.start, winner.unit: winner.start}
+    at = {unit_id: units[unit_id] for unit_id in plans}  # each unit where it stands so far
     taken = {loser.unit: 0, winner.unit: 0}
     pair = (loser.unit, winner.unit)
     for tick in schedule(plans, {loser.unit: 0, winner.unit: 1}):
         for unit_id, index in tick:
             other = winner.unit if unit_id == loser.unit else loser.unit
             step = plans[unit_id].steps[index]
-            if step.hex != at[unit_id] and step.hex == at[other]:
-                distance = at[unit_id].distance(at[other])
+            if step.hex != at[unit_id].hex and occupies(board, at[other], step.hex, step.elevation):
+                distance = at[unit_id].hex.distance(at[other].hex)
                 resolution = Reason("conflict.head_on" if distance == 1 else "conflict.head_on_far", unit=unit_id,
                                     hex=step.hex.label, other=other, loser=loser.unit,
-                                    loser_hex=at[loser.unit].label, winner=winner.unit,
-                                    winner_hex=at[winner.unit].label, distance=distance)
+                                    loser_hex=at[loser.unit].hex.label, winner=winner.unit,
+                                    winner_hex=at[winner.unit].hex.label, distance=distance)
                 cuts = {unit: _cut_at(plans[unit], taken[unit], other_unit, resolution)
                         for unit, other_unit in ((loser.unit, winner.unit), (winner.unit, loser.unit))
                         if taken[unit] < len(plans[unit].steps)}
                 return Settlement(Conflict(OPPOSITE, pair, resolution, step.hex, ("charge", "fire")), cuts)
-            at[unit_id] = step.hex
+            at[unit_id] = replace(at[unit_id], hex=step.hex, elevation=step.elevation)
             taken[unit_id] = index + 1
     return Settlement(Conflict(OPPOSITE, pair, Reason("conflict.never_meet")), {})
 

@@ -89,3 +89,16 @@ def test_a_unit_displaced_into_a_building_hex_pushes_only_who_stands_on_its_grou
     assert (after.unit("A").hex.label, after.unit("A").elevation) == ("0806", 0)
     assert (after.unit("B").hex.label, after.unit("B").elevation) == ("0806", 2)
     assert not any("domino" in reason for reason in report.attacks[0].reasons)
+
+
+@pytest.mark.parametrize("mode", ["pm_by_pm", "classic"])
+@pytest.mark.parametrize("a_floor, meet", [(1, False), (0, True)])
+def test_two_mechs_pass_each_other_on_different_floors_of_one_building(mode, a_floor, meet):
+    """'Combate entre edificios': units on different levels of one building share its hexes, so two mechs
+    crossing a two-hex building the opposite way on different floors never meet; on one floor they stop
+    head on. ('Niveles de Edificación': neither changes level inside the building.)"""
+    corridor = {"0504": {"terrain": HEAVY}, "0503": {"terrain": HEAVY}}
+    answer = phase([unit("A", "0504", 0, walk=6, elevation=a_floor), unit("B", "0503", 3, walk=6)],
+                   [walk("A", "F"), walk("B", "F")], initiative=["A", "B"], mode=mode, hexes=corridor)
+    ends = {unit_id: (answer["final"][unit_id]["hex"], answer["final"][unit_id]["elevation"]) for unit_id in "AB"}
+    assert ends == ({"A": ("0504", a_floor), "B": ("0503", 0)} if meet else {"A": ("0503", 1), "B": ("0504", 0)})
