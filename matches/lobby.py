@@ -70,12 +70,16 @@ def options_checked(options: Any, current: dict[str, Any] | None = None) -> dict
     return merged
 
 
+def board_refused() -> MatchError:
+    return MatchError("board.malformed", f"A board is the text of a MegaMek .board file (at most {MAX_BOARD_CHARS} characters).")
+
+
 def board_from_upload(board_text: str | None) -> Board:
     """The built-in demo board, or a MegaMek `.board` file's text."""
     if board_text is None:
         return demo_board()
     if not isinstance(board_text, str) or len(board_text) > MAX_BOARD_CHARS or "\x00" in board_text:
-        raise MatchError("board.malformed", f"A board is the text of a MegaMek .board file (at most {MAX_BOARD_CHARS} characters).")
+        raise board_refused()
     try:
         return parse_megamek_board(board_text)
     except RuleError as error:

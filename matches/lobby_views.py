@@ -8,6 +8,7 @@ from dataclasses import fields
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
+from django.core.files.uploadedfile import UploadedFile
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 
@@ -57,14 +58,23 @@ def _choices() -> dict[str, Any]:
     return {"designs": sorted(shipped_designs()), "movements": MOVEMENT_RULES, "los_rules": LOS_RULES}
 
 
+def _uploaded_text(upload: UploadedFile | None) -> str | None:
+    """An uploaded board's text; a file far too large to be one (UTF-8 takes at most 4 bytes a character) is
+    refused without reading it into memory."""
+    if upload is None:
+        return None
+    if upload.size is not None and upload.size > 4 * lobby.MAX_BOARD_CHARS:
+        raise lobby.board_refused()
+    return upload.read().decode("utf-8", errors="replace")
+
+
 @login_required
 def match_new_page(request: HttpRequest) -> HttpResponse:
     error = None
     if request.method == "POST":
         try:
             refuse_nul(dict(request.POST.lists()))
-            upload = request.FILES.get("board")
-            board_text = upload.read().decode("utf-8", errors="replace") if upload else None
+            board_text = _uploaded_text(request.FILES.get("board"))
             match = lobby.match_open(
                 host=request.user, title=request.POST.get("title", ""), board_text=board_text,
                 designs={side: request.POST.get(side, "") for side in lobby.SIDES},

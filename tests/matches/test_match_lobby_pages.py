@@ -9,6 +9,9 @@ from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
+from matches import lobby
+from matches.errors import MatchError
+from matches.lobby_views import _uploaded_text
 from matches.models import Match
 from tests.matches.sockets import client_as
 
@@ -90,3 +93,22 @@ def test_a_pilot_skill_out_of_range_or_not_a_number_is_shown_not_raised(alice: U
     response = client_as(alice).post("/matches/new/", {**FORM, "blue_gunnery": skill})
     assert (response.status_code, 'data-code="pilots.malformed"' in response.content.decode()) == (400, True)
     assert not Match.objects.exists()
+
+
+
+def test_an_upload_far_too_large_for_a_board_is_refused_unread(alice: User) -> None:
+    too_large = SimpleUploadedFile("huge.board", b"#" * (4 * lobby.MAX_BOARD_CHARS + 1))
+    response = client_as(alice).post("/matches/new/", {**FORM, "board": too_large})
+    assert response.status_code == 400
+    assert 'data-code="board.malformed"' in response.content.decode()
+    assert not Match.objects.exists()
+    # Refused on its size, before any of it is read into memory.
+    class Unreadable:
+        size = 4 * lobby.MAX_BOARD_CHARS + 1
+
+        def read(self) -> bytes:
+            pytest.fail("the upload was read")
+
+    with pytest.raises(MatchError) as refused:
+        _uploaded_text(Unreadable())  # type: ignore[arg-type]
+    assert refused.value.code == "board.malformed"
