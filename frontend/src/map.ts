@@ -457,16 +457,27 @@ export class BoardView {
   place(unitId: string, pose: Pose, animate: boolean): void {
     const node = this.unitNodes.get(unitId);
     if (!node) return;
-    const center = hexCenter(parseLabel(pose.hex), SIZE);
+    const left = node.getAttribute("data-hex");
     const before = this.angles.get(unitId);
     const target = pose.facing * 60;
     const angle = before === undefined ? target : before + ((((target - before) % 360) + 540) % 360) - 180;
     this.angles.set(unitId, angle);
     node.classList.toggle("animated", animate);
-    node.style.transform = `translate(${center.x.toFixed(2)}px, ${center.y.toFixed(2)}px)`;
     (node.querySelector(".unit-body") as SVGGElement).style.transform = `rotate(${angle}deg)`;
     node.setAttribute("data-hex", pose.hex);
     node.setAttribute("data-facing", String(pose.facing));
+    this.arrange(pose.hex);
+    if (left && left !== pose.hex) this.arrange(left);
+  }
+
+  /** The markers in one hex: centred when alone, side by side when units share it (floors of a building). */
+  private arrange(hex: string): void {
+    const center = hexCenter(parseLabel(hex), SIZE);
+    const sharing = [...this.unitNodes].filter(([, node]) => node.getAttribute("data-hex") === hex).sort(([a], [b]) => a.localeCompare(b));
+    sharing.forEach(([, node], index) => {
+      const x = center.x + (index - (sharing.length - 1) / 2) * SIZE * 0.6;
+      node.style.transform = `translate(${x.toFixed(2)}px, ${center.y.toFixed(2)}px)`;
+    });
   }
 
   /** Draw a plotted path: a line through the hexes entered and a marker at its end. */

@@ -167,6 +167,15 @@ describe("units", () => {
     expect(document.querySelector(".unit[data-unit='B'] .unit-label")!.textContent).toBe("B"); // and a letter
   });
 
+  it("stand side by side when they share a hex (floors of one building), centred again once apart", () => {
+    view.setUnits([unit, { ...unit, id: "B", side: "bob", hex: "0101" }]);
+    const x = (id: string) => Number(/translate\(([-\d.]+)px/.exec(document.querySelector<SVGGElement>(`.unit[data-unit='${id}']`)!.style.transform)![1]);
+    expect(x("A")).toBeLessThan(x("B"));
+    const shared = (x("A") + x("B")) / 2;
+    view.place("B", { hex: "0303", facing: 0 }, false);
+    expect(x("A")).toBeCloseTo(shared, 1);
+  });
+
   it("turn the short way round", () => {
     view.place("A", { hex: "0101", facing: 5 }, true);
     expect(marker().querySelector<SVGGElement>(".unit-body")!.style.transform).toBe("rotate(-60deg)");
