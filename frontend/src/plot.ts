@@ -7,17 +7,10 @@
 import { type Facing, type Hex, hexLabel, parseLabel, turn } from "./hex";
 import { t } from "./i18n";
 import { type Position, stepsInto, trace } from "./path";
-import type { ClientFrame, Mode, Order, Path, Step } from "./protocol";
+import type { ClientFrame, Mode, Order, Path, Step, Unit } from "./protocol";
 
-export interface PlotUnit {
-  id: string;
-  hex: string;
-  facing: number;
-  walk: number;
-  run: number;
-  jump?: number;
-  masc?: boolean;
-}
+/** What the plotter needs of a unit: where it stands and how far each mode takes it. */
+export type PlotUnit = Pick<Unit, "id" | "hex" | "facing" | "walk" | "run" | "jump" | "masc">;
 
 /** The modes a unit may move in: jumping with jump jets, MASC when it has it. */
 export function modesOf(unit: PlotUnit): Mode[] {
