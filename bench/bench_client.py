@@ -26,14 +26,14 @@ from pathlib import Path
 from playwright.sync_api import Page, sync_playwright
 
 from bench.harness import report
-from rules import codec
-from rules.board import Board, HexTerrain
-from rules.dice import Dice
-from rules.game import GameState
-from rules.hexes import Hex
-from rules.movement import MoveOrder
+from rules.io import codec
+from rules.core.board import Board, HexTerrain
+from rules.core.dice import Dice
+from rules.battletech.state import GameState
+from rules.core.hexes import Hex
+from rules.battletech.movement.plan import MoveOrder
 from rules.rulesets import get_ruleset
-from rules.units import Unit
+from rules.battletech.units import Unit
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS
 
 FRONTEND = Path(__file__).resolve().parent.parent / "frontend"

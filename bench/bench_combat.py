@@ -15,15 +15,15 @@ import time
 from dataclasses import replace
 from collections.abc import Callable
 
-from rules.board import Board
-from rules.codec import state_from_json, state_to_json
-from rules.combat import WeaponOrder, resolve_weapon_attacks
-from rules.designs import shipped_design
-from rules.dice import Dice
-from rules.game import GameState, equip
-from rules.heat import resolve_heat_phase
-from rules.hexes import Hex
-from rules.units import Unit
+from rules.core.board import Board
+from rules.io.codec import state_from_json, state_to_json
+from rules.battletech.combat.attacks import WeaponOrder, resolve_weapon_attacks
+from rules.battletech.designs.design import shipped_design
+from rules.core.dice import Dice
+from rules.battletech.state import GameState, equip
+from rules.battletech.combat.heat import resolve_heat_phase
+from rules.core.hexes import Hex
+from rules.battletech.units import Unit
 
 
 def position() -> GameState:

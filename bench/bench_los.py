@@ -1,5 +1,5 @@
 """Line-of-sight speed: LOS queries per second on a 32×34 board of mixed terrain, against the lower
-bound of merely enumerating the same lines' hexes (``rules.hexes.line``). Goal: LOS within 3× of it.
+bound of merely enumerating the same lines' hexes (``rules.core.hexes.line``). Goal: LOS within 3× of it.
 
     python3 bench/bench_los.py
 
@@ -17,10 +17,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from rules.board import Board, HexTerrain  # noqa: E402
-from rules.hexes import Hex, line  # noqa: E402
-from rules.los import line_of_sight  # noqa: E402
-from rules.units import Unit  # noqa: E402
+from rules.core.board import Board, HexTerrain  # noqa: E402
+from rules.core.hexes import Hex, line  # noqa: E402
+from rules.battletech.sight.los import line_of_sight  # noqa: E402
+from rules.battletech.units import Unit  # noqa: E402
 
 WIDTH, HEIGHT = 32, 34
 QUERIES = 3000

@@ -11,11 +11,11 @@ import statistics
 import time
 from collections.abc import Callable
 
-from rules.board import Board, HexTerrain
-from rules.hexes import Hex
-from rules.movement import MoveOrder, plan_path
-from rules.reach import reachable
-from rules.units import Unit
+from rules.core.board import Board, HexTerrain
+from rules.core.hexes import Hex
+from rules.battletech.movement.plan import MoveOrder, plan_path
+from rules.battletech.movement.reach import reachable
+from rules.battletech.units import Unit
 
 TERRAINS = ["", "", "", "", "woods:1", "woods:2", "rough:1", "swamp:1", "water:1", "water:2", "pavement:1",
             "building:2;bldg_cf:40;bldg_elev:2"]

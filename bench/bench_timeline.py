@@ -10,13 +10,13 @@ Half the units come north up their column and half south down it, so every pair 
 from __future__ import annotations
 
 from bench_movement import median_ms  # the same timing as the movement benchmark
-from rules.board import Board
-from rules.dice import Dice
-from rules.game import GameState, Options
-from rules.hexes import Hex
-from rules.movement import MoveOrder
-from rules.simultaneous import resolve_movement
-from rules.units import Unit
+from rules.core.board import Board
+from rules.core.dice import Dice
+from rules.battletech.state import GameState, Options
+from rules.core.hexes import Hex
+from rules.battletech.movement.plan import MoveOrder
+from rules.battletech.movement.simultaneous import resolve_movement
+from rules.battletech.units import Unit
 
 
 def duel_lines(units: int, walk: int) -> tuple[GameState, list[MoveOrder]]:

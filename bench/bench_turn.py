@@ -16,16 +16,16 @@ import statistics
 import time
 from dataclasses import replace
 
-from rules.board import Board
-from rules.combat import PhysicalOrder, WeaponOrder
-from rules.designs import shipped_design
-from rules.dice import Dice
-from rules.game import GameState, equip
-from rules.hexes import Hex
-from rules.movement import MoveOrder
+from rules.core.board import Board
+from rules.battletech.combat.attacks import PhysicalOrder, WeaponOrder
+from rules.battletech.designs.design import shipped_design
+from rules.core.dice import Dice
+from rules.battletech.state import GameState, equip
+from rules.core.hexes import Hex
+from rules.battletech.movement.plan import MoveOrder
 from rules.rulesets import get_ruleset
 from rules.rulesets.base import Order
-from rules.units import Unit
+from rules.battletech.units import Unit
 
 from .harness import report
 

@@ -94,8 +94,8 @@ def create_matches(count: int) -> list[MatchSeats]:
     from django.contrib.auth.models import User
 
     from matches.services import match_create
-    from rules import codec
-    from rules.demo import demo_state
+    from rules.io import codec
+    from rules.rulesets.solaris.demo import demo_state
 
     state_json = codec.state_to_json(demo_state())
     seats = []

@@ -13,9 +13,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from rules.codec import board_to_json
-from rules.demo import demo_board
-from rules.designs import shipped_designs
+from rules.io.codec import board_to_json
+from rules.rulesets.solaris.demo import demo_board
+from rules.battletech.designs.design import shipped_designs
 
 from . import chat, lobby, los_sides, referee, replay, selectors, snapshots
 from .client_input import refuse_nul

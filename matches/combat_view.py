@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.game import GameState
-from rules.status import MechStatus
-from rules.tohit import why_not_while_prone
+from rules.battletech.state import GameState
+from rules.battletech.combat.status import MechStatus
+from rules.battletech.combat.tohit import why_not_while_prone
 
 
 def mechs_to_json(state: GameState) -> dict[str, Any]:

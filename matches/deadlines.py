@@ -14,7 +14,7 @@ from datetime import datetime
 
 from django.db import transaction
 
-from rules import codec
+from rules.io import codec
 from rules.rulesets import get_ruleset
 
 from .models import Event, Match

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.errors import RuleError
+from rules.core.errors import RuleError
 
 
 class MatchError(Exception):

@@ -15,16 +15,16 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from rules import codec
-from rules.board import Board, parse_megamek_board
-from rules.demo import demo_board
-from rules.designs import shipped_design
-from rules.errors import RuleError
-from rules.game import GameState, Options, equip
-from rules.hexes import Hex
+from rules.io import codec
+from rules.core.board import Board, parse_megamek_board
+from rules.rulesets.solaris.demo import demo_board
+from rules.battletech.designs.design import shipped_design
+from rules.core.errors import RuleError
+from rules.battletech.state import GameState, Options, equip
+from rules.core.hexes import Hex
 from rules.rulesets import get_ruleset
-from rules.scenario import load_options
-from rules.units import Unit
+from rules.io.scenario import load_options
+from rules.battletech.units import Unit
 
 from .errors import MatchError
 from .models import Event, Match, Participant

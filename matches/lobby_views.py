@@ -12,9 +12,9 @@ from django.core.files.uploadedfile import UploadedFile
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 
-from rules.designs import shipped_designs
-from rules.game import LOS_RULES, MOVEMENT_RULES
-from rules.units import Unit
+from rules.battletech.designs.design import shipped_designs
+from rules.battletech.state import LOS_RULES, MOVEMENT_RULES
+from rules.battletech.units import Unit
 
 from . import lobby, selectors
 from .client_input import refuse_nul

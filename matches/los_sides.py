@@ -14,9 +14,9 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from rules import codec
-from rules.errors import RuleError
-from rules.game import LOS_SIDES, choose_split_los
+from rules.io import codec
+from rules.core.errors import RuleError
+from rules.battletech.state import LOS_SIDES, choose_split_los
 
 from .errors import MatchError
 from .models import Event, Match, Participant

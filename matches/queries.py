@@ -10,16 +10,16 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
-from rules import codec
-from rules.errors import RuleError
-from rules.game import GameState
-from rules.hexes import Hex
-from rules.los import line_of_sight
-from rules.movement import MOVE_MODES
-from rules.reach import reachable
-from rules.reasons import Reason, reason_codes
-from rules.scenario import los_to_json
-from rules.units import Unit
+from rules.io import codec
+from rules.core.errors import RuleError
+from rules.battletech.state import GameState
+from rules.core.hexes import Hex
+from rules.battletech.sight.los import line_of_sight
+from rules.battletech.movement.plan import MOVE_MODES
+from rules.battletech.movement.reach import reachable
+from rules.core.reasons import Reason, reason_codes
+from rules.io.scenario import los_to_json
+from rules.battletech.units import Unit
 
 from .errors import MatchError
 from .selectors import match_and_viewer, match_as_seen
@@ -39,7 +39,7 @@ def unit_reach(*, match_id: int, user: AbstractBaseUser | AnonymousUser, unit_id
 
 
 def sight_line(*, match_id: int, user: AbstractBaseUser | AnonymousUser, source: Any, target: Any) -> dict[str, Any]:
-    """The line of sight between two units or hexes (`rules.los.line_of_sight`), for anyone.
+    """The line of sight between two units or hexes (`rules.battletech.sight.los.line_of_sight`), for anyone.
 
     Units are named by id and hexes by label; every unit a viewer can name is on the public board of the
     snapshot, so the answer tells nobody anything they could not work out themselves.

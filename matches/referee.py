@@ -9,7 +9,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from rules import codec
+from rules.io import codec
 
 from .errors import MatchError
 from .models import Event, Match, Order, Participant

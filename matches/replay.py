@@ -12,12 +12,12 @@ import json
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from rules import codec
-from rules.buildings import occupies
-from rules.combat_codec import result_from_json
-from rules.dice import Dice
-from rules.errors import RuleError
-from rules.game import GameState, choose_split_los
+from rules.io import codec
+from rules.battletech.movement.buildings import occupies
+from rules.io.combat_codec import result_from_json
+from rules.core.dice import Dice
+from rules.core.errors import RuleError
+from rules.battletech.state import GameState, choose_split_los
 from rules.rulesets import get_ruleset
 
 from .errors import MatchError
@@ -105,7 +105,7 @@ def unit_overridden(state: GameState, unit: Any, changes: Any) -> GameState:
         changed = replace(state.unit(unit), **{**changes, **hex_change})
     except RuleError as error:
         raise MatchError.from_rule_error(error) from error
-    # Stacking: one place per hex, one per floor inside a building (rules.buildings.occupies). An override
+    # Stacking: one place per hex, one per floor inside a building (rules.battletech.movement.buildings.occupies). An override
     # cannot set a floor: the unit keeps its elevation.
     occupant = next((u.id for u in state.units
                      if u.id != changed.id and occupies(state.board, u, changed.hex, changed.elevation)), None)

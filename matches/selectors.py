@@ -15,7 +15,7 @@ from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.utils import timezone
 
-from rules import codec
+from rules.io import codec
 from rules.rulesets import get_ruleset
 
 from . import hub

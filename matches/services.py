@@ -14,12 +14,12 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from rules import codec
-from rules.combat_codec import result_to_json
-from rules.dice import Dice
-from rules.errors import RuleError
-from rules.game import GameState
-from rules.movement import MoveOrder
+from rules.io import codec
+from rules.io.combat_codec import result_to_json
+from rules.core.dice import Dice
+from rules.core.errors import RuleError
+from rules.battletech.state import GameState
+from rules.battletech.movement.plan import MoveOrder
 from rules.rulesets import get_ruleset
 from rules.rulesets.base import Order as PhaseOrder
 

@@ -6,7 +6,7 @@ import json
 import sys
 from pathlib import Path
 
-from rules.explain import run
+from rules.io.explain import run
 
 
 def main(argv: list[str]) -> int:

@@ -15,12 +15,12 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 
 from matches.models import Match, new_seed
-from rules import codec
-from rules.board import Board
-from rules.demo import demo_board
-from rules.errors import RuleError
-from rules.game import LOS_RULES, MOVEMENT_RULES, Options
-from rules.hexes import Hex
+from rules.io import codec
+from rules.core.board import Board
+from rules.rulesets.solaris.demo import demo_board
+from rules.core.errors import RuleError
+from rules.battletech.state import LOS_RULES, MOVEMENT_RULES, Options
+from rules.core.hexes import Hex
 from rules.rulesets import RULESETS
 
 # Skill ratings run from 0 (best) to 8 (worst), as in Total Warfare.

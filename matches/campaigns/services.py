@@ -21,17 +21,17 @@ from matches.errors import MatchError
 from matches.models import Event, Match
 from matches.selectors import match_get
 from matches.services import event_append, events_publish, match_create
-from rules import codec
-from rules.combat_codec import result_to_json, status_from_json, status_to_json
-from rules.designs import Design, DesignError, shipped_design
-from rules.dice import Dice
-from rules.errors import RuleError
-from rules.game import GameState, Options, equip
-from rules.game import MatchResult as RulesResult
-from rules.hexes import Hex
-from rules.reasons import Reason
-from rules.status import MechStatus
-from rules.units import Unit
+from rules.io import codec
+from rules.io.combat_codec import result_to_json, status_from_json, status_to_json
+from rules.battletech.designs.design import Design, DesignError, shipped_design
+from rules.core.dice import Dice
+from rules.core.errors import RuleError
+from rules.battletech.state import GameState, Options, equip
+from rules.battletech.state import MatchResult as RulesResult
+from rules.core.hexes import Hex
+from rules.core.reasons import Reason
+from rules.battletech.combat.status import MechStatus
+from rules.battletech.units import Unit
 
 from .models import (
     LETHAL_WOUNDS,

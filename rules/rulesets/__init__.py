@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.errors import RuleError
+from rules.core.errors import RuleError
 from rules.rulesets.base import PhaseResult, Ruleset
 from rules.rulesets.solaris import SolarisRuleset
 

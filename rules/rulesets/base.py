@@ -6,11 +6,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol, TypeAlias
 
-from rules.combat import CombatReport, PhysicalOrder, PlannedAttack, SightRule, WeaponOrder
-from rules.dice import Dice
-from rules.game import GameState
-from rules.movement import MoveOrder, PathPlan
-from rules.timeline import MovementResult
+from rules.battletech.combat.attacks import CombatReport, PhysicalOrder, PlannedAttack, SightRule, WeaponOrder
+from rules.core.dice import Dice
+from rules.battletech.state import GameState
+from rules.battletech.movement.plan import MoveOrder, PathPlan
+from rules.core.timeline import MovementResult
 
 Order: TypeAlias = MoveOrder | WeaponOrder | PhysicalOrder
 

@@ -9,12 +9,12 @@ from django.contrib.auth.models import User
 
 from matches.models import Match
 from matches.services import match_create
-from rules import codec
-from rules.board import Board, HexTerrain
-from rules.demo import demo_duel_state
-from rules.game import Options
-from rules.hexes import Hex
-from rules.status import MechStatus
+from rules.io import codec
+from rules.core.board import Board, HexTerrain
+from rules.rulesets.solaris.demo import demo_duel_state
+from rules.battletech.state import Options
+from rules.core.hexes import Hex
+from rules.battletech.combat.status import MechStatus
 
 # A (alice's Phoenix Hawk) faces north in 0808; B (bob's Shadow Hawk) faces south in 0807: adjacent, face to face.
 FACE_TO_FACE = {"A": ("0808", 0), "B": ("0807", 3)}

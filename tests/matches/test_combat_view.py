@@ -3,8 +3,8 @@
 from dataclasses import replace
 
 from matches.combat_view import mechs_to_json
-from rules.board import Board
-from rules.game import GameState
+from rules.core.board import Board
+from rules.battletech.state import GameState
 from tests.rules.conftest import fresh, mech
 
 

@@ -15,9 +15,9 @@ from matches.errors import MatchError
 from matches.models import Event, Match, Order
 from matches.selectors import player_view, viewer_for
 from matches.snapshots import encoded_frames_since
-from rules import codec
-from rules.demo import demo_state
-from rules.dice import Dice
+from rules.io import codec
+from rules.rulesets.solaris.demo import demo_state
+from rules.core.dice import Dice
 from rules.rulesets import get_ruleset
 from tests.matches.duels import duel_match
 

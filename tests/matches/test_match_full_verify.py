@@ -16,7 +16,7 @@ from matches.errors import MatchError
 from matches.models import Event, Match
 from matches.replay import match_verify
 from matches.selectors import player_view, viewer_for
-from rules import codec
+from rules.io import codec
 from rules.rulesets import get_ruleset
 from tests.matches.lobby_duels import DUEL
 

@@ -11,10 +11,10 @@ from matches import referee, services
 from matches.errors import MatchError
 from matches.models import Event, Match, Order, Participant
 from matches.replay import replay_log, unit_overridden
-from rules.board import board_from_cells
-from rules.game import GameState
-from rules.hexes import Hex
-from rules.units import Unit
+from rules.core.board import board_from_cells
+from rules.battletech.state import GameState
+from rules.core.hexes import Hex
+from rules.battletech.units import Unit
 from matches.selectors import player_view, viewer_for
 from tests.matches.lobby_duels import start_lobby_duel
 

@@ -13,8 +13,8 @@ from matches import hub, services
 from matches.errors import MatchError
 from matches.models import Event, Match, Order
 from matches.selectors import player_view, viewer_for
-from rules import codec
-from rules.dice import Dice
+from rules.io import codec
+from rules.core.dice import Dice
 from rules.rulesets import get_ruleset
 from tests.matches.conftest import ALICE_ORDER, BOB_ORDER, fingerprint
 from tests.matches.races import race_behind_row_lock

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from rules.designs import shipped_design
-from rules.dice import Dice
-from rules.hexes import Hex
-from rules.status import MechStatus
-from rules.units import Unit
+from rules.battletech.designs.design import shipped_design
+from rules.core.dice import Dice
+from rules.core.hexes import Hex
+from rules.battletech.combat.status import MechStatus
+from rules.battletech.units import Unit
 
 
 class ScriptedDice(Dice):

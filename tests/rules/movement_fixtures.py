@@ -1,9 +1,9 @@
 """Small boards and units for the movement tests."""
 
-from rules.board import Board, HexTerrain
-from rules.hexes import Hex
-from rules.movement import MoveOrder, PathPlan, check_path, plan_path
-from rules.units import Unit
+from rules.core.board import Board, HexTerrain
+from rules.core.hexes import Hex
+from rules.battletech.movement.plan import MoveOrder, PathPlan, check_path, plan_path
+from rules.battletech.units import Unit
 
 
 def board(hexes=None, size=(10, 10)):

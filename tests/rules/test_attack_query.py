@@ -3,9 +3,9 @@
 import io
 import json
 
-from rules.codec import physical_order_from_json, weapon_order_from_json
-from rules.errors import MalformedOrder
-from rules.explain import explain, run
+from rules.io.codec import physical_order_from_json, weapon_order_from_json
+from rules.core.errors import MalformedOrder
+from rules.io.explain import explain, run
 
 import pytest
 
@@ -99,10 +99,10 @@ def test_orders_from_json():
 
 
 def test_orders_decoded_by_phase():
-    from rules.codec import attacks_to_json, phase_order_from_json
-    from rules.combat import plan_weapon_attack
-    from rules.errors import RuleError
-    from rules.scenario import load_scenario
+    from rules.io.codec import attacks_to_json, phase_order_from_json
+    from rules.battletech.combat.attacks import plan_weapon_attack
+    from rules.core.errors import RuleError
+    from rules.io.scenario import load_scenario
 
     assert phase_order_from_json("movement", {"unit": "A", "mode": "walk", "steps": ["F"]}).steps == ("F",)
     order = phase_order_from_json("weapons", {"unit": "A", "target": "B", "weapons": ["AC/20"]})
@@ -118,7 +118,7 @@ def test_orders_decoded_by_phase():
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from rules.errors import RuleError  # noqa: E402
+from rules.core.errors import RuleError  # noqa: E402
 
 _values = st.one_of(st.none(), st.booleans(), st.integers(-3, 30), st.text(max_size=12),
                     st.sampled_from(["A", "B", "AC/20", "Medium Laser", "punch", "kick", "charge", "RA", "LL", "dfa"]),

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from rules.board import HexTerrain, board_from_cells, parse_megamek_board, parse_terrain
-from rules.errors import RuleError
-from rules.hexes import Hex
+from rules.core.board import HexTerrain, board_from_cells, parse_megamek_board, parse_terrain
+from rules.core.errors import RuleError
+from rules.core.hexes import Hex
 
 DUEL = Path(__file__).parent / "data" / "duel.board"
 

@@ -6,14 +6,14 @@ from dataclasses import replace
 import pytest
 
 from movement_fixtures import board, unit as moving_unit
-from rules.board import board_from_cells
-from rules.buildings import occupies
-from rules.combat import AttackError, PhysicalOrder, WeaponOrder, plan_physical_attack, plan_weapon_attack
-from rules.combat import resolve_physical_attacks
-from rules.game import GameState
-from rules.hexes import Hex
-from rules.status import Motion
-from rules.tohit import Sight, attack_direction
+from rules.core.board import board_from_cells
+from rules.battletech.movement.buildings import occupies
+from rules.battletech.combat.attacks import AttackError, PhysicalOrder, WeaponOrder, plan_physical_attack, plan_weapon_attack
+from rules.battletech.combat.attacks import resolve_physical_attacks
+from rules.battletech.state import GameState
+from rules.core.hexes import Hex
+from rules.battletech.combat.status import Motion
+from rules.battletech.combat.tohit import Sight, attack_direction
 from tests.rules.conftest import fresh, mech
 from tests.rules.test_displacement import HIT, Rigged
 from tests.rules.timeline_fixtures import events, phase, unit, walk

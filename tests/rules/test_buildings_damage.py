@@ -5,11 +5,11 @@ with the attack phases' collapse damage and falls."""
 
 import pytest
 
-from rules.board import board_from_cells
-from rules.codec import report_to_json
-from rules.game import GameState
-from rules.hexes import Hex
-from rules.movement import MoveOrder
+from rules.core.board import board_from_cells
+from rules.io.codec import report_to_json
+from rules.battletech.state import GameState
+from rules.core.hexes import Hex
+from rules.battletech.movement.plan import MoveOrder
 from rules.rulesets import get_ruleset
 from tests.rules.conftest import fresh, mech
 from tests.rules.test_displacement import Rigged
@@ -163,7 +163,7 @@ def test_a_vehicle_in_a_two_level_basement_is_trapped_for_the_match():
 def test_every_reason_of_a_building_phase_is_coded():
     """Coded reasons (rules/reasons.py): walls, the weight collapse, the basement and its settlement all say
     their reasons with a code the client translates, rolls included."""
-    from rules.reasons import reason_code
+    from rules.core.reasons import reason_code
     ruleset = get_ruleset("solaris")
     results = [ruleset.resolve_phase(town(52, kind=3, at="0404", facing=1), [MoveOrder("A", "run", ("F", "L"))],
                                      Rigged(PASS)),

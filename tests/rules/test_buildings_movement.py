@@ -2,11 +2,11 @@
 'Entrando en Edificaciones', 'Niveles de Edificación', 'Colapso'; movement text, bridges)."""
 
 from movement_fixtures import board, codes, plan, refusal, unit
-from rules.board import HexTerrain
-from rules.buildings import (bridge_at, building_at, collapse_damage, destroyed_by, wall_damage_to_building,
+from rules.core.board import HexTerrain
+from rules.battletech.movement.buildings import (bridge_at, building_at, collapse_damage, destroyed_by, wall_damage_to_building,
                              wall_damage_to_unit)
-from rules.hexes import Hex
-from rules.movement import MoveOrder, plan_path
+from rules.core.hexes import Hex
+from rules.battletech.movement.plan import MoveOrder, plan_path
 
 MEDIUM = "building:2;bldg_cf:40;bldg_elev:2"
 TOWN = board({"0504": (0, MEDIUM), "0503": (0, MEDIUM), "0502": (0, ""), "0404": (1, ""), "0604": (2, "")})

@@ -3,13 +3,13 @@ simultáneo en Solaris VII')."""
 
 import pytest
 
-from rules.board import Board
-from rules.dice import Dice
-from rules.game import GameState, Options
-from rules.hexes import Hex
-from rules.movement import MoveOrder
-from rules.simultaneous import resolve_movement
-from rules.units import Unit
+from rules.core.board import Board
+from rules.core.dice import Dice
+from rules.battletech.state import GameState, Options
+from rules.core.hexes import Hex
+from rules.battletech.movement.plan import MoveOrder
+from rules.battletech.movement.simultaneous import resolve_movement
+from rules.battletech.units import Unit
 from timeline_fixtures import events, phase, unit, walk
 
 

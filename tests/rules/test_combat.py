@@ -5,12 +5,12 @@ from dataclasses import replace
 
 import pytest
 
-from rules.board import Board
-from rules.combat import AttackError, WeaponOrder, plan_weapon_attack, resolve_weapon_attacks
-from rules.dice import Dice
-from rules.game import GameState
-from rules.status import Motion
-from rules.tohit import Sight
+from rules.core.board import Board
+from rules.battletech.combat.attacks import AttackError, WeaponOrder, plan_weapon_attack, resolve_weapon_attacks
+from rules.core.dice import Dice
+from rules.battletech.state import GameState
+from rules.battletech.combat.status import Motion
+from rules.battletech.combat.tohit import Sight
 from tests.rules.conftest import fresh, mech
 
 
@@ -100,8 +100,8 @@ def test_torso_twist_turns_torso_and_arm_weapons_but_not_the_legs():
 
 def test_underwater_only_energy_weapons_fire():
     """Solaris VII: "Las unidades sumergidas sólo pueden disparar armas de energía"."""
-    from rules.board import HexTerrain
-    from rules.hexes import Hex
+    from rules.core.board import HexTerrain
+    from rules.core.hexes import Hex
 
     state = duel()
     flooded = Board(16, 17, {Hex.parse("0810"): HexTerrain.parse(0, "water:2")})
@@ -116,10 +116,10 @@ def test_underwater_only_energy_weapons_fire():
 def test_a_damaging_hit_underwater_may_flood_the_location():
     """Solaris VII: "Un resultado de 10 o más implica que el casco de la unidad ha sufrido una perforación";
     flooded components count as destroyed."""
-    from rules.board import HexTerrain
-    from rules.combat import _Phase
-    from rules.damage import HitLocation
-    from rules.hexes import Hex
+    from rules.core.board import HexTerrain
+    from rules.battletech.combat.attacks import _Phase
+    from rules.battletech.combat.damage import HitLocation
+    from rules.core.hexes import Hex
     from tests.rules.conftest import ScriptedDice
 
     state = replace(duel(), board=Board(16, 17, {Hex.parse("0806"): HexTerrain.parse(0, "water:2")}))
@@ -152,9 +152,9 @@ def test_two_orders_for_one_unit_are_refused():
 
 
 def test_the_los_module_blocks_the_shot():
-    """Solaris VII LOS (via rules.los): a level 3 hill between two mechs on level 0 blocks the line."""
-    from rules.board import HexTerrain
-    from rules.hexes import Hex
+    """Solaris VII LOS (via rules.battletech.sight.los): a level 3 hill between two mechs on level 0 blocks the line."""
+    from rules.core.board import HexTerrain
+    from rules.core.hexes import Hex
 
     state = replace(duel(), board=Board(16, 17, {Hex.parse("0808"): HexTerrain.parse(3, "")}))
     with pytest.raises(AttackError) as error:

@@ -7,17 +7,17 @@ table that changes this fight shows up here."""
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.board import Board
-from rules.codec import report_to_json, state_from_json, state_to_json
-from rules.combat import AttackError, PhysicalOrder, WeaponOrder
-from rules.designs import shipped_design, shipped_designs
-from rules.dice import Dice
-from rules.errors import RuleError
-from rules.game import GameState, Options, equip
-from rules.hexes import Hex
-from rules.movement import MoveOrder
+from rules.core.board import Board
+from rules.io.codec import report_to_json, state_from_json, state_to_json
+from rules.battletech.combat.attacks import AttackError, PhysicalOrder, WeaponOrder
+from rules.battletech.designs.design import shipped_design, shipped_designs
+from rules.core.dice import Dice
+from rules.core.errors import RuleError
+from rules.battletech.state import GameState, Options, equip
+from rules.core.hexes import Hex
+from rules.battletech.movement.plan import MoveOrder
 from rules.rulesets import get_ruleset
-from rules.units import Unit
+from rules.battletech.units import Unit
 
 RULESET = get_ruleset("solaris")
 

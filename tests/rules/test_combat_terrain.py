@@ -7,18 +7,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.board import board_from_cells
-from rules.codec import report_to_json
-from rules.combat import AttackError, PhysicalOrder, WeaponOrder, plan_physical_attack, plan_weapon_attack
-from rules.combat import resolve_physical_attacks, resolve_weapon_attacks
-from rules.combat_codec import combat_report_to_json
-from rules.dice import Dice
-from rules.game import GameState
-from rules.hexes import Hex
+from rules.core.board import board_from_cells
+from rules.io.codec import report_to_json
+from rules.battletech.combat.attacks import AttackError, PhysicalOrder, WeaponOrder, plan_physical_attack, plan_weapon_attack
+from rules.battletech.combat.attacks import resolve_physical_attacks, resolve_weapon_attacks
+from rules.io.combat_codec import combat_report_to_json
+from rules.core.dice import Dice
+from rules.battletech.state import GameState
+from rules.core.hexes import Hex
 from rules.rulesets import get_ruleset
-from rules.status import Motion
-from rules.tohit import Sight
-from rules.weapons import weapon
+from rules.battletech.combat.status import Motion
+from rules.battletech.combat.tohit import Sight
+from rules.battletech.designs.weapons import weapon
 from tests.rules.conftest import ScriptedDice, fresh, mech
 from tests.rules.test_displacement import Rigged
 

@@ -6,9 +6,9 @@ from dataclasses import replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.damage import HIT_LOCATION, KICK_LOCATION, PUNCH_LOCATION, HitLocation, apply_damage, roll_location
-from rules.designs import LOCATIONS, shipped_designs
-from rules.dice import Dice
+from rules.battletech.combat.damage import HIT_LOCATION, KICK_LOCATION, PUNCH_LOCATION, HitLocation, apply_damage, roll_location
+from rules.battletech.designs.design import LOCATIONS, shipped_designs
+from rules.core.dice import Dice
 from tests.rules.conftest import ScriptedDice, fresh
 
 

@@ -2,8 +2,8 @@
 
 import pytest
 
-from rules.designs import LOCATIONS, DesignError, internal_structure, shipped_design, shipped_designs
-from rules.weapons import CLUSTER_HITS, WEAPONS, cluster_hits, weapon
+from rules.battletech.designs.design import LOCATIONS, DesignError, internal_structure, shipped_design, shipped_designs
+from rules.battletech.designs.weapons import CLUSTER_HITS, WEAPONS, cluster_hits, weapon
 
 
 def test_internal_structure_follows_the_total_warfare_table():
@@ -71,11 +71,11 @@ def test_cluster_table_rows():
 
 
 def test_equip_gives_units_their_design():
-    from rules.board import Board
-    from rules.errors import UnknownUnit
-    from rules.game import GameState, equip
-    from rules.hexes import Hex
-    from rules.units import Unit
+    from rules.core.board import Board
+    from rules.core.errors import UnknownUnit
+    from rules.battletech.state import GameState, equip
+    from rules.core.hexes import Hex
+    from rules.battletech.units import Unit
 
     state = GameState(Board(5, 5), (Unit("A", Hex(0, 0), 0),))
     equipped = equip(state, {"A": shipped_design("Jenner JR7-D")})

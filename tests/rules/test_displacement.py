@@ -8,15 +8,15 @@ displacement' (domino effect, accidental falls) and the jump jet critical hit.
 
 from dataclasses import replace
 
-from rules.board import board_from_cells
-from rules.codec import report_to_json
-from rules.combat import PhysicalOrder, resolve_physical_attacks
-from rules.dice import Dice, Roll
-from rules.game import GameState
-from rules.heat import jumping_mp
-from rules.reasons import reason_code
+from rules.core.board import board_from_cells
+from rules.io.codec import report_to_json
+from rules.battletech.combat.attacks import PhysicalOrder, resolve_physical_attacks
+from rules.core.dice import Dice, Roll
+from rules.battletech.state import GameState
+from rules.battletech.combat.heat import jumping_mp
+from rules.core.reasons import reason_code
 from rules.rulesets import get_ruleset
-from rules.status import Motion
+from rules.battletech.combat.status import Motion
 from tests.rules.conftest import fresh, mech
 
 

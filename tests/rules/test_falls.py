@@ -2,7 +2,7 @@
 
 from dataclasses import replace
 
-from rules.falls import fall, piloting_target
+from rules.battletech.combat.falls import fall, piloting_target
 from tests.rules.conftest import ScriptedDice, fresh, mech
 
 
@@ -31,7 +31,7 @@ def test_fall_damage_and_facing():
 
 def test_standing_up_is_a_piloting_roll():
     """TW: a prone mech stands with a piloting roll; failing it falls again where it lies."""
-    from rules.falls import stand_up
+    from rules.battletech.combat.falls import stand_up
 
     prone = mech("A", "0505", prone=True)
     assert not stand_up(prone, fresh(), ScriptedDice(3, 3)).unit.prone

@@ -2,8 +2,8 @@
 
 from dataclasses import replace
 
-from rules.heat import heat_mp_loss, movement_heat, resolve_heat
-from rules.status import Motion
+from rules.battletech.combat.heat import heat_mp_loss, movement_heat, resolve_heat
+from rules.battletech.combat.status import Motion
 from tests.rules.conftest import ScriptedDice, fresh
 
 
@@ -54,7 +54,7 @@ def test_ammunition_explosion_avoid_roll_from_19():
 
 def test_walking_mp_after_damage_and_heat():
     """TW: hip hit halves walking MP, each other leg actuator -1, a destroyed leg leaves 1 MP; heat 5 -1."""
-    from rules.heat import walking_mp
+    from rules.battletech.combat.heat import walking_mp
 
     assert walking_mp(4, fresh())[0] == 4
     assert walking_mp(5, replace(fresh(), hit_slots=frozenset({("LL", 0)})))[0] == 3
@@ -65,7 +65,7 @@ def test_walking_mp_after_damage_and_heat():
 def test_a_hip_hit_cancels_only_its_own_legs_actuators():
     """TW 'Hip' critical hit (audit of issue 6, as MegaMek's walking MP counts it): the hip halves walking MP
     and the other actuators of that leg no longer count, but an actuator hit in the other leg still costs 1 MP."""
-    from rules.heat import walking_mp
+    from rules.battletech.combat.heat import walking_mp
 
     # Hunchback legs: slot 0 hip, 1 upper leg, 2 lower leg, 3 foot.
     hip_and_own_foot = replace(fresh(), hit_slots=frozenset({("LL", 0), ("LL", 3)}))
@@ -76,9 +76,9 @@ def test_a_hip_hit_cancels_only_its_own_legs_actuators():
 
 def _shutting_down(dice):
     """A standing Hunchback whose heat (30 after its 13 sinks) shuts it down in the heat phase."""
-    from rules.board import Board
-    from rules.game import GameState
-    from rules.heat import resolve_heat_phase
+    from rules.core.board import Board
+    from rules.battletech.state import GameState
+    from rules.battletech.combat.heat import resolve_heat_phase
     from tests.rules.conftest import mech
 
     state = GameState(Board(16, 17), (mech("A", "0808"),), phase="heat", mechs={"A": replace(fresh(), heat=30 + 13)})

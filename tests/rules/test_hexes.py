@@ -11,8 +11,8 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, strategies as st
 
-from rules.errors import InvalidHex
-from rules.hexes import Hex, line
+from rules.core.errors import InvalidHex
+from rules.core.hexes import Hex, line
 
 hexes = st.builds(Hex, st.integers(0, 40), st.integers(0, 40))
 

@@ -2,8 +2,8 @@
 
 import pytest
 
-from rules.errors import RuleError
-from rules.initiative import given_initiative, roll_initiative
+from rules.core.errors import RuleError
+from rules.battletech.movement.initiative import given_initiative, roll_initiative
 from timeline_fixtures import ScriptedDice
 
 

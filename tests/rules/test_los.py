@@ -7,12 +7,12 @@ intervening hexes are 0509 (next to the attacker), 0508, 0507 and 0506 (next to 
 import pytest
 from hypothesis import given, strategies as st
 
-from rules.board import board_from_cells
-from rules.errors import RuleError
-from rules.game import GameState, Options
-from rules.hexes import Hex
-from rules.los import line_of_sight, unit_height
-from rules.units import Unit
+from rules.core.board import board_from_cells
+from rules.core.errors import RuleError
+from rules.battletech.state import GameState, Options
+from rules.core.hexes import Hex
+from rules.battletech.sight.los import line_of_sight, unit_height
+from rules.battletech.units import Unit
 
 
 def board(**cells):

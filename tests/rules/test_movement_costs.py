@@ -4,8 +4,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from movement_fixtures import board, plan, refusal, unit
-from rules.hexes import Hex
-from rules.movement import MoveOrder, check_path
+from rules.core.hexes import Hex
+from rules.battletech.movement.plan import MoveOrder, check_path
 
 
 def test_clear_hex_costs_one_and_each_facing_change_one():

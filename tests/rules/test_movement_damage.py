@@ -9,14 +9,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.board import board_from_cells
-from rules.codec import report_to_json
-from rules.dice import Dice
-from rules.game import GameState
-from rules.movement import MoveOrder
-from rules.reasons import Reason
+from rules.core.board import board_from_cells
+from rules.io.codec import report_to_json
+from rules.core.dice import Dice
+from rules.battletech.state import GameState
+from rules.battletech.movement.plan import MoveOrder
+from rules.core.reasons import Reason
 from rules.rulesets import get_ruleset
-from rules.status import MechStatus
+from rules.battletech.combat.status import MechStatus
 from tests.rules.conftest import fresh, mech
 from tests.rules.test_displacement import Rigged
 

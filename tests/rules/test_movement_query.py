@@ -3,7 +3,7 @@
 import io
 import json
 
-from rules.explain import run
+from rules.io.explain import run
 
 SCENARIO = {
     "board": {"size": [10, 10], "hexes": {"0504": {"level": 0, "terrain": "swamp:1"}, "0503": {"level": 0, "terrain": "woods:2"}}},

@@ -1,9 +1,9 @@
 """Swamp (Solaris VII 'Tipos de terrenos especiales') and minimum movement ('Movimiento Mínimo')."""
 
 from movement_fixtures import board, codes, plan, refusal, unit
-from rules.hexes import Hex
-from rules.movement import MoveOrder, plan_path
-from rules.reach import reachable
+from rules.core.hexes import Hex
+from rules.battletech.movement.plan import MoveOrder, plan_path
+from rules.battletech.movement.reach import reachable
 
 SWAMP = board({"0504": (0, "swamp:1"), "0503": (0, "woods:1;swamp:1")})
 

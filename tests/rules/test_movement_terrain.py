@@ -3,14 +3,14 @@
 import pytest
 
 from movement_fixtures import board, codes, plan, refusal, unit
-from rules.board import HexTerrain
-from rules.buildings import underwater
-from rules.errors import IllegalMove
-from rules.hexes import Hex
-from rules.movement import MoveOrder, plan_path
-from rules.psr import (charge_damage, climb_fall, drop_critical_rolls, drop_leg_damage, falling_damage,
+from rules.core.board import HexTerrain
+from rules.battletech.movement.buildings import underwater
+from rules.core.errors import IllegalMove
+from rules.core.hexes import Hex
+from rules.battletech.movement.plan import MoveOrder, plan_path
+from rules.battletech.movement.psr import (charge_damage, climb_fall, drop_critical_rolls, drop_leg_damage, falling_damage,
                        masc_check, masc_streak_after, skid_check, skid_damage_per_hex, skid_modifier)
-from rules.skids import resolve_skid
+from rules.battletech.movement.skids import resolve_skid
 
 PAVED = board({label: (0, "pavement:1") for label in ("0505", "0504", "0503", "0502", "0602", "0603", "0604")},
               size=(12, 12))
@@ -104,7 +104,7 @@ def test_water_depth_costs_and_a_roll_per_water_hex():
 def test_who_counts_as_underwater():
     """'Se consideran unidades bajo el agua a los Mechs en agua de profundidad 2 o superior, Mechs
     tumbados en agua de profundidad 1 y submarinos a profundidad 1 o superior.' One test for movement,
-    line of sight and combat (rules.buildings.underwater); a unit placed in water at elevation 0 stands
+    line of sight and combat (rules.battletech.movement.buildings.underwater); a unit placed in water at elevation 0 stands
     on the bed."""
     deep, shallow = HexTerrain.parse(0, "water:2"), HexTerrain.parse(0, "water:1")
     assert underwater(deep, unit(elevation=-2)) and underwater(deep, unit())

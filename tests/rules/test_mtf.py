@@ -2,8 +2,8 @@
 
 import pytest
 
-from rules.designs import DesignError, shipped_designs_dir
-from rules.mtf import MtfError, parse_mtf
+from rules.battletech.designs.design import DesignError, shipped_designs_dir
+from rules.battletech.designs.mtf import MtfError, parse_mtf
 
 HUNCHBACK = (shipped_designs_dir() / "Hunchback HBK-4G.mtf").read_text()
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from rules.codec import phase_order_from_json, phase_order_to_json
-from rules.errors import MalformedOrder
+from rules.io.codec import phase_order_from_json, phase_order_to_json
+from rules.core.errors import MalformedOrder
 
 ORDERS = [
     ("movement", {"unit": "A", "mode": "walk", "steps": ["F", "R", "F"]}),

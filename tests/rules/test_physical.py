@@ -4,11 +4,11 @@ from dataclasses import replace
 
 import pytest
 
-from rules.board import Board
-from rules.combat import AttackError, PhysicalOrder, plan_physical_attack, resolve_physical_attacks
-from rules.game import GameState
-from rules.physical import attacker_damage, physical_damage
-from rules.status import Motion
+from rules.core.board import Board
+from rules.battletech.combat.attacks import AttackError, PhysicalOrder, plan_physical_attack, resolve_physical_attacks
+from rules.battletech.state import GameState
+from rules.battletech.combat.physical import attacker_damage, physical_damage
+from rules.battletech.combat.status import Motion
 from tests.rules.conftest import ScriptedDice, fresh, mech
 
 
@@ -161,7 +161,7 @@ def test_a_destroyed_shoulder_makes_a_push_harder():
 def test_no_physical_attack_from_outside_a_building_on_a_unit_inside():
     """Solaris VII 'Atacando unidades dentro de edificaciones': "No se pueden declarar ataques físicos por
     parte de unidades fuera del edificio contra unidades dentro de ellos"; inside the same building they may."""
-    from rules.board import board_from_cells
+    from rules.core.board import board_from_cells
     board = board_from_cells(16, 17, {"0807": {"terrain": "building:2;bldg_elev:2;bldg_cf:40"},
                                       "0808": {"terrain": "building:2;bldg_elev:2;bldg_cf:40"}})
     outside = replace(adjacent(), board=board_from_cells(16, 17, {"0807": {"terrain": "building:2;bldg_elev:2"}}))
@@ -175,7 +175,7 @@ def test_physical_reach_counts_where_the_mechs_stand():
     """TW: physical attacks compare the levels the mechs stand at, their elevation included: from the shore a
     mech standing in depth 1 water is one level down (a kick reaches it, on the punch table; a push, which
     needs the same level, does not)."""
-    from rules.board import board_from_cells
+    from rules.core.board import board_from_cells
     state = adjacent()
     state = replace(state, board=board_from_cells(16, 17, {"0807": {"terrain": "water:1"}}),
                     units=(state.unit("A"), replace(state.unit("B"), elevation=-1)))
@@ -194,9 +194,9 @@ def test_a_punch_needs_an_arm_named():
 def test_reach_between_levels():
     """TW: a punch reaches one level up, a kick one level down; Solaris VII: "Tampoco se puede cargar contra
     objetivos tumbados, o a distintas elevaciones"."""
-    from rules.board import HexTerrain
-    from rules.hexes import Hex
-    from rules.physical import location_table
+    from rules.core.board import HexTerrain
+    from rules.core.hexes import Hex
+    from rules.battletech.combat.physical import location_table
 
     state = adjacent(motions={"A": Motion("walk", 2)})
     uphill = replace(state, board=Board(16, 17, {Hex.parse("0807"): HexTerrain.parse(1, "")}))
@@ -257,8 +257,8 @@ def test_a_prone_target_one_level_up_is_punched_on_the_standard_table_and_one_le
         target_level, kind, limb, table):
     """TW: a prone mech lies a level lower than a standing one, so a punch reaches it from one level below and
     lands on the standard table, and a kick from one level above misses its reach (MegaMek: same height check)."""
-    from rules.board import HexTerrain
-    from rules.hexes import Hex
+    from rules.core.board import HexTerrain
+    from rules.core.hexes import Hex
 
     state = adjacent()
     raised = replace(state, board=Board(16, 17, {Hex.parse("0807"): HexTerrain.parse(target_level, "")}))

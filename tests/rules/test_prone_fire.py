@@ -6,13 +6,13 @@ from dataclasses import replace
 
 import pytest
 
-from rules.board import Board
-from rules.combat import AttackError, WeaponOrder, plan_weapon_attack, resolve_weapon_attacks
-from rules.designs import Design
-from rules.dice import Dice
-from rules.game import GameState
-from rules.status import MechStatus
-from rules.tohit import Sight
+from rules.core.board import Board
+from rules.battletech.combat.attacks import AttackError, WeaponOrder, plan_weapon_attack, resolve_weapon_attacks
+from rules.battletech.designs.design import Design
+from rules.core.dice import Dice
+from rules.battletech.state import GameState
+from rules.battletech.combat.status import MechStatus
+from rules.battletech.combat.tohit import Sight
 from tests.rules.conftest import fresh, mech
 
 

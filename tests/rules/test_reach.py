@@ -6,9 +6,9 @@ from itertools import product
 from hypothesis import given, settings, strategies as st
 
 from movement_fixtures import board, unit
-from rules.hexes import Hex
-from rules.movement import MoveOrder, budget, check_path, road_boosted
-from rules.reach import reachable
+from rules.core.hexes import Hex
+from rules.battletech.movement.plan import MoveOrder, budget, check_path, road_boosted
+from rules.battletech.movement.reach import reachable
 
 
 def test_walk_reach_on_clear_ground():

@@ -9,18 +9,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.board import board_from_cells
-from rules.codec import state_to_json
-from rules.combat_codec import result_from_json
-from rules.designs import shipped_designs
-from rules.hexes import Hex
-from rules.los import line_of_sight
-from rules.reasons import PLACEHOLDER, TEMPLATES, Reason, reason_code, reason_codes, reason_from_code
-from rules.units import Unit
-from rules.codec import movement_to_json, path_to_json
-from rules.dice import Dice
-from rules.movement import check_path
-from rules.simultaneous import resolve_movement
+from rules.core.board import board_from_cells
+from rules.io.codec import state_to_json
+from rules.io.combat_codec import result_from_json
+from rules.battletech.designs.design import shipped_designs
+from rules.core.hexes import Hex
+from rules.battletech.sight.los import line_of_sight
+from rules.core.reasons import PLACEHOLDER, TEMPLATES, Reason, reason_code, reason_codes, reason_from_code
+from rules.battletech.units import Unit
+from rules.io.codec import movement_to_json, path_to_json
+from rules.core.dice import Dice
+from rules.battletech.movement.plan import check_path
+from rules.battletech.movement.simultaneous import resolve_movement
 from test_combat_duel import play, start
 from test_timeline_properties import phases
 
@@ -98,8 +98,8 @@ def test_heights_name_both_ends_as_clauses():
 
 def test_a_stored_result_keeps_its_code_and_a_changed_text_stays_as_stored():
     """A match result goes into the stored state as JSON and comes back coded ('Victoria')."""
-    from rules.combat_codec import result_from_json, result_to_json
-    from rules.game import MatchResult
+    from rules.io.combat_codec import result_from_json, result_to_json
+    from rules.battletech.state import MatchResult
 
     beaten = Reason("victory.beaten", unit="B", why=Reason("damage.centre_torso_destroyed"))
     result = MatchResult("alice", Reason("victory.other_side_out", beaten=beaten), {"alice": 7}, 4)
@@ -112,7 +112,7 @@ def test_a_stored_result_keeps_its_code_and_a_changed_text_stays_as_stored():
 
 def test_an_attack_answer_codes_its_to_hit_modifiers_and_its_damage():
     """TW to-hit: gunnery, attacker movement, range bracket, target movement; then the damage reasons."""
-    from rules.explain import explain
+    from rules.io.explain import explain
 
     answer = explain({
         "board": {"size": [16, 17]}, "seed": 6,

@@ -5,12 +5,12 @@ controller is absent, by the referee (issue 7)."""
 
 import pytest
 
-from rules import codec
-from rules.board import board_from_cells
-from rules.combat import WeaponOrder, plan_weapon_attack
-from rules.errors import RuleError
-from rules.game import GameState, SplitLosSide, choose_split_los
-from rules.los import line_of_sight
+from rules.io import codec
+from rules.core.board import board_from_cells
+from rules.battletech.combat.attacks import WeaponOrder, plan_weapon_attack
+from rules.core.errors import RuleError
+from rules.battletech.state import GameState, SplitLosSide, choose_split_los
+from rules.battletech.sight.los import line_of_sight
 from tests.rules.conftest import fresh, mech
 
 # From 0102 to 0302 the line runs exactly between 0201 (left) and 0202 (right); the right hex is woods.

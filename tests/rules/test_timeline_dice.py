@@ -1,11 +1,11 @@
 """Dice outcomes of movement, rolled in timeline order from the dice passed in."""
 
-from rules.board import Board, HexTerrain
-from rules.game import GameState, Options
-from rules.hexes import Hex
-from rules.movement import MoveOrder
-from rules.simultaneous import resolve_movement
-from rules.units import Unit
+from rules.core.board import Board, HexTerrain
+from rules.battletech.state import GameState, Options
+from rules.core.hexes import Hex
+from rules.battletech.movement.plan import MoveOrder
+from rules.battletech.movement.simultaneous import resolve_movement
+from rules.battletech.units import Unit
 from timeline_fixtures import ScriptedDice
 
 FAIL, PASS = (1, 1), (6, 6)

@@ -4,19 +4,19 @@ import json
 
 import pytest
 
-from rules.board import Board
-from rules import codec
-from rules.codec import movement_to_json
-from rules.demo import demo_state
-from rules.dice import Dice
-from rules.errors import MalformedOrder
-from rules.game import GameState
-from rules.hexes import Hex
-from rules.movement import MoveOrder
+from rules.core.board import Board
+from rules.io import codec
+from rules.io.codec import movement_to_json
+from rules.rulesets.solaris.demo import demo_state
+from rules.core.dice import Dice
+from rules.core.errors import MalformedOrder
+from rules.battletech.state import GameState
+from rules.core.hexes import Hex
+from rules.battletech.movement.plan import MoveOrder
 from rules.rulesets import get_ruleset
-from rules.simultaneous import resolve_movement
-from rules.timeline import Event, schedule, tick_of_pm
-from rules.units import Unit
+from rules.battletech.movement.simultaneous import resolve_movement
+from rules.core.timeline import Event, schedule, tick_of_pm
+from rules.battletech.units import Unit
 from timeline_fixtures import events, phase, ticks_of, unit, walk
 
 # A (walk 4) going north up column 05 and B coming south down it: they meet head on.

@@ -3,13 +3,13 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.board import Board, HexTerrain
-from rules.dice import Dice
-from rules.game import GameState, Options
-from rules.hexes import Hex
-from rules.movement import MoveOrder, check_path
-from rules.simultaneous import resolve_movement
-from rules.units import Unit
+from rules.core.board import Board, HexTerrain
+from rules.core.dice import Dice
+from rules.battletech.state import GameState, Options
+from rules.core.hexes import Hex
+from rules.battletech.movement.plan import MoveOrder, check_path
+from rules.battletech.movement.simultaneous import resolve_movement
+from rules.battletech.units import Unit
 
 # Swamp and pavement so that rolls, stuck mechs, falls and skids happen too.
 BOARD = Board(8, 8, {Hex.parse(label): HexTerrain.parse(0, terrain) for label, terrain in (

@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from rules.explain import run
+from rules.io.explain import run
 
 
 def answer(query, options=None):

@@ -4,9 +4,9 @@ from dataclasses import replace
 
 import pytest
 
-from rules.hexes import Hex
-from rules.status import Motion
-from rules.tohit import (
+from rules.core.hexes import Hex
+from rules.battletech.combat.status import Motion
+from rules.battletech.combat.tohit import (
     Sight, attack_direction, firing_arc, heat_modifier, target_movement_modifier, weapon_to_hit,
 )
 from tests.rules.conftest import fresh, mech
@@ -67,7 +67,7 @@ def test_minimum_range():
 
 def test_the_line_of_sight_modifiers_are_listed_one_by_one():
     """The LOS module's modifiers (intervening woods, partial cover) enter the list with their own reasons."""
-    from rules.los import LosResult, Modifier
+    from rules.battletech.sight.los import LosResult, Modifier
 
     woods, cover = Modifier(1, "light woods in 0508"), Modifier(3, "partial cover")
     sight = LosResult(True, 4, True, (), False, "standard", ("seen",), modifiers=(woods, cover))

@@ -2,9 +2,9 @@
 
 from dataclasses import replace
 
-from rules.board import Board
-from rules.game import GameState, Options
-from rules.victory import check_victory, victory_points
+from rules.core.board import Board
+from rules.battletech.state import GameState, Options
+from rules.battletech.combat.victory import check_victory, victory_points
 from tests.rules.conftest import fresh, mech
 
 
@@ -45,7 +45,7 @@ def test_turn_limit_decides_by_victory_points():
 
 
 def test_surrender_ends_the_match():
-    from rules.victory import surrender
+    from rules.battletech.combat.victory import surrender
 
     state = surrender(match(), "B")
     assert state.phase == "over" and state.result.winner == "alice" and "surrendered" in state.result.reason

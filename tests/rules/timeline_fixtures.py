@@ -1,7 +1,7 @@
 """Scenarios for the movement-phase tests: a board, units and orders, answered by the referee command."""
 
-from rules.dice import Dice
-from rules.explain import explain
+from rules.core.dice import Dice
+from rules.io.explain import explain
 
 
 class ScriptedDice(Dice):

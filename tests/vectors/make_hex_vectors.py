@@ -1,7 +1,7 @@
 """Write the hex test vectors the TypeScript client checks itself against.
 
 The client (frontend/src/hex.ts) and the rules library (rules/hexes.py) must agree on every hex:
-labels, neighbours by facing and distances. This script asks `rules.hexes` and writes its answers to
+labels, neighbours by facing and distances. This script asks `rules.core.hexes` and writes its answers to
 frontend/src/__tests__/hex-vectors.json, which is committed; rerun it whenever rules/hexes.py changes:
 
     .venv/bin/python tests/vectors/make_hex_vectors.py
@@ -17,7 +17,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from rules.hexes import Hex  # noqa: E402
+from rules.core.hexes import Hex  # noqa: E402
 
 OUTPUT = ROOT / "frontend" / "src" / "__tests__" / "hex-vectors.json"
 

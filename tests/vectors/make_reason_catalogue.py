@@ -17,7 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from rules.reasons import PLACEHOLDER, TEMPLATES, WORDS  # noqa: E402
+from rules.core.reasons import PLACEHOLDER, TEMPLATES, WORDS  # noqa: E402
 
 OUTPUT = ROOT / "frontend" / "src" / "reason-catalogue.json"
 PROTOCOL = ROOT / "docs" / "protocol.md"

@@ -2,7 +2,7 @@
 
 import gettext
 
-from rules.reasons import PLACEHOLDER, TEMPLATES, WORDS
+from rules.core.reasons import PLACEHOLDER, TEMPLATES, WORDS
 from tests.vectors.make_reason_catalogue import OUTPUT, PROTOCOL, ROOT, render, render_protocol
 
 SPANISH = ROOT / "locale" / "es" / "LC_MESSAGES" / "djangojs.mo"

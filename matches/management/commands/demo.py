@@ -13,8 +13,8 @@ from django.db import transaction
 from matches.lobby import match_start_logged
 from matches.models import Match
 from matches.services import match_create
-from rules import codec
-from rules.demo import demo_duel_state
+from rules.io import codec
+from rules.rulesets.solaris.demo import demo_duel_state
 
 DEMO_TITLE = "Demo duel"
 # Demo accounts only: the passwords are printed on purpose so anyone trying the app can log in.

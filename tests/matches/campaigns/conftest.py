@@ -21,7 +21,7 @@ from matches.campaigns.models import (
 )
 from matches.models import Match
 from matches.services import order_submit
-from rules import codec
+from rules.io import codec
 from rules.rulesets import get_ruleset
 
 # Legal on the demo board from the arena's default starting hexes (0816 facing 0, 0802 facing 3).

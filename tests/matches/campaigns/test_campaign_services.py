@@ -12,7 +12,7 @@ from matches.campaigns import services
 from matches.campaigns.models import Fixture, MatchResult, Mech, Pilot, Round, Stable
 from matches.errors import MatchError
 from matches.models import Match
-from rules.dice import Dice
+from rules.core.dice import Dice
 from tests.matches.campaigns.conftest import League, finish
 from tests.matches.races import race_behind_row_lock
 

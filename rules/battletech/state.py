@@ -1,0 +1,106 @@
+"""The state of a match as the rules see it: board, units, turn, phase and the agreed options."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+
+from rules.core.board import Board
+from rules.battletech.designs.design import Design
+from rules.core.errors import RuleError, UnknownUnit
+from rules.battletech.combat.status import MechStatus, Motion
+from rules.battletech.units import Unit
+
+LOS_RULES = ("standard", "dead_zone")
+MOVEMENT_RULES = ("classic", "pm_by_pm")
+# The two sides of a line of sight that runs exactly between hexes, left and right as seen from the attacker.
+LOS_SIDES = ("left", "right")
+# Who set a unit's split-LOS side: its controller, or the referee deciding for a controller who is absent.
+LOS_CHOOSERS = ("controller", "referee")
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """Options every player agrees before the match starts (Solaris VII asks the referee to fix the
+    simultaneous-movement rule and the dead-zone rule at the start of the fight). ``turn_limit`` 0 means none."""
+
+    los: str = "standard"
+    movement: str = "pm_by_pm"
+    turn_limit: int = 0
+
+    def __post_init__(self) -> None:
+        # TypeError, like an unknown option: callers that build Options from user input already catch it.
+        if not isinstance(self.turn_limit, int) or isinstance(self.turn_limit, bool) or self.turn_limit < 0:
+            raise TypeError("turn_limit is a whole number of turns (0: no limit)")
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    """How the match ended: the winning side ("" for a draw), why, and each side's victory points."""
+
+    winner: str
+    reason: str
+    victory_points: Mapping[str, int]
+    turn: int
+
+
+@dataclass(frozen=True, slots=True)
+class SplitLosSide:
+    """The side a unit's controller chose for every line of sight to it that runs exactly between two hexes
+    (Solaris VII 'Si la LdV pasa exactamente entre dos hexágonos': 'El objetivo seleccionará por cual de los
+    dos pasará la LdV'). A standing choice: it holds for every attack on the unit until changed."""
+
+    side: str
+    by: str = "controller"
+
+    def __post_init__(self) -> None:
+        if self.side not in LOS_SIDES or self.by not in LOS_CHOOSERS:
+            raise RuleError(f"a split line of sight passes on the left or right side, chosen by the controller or "
+                            f"the referee, not {self.side!r} by {self.by!r}", code="los.side", side=str(self.side))
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    board: Board
+    units: tuple[Unit, ...]
+    turn: int = 1
+    phase: str = "movement"
+    options: Options = field(default_factory=Options)
+    # Combat condition of each unit that fights with a design, by unit id. Units without one only move.
+    mechs: Mapping[str, MechStatus] = field(default_factory=dict)
+    # How each unit moved this turn (filled by the movement phase, cleared at the end of the turn).
+    motions: Mapping[str, Motion] = field(default_factory=dict)
+    result: MatchResult | None = None
+    # Each target unit's standing split-LOS side, by unit id; a unit without one gets the side worse for the attacker.
+    split_los: Mapping[str, SplitLosSide] = field(default_factory=dict)
+
+    def unit(self, unit_id: str) -> Unit:
+        for unit in self.units:
+            if unit.id == unit_id:
+                return unit
+        raise UnknownUnit(f"there is no unit {unit_id!r}", unit=unit_id)
+
+    def motion(self, unit_id: str) -> Motion:
+        return self.motions.get(unit_id, Motion(stuck=self.unit(unit_id).stuck))
+
+
+def choose_split_los(state: GameState, unit_id: str, side: str | None, by: str = "controller") -> GameState:
+    """``unit_id``'s split-LOS side set to ``side``, or cleared (None: the side worse for the attacker again)."""
+    state.unit(unit_id)  # an unknown id is an error, not a silent no-op
+    choices = {target: choice for target, choice in state.split_los.items() if target != unit_id}
+    if side is not None:
+        choices[unit_id] = SplitLosSide(side, by)
+    return replace(state, split_los=choices)
+
+
+def equip(state: GameState, designs: Mapping[str, Design]) -> GameState:
+    """Give units their designs: the design sets each one's tons, movement and name, and it enters the fight
+    with fresh armour, structure and ammunition."""
+    units = tuple(
+        replace(unit, tons=d.tons, walk=d.walk, run=d.run, jump=d.jump, name=d.name) if (d := designs.get(unit.id)) else unit
+        for unit in state.units
+    )
+    for unit_id in designs:
+        state.unit(unit_id)  # an unknown id is an error, not a silent no-op
+    mechs = {**state.mechs, **{unit_id: MechStatus.fresh(design) for unit_id, design in designs.items()}}
+    return replace(state, units=units, mechs=mechs)

@@ -1,0 +1,262 @@
+"""The map: a rectangle of hexes, each with a level (elevation) and terrain features.
+
+Terrain uses MegaMek's vocabulary: ``name:level`` features separated by ``;`` (``woods:2;swamp:1``),
+so boards can be imported from MegaMek ``.board`` files. Missing hexes are clear terrain at level 0.
+Levels count in 6 m steps for hills, buildings and water depth alike (Solaris VII, 'Elevación de las
+edificaciones': a building level is treated exactly like any other terrain level).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.core.errors import BoardFormatError, InvalidHex, InvalidTerrain, OffBoard, RuleError, UnknownTerrain
+from rules.core.hexes import Hex
+
+# Feature names we understand, with MegaMek's spelling. ``swamp`` modifies the terrain it sits on.
+# ``foliage_elev`` is accepted so MegaMek boards import, but woods always rise 2 levels here (Solaris
+# VII, 'Bosques: Se elevan 2 niveles'); ``fluff`` is MegaMek's decoration and has no rules effect.
+KNOWN_FEATURES = frozenset(
+    {
+        "woods", "rough", "water", "swamp", "pavement", "road", "ice", "smoke", "rubble",
+        "bridge", "bridge_cf", "bridge_elev",
+        "building", "bldg_cf", "bldg_elev", "bldg_class", "bldg_basement_type",
+        "foliage_elev", "fluff",
+    }
+)
+
+# Building and bridge types by MegaMek's number, with the largest CF of each type (Total Warfare's
+# table; the Solaris VII text refers to it but the table itself is cut from our copy).
+STRUCTURE_TYPES = {1: ("Light", 15), 2: ("Medium", 40), 3: ("Heavy", 90), 4: ("Hardened", 150)}
+# 'Si el tipo de un puente no está marcado … se debe asumir un puente medio con FC 40.'
+DEFAULT_BRIDGE_TYPE = 2
+
+WOODS_NAMES = {1: "light woods", 2: "heavy woods"}
+
+
+@dataclass(frozen=True, slots=True)
+class Structure:
+    """A building or a bridge: its type (Light … Hardened), current CF and height in levels.
+
+    The type never changes with damage ('Un edificio pesado dañado con un FC actual de 15 es todavía
+    un edificio pesado'). A building's height is counted from its hex's level; a bridge's is the
+    height of its deck above the hex's level.
+    """
+
+    kind: str
+    cf: int
+    height: int
+
+
+@dataclass(frozen=True, slots=True)
+class HexTerrain:
+    """One hex's level and features. ``features`` maps a feature name to its level (``woods`` → 2)."""
+
+    level: int = 0
+    features: Mapping[str, int] = field(default_factory=dict)
+
+    def get(self, name: str) -> int:
+        return self.features.get(name, 0)
+
+    def has(self, name: str) -> bool:
+        return name in self.features
+
+    @property
+    def terrain_string(self) -> str:
+        return ";".join(f"{name}:{level}" for name, level in sorted(self.features.items()))
+
+    @classmethod
+    def parse(cls, level: int, terrain: str) -> HexTerrain:
+        return cls(level, parse_terrain(terrain))
+
+    @property
+    def depth(self) -> int:
+        """Water depth; 0 where there is no water."""
+        return self.get("water")
+
+    @property
+    def floor(self) -> int:
+        """Where a unit walking the hex stands: the bed of water, the hex level elsewhere. Water's
+        surface is the hex level ('la superficie está realmente a nivel 0'), its bed ``depth`` below."""
+        return self.level - self.depth
+
+    @property
+    def woods(self) -> int:
+        """1 light woods, 2 heavy woods, 0 none. Smoke counts as heavy woods whatever lies under it
+        ('Humo: … como un hexágono de bosque denso, independientemente del tipo de terreno')."""
+        return 2 if self.has("smoke") else self.get("woods")
+
+    @property
+    def building(self) -> Structure | None:
+        if not self.has("building"):
+            return None
+        kind, max_cf = STRUCTURE_TYPES[self.get("building")]
+        return Structure(kind, self.features.get("bldg_cf", max_cf), self.features.get("bldg_elev", 1))
+
+    @property
+    def bridge(self) -> Structure | None:
+        if not self.has("bridge"):
+            return None
+        kind, max_cf = STRUCTURE_TYPES[self.get("bridge") or DEFAULT_BRIDGE_TYPE]
+        return Structure(kind, self.features.get("bridge_cf", max_cf), self.features.get("bridge_elev", 1))
+
+
+CLEAR = HexTerrain()
+
+
+def parse_terrain(terrain: str) -> dict[str, int]:
+    """``"woods:1;swamp:1"`` → ``{"woods": 1, "swamp": 1}``. A bare name means level 1, and MegaMek's
+    extra ``:exits`` field (``road:1:18``) is ignored. Unknown names and impossible levels are refused."""
+    if not isinstance(terrain, str):
+        raise InvalidTerrain(f"terrain must be a string such as \"woods:1\", not {terrain!r}", terrain=str(terrain))
+    features: dict[str, int] = {}
+    for item in filter(None, (part.strip() for part in terrain.split(";"))):
+        name, _, rest = item.partition(":")
+        if name not in KNOWN_FEATURES:
+            raise UnknownTerrain(f"unknown terrain {name!r} in {terrain!r}", terrain=name)
+        level_text = rest.split(":")[0] if rest else "1"
+        try:
+            features[name] = int(level_text)
+        except ValueError:
+            raise InvalidTerrain(f"terrain {item!r} has no numeric level", terrain=item) from None
+    _check_levels(features)
+    return features
+
+
+def _check_levels(features: Mapping[str, int]) -> None:
+    def refuse(name: str, why: str) -> None:
+        raise InvalidTerrain(f"{name}:{features[name]}: {why}", terrain=name)
+
+    if features.get("woods", 1) not in WOODS_NAMES:
+        refuse("woods", "woods are 1 (light) or 2 (heavy)")
+    if features.get("building", 1) not in STRUCTURE_TYPES:
+        refuse("building", "the type is 1 Light, 2 Medium, 3 Heavy or 4 Hardened")
+    if features.get("bridge", 0) not in (0, *STRUCTURE_TYPES):  # 0: type not marked
+        refuse("bridge", "the type is 1 Light, 2 Medium, 3 Heavy or 4 Hardened (0: not marked)")
+    for name in ("water", "bldg_cf", "bridge_cf", "smoke", "rough", "rubble", "swamp"):
+        if features.get(name, 0) < 0:
+            refuse(name, "cannot be negative")
+    if features.get("bldg_elev", 1) < 1:
+        refuse("bldg_elev", "a building rises at least one level")
+    if features.get("bridge_elev", 0) < 0:
+        refuse("bridge_elev", "a bridge deck cannot lie below its hex")
+    for attribute, owner in (("bldg_cf", "building"), ("bldg_elev", "building"),
+                             ("bridge_cf", "bridge"), ("bridge_elev", "bridge")):
+        if attribute in features and owner not in features:
+            refuse(attribute, f"describes a {owner} but the hex has none")
+    if "building" in features and features.get("bldg_cf", 0) > STRUCTURE_TYPES[features["building"]][1]:
+        kind, max_cf = STRUCTURE_TYPES[features["building"]]
+        refuse("bldg_cf", f"a {kind} building has at most CF {max_cf}")
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    width: int
+    height: int
+    hexes: Mapping[Hex, HexTerrain] = field(default_factory=dict)
+
+    def __contains__(self, hex_: object) -> bool:
+        return isinstance(hex_, Hex) and 0 <= hex_.col < self.width and 0 <= hex_.row < self.height
+
+    def terrain(self, hex_: Hex) -> HexTerrain:
+        if hex_ not in self:
+            raise OffBoard(f"hex {hex_.label} is off the {self.width}x{self.height} board", hex=hex_.label)
+        return self.hexes.get(hex_, CLEAR)
+
+    def hex(self, label: str) -> Hex:
+        """Parse ``label`` and check it lies on this board."""
+        hex_ = Hex.parse(label)
+        if hex_ not in self:
+            raise OffBoard(f"hex {label} is off the {self.width}x{self.height} board", hex=label)
+        return hex_
+
+    def __iter__(self) -> Iterator[Hex]:
+        for row in range(self.height):
+            for col in range(self.width):
+                yield Hex(col, row)
+
+
+def board_from_cells(width: int, height: int, cells: Mapping[str, Any]) -> Board:
+    """A board from ``{"0503": {"level": 2, "terrain": "woods:1"}}`` cells; every error names its hex."""
+    if not all(isinstance(n, int) and not isinstance(n, bool) and n > 0 for n in (width, height)):
+        raise BoardFormatError(f"the board size must be two positive whole numbers, not {width!r} x {height!r}")
+    board = Board(width, height, {})
+    hexes: dict[Hex, HexTerrain] = {}
+    for label, cell in cells.items():
+        try:
+            hex_ = board.hex(label)
+            if not isinstance(cell, Mapping) or set(cell) - {"level", "terrain"}:
+                raise BoardFormatError("a hex is {\"level\": N, \"terrain\": \"name:level;…\"}")
+            level = cell.get("level", 0)
+            if not isinstance(level, int) or isinstance(level, bool):
+                raise BoardFormatError(f"the level must be a whole number, not {level!r}")
+            terrain = HexTerrain.parse(level, cell.get("terrain", ""))
+        except RuleError as error:
+            params = {**error.params, "hex": str(label)}
+            message = error.message if str(label) in error.message else f"hex {label}: {error.message}"
+            raise type(error)(message, code=error.code, **params) from None
+        if terrain != CLEAR:
+            hexes[hex_] = terrain
+    return Board(width, height, hexes)
+
+
+def parse_megamek_board(text: str) -> Board:
+    """Read a MegaMek ``.board`` file: ``size W H``, then one ``hex CCRR LEVEL "terrains" "theme"``
+    line per hex in row-by-row order (the label in each line is informational), then ``end``.
+    Every error names its line."""
+    width = height = 0
+    hexes: dict[Hex, HexTerrain] = {}
+    count = 0
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        keyword, _, rest = line.partition(" ")
+        try:
+            if keyword == "size":
+                width, height = _board_size(rest)
+            elif keyword == "hex":
+                if width <= 0:
+                    raise BoardFormatError("a hex line comes before the size line")
+                if count >= width * height:
+                    raise BoardFormatError(f"more hexes than the {width}x{height} size allows")
+                fields = _split_hex_line(rest)
+                if len(fields) < 2 or not fields[1].lstrip("-").isdigit():
+                    raise BoardFormatError('a hex line is: hex CCRR LEVEL "terrains" "theme"')
+                terrain = HexTerrain.parse(int(fields[1]), fields[2] if len(fields) > 2 else "")
+                if terrain != CLEAR:
+                    hexes[Hex(count % width, count // width)] = terrain
+                count += 1
+            elif keyword == "end":
+                break
+            elif keyword in ("option", "background", "tag", "road_auto_exits", "description"):
+                continue  # presentation details that do not change the rules
+            else:
+                raise BoardFormatError(f"unknown keyword {keyword!r}")
+        except RuleError as error:
+            raise BoardFormatError(f"line {number}: {error.message}: {line!r}", code=error.code, line=number) from None
+    if width <= 0:
+        raise BoardFormatError("the board has no 'size W H' line")
+    if count != width * height:
+        raise BoardFormatError(f"the {width}x{height} board needs {width * height} hex lines, the file has {count}")
+    return Board(width, height, hexes)
+
+
+def _board_size(rest: str) -> tuple[int, int]:
+    words = rest.split()
+    if len(words) != 2 or not all(word.isdigit() and int(word) > 0 for word in words):
+        raise BoardFormatError("the size line is: size WIDTH HEIGHT")
+    return int(words[0]), int(words[1])
+
+
+def _split_hex_line(rest: str) -> list[str]:
+    """``0101 0 "woods:1" "grass"`` → ``["0101", "0", "woods:1", "grass"]`` (quotes may hold spaces)."""
+    fields: list[str] = []
+    for index, chunk in enumerate(rest.split('"')):
+        if index % 2:
+            fields.append(chunk)
+        else:
+            fields.extend(chunk.split())
+    return fields

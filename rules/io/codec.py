@@ -1,0 +1,308 @@
+"""JSON at the edge: the rules work on frozen values, the server and the browser speak JSON."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import asdict, fields
+from typing import Any
+
+from rules.core.board import Board, board_from_cells
+from rules.battletech.combat.attacks import PhysicalOrder, PlannedAttack, WeaponOrder
+from rules.io.combat_codec import (
+    combat_report_to_json, motion_to_json, planned_attack_to_json, result_from_json, result_to_json, roll_to_json,
+    status_from_json, status_to_json,
+)
+from rules.core.errors import MalformedOrder, RuleError
+from rules.battletech.state import GameState, Options, SplitLosSide
+from rules.core.hexes import Hex
+from rules.battletech.movement.plan import MoveOrder, PathPlan
+from rules.battletech.movement.psr import Check
+from rules.core.reasons import reason_code, reason_codes
+from rules.rulesets.base import PhaseResult
+from rules.battletech.combat.status import Motion
+from rules.core.timeline import Conflict, Event, MovementResult, UnitOutcome
+from rules.battletech.units import Unit
+
+Json = dict[str, Any]
+
+
+def board_to_json(board: Board) -> Json:
+    hexes = {
+        hex_.label: {"level": terrain.level, "terrain": terrain.terrain_string}
+        for hex_, terrain in sorted(board.hexes.items())
+    }
+    return {"width": board.width, "height": board.height, "hexes": hexes}
+
+
+def board_from_json(data: Json) -> Board:
+    return board_from_cells(data["width"], data["height"], data.get("hexes", {}))
+
+
+def unit_to_json(unit: Unit) -> Json:
+    data = asdict(unit)
+    data["hex"] = unit.hex.label
+    return data
+
+
+_UNIT_FIELDS = {f.name for f in fields(Unit)}
+
+
+def unit_from_json(data: Json) -> Unit:
+    unknown = set(data) - _UNIT_FIELDS
+    if unknown:
+        raise RuleError(f"unknown unit fields: {', '.join(sorted(unknown))}", code="unit.malformed")
+    values = dict(data)
+    values["hex"] = Hex.parse(values["hex"])
+    return Unit(**values)
+
+
+def state_to_json(state: GameState) -> Json:
+    combat = {
+        "mechs": {unit_id: status_to_json(status) for unit_id, status in sorted(state.mechs.items())},
+        "motions": {unit_id: motion_to_json(motion) for unit_id, motion in sorted(state.motions.items())},
+        "result": result_to_json(state.result) if state.result is not None else None,
+        "split_los": {unit_id: asdict(choice) for unit_id, choice in sorted(state.split_los.items())},
+    }
+    return {
+        "board": board_to_json(state.board),
+        "units": [unit_to_json(unit) for unit in state.units],
+        "turn": state.turn,
+        "phase": state.phase,
+        "options": asdict(state.options),
+        # Matches without mech designs (and without split-LOS choices) keep the movement-only shape.
+        **{key: value for key, value in combat.items() if value},
+    }
+
+
+def state_from_json(data: Json) -> GameState:
+    return GameState(
+        board=board_from_json(data["board"]),
+        units=tuple(unit_from_json(unit) for unit in data["units"]),
+        turn=int(data.get("turn", 1)),
+        phase=str(data.get("phase", "movement")),
+        options=Options(**data.get("options", {})),
+        mechs={unit_id: status_from_json(status) for unit_id, status in data.get("mechs", {}).items()},
+        motions={unit_id: Motion(**motion) for unit_id, motion in data.get("motions", {}).items()},
+        result=result_from_json(data["result"]) if data.get("result") else None,
+        split_los={unit_id: SplitLosSide(**choice) for unit_id, choice in data.get("split_los", {}).items()},
+    )
+
+
+def order_from_json(data: Any) -> MoveOrder:
+    """Decode a client's order, refusing anything that is not exactly an order.
+
+    ``{"unit", "mode": "walk"|"run"|"masc", "steps": ["F", "R", …]}`` or
+    ``{"unit", "mode": "jump", "to": "0808", "facing": 2}``; a walking or running order may add
+    ``"charge": "B"``."""
+    if not isinstance(data, dict) or not isinstance(data.get("unit"), str):
+        raise MalformedOrder("an order is an object with a 'unit', a 'mode' and 'steps' (or 'to' and 'facing')")
+    steps = data.get("steps", [])
+    if not isinstance(steps, list) or not all(isinstance(step, str) for step in steps):
+        raise MalformedOrder("'steps' must be a list of step codes such as \"F\", \"L\"")
+    mode = data.get("mode", "walk")
+    if not isinstance(mode, str):
+        raise MalformedOrder("'mode' must be a string")
+    to, facing = data.get("to"), data.get("facing")
+    if to is not None and not isinstance(to, str) or facing is not None and type(facing) is not int:
+        raise MalformedOrder("'to' must be a hex label such as \"0808\" and 'facing' a number 0-5")
+    try:
+        target = Hex.parse(to) if to is not None else None
+    except RuleError as error:
+        raise MalformedOrder(error.message) from None
+    charge = data.get("charge")
+    if charge is not None and not isinstance(charge, str):
+        raise MalformedOrder("'charge' names the unit the order charges")
+    return MoveOrder(unit=data["unit"], mode=mode, steps=tuple(steps), to=target, facing=facing, charge=charge)
+
+
+def order_to_json(order: MoveOrder) -> Json:
+    if order.mode == "jump" and order.to is not None:
+        return {"unit": order.unit, "mode": order.mode, "to": order.to.label, "facing": order.facing}
+    data: Json = {"unit": order.unit, "mode": order.mode, "steps": list(order.steps)}
+    if order.charge is not None:
+        data["charge"] = order.charge
+    return data
+
+
+def check_to_json(check: Check) -> Json:
+    data: Json = {
+        "roll": check.roll,
+        "reason": check.code,
+        "target": check.target,
+        "modifiers": [{"why": why, "value": value, "why_code": reason_code(why)} for why, value in check.modifiers],
+        "reasons": list(check.reasons),
+        "reason_codes": reason_codes(check.reasons),
+    }
+    if check.levels:
+        data["levels"] = check.levels
+    if check.code == "skid":
+        data["hexes_moved"] = check.hexes_moved
+        data["direction"] = check.direction
+    return data
+
+
+def path_to_json(plan: PathPlan) -> Json:
+    end_hex, end_facing = plan.end
+    return {
+        "legal": True,
+        "unit": plan.unit,
+        "mode": plan.mode,
+        "moved": plan.moved,
+        "mp": plan.mp,
+        "checks": [check_to_json(check) for check in plan.checks],
+        "steps": [
+            {
+                "step": step.step,
+                "hex": step.hex.label,
+                "facing": step.facing,
+                "mp": step.mp,
+                "elevation": step.elevation,
+                "prone": step.prone,
+                "checks": [check_to_json(check) for check in step.checks],
+                "effects": list(step.effects),
+                "reasons": list(step.reasons),
+                "reason_codes": reason_codes(step.reasons),
+            }
+            for step in plan.steps
+        ],
+        "end": {"hex": end_hex.label, "facing": end_facing},
+        "reasons": list(plan.reasons),
+        "reason_codes": reason_codes(plan.reasons),
+    }
+
+
+def event_to_json(event: Event) -> Json:
+    """A timeline event. ``to`` is the hex entered, or the hex a ``blocked``/``charge`` event did not
+    enter (the unit stays in ``from``); optional keys appear only when they say something."""
+    data: Json = {
+        "unit": event.unit,
+        "kind": event.kind,
+        "from": event.from_hex.label,
+        "to": event.to_hex.label,
+        "facing": event.facing,
+        "mp": event.mp,
+    }
+    optional = {"reason": event.reason, "target": event.target, "damage": event.damage, "elevation": event.elevation,
+                "levels": event.levels, "own_damage": event.own_damage}
+    data.update({key: value for key, value in optional.items() if value})
+    if event.building is not None:
+        data["building"] = event.building.label
+    if event.reason:
+        data["reason_code"] = reason_code(event.reason)
+    if event.rolls:
+        data["rolls"] = [roll_to_json(roll) for roll in event.rolls]
+    return data
+
+
+def conflict_to_json(conflict: Conflict) -> Json:
+    data: Json = {"case": conflict.case, "units": list(conflict.units), "resolution": conflict.resolution,
+                  "resolution_code": reason_code(conflict.resolution)}
+    if conflict.hex is not None:
+        data["hex"] = conflict.hex.label
+    if conflict.options:
+        data["options"] = list(conflict.options)
+    return data
+
+
+def outcome_to_json(outcome: UnitOutcome) -> Json:
+    unit = outcome.unit
+    return {
+        "hex": unit.hex.label,
+        "facing": unit.facing,
+        "moved": outcome.moved,
+        "hexes_moved": outcome.hexes_moved,
+        "mp": outcome.mp,
+        "prone": unit.prone,
+        "stuck": unit.stuck,
+        "elevation": unit.elevation,
+        "legs_frozen": unit.legs_frozen,
+        "climbing": unit.climbing,
+        "masc_streak": unit.masc_streak,
+        "reasons": list(outcome.reasons),
+        "reason_codes": reason_codes(outcome.reasons),
+    }
+
+
+def movement_to_json(movement: MovementResult) -> Json:
+    return {
+        "mode": movement.mode,
+        "initiative": {
+            "order": list(movement.initiative.order),
+            "rolls": [roll_to_json(roll) for roll in movement.initiative.rolls],
+        },
+        "ticks": [[event_to_json(event) for event in tick] for tick in movement.ticks],
+        "final": {unit_id: outcome_to_json(outcome) for unit_id, outcome in movement.final.items()},
+        "conflicts": [conflict_to_json(conflict) for conflict in movement.conflicts],
+        "rolls": [roll_to_json(roll) for roll in movement.rolls],
+        "reasons": list(movement.reasons),
+        "reason_codes": reason_codes(movement.reasons),
+    }
+
+
+def report_to_json(result: PhaseResult) -> Json:
+    """The playback of a resolved phase: the movement timeline (when there was movement) and, under
+    ``combat``, the report of each attack, heat or end phase in which something happened."""
+    data = movement_to_json(result.movement) if result.movement is not None else {}
+    combat = [combat_report_to_json(report) for report in result.reports
+              if report.attacks or report.reasons or report.rolls]
+    return {**data, **({"combat": combat} if combat else {})}
+
+
+def _only_keys(data: Json, kind: str, keys: tuple[str, ...]) -> None:
+    """Refuse keys another kind of order has: a late movement order must not read as holding fire."""
+    extra = sorted(set(data) - set(keys))
+    if extra:
+        raise MalformedOrder(f"a {kind} order has only {', '.join(keys)}; not {', '.join(extra)}")
+
+
+def weapon_order_from_json(data: Any) -> WeaponOrder:
+    """``{"unit": "A", "target": "B", "weapons": ["Medium Laser", "AC/20"], "twist": 1}``; no weapons holds fire."""
+    if not isinstance(data, dict) or not isinstance(data.get("unit"), str):
+        raise MalformedOrder("a weapon order is an object with a 'unit', a 'target' and 'weapons'")
+    _only_keys(data, "weapon", ("unit", "target", "weapons", "twist"))
+    target, weapons = data.get("target", ""), data.get("weapons", [])
+    if not isinstance(target, str) or not isinstance(weapons, list):
+        raise MalformedOrder("'target' must be a unit id and 'weapons' a list of weapon names or numbers")
+    if not all(isinstance(w, str | int) and not isinstance(w, bool) for w in weapons):
+        raise MalformedOrder("each weapon is a name (\"Medium Laser\", \"Medium Laser [RA]\") or a component number")
+    if weapons and not target:
+        raise MalformedOrder("weapons need a 'target'")
+    twist = data.get("twist", 0)
+    if not isinstance(twist, int) or isinstance(twist, bool):
+        raise MalformedOrder("'twist' is -1 (left), 0 or 1 (right)")
+    return WeaponOrder(data["unit"], target, tuple(str(w) for w in weapons), twist)
+
+
+def phase_order_from_json(phase: str, data: Any) -> MoveOrder | WeaponOrder | PhysicalOrder:
+    """The order a phase takes, decoded: movement, weapon or physical."""
+    decoders: dict[str, Callable[[Any], MoveOrder | WeaponOrder | PhysicalOrder]] = {
+        "movement": order_from_json, "weapons": weapon_order_from_json, "physical": physical_order_from_json,
+    }
+    if phase not in decoders:
+        raise RuleError(f"no orders are taken in the {phase} phase", code="order.phase_closed")
+    return decoders[phase](data)
+
+
+def attacks_to_json(planned: tuple[PlannedAttack, ...]) -> Json:
+    """A checked attack order: each attack with its target number and modifiers (like ``path_to_json``)."""
+    return {"legal": True, "attacks": [planned_attack_to_json(attack) for attack in planned]}
+
+
+def physical_order_from_json(data: Any) -> PhysicalOrder:
+    """``{"unit": "A", "target": "B", "attack": "punch", "limb": "RA"}``; no target means no attack."""
+    if not isinstance(data, dict) or not isinstance(data.get("unit"), str):
+        raise MalformedOrder("a physical order is an object with a 'unit', a 'target', an 'attack' and a 'limb'")
+    _only_keys(data, "physical", ("unit", "target", "attack", "limb"))
+    values = [data.get(key, "") for key in ("target", "attack", "limb")]
+    if not all(isinstance(value, str) for value in values):
+        raise MalformedOrder("'target', 'attack' and 'limb' must be strings")
+    return PhysicalOrder(data["unit"], *values)
+
+
+def phase_order_to_json(order: MoveOrder | WeaponOrder | PhysicalOrder) -> Json:
+    """Any phase's order as its decoder reads it back (the stored and echoed form)."""
+    if isinstance(order, WeaponOrder):
+        return {"unit": order.unit, "target": order.target, "weapons": list(order.weapons), "twist": order.twist}
+    if isinstance(order, PhysicalOrder):
+        return {"unit": order.unit, "target": order.target, "attack": order.kind, "limb": order.limb}
+    return order_to_json(order)

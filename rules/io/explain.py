@@ -1,0 +1,56 @@
+"""``python -m rules explain FILE.json``: the referee answers one described situation.
+
+A public, documented contract (``docs/scenario.md``): the answer is one JSON object on stdout, exit 0
+whenever the question was answered (even "illegal" or "no LOS"), exit 2 with
+``{"error": {"code", "message"}}`` for a malformed scenario.
+Each query kind is one entry of :data:`QUERIES`: a function of (state, query body, seed) → answer.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TextIO
+
+from rules.io.attack_query import attack
+from rules.core.errors import RuleError, ScenarioError
+from rules.battletech.state import GameState
+from rules.io.move_query import move_query
+from rules.io.movement_phase_query import movement_phase_query
+from rules.io.scenario import load_scenario, los_query
+
+Answer = dict[str, Any]
+Query = Callable[[GameState, Any, str], Answer]
+
+QUERIES: dict[str, Query] = {
+    "attack": attack,
+    "los": los_query,
+    "move": move_query,
+    "movement_phase": movement_phase_query,
+}
+
+
+def explain(scenario: Any, base: Path | None = None) -> Answer:
+    """Answer a scenario's query; ``base`` is the folder its relative ``board.file`` is read from."""
+    state, seed = load_scenario(scenario, base)
+    query = scenario.get("query")
+    if not isinstance(query, dict) or len(query) != 1:
+        raise ScenarioError(f"'query' must name exactly one of: {', '.join(sorted(QUERIES))}", code="scenario.query")
+    (kind, body), = query.items()
+    if kind not in QUERIES:
+        raise ScenarioError(f"unknown query {kind!r}; known: {', '.join(sorted(QUERIES))}", code="scenario.query")
+    return QUERIES[kind](state, body, seed)
+
+
+def run(source: TextIO, out: TextIO, base: Path | None = None) -> int:
+    try:
+        answer = explain(json.load(source), base)
+    except json.JSONDecodeError as error:
+        answer, status = {"error": {"code": "scenario.json", "message": f"not JSON: {error}"}}, 2
+    except RuleError as error:
+        answer, status = {"error": error.to_json()}, 2
+    else:
+        status = 0
+    out.write(json.dumps(answer, ensure_ascii=False, indent=2) + "\n")
+    return status

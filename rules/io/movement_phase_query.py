@@ -1,0 +1,24 @@
+"""The ``movement_phase`` scenario query: resolve one movement phase and show its timeline."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.io import codec
+from rules.core.dice import Dice
+from rules.core.errors import ScenarioError
+from rules.battletech.state import GameState
+from rules.battletech.movement.simultaneous import resolve_movement
+
+
+def movement_phase_query(state: GameState, body: Any, seed: str) -> dict[str, Any]:
+    """``{"orders": [ORDER, …], "initiative": [loser, …, winner]}``; an order may name a unit to
+    ``"charge"``. Without ``initiative`` the initiative is rolled from the scenario's seed."""
+    if not isinstance(body, dict) or not isinstance(body.get("orders", []), list):
+        raise ScenarioError("'movement_phase' takes {\"orders\": [...], \"initiative\": [...]}", code="scenario.query")
+    initiative = body.get("initiative")
+    if initiative is not None and not (isinstance(initiative, list) and all(isinstance(u, str) for u in initiative)):
+        raise ScenarioError("'initiative' lists unit ids from loser to winner", code="scenario.query")
+    orders = [codec.order_from_json(data) for data in body.get("orders", [])]
+    result = resolve_movement(state, orders, Dice(seed), initiative=initiative)
+    return codec.movement_to_json(result)

@@ -1,0 +1,205 @@
+"""Scenarios: a described situation (board, units, options, seed) that the referee command answers.
+
+The format is a public contract documented in ``docs/scenario.md``. Every malformed part gives a
+:class:`ScenarioError` (or another coded :class:`RuleError`) naming the offending item.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from math import ceil
+from pathlib import Path
+from typing import Any
+
+from rules.core.board import Board, board_from_cells, parse_megamek_board
+from rules.io.combat_codec import modifiers_to_json
+from rules.core.errors import ScenarioError
+from rules.battletech.designs.design import Design, shipped_design
+from rules.battletech.state import LOS_RULES, MOVEMENT_RULES, GameState, Options, equip
+from rules.core.hexes import Hex
+from rules.battletech.sight.los import SIDES, LosResult, line_of_sight
+from rules.battletech.designs.mtf import parse_mtf
+from rules.core.reasons import reason_codes
+from rules.battletech.combat.status import Motion
+from rules.battletech.units import UNIT_KINDS, Unit
+
+SCENARIO_KEYS = ("board", "units", "options", "seed", "query", "description")
+
+# Defaults for the optional unit fields, which also fix each field's JSON type.
+_UNIT_DEFAULTS: dict[str, Any] = {
+    "kind": "mech", "facing": 0, "tons": 50, "walk": 4, "jump": 0, "piloting": 5, "gunnery": 4,
+    "prone": False, "stuck": False, "hands": 2, "masc": False, "side": "", "name": "",
+    "masc_streak": 0, "legs_frozen": False, "elevation": 0, "climbing": False,
+}
+_NON_NEGATIVE = ("tons", "walk", "run", "jump", "piloting", "gunnery", "hands")
+_OPTION_CHOICES = {"los": LOS_RULES, "movement": MOVEMENT_RULES}
+
+
+def load_board(data: Any, base: Path | None = None) -> Board:
+    """``{"size": [W, H], "hexes": {...}}`` or ``{"file": "x.board"}`` (relative to ``base``)."""
+    if not isinstance(data, dict) or not (set(data) <= {"size", "hexes"} or set(data) == {"file"}):
+        raise ScenarioError("'board' must be {\"size\": [W, H], \"hexes\": {...}} or {\"file\": \"x.board\"}",
+                            code="scenario.board")
+    if "file" in data:
+        if not isinstance(data["file"], str):
+            raise ScenarioError("'board.file' must be a path", code="scenario.board")
+        path = (base or Path.cwd()) / data["file"]
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            raise ScenarioError(f"cannot read board file {data['file']!r}: {error}", code="scenario.board_file",
+                                file=data["file"]) from None
+        return parse_megamek_board(text)
+    size, hexes = data.get("size"), data.get("hexes", {})
+    if not (isinstance(size, list) and len(size) == 2):
+        raise ScenarioError("'board.size' must be [width, height]", code="scenario.board")
+    if not isinstance(hexes, dict):
+        raise ScenarioError("'board.hexes' must map hex labels to {\"level\", \"terrain\"}", code="scenario.board")
+    return board_from_cells(size[0], size[1], hexes)
+
+
+# Combat fields of a unit: its design (a shipped name or an .mtf file), its heat and how it moved this turn.
+_COMBAT_FIELDS = ("design", "mtf", "heat", "moved", "hexes_moved", "climbing")
+
+
+def _without_combat(data: Any) -> Any:
+    return {k: v for k, v in data.items() if k not in _COMBAT_FIELDS} if isinstance(data, dict) else data
+
+
+def load_combat(data: dict[str, Any], base: Path | None = None) -> tuple[Design | None, int, Motion | None]:
+    """A unit's combat fields: its design (an ``mtf`` path is read relative to ``base``), its heat and how
+    it moved this turn."""
+    if "design" in data and "mtf" in data:
+        raise ScenarioError(f"unit {data['id']}: give 'design' or 'mtf', not both", code="scenario.unit_field")
+    typed = (("design", str), ("mtf", str), ("moved", str), ("heat", int), ("hexes_moved", int), ("climbing", bool))
+    for key, kind in typed:
+        if key in data and (not isinstance(data[key], kind) or (kind is int and isinstance(data[key], bool))):
+            raise ScenarioError(f"unit {data['id']}: {key!r} must be a {kind.__name__}", code="scenario.unit_field")
+    design = None
+    if "design" in data:
+        design = shipped_design(data["design"])
+    elif "mtf" in data:
+        try:
+            text = ((base or Path.cwd()) / data["mtf"]).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            raise ScenarioError(f"cannot read mtf file {data['mtf']!r}: {error}", code="scenario.mtf_file") from None
+        design = parse_mtf(text)
+    motion = None
+    if "moved" in data or data.get("climbing"):
+        if data.get("moved", "none") not in ("none", "walk", "run", "jump"):
+            raise ScenarioError(f"unit {data['id']}: 'moved' is none, walk, run or jump", code="scenario.unit_field")
+        motion = Motion(data.get("moved", "none"), data.get("hexes_moved", 0), bool(data.get("stuck", False)),
+                        data.get("climbing", False))
+    return design, data.get("heat", 0), motion
+
+
+def load_unit(data: Any, board: Board) -> Unit:
+    if not isinstance(data, dict) or not isinstance(data.get("id"), str) or not isinstance(data.get("hex"), str):
+        raise ScenarioError("each unit needs an 'id' and a 'hex' label (strings)", code="scenario.unit")
+    unit_id = data["id"]
+    unknown = set(data) - set(_UNIT_DEFAULTS) - {"id", "hex", "run"}
+    if unknown:
+        raise ScenarioError(f"unit {unit_id}: unknown fields {', '.join(sorted(unknown))}", code="scenario.unit_field",
+                            unit=unit_id)
+    values = {**_UNIT_DEFAULTS, **data}
+    values.setdefault("run", ceil(values["walk"] * 1.5) if _is_int(values["walk"]) else None)
+    for name, value in values.items():
+        expected = type(_UNIT_DEFAULTS.get(name, 0)) if name not in ("id", "hex") else str
+        valid = _is_int(value) if expected is int else isinstance(value, expected)
+        if not valid or (name in _NON_NEGATIVE and value < 0):
+            wanted = "a whole number >= 0" if name in _NON_NEGATIVE else _TYPE_NAMES[expected]
+            raise ScenarioError(f"unit {unit_id}: {name!r} must be {wanted}, not {value!r}",
+                                code="scenario.unit_field", unit=unit_id, field=name)
+    if values["kind"] not in UNIT_KINDS:
+        raise ScenarioError(f"unit {unit_id}: kind must be one of {', '.join(UNIT_KINDS)}", code="unit.unknown_kind",
+                            unit=unit_id)
+    if not 0 <= values["facing"] <= 5:
+        raise ScenarioError(f"unit {unit_id}: facing runs from 0 (N) to 5 (NW)", code="scenario.unit_field",
+                            unit=unit_id, field="facing")
+    values["hex"] = board.hex(values["hex"])
+    return Unit(**values)
+
+
+_TYPE_NAMES = {int: "a whole number", bool: "true or false", str: "a string"}
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def load_options(data: Any) -> Options:
+    if not isinstance(data, dict):
+        raise ScenarioError("'options' must be an object", code="scenario.option")
+    for name, value in data.items():
+        if name not in _OPTION_CHOICES:
+            raise ScenarioError(f"unknown option {name!r}; known: {', '.join(_OPTION_CHOICES)}", code="scenario.option",
+                                option=name)
+        if value not in _OPTION_CHOICES[name]:
+            raise ScenarioError(f"option {name!r} is one of {', '.join(_OPTION_CHOICES[name])}, not {value!r}",
+                                code="scenario.option", option=name)
+    return Options(**data)
+
+
+def load_scenario(data: Any, base: Path | None = None) -> tuple[GameState, str]:
+    """The game state a scenario describes and its seed (as a string for :class:`rules.core.dice.Dice`).
+    ``base`` is the folder a relative ``board.file`` is read from (the scenario file's folder)."""
+    if not isinstance(data, dict):
+        raise ScenarioError("a scenario is a JSON object")
+    unknown = set(data) - set(SCENARIO_KEYS)
+    if unknown:
+        raise ScenarioError(f"unknown scenario fields {', '.join(sorted(unknown))}; known: {', '.join(SCENARIO_KEYS)}")
+    board = load_board(data.get("board"), base)
+    units_data = data.get("units", [])
+    if not isinstance(units_data, list):
+        raise ScenarioError("'units' must be a list", code="scenario.unit")
+    units = tuple(load_unit(_without_combat(unit), board) for unit in units_data)
+    ids = [unit.id for unit in units]
+    duplicates = sorted({unit_id for unit_id in ids if ids.count(unit_id) > 1})
+    if duplicates:
+        raise ScenarioError(f"unit ids must be unique: {', '.join(duplicates)}", code="scenario.duplicate_unit")
+    seed = data.get("seed", 0)
+    if not isinstance(seed, int | str) or isinstance(seed, bool):
+        raise ScenarioError("'seed' must be a number or a string", code="scenario.seed")
+    combat = {unit.id: load_combat(unit_data, base) for unit, unit_data in zip(units, units_data, strict=True)}
+    designs = {unit_id: design for unit_id, (design, _, _) in combat.items() if design is not None}
+    state = equip(GameState(board, units, options=load_options(data.get("options", {}))), designs)
+    mechs = {unit_id: replace(status, heat=combat[unit_id][1]) for unit_id, status in state.mechs.items()}
+    motions = {unit_id: motion for unit_id, (_, _, motion) in combat.items() if motion is not None}
+    return replace(state, mechs=mechs, motions=motions), str(seed)
+
+
+def los_query(state: GameState, body: Any, seed: str) -> dict[str, Any]:
+    """``{"from": "A", "to": "B"}`` or ``{"from": "A", "to": {"hex": "0708"}}``, with an optional
+    ``"side": "left"|"right"`` for the target's controller's choice on a split line."""
+    if not isinstance(body, dict) or not isinstance(body.get("from"), str) or "to" not in body \
+            or set(body) - {"from", "to", "side"}:
+        raise ScenarioError("the los query is {\"from\": UNIT, \"to\": UNIT or {\"hex\": \"CCRR\"}, \"side\"?: "
+                            "\"left\"|\"right\"}", code="scenario.query")
+    attacker = state.unit(body["from"])
+    to = body["to"]
+    target: Unit | Hex
+    if isinstance(to, str):
+        target = state.unit(to)
+    elif isinstance(to, dict) and set(to) == {"hex"} and isinstance(to["hex"], str):
+        target = state.board.hex(to["hex"])
+    else:
+        raise ScenarioError("'to' is a unit id or {\"hex\": \"CCRR\"}", code="scenario.query")
+    side = body.get("side")
+    if side is not None and side not in SIDES:
+        raise ScenarioError(f"'side' is 'left' or 'right', not {side!r}", code="scenario.query")
+    return los_to_json(line_of_sight(state, attacker, target, side=side))
+
+
+def los_to_json(result: LosResult) -> dict[str, Any]:
+    return {
+        "los": result.los,
+        "modifier": result.modifier,
+        "modifiers": modifiers_to_json(result.modifiers),
+        "partial_cover": result.partial_cover,
+        "hexes": [hex_.label for hex_ in result.hexes],
+        "split": result.split,
+        "side": result.side,
+        "rule": result.rule,
+        "reasons": list(result.reasons),
+        "reason_codes": reason_codes(result.reasons),
+    }
