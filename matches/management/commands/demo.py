@@ -10,6 +10,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandParser
 from django.db import transaction
 
+from matches.campaigns.roles import organiser_grant
 from matches.lobby import match_start_logged
 from matches.models import Match
 from matches.services import match_create
@@ -39,6 +40,7 @@ class Command(BaseCommand):
             user.is_staff = staff
             user.save()
             users[username] = user
+        organiser_grant(users["referee"])  # the demo referee runs the demo campaign from the admin
 
         match = None if options["new"] else Match.objects.filter(title=DEMO_TITLE, status=Match.Status.IN_PROGRESS).first()
         if match is None:
@@ -57,5 +59,5 @@ class Command(BaseCommand):
 
         self.stdout.write("Demo logins (username / password):")
         for username, (password, staff) in DEMO_USERS.items():
-            self.stdout.write(f"  {username} / {password}{'   (staff: sees as referee)' if staff else ''}")
+            self.stdout.write(f"  {username} / {password}{'   (staff: sees as referee, organises campaigns)' if staff else ''}")
         self.stdout.write(f"Match page: /matches/{match.pk}/")

@@ -9,6 +9,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from matches.campaigns import services
+from matches.campaigns.roles import organiser_grant
 from matches.campaigns.models import (
     Arena,
     Campaign,
@@ -44,7 +45,10 @@ class League:
 
 @pytest.fixture
 def organiser(db: None) -> User:
-    return User.objects.create_superuser("organiser", password="organiser-pw")
+    """Staff in the Organiser group, not a superuser: what the admin tests do, an organiser may do."""
+    user = User.objects.create_user("organiser", password="organiser-pw")
+    organiser_grant(user)
+    return user
 
 
 @pytest.fixture
