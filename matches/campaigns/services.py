@@ -315,12 +315,6 @@ def _record_from_match(fixture: Fixture, match: Match) -> MatchResult:
     return result
 
 
-def _roll_d12(dice: Dice, reason: str) -> int:
-    """A D12 from two d6 (our dice are d6): the first gives 1-6, the second picks the low or high half."""
-    low, half = dice.roll(2, reason).dice
-    return low + (6 if half >= 4 else 0)
-
-
 def _feed_back(fixture: Fixture, campaign: Campaign, side: SideResult, winner_side: str) -> list[str]:
     """Applies one side's line to its pilot, stable and mech; returns why each thing changed."""
     pilots = Pilot.objects.select_for_update(of=("self", "stable")).select_related("stable")
@@ -364,7 +358,7 @@ def _feed_back(fixture: Fixture, campaign: Campaign, side: SideResult, winner_si
 
     if campaign.mekatac_skills and outcome == "win" and pilot.status != Pilot.Status.DEAD:
         dice = Dice(f"{campaign.seed}:fixture:{fixture.pk}:{side.side}")
-        skill = MEKATAC_SKILLS[_roll_d12(dice, "MEKATAC pilot skill after a battle (D12)") - 1]
+        skill = MEKATAC_SKILLS[dice.roll(1, 12, "MEKATAC pilot skill after a battle (D12)").total - 1]
         if skill in pilot.mekatac_skills:
             lines.append(f"{pilot}: rolled {skill} on the MEKATAC D12, already known: nothing gained.")
         else:

@@ -19,8 +19,9 @@ Json = dict[str, Any]
 
 
 def roll_to_json(roll: Roll) -> Json:
+    # "sides" only for dice other than d6, so records of d6-only rulesets read exactly as before.
     return {"dice": list(roll.dice), "total": roll.total, "reason": roll.reason, "target": roll.target,
-            "reason_code": reason_code(roll.reason)}
+            "reason_code": reason_code(roll.reason), **({"sides": roll.sides} if roll.sides != 6 else {})}
 
 
 def design_to_json(design: Design) -> Json:

@@ -12,13 +12,14 @@ from rules.battletech.units import Unit
 
 
 class ScriptedDice(Dice):
-    """Dice that return the given faces in order (each d6 face listed separately), recorded like real ones."""
+    """Dice that return the given faces in order (each die's face listed separately, whatever its sides),
+    recorded like real ones."""
 
     def __init__(self, *faces: int) -> None:
         super().__init__("scripted")
         self.faces = list(faces)
 
-    def _next_d6(self) -> int:
+    def _next_die(self, sides: int) -> int:
         if not self.faces:
             raise AssertionError("the test ran out of scripted dice")
         return self.faces.pop(0)

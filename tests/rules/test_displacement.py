@@ -28,11 +28,11 @@ class Rigged(Dice):
         super().__init__("displacement")
         self.faces = faces
 
-    def roll(self, count: int, reason: str, target: int | None = None) -> Roll:
+    def roll(self, count: int, sides: int, reason: str, target: int | None = None) -> Roll:
         face = next((face for prefix, face in self.faces.items() if reason.startswith(prefix)), None)
         if face is None:
-            return super().roll(count, reason, target)
-        result = Roll((face,) * count, reason, target)
+            return super().roll(count, sides, reason, target)
+        result = Roll((face,) * count, reason, target, sides)
         self.rolls.append(result)
         return result
 

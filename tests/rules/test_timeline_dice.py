@@ -6,7 +6,7 @@ from rules.core.hexes import Hex
 from rules.battletech.movement.plan import MoveOrder
 from rules.battletech.movement.simultaneous import resolve_movement
 from rules.battletech.units import Unit
-from timeline_fixtures import ScriptedDice
+from tests.rules.conftest import ScriptedDice
 
 FAIL, PASS = (1, 1), (6, 6)
 
@@ -15,7 +15,7 @@ def resolve(terrain, units, orders, faces):
     board = Board(16, 17, {Hex.parse(label): HexTerrain.parse(0, text) for label, text in terrain.items()})
     state = GameState(board, tuple(units))
     ids = [unit.id for unit in units]
-    return resolve_movement(state, orders, ScriptedDice([face for pair in faces for face in pair]), initiative=ids)
+    return resolve_movement(state, orders, ScriptedDice(*[face for pair in faces for face in pair]), initiative=ids)
 
 
 def kinds(result, unit_id="A"):
@@ -86,7 +86,7 @@ def test_a_climb_the_pm_cannot_finish_leaves_the_mech_hanging_in_its_hex():
     realizar un chequeo de pilotaje': 4 walking PM climb 2 of the 3 levels, one roll each."""
     board = Board(16, 17, {Hex.parse("0509"): HexTerrain.parse(3, "")})
     state = GameState(board, (Unit("A", Hex.parse("0510"), 0),))
-    result = resolve_movement(state, [MoveOrder("A", "walk", ("F",))], ScriptedDice([6] * 4), initiative=["A"])
+    result = resolve_movement(state, [MoveOrder("A", "walk", ("F",))], ScriptedDice(*[6] * 4), initiative=["A"])
     assert kinds(result) == ["roll", "roll", "climb"]
     final = result.final["A"].unit
     assert (final.hex.label, final.elevation, final.climbing) == ("0510", 2, True)
@@ -147,7 +147,7 @@ def test_in_classic_mode_a_move_does_not_end_on_a_mech_that_stays_there():
     orders = [MoveOrder("A", "run", ("F", "F", "F", "L")), MoveOrder("B", "walk", ("R", "R", "F", "F"))]
     board = Board(16, 17, {Hex.parse("0508"): HexTerrain.parse(0, "swamp:1")})
     state = GameState(board, (a, b), options=Options(movement="classic"))
-    result = resolve_movement(state, orders, ScriptedDice([1, 1]), initiative=["B", "A"])
+    result = resolve_movement(state, orders, ScriptedDice(1, 1), initiative=["B", "A"])
     assert result.final["B"].unit.hex.label == "0508" and result.final["B"].unit.stuck
     assert result.final["A"].unit.hex.label == "0509"
     blocked = [event for tick in result.ticks for event in tick if event.kind == "blocked"]
@@ -161,7 +161,7 @@ def test_in_classic_mode_the_swamp_escape_is_rolled_before_anyone_moves():
     units = (Unit("A", Hex.parse("0511"), 0), Unit("B", Hex.parse("0508"), 0, stuck=True))
     state = GameState(board, units, options=Options(movement="classic"))
     orders = [MoveOrder("A", "walk", ("F", "F", "F")), MoveOrder("B", "walk", ("F",))]
-    result = resolve_movement(state, orders, ScriptedDice([1, 1]), initiative=["A", "B"])
+    result = resolve_movement(state, orders, ScriptedDice(1, 1), initiative=["A", "B"])
     assert [(event.unit, event.kind) for event in result.ticks[0]][:2] == [("B", "roll"), ("B", "stuck")]
     assert result.final["A"].unit.hex.label == "0509" and result.final["B"].unit.hex.label == "0508"
     assert result.conflicts[0].case == "held_hex"

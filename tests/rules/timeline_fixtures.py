@@ -1,18 +1,6 @@
 """Scenarios for the movement-phase tests: a board, units and orders, answered by the referee command."""
 
-from rules.core.dice import Dice
 from rules.io.explain import explain
-
-
-class ScriptedDice(Dice):
-    """Dice that throw the given faces in order, to force a roll's outcome."""
-
-    def __init__(self, faces):
-        super().__init__("scripted")
-        self.faces = list(faces)
-
-    def _next_d6(self):
-        return self.faces.pop(0)
 
 
 def unit(id, at, facing=0, **fields):

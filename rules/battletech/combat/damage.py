@@ -57,7 +57,7 @@ def roll_location(direction: str, dice: Dice, why: str, table: str = "standard")
         location = HIT_LOCATION[direction][roll.total]
         chance = roll.total == 2
     else:
-        roll = dice.roll(1, Reason("damage.location_roll_d6", table=table, direction=direction, why=why))
+        roll = dice.roll(1, 6, Reason("damage.location_roll_d6", table=table, direction=direction, why=why))
         location = (PUNCH_LOCATION if table == "punch" else KICK_LOCATION)[direction][roll.total]
         chance = False
     rear = direction == "rear" and location in TORSOS
@@ -182,9 +182,9 @@ class _Work:
         while True:
             half = 0
             if SLOT_COUNT[location] == 12:
-                half_roll = self.dice.roll(1, Reason("damage.slot_half_roll", unit=self.unit, location=location))
+                half_roll = self.dice.roll(1, 6, Reason("damage.slot_half_roll", unit=self.unit, location=location))
                 half = 0 if half_roll.total <= 3 else 6
-            slot = half + self.dice.roll(1, Reason("damage.slot_roll", unit=self.unit, location=location)).total - 1
+            slot = half + self.dice.roll(1, 6, Reason("damage.slot_roll", unit=self.unit, location=location)).total - 1
             if slot in open_slots:
                 break
         index = s.design.slot_owner(location, slot)

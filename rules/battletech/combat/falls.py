@@ -77,7 +77,7 @@ def fall(unit: Unit, status: MechStatus, levels: int, dice: Dice, why: str, dama
         face = ON_BACK
         reasons: list[str] = [Reason("falls.falls_on_back", unit=unit.id, why=why, damage=damage)]
     else:
-        face = dice.roll(1, Reason("falls.facing_roll", unit=unit.id)).total
+        face = dice.roll(1, 6, Reason("falls.facing_roll", unit=unit.id)).total
         reasons = [Reason("falls.falls", unit=unit.id, why=why, roll=face, side=FALL_DIRECTION[face][1], damage=damage)]
     sixths, direction = FALL_DIRECTION[face]
     left = damage

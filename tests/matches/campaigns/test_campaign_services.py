@@ -1,4 +1,4 @@
-"""Campaign services one by one: pairings, idempotent results, healing, deaths, repairs, skills, the D12."""
+"""Campaign services one by one: pairings, idempotent results, healing, deaths, repairs, skills."""
 
 from __future__ import annotations
 
@@ -304,20 +304,10 @@ def test_the_winner_rolls_a_mekatac_skill_replayably(league: League) -> None:
 
     winner, loser = Pilot.objects.get(pk=first.pilot_a_id), Pilot.objects.get(pk=first.pilot_b_id)
     expected = services.MEKATAC_SKILLS[
-        services._roll_d12(Dice(f"{league.campaign.seed}:fixture:{first.pk}:a"), "replay") - 1
+        Dice(f"{league.campaign.seed}:fixture:{first.pk}:a").roll(1, 12, "replay").total - 1
     ]
     assert winner.mekatac_skills == [expected]
     assert loser.mekatac_skills == []
-
-
-def test_the_d12_from_two_d6_is_uniform_over_1_to_12() -> None:
-    dice = Dice("d12")
-    counts = {n: 0 for n in range(1, 13)}
-    for _ in range(1200):
-        counts[services._roll_d12(dice, "test")] += 1
-
-    assert set(counts) == set(range(1, 13))
-    assert all(60 <= count <= 140 for count in counts.values()), counts
 
 
 def test_pilots_without_a_mech_or_a_player_are_not_paired(league: League) -> None:
