@@ -27,7 +27,7 @@ from rules.battletech.designs.design import Design, DesignError, shipped_design
 from rules.core.dice import Dice
 from rules.core.errors import RuleError
 from rules.battletech.state import GameState, Options, equip
-from rules.battletech.state import MatchResult as RulesResult
+from rules.core.state import MatchResult as RulesResult
 from rules.core.hexes import Hex
 from rules.core.reasons import Reason
 from rules.battletech.combat.status import MechStatus

@@ -1,13 +1,14 @@
-"""The state of a match as the rules see it: board, units, turn, phase and the agreed options."""
+"""The state of a BattleTech match: the core state with its units, the agreed options and each mech's condition."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from typing import cast
 
-from rules.core.board import Board
 from rules.battletech.designs.design import Design
-from rules.core.errors import RuleError, UnknownUnit
+from rules.core.errors import RuleError
+from rules.core.state import State
 from rules.battletech.combat.status import MechStatus, Motion
 from rules.battletech.units import Unit
 
@@ -35,16 +36,6 @@ class Options:
 
 
 @dataclass(frozen=True, slots=True)
-class MatchResult:
-    """How the match ended: the winning side ("" for a draw), why, and each side's victory points."""
-
-    winner: str
-    reason: str
-    victory_points: Mapping[str, int]
-    turn: int
-
-
-@dataclass(frozen=True, slots=True)
 class SplitLosSide:
     """The side a unit's controller chose for every line of sight to it that runs exactly between two hexes
     (Solaris VII 'Si la LdV pasa exactamente entre dos hexágonos': 'El objetivo seleccionará por cual de los
@@ -60,25 +51,21 @@ class SplitLosSide:
 
 
 @dataclass(frozen=True, slots=True)
-class GameState:
-    board: Board
+class GameState(State):
+    """The core state with what BattleTech keeps: its units, the agreed options and each mech's condition."""
+
     units: tuple[Unit, ...]
-    turn: int = 1
     phase: str = "movement"
     options: Options = field(default_factory=Options)
     # Combat condition of each unit that fights with a design, by unit id. Units without one only move.
     mechs: Mapping[str, MechStatus] = field(default_factory=dict)
     # How each unit moved this turn (filled by the movement phase, cleared at the end of the turn).
     motions: Mapping[str, Motion] = field(default_factory=dict)
-    result: MatchResult | None = None
     # Each target unit's standing split-LOS side, by unit id; a unit without one gets the side worse for the attacker.
     split_los: Mapping[str, SplitLosSide] = field(default_factory=dict)
 
     def unit(self, unit_id: str) -> Unit:
-        for unit in self.units:
-            if unit.id == unit_id:
-                return unit
-        raise UnknownUnit(f"there is no unit {unit_id!r}", unit=unit_id)
+        return cast(Unit, State.unit(self, unit_id))  # every piece of a BattleTech state is a Unit
 
     def motion(self, unit_id: str) -> Motion:
         return self.motions.get(unit_id, Motion(stuck=self.unit(unit_id).stuck))

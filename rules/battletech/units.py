@@ -6,16 +6,16 @@ from dataclasses import dataclass, replace
 from math import ceil
 
 from rules.core.hexes import Hex
+from rules.core.state import Piece
 
 UNIT_KINDS = ("mech", "infantry", "tracked", "wheeled", "hover", "submarine")
 VEHICLE_KINDS = frozenset({"tracked", "wheeled", "hover"})
 
 
 @dataclass(frozen=True, slots=True)
-class Unit:
-    id: str
-    hex: Hex
-    facing: int
+class Unit(Piece):
+    """A BattleTech unit: a mech, a vehicle or infantry, with its movement and pilot."""
+
     kind: str = "mech"
     side: str = ""
     name: str = ""

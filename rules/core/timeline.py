@@ -5,21 +5,20 @@ step, a charge, a dice roll and its outcome…), then the final state of every u
 a tick is one sub-turn of PM spending (Solaris VII, "Movimiento PM a PM"); in classic mode it is one
 unit's whole move, in move order.
 
-This module holds the values and the PM schedule; :mod:`rules.battletech.movement.walk` plays steps into events,
-:mod:`rules.battletech.movement.classic` and :mod:`rules.battletech.movement.simultaneous` resolve the two agreed modes.
+This module holds the ruleset-free part: the events, the PM schedule and the tick hook. BattleTech's
+movement (:mod:`rules.battletech.movement`) plays steps into events and resolves its two agreed modes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from rules.core.board import Board
 from rules.core.dice import Dice, Roll
 from rules.core.hexes import Hex
-from rules.battletech.movement.initiative import Initiative
-from rules.battletech.movement.plan import PathPlan
-from rules.battletech.units import Unit
+from rules.core.state import Piece
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,71 +45,11 @@ class Event:
 
 
 @dataclass(frozen=True, slots=True)
-class Conflict:
-    """A classified clash between plotted paths and how it was settled."""
-
-    case: str
-    units: tuple[str, ...]  # move order: initiative loser first
-    resolution: str
-    hex: Hex | None = None  # the hex in dispute, when there is one
-    options: tuple[str, ...] = ()  # what the initiative winner may do next (charge, fire at 1 hex…)
-
-
-@dataclass(frozen=True, slots=True)
-class UnitOutcome:
-    unit: Unit
-    moved: str  # none, walk, run, jump: what heat and to-hit count
-    hexes_moved: int
-    mp: int
-    reasons: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class MovementResult:
-    mode: str
-    initiative: Initiative
-    ticks: tuple[tuple[Event, ...], ...]
-    final: Mapping[str, UnitOutcome]
-    reasons: tuple[str, ...]
-    conflicts: tuple[Conflict, ...] = ()
-
-    @property
-    def rolls(self) -> tuple[Roll, ...]:
-        """Every roll of the phase in the order it was thrown: initiative, then the timeline's."""
-        return self.initiative.rolls + tuple(roll for tick in self.ticks for event in tick for roll in event.rolls)
-
-
-@dataclass(frozen=True, slots=True)
-class BuildingsHit:
-    damage: Mapping[Hex, int]  # walls passed and skids into the building, per building hex
-    collapsed: frozenset[Hex]  # brought down by the weight on one of their levels
-    basements: Mapping[Hex, int]  # the Basements Table roll of each hex whose basement was found
-
-
-def buildings_hit(events: Iterable[Event]) -> BuildingsHit:
-    """What ``events`` did to buildings: ``wall`` and skid ``charge`` damage, ``collapse`` and ``basement``
-    (the roll that found what lies below)."""
-    damage: dict[Hex, int] = {}
-    collapsed = set()
-    basements: dict[Hex, int] = {}
-    for event in events:
-        if event.building is None:
-            continue
-        if event.kind == "collapse":
-            collapsed.add(event.building)
-        elif event.kind == "basement":
-            basements[event.building] = event.rolls[0].total
-        elif event.kind in ("wall", "charge"):
-            damage[event.building] = damage.get(event.building, 0) + event.damage
-    return BuildingsHit(damage, frozenset(collapsed), basements)
-
-
-@dataclass(frozen=True, slots=True)
 class Moment:
     """What a tick hook sees once a tick's steps are played: the units where they stand now."""
 
     tick: int
-    units: Mapping[str, Unit]
+    units: Mapping[str, Piece]
     events: tuple[Event, ...]  # this tick's events so far
     board: Board
     dice: Dice
@@ -127,7 +66,18 @@ def tick_of_pm(k: int, unit_mp: int, longest: int) -> int:
     return -(-k * longest // unit_mp)
 
 
-def schedule(plans: Mapping[str, PathPlan], rank: Mapping[str, int]) -> list[list[tuple[str, int]]]:
+class Scheduled(Protocol):
+    """What the PM schedule needs of a plotted path: each step's MP, and whether its steps come after every
+    other unit's at the same tick (a BattleTech jump lands once nobody on the ground is still moving)."""
+
+    @property
+    def step_costs(self) -> Sequence[int]: ...
+
+    @property
+    def lands_last(self) -> bool: ...
+
+
+def schedule(plans: Mapping[str, Scheduled], rank: Mapping[str, int]) -> list[list[tuple[str, int]]]:
     """Which (unit, step index) happen at each tick 1..T, T the most PM any unit spends.
 
     Solaris VII "Movimiento PM a PM": a unit spending p PM spends its k-th PM at tick ceil(k × T / p);
@@ -137,12 +87,12 @@ def schedule(plans: Mapping[str, PathPlan], rank: Mapping[str, int]) -> list[lis
     primer lugar"). A jump is one step of all its PM, so it lands on the last tick; it lands after the
     other units' last steps, once nobody on the ground is still on the move.
     """
-    longest = max((plan.mp for plan in plans.values()), default=0)
+    costs = {unit_id: plan.step_costs for unit_id, plan in plans.items()}
+    longest = max((sum(steps) for steps in costs.values()), default=0)
     ticks: list[list[tuple[bool, int, str, int]]] = [[] for _ in range(longest)]
-    for unit_id, plan in plans.items():
-        spent = 0
-        for index, step in enumerate(plan.steps):
-            spent += step.mp
-            entry = (plan.mode == "jump", rank[unit_id], unit_id, index)
-            ticks[tick_of_pm(spent, plan.mp, longest) - 1].append(entry)
+    for unit_id, steps in costs.items():
+        spent, total, last = 0, sum(steps), plans[unit_id].lands_last
+        for index, mp in enumerate(steps):
+            spent += mp
+            ticks[tick_of_pm(spent, total, longest) - 1].append((last, rank[unit_id], unit_id, index))
     return [[(unit_id, index) for _, _, unit_id, index in sorted(tick)] for tick in ticks]

@@ -20,7 +20,8 @@ from rules.battletech.movement.psr import Check
 from rules.core.reasons import reason_code, reason_codes
 from rules.rulesets.base import PhaseResult
 from rules.battletech.combat.status import Motion
-from rules.core.timeline import Conflict, Event, MovementResult, UnitOutcome
+from rules.core.timeline import Event
+from rules.battletech.movement.result import Conflict, MovementResult, UnitOutcome
 from rules.battletech.units import Unit
 
 Json = dict[str, Any]

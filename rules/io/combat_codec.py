@@ -9,7 +9,7 @@ from typing import Any
 from rules.battletech.combat.attacks import AttackResult, CombatReport, PlannedAttack
 from rules.battletech.designs.design import Component, Design
 from rules.core.dice import Roll
-from rules.battletech.state import MatchResult
+from rules.core.state import MatchResult
 from rules.battletech.sight.los import Modifier
 from rules.core.reasons import reason_code, reason_codes, reason_from_code
 from rules.battletech.combat.status import MechStatus, Motion

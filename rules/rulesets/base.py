@@ -10,7 +10,7 @@ from rules.battletech.combat.attacks import CombatReport, PhysicalOrder, Planned
 from rules.core.dice import Dice
 from rules.battletech.state import GameState
 from rules.battletech.movement.plan import MoveOrder, PathPlan
-from rules.core.timeline import MovementResult
+from rules.battletech.movement.result import MovementResult
 
 Order: TypeAlias = MoveOrder | WeaponOrder | PhysicalOrder
 

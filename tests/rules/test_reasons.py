@@ -99,7 +99,7 @@ def test_heights_name_both_ends_as_clauses():
 def test_a_stored_result_keeps_its_code_and_a_changed_text_stays_as_stored():
     """A match result goes into the stored state as JSON and comes back coded ('Victoria')."""
     from rules.io.combat_codec import result_from_json, result_to_json
-    from rules.battletech.state import MatchResult
+    from rules.core.state import MatchResult
 
     beaten = Reason("victory.beaten", unit="B", why=Reason("damage.centre_torso_destroyed"))
     result = MatchResult("alice", Reason("victory.other_side_out", beaten=beaten), {"alice": 7}, 4)

@@ -30,7 +30,8 @@ from rules.battletech.combat.physical import (
 from rules.battletech.movement.psr import water_modifier
 from rules.core.reasons import Reason, listed
 from rules.battletech.combat.status import MechStatus
-from rules.core.timeline import Event, buildings_hit
+from rules.core.timeline import Event
+from rules.battletech.movement.result import buildings_hit
 from rules.battletech.combat.tohit import (
     LineOfSight, ToHit, attack_direction, firing_arc, line_of_sight_rule, target_movement_modifier, weapon_covers,
     weapon_to_hit,

@@ -15,7 +15,8 @@ from rules.battletech.combat.attacks import CombatReport
 from rules.battletech.combat.damage import CONSCIOUSNESS
 from rules.core.dice import Dice
 from rules.core.errors import RuleError
-from rules.battletech.state import GameState, MatchResult
+from rules.battletech.state import GameState
+from rules.core.state import MatchResult
 from rules.core.reasons import Reason, joined
 from rules.battletech.combat.status import MechStatus
 

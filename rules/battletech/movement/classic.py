@@ -15,7 +15,8 @@ from rules.core.dice import Dice
 from rules.battletech.movement.initiative import Initiative
 from rules.battletech.movement.plan import PathPlan
 from rules.core.reasons import Reason
-from rules.core.timeline import MovementResult, TickHook
+from rules.core.timeline import TickHook
+from rules.battletech.movement.result import MovementResult
 from rules.battletech.units import Unit
 from rules.battletech.movement.walk import Walk
 

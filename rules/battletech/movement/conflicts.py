@@ -36,7 +36,8 @@ from rules.core.errors import IllegalMove
 from rules.core.hexes import Hex, line
 from rules.battletech.movement.initiative import Initiative
 from rules.battletech.movement.plan import PathPlan
-from rules.core.timeline import Conflict, schedule
+from rules.core.timeline import schedule
+from rules.battletech.movement.result import Conflict
 from rules.core.reasons import Reason
 from rules.battletech.units import Unit
 

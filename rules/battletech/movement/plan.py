@@ -116,6 +116,15 @@ class PathPlan:
     checks: tuple[Check, ...] = ()  # rolled before the unit moves: MASC, escaping a swamp
 
     @property
+    def step_costs(self) -> tuple[int, ...]:
+        return tuple(step.mp for step in self.steps)
+
+    @property
+    def lands_last(self) -> bool:
+        """A jump lands after every unit on the ground has made its last step (the PM schedule)."""
+        return self.mode == "jump"
+
+    @property
     def mp(self) -> int:
         return sum(step.mp for step in self.steps)
 

@@ -18,7 +18,8 @@ from rules.battletech.state import MOVEMENT_RULES, GameState
 from rules.battletech.movement.initiative import Initiative, given_initiative, roll_initiative
 from rules.battletech.movement.plan import MoveOrder, PathPlan, plan_path
 from rules.core.reasons import Reason
-from rules.core.timeline import Conflict, Event, MovementResult, TickHook, schedule
+from rules.core.timeline import Event, TickHook, schedule
+from rules.battletech.movement.result import Conflict, MovementResult
 from rules.battletech.units import Unit
 from rules.battletech.movement.walk import Walk
 

@@ -24,7 +24,8 @@ from rules.core.hexes import Hex
 from rules.battletech.movement.plan import RUNNING_MODES, PathPlan, PlannedStep
 from rules.battletech.movement.psr import Check, climb_fall, drop_leg_damage, falling_damage, masc_streak_after
 from rules.battletech.movement.skids import resolve_skid
-from rules.core.timeline import Event, Moment, TickHook, UnitOutcome, buildings_hit
+from rules.core.timeline import Event, Moment, TickHook
+from rules.battletech.movement.result import UnitOutcome, buildings_hit
 from rules.core.reasons import Reason, joined, listed
 from rules.battletech.units import VEHICLE_KINDS, Unit
 
