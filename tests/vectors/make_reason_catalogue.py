@@ -17,6 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+import rules.rulesets  # noqa: F401, E402  (loads every ruleset, so every package's codes are registered)
 from rules.core.reasons import PLACEHOLDER, TEMPLATES, WORDS  # noqa: E402
 
 OUTPUT = ROOT / "frontend" / "src" / "reason-catalogue.json"

@@ -1,7 +1,8 @@
-"""The client's reason catalogue is rules/reasons.py's, and every template and word has its Spanish."""
+"""The client's reason catalogue is the registered reason codes', and every template and word has its Spanish."""
 
 import gettext
 
+import rules.rulesets  # noqa: F401  (loads every ruleset, so every package's codes are registered)
 from rules.core.reasons import PLACEHOLDER, TEMPLATES, WORDS
 from tests.vectors.make_reason_catalogue import OUTPUT, PROTOCOL, ROOT, render, render_protocol
 

@@ -1,0 +1,3 @@
+"""Line of sight in BattleTech."""
+
+from rules.battletech.sight import reasons as reasons  # registers the package's reason codes
