@@ -17,7 +17,7 @@ from django.utils.safestring import SafeString
 
 from matches.errors import MatchError
 
-from . import selectors, services
+from . import pairings, results, selectors, services, upkeep
 from .models import Arena, Campaign, Fixture, MatchResult, Mech, Pilot, Round, Season, SideResult, Stable
 
 
@@ -118,7 +118,7 @@ class RoundAdmin(admin.ModelAdmin):
     @admin.action(description="Generate the pairings")
     def generate_pairings(self, request: HttpRequest, queryset: QuerySet[Round]) -> None:
         _run_each(request, queryset, self,
-                  lambda r: f"{len(services.round_generate_pairings(round_id=r.pk))} fixture(s) paired.")
+                  lambda r: f"{len(pairings.round_generate_pairings(round_id=r.pk))} fixture(s) paired.")
 
     @admin.action(description="Create the live matches")
     def create_matches(self, request: HttpRequest, queryset: QuerySet[Round]) -> None:
@@ -128,7 +128,7 @@ class RoundAdmin(admin.ModelAdmin):
     @admin.action(description="Apply the finished matches' results")
     def apply_results(self, request: HttpRequest, queryset: QuerySet[Round]) -> None:
         def apply(round_: Round) -> str:
-            counts = services.round_apply_results(round_id=round_.pk)
+            counts = results.round_apply_results(round_id=round_.pk)
             return (f"{counts['applied']} applied, {counts['already']} already applied, "
                     f"{counts['waiting']} waiting for their result.")
 
@@ -136,7 +136,7 @@ class RoundAdmin(admin.ModelAdmin):
 
     @admin.action(description="Close and advance to the next round")
     def advance(self, request: HttpRequest, queryset: QuerySet[Round]) -> None:
-        _run_each(request, queryset, self, lambda r: f"closed; {services.round_advance(round_id=r.pk)} is open.")
+        _run_each(request, queryset, self, lambda r: f"closed; {results.round_advance(round_id=r.pk)} is open.")
 
 
 class PilotInline(admin.TabularInline):
@@ -204,7 +204,7 @@ class PilotAdmin(admin.ModelAdmin):
 
     def _improve(self, request: HttpRequest, queryset: QuerySet[Pilot], skill: str) -> None:
         _run_each(request, queryset, self,
-                  lambda p: f"{skill} improved for {services.pilot_improve_skill(pilot_id=p.pk, skill=skill)} XP.")
+                  lambda p: f"{skill} improved for {upkeep.pilot_improve_skill(pilot_id=p.pk, skill=skill)} XP.")
 
     @admin.action(description="Improve gunnery (spends experience)")
     def improve_gunnery(self, request: HttpRequest, queryset: QuerySet[Pilot]) -> None:
@@ -224,7 +224,7 @@ class MechAdmin(admin.ModelAdmin):
 
     @admin.action(description="Repair (spends the stable's money)")
     def repair(self, request: HttpRequest, queryset: QuerySet[Mech]) -> None:
-        _run_each(request, queryset, self, lambda m: f"repaired for {services.mech_repair(mech_id=m.pk)} C-bills.")
+        _run_each(request, queryset, self, lambda m: f"repaired for {upkeep.mech_repair(mech_id=m.pk)} C-bills.")
 
 
 @admin.register(Fixture)
@@ -255,7 +255,7 @@ class FixtureAdmin(admin.ModelAdmin):
 
     @admin.action(description="Apply the result")
     def apply_result(self, request: HttpRequest, queryset: QuerySet[Fixture]) -> None:
-        _run_each(request, queryset, self, lambda f: "applied." if services.fixture_apply_result(fixture_id=f.pk)
+        _run_each(request, queryset, self, lambda f: "applied." if results.fixture_apply_result(fixture_id=f.pk)
                   else "already applied: nothing changed.")
 
 

@@ -1,21 +1,19 @@
-"""Campaign writes: pairings, a round's live matches, results that feed back, rounds, repairs, skills.
+"""Campaign writes around the matches: a fixture's opening position, a round's live matches, a referee's
+result that ends a match, and the result record of a match that ended in play.
 
 Every function checks before it writes and raises `MatchError` (a stable code, a message) when it refuses,
-so a refused action changes nothing. Each locks the rows it changes inside `transaction.atomic`.
+so a refused action changes nothing. Each locks the rows it changes inside `transaction.atomic`. The other
+campaign writes: `pairings.py` (who fights whom), `results.py` (what a result changes, rounds closing) and
+`upkeep.py` (repairs, skills).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from dataclasses import replace
-from datetime import timedelta
-from itertools import combinations
 from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Q
-from django.utils import timezone
 
 from matches.errors import MatchError
 from matches.models import Event, Match
@@ -24,7 +22,6 @@ from matches.services import event_append, events_publish, match_create
 from rules.io import codec
 from rules.io.combat_codec import result_to_json, status_from_json, status_to_json
 from rules.battletech.designs.design import Design, DesignError, shipped_design
-from rules.core.dice import Dice
 from rules.core.errors import RuleError
 from rules.battletech.state import GameState, Options, equip
 from rules.core.state import MatchResult as RulesResult
@@ -35,10 +32,8 @@ from rules.battletech.units import Unit
 
 from .models import (
     LETHAL_WOUNDS,
-    MEKATAC_SKILLS,
     SIDE_A,
     SIDE_B,
-    SKILLS,
     Arena,
     Campaign,
     Fixture,
@@ -47,34 +42,22 @@ from .models import (
     Pilot,
     Round,
     SideResult,
-    Stable,
     match_sides,
 )
-from .selectors import campaign_standings
 
 SIDES = (SIDE_A, SIDE_B)
 UNIT_OF_SIDE = {SIDE_A: "A", SIDE_B: "B"}
 RESULT_FIELDS = ("kills", "damage_taken", "wounds", "mech_destroyed", "victory_points")
 
 
-def _round_locked(round_id: int) -> Round:
+def round_locked(round_id: int) -> Round:
     try:
         return Round.objects.select_for_update(of=("self",)).select_related("season__campaign").get(pk=round_id)
     except Round.DoesNotExist:
         raise MatchError("round.not_found", f"There is no round {round_id}.", status=404) from None
 
 
-def _previous_round(round_: Round) -> Round | None:
-    """The round just before this one in the campaign, across seasons."""
-    earlier = Q(season__number__lt=round_.season.number) | Q(season=round_.season, number__lt=round_.number)
-    return (
-        Round.objects.filter(earlier, season__campaign=round_.season.campaign_id)
-        .order_by("-season__number", "-number")
-        .first()
-    )
-
-
-def _fit_to_fight(pilot: Pilot) -> str | None:
+def pilot_unfit(pilot: Pilot) -> str | None:
     """Why a pilot cannot be paired, or None."""
     mech: Mech | None = getattr(pilot, "mech", None)
     if pilot.status != Pilot.Status.ACTIVE:
@@ -84,71 +67,6 @@ def _fit_to_fight(pilot: Pilot) -> str | None:
     if pilot.player_id is None:
         return f"{pilot} has no player account"
     return None
-
-
-def _pairs(pilots: Sequence[Pilot], allowed: Callable[[Pilot, Pilot], bool]) -> list[tuple[Pilot, Pilot]] | None:
-    """Pairs everyone, the best placed first with the best placed partner allowed; None if impossible."""
-    if not pilots:
-        return []
-    first, rest = pilots[0], list(pilots[1:])
-    for index, other in enumerate(rest):
-        if allowed(first, other):
-            tail = _pairs(rest[:index] + rest[index + 1:], allowed)
-            if tail is not None:
-                return [(first, other), *tail]
-    return None
-
-
-def _fewest_sitting_out(
-    ranked: Sequence[Pilot], allowed: Callable[[Pilot, Pilot], bool]
-) -> list[tuple[Pilot, Pilot]]:
-    """The pairing that leaves the fewest pilots out, trying the lowest placed first as the ones left out."""
-    for sitting_out in range(len(ranked) % 2, len(ranked) - 1, 2):
-        for out in combinations(reversed(ranked), sitting_out):
-            pairs = _pairs([pilot for pilot in ranked if pilot not in out], allowed)
-            if pairs is not None:
-                return pairs
-    return []
-
-
-def round_generate_pairings(*, round_id: int) -> list[Fixture]:
-    """Pairs the fit pilots by standing: no rematch of the previous round, each pilot at most once.
-
-    Pilots whose player is the same account are never paired (one account holds one seat). With an odd
-    number, or when no complete pairing exists, the fewest possible pilots sit out, the lowest placed first.
-    """
-    with transaction.atomic():
-        round_ = _round_locked(round_id)
-        campaign = round_.season.campaign
-        if round_.status != Round.Status.PLANNED or round_.fixtures.exists():
-            raise MatchError("round.already_paired", f"{round_} already has its pairings.", status=409)
-        arenas = list(campaign.arenas.all())
-        if not arenas:
-            raise MatchError("round.no_arena", f"{campaign} has no arena to fight in.")
-        by_id = {
-            pilot.pk: pilot
-            for pilot in Pilot.objects.filter(stable__campaign=campaign).select_related("mech")
-            if _fit_to_fight(pilot) is None
-        }
-        standings = campaign_standings(campaign_id=campaign.pk)
-        ranked = [by_id[row["pilot_id"]] for row in standings if row["pilot_id"] in by_id]
-        previous = _previous_round(round_)
-        rematches = (
-            {frozenset((f.pilot_a_id, f.pilot_b_id)) for f in previous.fixtures.all()} if previous else set()
-        )
-
-        def allowed(one: Pilot, other: Pilot) -> bool:
-            return one.player_id != other.player_id and frozenset((one.pk, other.pk)) not in rematches
-
-        pairs = _fewest_sitting_out(ranked, allowed)
-        if not pairs:
-            raise MatchError("round.no_pairing", f"No two fit pilots can be paired in {round_}.", status=409)
-        return [
-            Fixture.objects.create(
-                round=round_, arena=arenas[(index + round_.number - 1) % len(arenas)], pilot_a=one, pilot_b=other
-            )
-            for index, (one, other) in enumerate(pairs)
-        ]
 
 
 def _unit(side: str, arena: Arena, pilot: Pilot, mech: Mech) -> Unit:
@@ -168,7 +86,7 @@ def _design(mech: Mech) -> Design | None:
         return None
 
 
-def _carried_status(mech: Mech, design: Design) -> MechStatus:
+def carried_status(mech: Mech, design: Design) -> MechStatus:
     """The mech as it enters a fight: the armour, structure and criticals carried from its last fight.
 
     The rule texts say nothing between fights (house rule): ammunition is reloaded, the heat sinks cool the
@@ -191,7 +109,7 @@ def fixture_state(fixture: Fixture, campaign: Campaign) -> GameState:
     state = GameState(fixture.arena.rules_board(), units, options=Options(**campaign.match_options))
     designs = {UNIT_OF_SIDE[side]: design for side in SIDES if (design := _design(mechs[side])) is not None}
     state = equip(state, designs)
-    carried = {UNIT_OF_SIDE[side]: _carried_status(mechs[side], designs[UNIT_OF_SIDE[side]])
+    carried = {UNIT_OF_SIDE[side]: carried_status(mechs[side], designs[UNIT_OF_SIDE[side]])
                for side in SIDES if UNIT_OF_SIDE[side] in designs}
     return replace(state, mechs=carried)
 
@@ -199,7 +117,7 @@ def fixture_state(fixture: Fixture, campaign: Campaign) -> GameState:
 def round_create_matches(*, round_id: int) -> list[Match]:
     """Creates the live match of every fixture that has none, with the campaign's ruleset and options."""
     with transaction.atomic():
-        round_ = _round_locked(round_id)
+        round_ = round_locked(round_id)
         campaign = round_.season.campaign
         if round_.status == Round.Status.CLOSED:
             raise MatchError("round.closed", f"{round_} is closed.", status=409)
@@ -213,7 +131,7 @@ def round_create_matches(*, round_id: int) -> list[Match]:
         created = []
         for fixture in fixtures:
             for pilot in (fixture.pilot_a, fixture.pilot_b):
-                reason = _fit_to_fight(pilot)
+                reason = pilot_unfit(pilot)
                 if reason:
                     raise MatchError("fixture.pilot_unfit", f"{fixture}: {reason}.", status=409)
             if fixture.pilot_a.player_id == fixture.pilot_b.player_id:
@@ -289,7 +207,7 @@ def _points_missing(status: MechStatus) -> int:
     return built - sum(status.armour.values()) - sum(status.rear_armour.values()) - sum(status.internal.values())
 
 
-def _record_from_match(fixture: Fixture, match: Match) -> MatchResult:
+def match_result_record(fixture: Fixture, match: Match) -> MatchResult:
     """The result record of a match that ended in play, read from the rules state's own result.
 
     Kills are the enemy mechs destroyed, wounds the pilot hits taken, and the damage the points lost in
@@ -302,7 +220,7 @@ def _record_from_match(fixture: Fixture, match: Match) -> MatchResult:
     for side in SIDES:
         status = state.mechs.get(UNIT_OF_SIDE[side])
         mech = fixture.mech_of(side)
-        before = _points_missing(_carried_status(mech, status.design)) if status and mech else 0
+        before = _points_missing(carried_status(mech, status.design)) if status and mech else 0
         SideResult.objects.create(
             result=result, side=side,
             kills=sum(1 for unit_id, other in state.mechs.items() if side_of[unit_id] != side and other.destroyed),
@@ -313,198 +231,3 @@ def _record_from_match(fixture: Fixture, match: Match) -> MatchResult:
             condition=status_to_json(status) if status else None,
         )
     return result
-
-
-def _feed_back(fixture: Fixture, campaign: Campaign, side: SideResult, winner_side: str) -> list[str]:
-    """Applies one side's line to its pilot, stable and mech; returns why each thing changed."""
-    pilots = Pilot.objects.select_for_update(of=("self", "stable")).select_related("stable")
-    pilot = pilots.get(pk=fixture.pilot_of(side.side).pk)
-    stable = pilot.stable
-    mech = Mech.objects.select_for_update().get(pk=fixture.mech_of(side.side).pk)
-    outcome = "draw" if not winner_side else ("win" if winner_side == side.side else "loss")
-    purse = campaign.purse(fixture.arena.arena_class)
-    lines = []
-
-    experience = getattr(campaign, f"experience_{outcome}") + campaign.experience_per_kill * side.kills
-    fame = (campaign.fame_win if outcome == "win" else 0) + campaign.fame_per_kill * side.kills
-    money = purse if outcome == "win" else purse * campaign.loser_purse_percent // 100
-    pilot.experience += experience
-    pilot.fame += fame
-    stable.fame += fame
-    stable.money += money
-    lines.append(
-        f"{pilot}: {outcome}, {side.kills} kill(s), {side.victory_points} VP; +{experience} XP, +{fame} fame "
-        f"(campaign awards); {stable} +{money} C-bills (class {fixture.arena.arena_class} purse {purse}"
-        + ("" if outcome == "win" else f", {campaign.loser_purse_percent}% when not won") + ")."
-    )
-
-    mech.damage += side.damage_taken
-    mech.destroyed = mech.destroyed or side.mech_destroyed
-    if side.condition is not None:
-        mech.condition = side.condition
-    if side.damage_taken or side.mech_destroyed:
-        lines.append(f"{mech.design}: +{side.damage_taken} damage carried until repaired"
-                     + (", destroyed." if mech.destroyed else "."))
-
-    pilot.wounds = min(LETHAL_WOUNDS, pilot.wounds + side.wounds)
-    if pilot.wounds >= LETHAL_WOUNDS:
-        pilot.status = Pilot.Status.DEAD
-        lines.append(
-            f"{pilot}: {LETHAL_WOUNDS} wounds, killed (MEKATAC: «Cada piloto tiene 6 heridas»); the mech is free."
-        )
-    elif side.wounds:
-        pilot.status = Pilot.Status.INJURED
-        lines.append(f"{pilot}: +{side.wounds} wound(s), now {pilot.wounds}; injured, rests until healed.")
-
-    if campaign.mekatac_skills and outcome == "win" and pilot.status != Pilot.Status.DEAD:
-        dice = Dice(f"{campaign.seed}:fixture:{fixture.pk}:{side.side}")
-        skill = MEKATAC_SKILLS[dice.roll(1, 12, "MEKATAC pilot skill after a battle (D12)").total - 1]
-        if skill in pilot.mekatac_skills:
-            lines.append(f"{pilot}: rolled {skill} on the MEKATAC D12, already known: nothing gained.")
-        else:
-            pilot.mekatac_skills = [*pilot.mekatac_skills, skill]
-            lines.append(f"{pilot}: rolled {skill} on the MEKATAC D12 («Tras una gran batalla…»).")
-
-    pilot.save(update_fields=["experience", "fame", "wounds", "status", "mekatac_skills"])
-    stable.save(update_fields=["fame", "money"])
-    mech.save(update_fields=["damage", "destroyed", "condition"])
-    if pilot.status == Pilot.Status.DEAD:
-        Mech.objects.filter(pilot=pilot).update(pilot=None)  # whichever mech they drive now
-    return lines
-
-
-def fixture_apply_result(*, fixture_id: int) -> bool:
-    """Feeds a finished match's result back into the campaign. True if applied now, False if it was already.
-
-    Idempotent: the fixture row is locked and marked applied in the same transaction, so applying twice
-    (even concurrently) changes nothing the second time.
-    """
-    with transaction.atomic():
-        try:
-            fixture = (
-                Fixture.objects.select_for_update(of=("self",))
-                .select_related("round__season__campaign", "arena", "match", "pilot_a", "pilot_b")
-                .get(pk=fixture_id)
-            )
-        except Fixture.DoesNotExist:
-            raise MatchError("fixture.not_found", f"There is no fixture {fixture_id}.", status=404) from None
-        if fixture.applied_at is not None:
-            return False
-        match = fixture.match
-        if match is None or match.status != Match.Status.FINISHED:
-            raise MatchError("result.not_finished", f"{fixture}: results apply only to a finished match.", status=409)
-        # A referee's record (entered in the admin, for a match ended by hand) stands; otherwise the
-        # match's own result is recorded now.
-        result = MatchResult.objects.filter(match=match).first() or _record_from_match(fixture, match)
-        lines = {line.side: line for line in result.sides.all()}
-        if set(lines) != set(SIDES):
-            raise MatchError("result.incomplete", f"{fixture}: the result needs a line for each side.", status=409)
-        campaign = fixture.round.season.campaign
-        fixture.report = [
-            text for side in SIDES for text in _feed_back(fixture, campaign, lines[side], result.winner_side)
-        ]
-        fixture.applied_at = timezone.now()
-        fixture.save(update_fields=["report", "applied_at"])
-        return True
-
-
-def round_apply_results(*, round_id: int) -> dict[str, int]:
-    """Applies every finished fixture of a round; counts what was applied, already applied and still waiting
-    (for its match to end, or for the referee to record the result of a match ended by hand)."""
-    counts = {"applied": 0, "already": 0, "waiting": 0}
-    fixtures = Fixture.objects.filter(round_id=round_id).select_related("match__result")
-    for fixture in fixtures:
-        match = fixture.match
-        if fixture.applied_at is not None:
-            counts["already"] += 1
-        elif (match is None or match.status != Match.Status.FINISHED
-              or not (hasattr(match, "result") or match.state.get("result"))):
-            counts["waiting"] += 1
-        else:
-            counts["applied" if fixture_apply_result(fixture_id=fixture.pk) else "already"] += 1
-    return counts
-
-
-def round_advance(*, round_id: int) -> Round:
-    """Closes a round whose results are all applied, heals the pilots who sat it out and opens the next.
-
-    Healing (house rule, configurable: the rule texts are silent): each injured pilot who did not fight in
-    the round heals `wounds_healed_per_round` wounds, and is active again with none left.
-    """
-    with transaction.atomic():
-        round_ = _round_locked(round_id)
-        campaign = round_.season.campaign
-        if round_.status != Round.Status.LIVE:
-            raise MatchError("round.not_live", f"{round_} has no matches under way to close.", status=409)
-        if round_.fixtures.filter(applied_at__isnull=True).exists():
-            raise MatchError("round.results_pending", f"{round_} still has results to apply.", status=409)
-        fought = {pid for f in round_.fixtures.all() for pid in (f.pilot_a_id, f.pilot_b_id)}
-        resting = Pilot.objects.select_for_update().filter(stable__campaign=campaign, status=Pilot.Status.INJURED)
-        for pilot in resting.exclude(pk__in=fought):
-            pilot.wounds = max(0, pilot.wounds - campaign.wounds_healed_per_round)
-            if pilot.wounds == 0:
-                pilot.status = Pilot.Status.ACTIVE
-            pilot.save(update_fields=["wounds", "status"])
-        round_.status = Round.Status.CLOSED
-        round_.save(update_fields=["status"])
-        return Round.objects.create(
-            season=round_.season,
-            number=round_.number + 1,
-            deadline=round_.deadline + timedelta(weeks=1) if round_.deadline else None,
-        )
-
-
-def mech_repair(*, mech_id: int) -> int:
-    """Repairs all of a mech's carried damage at the campaign's price; returns what it cost."""
-    with transaction.atomic():
-        try:
-            mech = Mech.objects.select_for_update(of=("self",)).select_related("stable__campaign").get(pk=mech_id)
-        except Mech.DoesNotExist:
-            raise MatchError("mech.not_found", f"There is no mech {mech_id}.", status=404) from None
-        if mech.destroyed:
-            raise MatchError("repair.destroyed", f"{mech} is destroyed: it cannot be repaired.", status=409)
-        if not mech.damage:
-            raise MatchError("repair.nothing", f"{mech} has no damage to repair.", status=409)
-        in_fight = Q(mech_a=mech) | Q(mech_b=mech)
-        if Fixture.objects.filter(in_fight, match__isnull=False, applied_at__isnull=True).exists():
-            # The fight's result counts the damage beyond what the mech carried into it.
-            raise MatchError("repair.in_fight", f"{mech} is fielded in a fight whose result is not applied yet.",
-                             status=409)
-        stable = Stable.objects.select_for_update().get(pk=mech.stable_id)
-        cost = mech.damage * mech.stable.campaign.repair_cost_per_point
-        if stable.money < cost:
-            raise MatchError(
-                "repair.no_money", f"{mech}: repairs cost {cost} C-bills and {stable} has {stable.money}.", status=409
-            )
-        stable.money -= cost
-        mech.damage, mech.condition = 0, None
-        stable.save(update_fields=["money"])
-        mech.save(update_fields=["damage", "condition"])
-        return cost
-
-
-def pilot_improve_skill(*, pilot_id: int, skill: str) -> int:
-    """Spends experience to improve gunnery or piloting by one level (the campaign's cost table)."""
-    if skill not in SKILLS:
-        raise MatchError("skill.unknown", f"Skills are {', '.join(SKILLS)}.")
-    with transaction.atomic():
-        try:
-            pilot = Pilot.objects.select_for_update(of=("self",)).select_related("stable__campaign").get(pk=pilot_id)
-        except Pilot.DoesNotExist:
-            raise MatchError("pilot.not_found", f"There is no pilot {pilot_id}.", status=404) from None
-        if pilot.status in (Pilot.Status.DEAD, Pilot.Status.RETIRED):
-            raise MatchError("skill.pilot_gone", f"{pilot} is {pilot.get_status_display().lower()}.", status=409)
-        level = getattr(pilot, skill) - 1
-        cost = pilot.stable.campaign.skill_cost(skill, level)
-        if level < 0 or cost is None:
-            raise MatchError("skill.at_best", f"{pilot}'s {skill} cannot improve further.", status=409)
-        if pilot.experience < cost:
-            raise MatchError(
-                "skill.not_enough_experience",
-                f"{pilot} needs {cost} XP for {skill} {level} and has {pilot.experience}.",
-                status=409,
-            )
-        pilot.experience -= cost
-        setattr(pilot, skill, level)
-        pilot.save(update_fields=["experience", skill])
-        return cost

@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 from django.db.models import Q
 
-from matches.campaigns import selectors, services
+from matches.campaigns import pairings, results, selectors, services
 from matches.campaigns.models import Campaign, Fixture, MatchResult, Mech, Pilot
 from matches.models import Match
 from matches.services import order_submit
@@ -42,7 +42,7 @@ def armed(league: League) -> League:
 
 
 def test_the_fixture_match_starts_from_the_carried_damage_and_the_pilot_skills(armed: League) -> None:
-    services.round_generate_pairings(round_id=armed.round.pk)
+    pairings.round_generate_pairings(round_id=armed.round.pk)
     services.round_create_matches(round_id=armed.round.pk)
     gray_kell = Fixture.objects.get(pilot_a=armed.pilots["Gray"])
     assert gray_kell.match is not None
@@ -58,7 +58,7 @@ def test_the_fixture_match_starts_from_the_carried_damage_and_the_pilot_skills(a
 
 
 def test_a_season_round_fought_to_its_turn_limit_feeds_the_real_result_back(armed: League) -> None:
-    services.round_generate_pairings(round_id=armed.round.pk)
+    pairings.round_generate_pairings(round_id=armed.round.pk)
     services.round_create_matches(round_id=armed.round.pk)
     gray_kell = Fixture.objects.get(pilot_a=armed.pilots["Gray"])
     stone_vance = Fixture.objects.get(pilot_a=armed.pilots["Stone"])
@@ -80,8 +80,8 @@ def test_a_season_round_fought_to_its_turn_limit_feeds_the_real_result_back(arme
     final = codec.state_from_json(match.state)
     assert final.result is not None and final.result.reason == "turn limit 1 reached: victory points decide"
 
-    assert services.round_apply_results(round_id=armed.round.pk) == {"applied": 2, "already": 0, "waiting": 0}
-    assert services.round_apply_results(round_id=armed.round.pk) == {"applied": 0, "already": 2, "waiting": 0}
+    assert results.round_apply_results(round_id=armed.round.pk) == {"applied": 2, "already": 0, "waiting": 0}
+    assert results.round_apply_results(round_id=armed.round.pk) == {"applied": 0, "already": 2, "waiting": 0}
 
     record = MatchResult.objects.get(match=match)
     lines = {line.side: line for line in record.sides.all()}
@@ -105,8 +105,8 @@ def test_a_season_round_fought_to_its_turn_limit_feeds_the_real_result_back(arme
     assert standings["Gray"]["victory_points"] == final.result.victory_points["a"]
 
     # The next round's match starts Kell's Hunchback as this one left it.
-    round2 = services.round_advance(round_id=armed.round.pk)
-    services.round_generate_pairings(round_id=round2.pk)
+    round2 = results.round_advance(round_id=armed.round.pk)
+    pairings.round_generate_pairings(round_id=round2.pk)
     services.round_create_matches(round_id=round2.pk)
     kell_next = Fixture.objects.get(Q(pilot_a=armed.pilots["Kell"]) | Q(pilot_b=armed.pilots["Kell"]), round=round2)
     unit = "A" if kell_next.pilot_a_id == armed.pilots["Kell"].pk else "B"

@@ -9,7 +9,7 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
-from matches.campaigns import services
+from matches.campaigns import pairings, results, services
 from matches.campaigns.models import Campaign, Fixture, Stable
 from rules.io import codec
 
@@ -21,12 +21,12 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def played(league: League) -> League:
     """Round 1 paired and live; Gray beat Kell (applied), Stone and Vance still fighting."""
-    services.round_generate_pairings(round_id=league.round.pk)
+    pairings.round_generate_pairings(round_id=league.round.pk)
     services.round_create_matches(round_id=league.round.pk)
     first = league.round.fixtures.order_by("id").first()
     assert first is not None
     finish(first, "a", a={"kills": 1, "victory_points": 3})
-    services.round_apply_results(round_id=league.round.pk)
+    results.round_apply_results(round_id=league.round.pk)
     return league
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from matches.campaigns import selectors, services
+from matches.campaigns import pairings, results, selectors, services
 from matches.campaigns.models import Campaign, Fixture, Mech, Pilot, Round, Stable
 from matches.models import Event, Match
 
@@ -23,7 +23,7 @@ def test_a_two_round_season(league: League) -> None:
     pilots = league.pilots
 
     # Round 1: all four fit, equal standings, so the order is by name.
-    services.round_generate_pairings(round_id=round1.pk)
+    pairings.round_generate_pairings(round_id=round1.pk)
     assert fixtures_of(round1) == [("Gray", "Kell"), ("Stone", "Vance")]
     matches = services.round_create_matches(round_id=round1.pk)
     assert len(matches) == 2
@@ -42,7 +42,7 @@ def test_a_two_round_season(league: League) -> None:
            b={"damage_taken": 40, "wounds": 2, "mech_destroyed": True})
     finish(stone_vance, "", a={"victory_points": 1}, b={"victory_points": 1})
 
-    assert services.round_apply_results(round_id=round1.pk) == {"applied": 2, "already": 0, "waiting": 0}
+    assert results.round_apply_results(round_id=round1.pk) == {"applied": 2, "already": 0, "waiting": 0}
 
     for pilot in pilots.values():
         pilot.refresh_from_db()
@@ -57,27 +57,27 @@ def test_a_two_round_season(league: League) -> None:
     assert Stable.objects.get(pk=league.steiner.pk).money == 100_000 + 100_000 + 25_000
     assert Stable.objects.get(pk=league.davion.pk).money == 25_000 + 25_000
 
-    round2 = services.round_advance(round_id=round1.pk)
+    round2 = results.round_advance(round_id=round1.pk)
     round1.refresh_from_db()
     assert (round1.status, round2.number, round2.status) == (Round.Status.CLOSED, 2, Round.Status.PLANNED)
     pilots["Kell"].refresh_from_db()
     assert pilots["Kell"].wounds == 2  # fought in round 1: no rest, no healing yet
 
     # Round 2: Kell is injured (and his mech destroyed); of the three left the lowest placed sits out.
-    services.round_generate_pairings(round_id=round2.pk)
+    pairings.round_generate_pairings(round_id=round2.pk)
     assert fixtures_of(round2) == [("Gray", "Stone")]
     services.round_create_matches(round_id=round2.pk)
     (gray_stone,) = round2.fixtures.all()
     play_out(gray_stone)
     finish(gray_stone, "b", a={"wounds": 6, "damage_taken": 25}, b={"kills": 1, "victory_points": 3})
-    assert services.round_apply_results(round_id=round2.pk)["applied"] == 1
+    assert results.round_apply_results(round_id=round2.pk)["applied"] == 1
 
     pilots["Gray"].refresh_from_db()
     assert (pilots["Gray"].status, pilots["Gray"].wounds) == (Pilot.Status.DEAD, 6)
     mech_gray.refresh_from_db()
     assert (mech_gray.pilot_id, mech_gray.damage) == (None, 35)  # the mech is free for another pilot
 
-    round3 = services.round_advance(round_id=round2.pk)
+    round3 = results.round_advance(round_id=round2.pk)
     pilots["Kell"].refresh_from_db()
     assert (pilots["Kell"].wounds, pilots["Kell"].status) == (1, Pilot.Status.INJURED)  # one round of rest
     assert round3.number == 3

@@ -8,7 +8,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.db import connection
 
-from matches.campaigns import services
+from matches.campaigns import pairings, results, services, upkeep
 from matches.campaigns.models import Fixture, MatchResult, Mech, Pilot, Round, Stable
 from matches.errors import MatchError
 from matches.models import Match
@@ -20,7 +20,7 @@ pytestmark = pytest.mark.django_db
 
 
 def live_round(league: League) -> list[Fixture]:
-    services.round_generate_pairings(round_id=league.round.pk)
+    pairings.round_generate_pairings(round_id=league.round.pk)
     services.round_create_matches(round_id=league.round.pk)
     return list(league.round.fixtures.order_by("id").select_related("match", "pilot_a", "pilot_b"))
 
@@ -37,22 +37,22 @@ def campaign_snapshot(league: League) -> list[Any]:
 
 def play_round_as_draws(round_: Round) -> Round:
     """Pairs, plays (as draws), applies and closes a round; returns the next one."""
-    services.round_generate_pairings(round_id=round_.pk)
+    pairings.round_generate_pairings(round_id=round_.pk)
     services.round_create_matches(round_id=round_.pk)
     for fixture in round_.fixtures.all():
         finish(fixture, "")
-    services.round_apply_results(round_id=round_.pk)
-    return services.round_advance(round_id=round_.pk)
+    results.round_apply_results(round_id=round_.pk)
+    return results.round_advance(round_id=round_.pk)
 
 
 def test_applying_a_result_twice_changes_nothing_the_second_time(league: League) -> None:
     first, _ = live_round(league)
     finish(first, "a", a={"kills": 1, "victory_points": 3}, b={"wounds": 1, "damage_taken": 12})
 
-    assert services.fixture_apply_result(fixture_id=first.pk) is True
+    assert results.fixture_apply_result(fixture_id=first.pk) is True
     after_once = campaign_snapshot(league)
-    assert services.fixture_apply_result(fixture_id=first.pk) is False
-    assert services.round_apply_results(round_id=league.round.pk) == {"applied": 0, "already": 1, "waiting": 1}
+    assert results.fixture_apply_result(fixture_id=first.pk) is False
+    assert results.round_apply_results(round_id=league.round.pk) == {"applied": 0, "already": 1, "waiting": 1}
 
     assert campaign_snapshot(league) == after_once
     first.refresh_from_db()
@@ -67,7 +67,7 @@ def test_two_racing_applications_apply_once(league: League) -> None:
     finish(first, "a")
 
     def apply() -> Any:
-        return services.fixture_apply_result(fixture_id=first.pk)
+        return results.fixture_apply_result(fixture_id=first.pk)
 
     outcomes = race_behind_row_lock(Fixture, first.pk, [apply, apply])
 
@@ -80,7 +80,7 @@ def test_a_result_applies_only_to_a_finished_match(league: League) -> None:
     before = campaign_snapshot(league)
 
     with pytest.raises(MatchError) as refused:
-        services.fixture_apply_result(fixture_id=first.pk)
+        results.fixture_apply_result(fixture_id=first.pk)
 
     assert refused.value.code == "result.not_finished"
     assert campaign_snapshot(league) == before
@@ -91,19 +91,19 @@ def test_a_match_ended_without_a_result_waits_for_one(league: League) -> None:
     finish(first, "a")
     Match.objects.filter(pk=second.match_id).update(status=Match.Status.FINISHED)  # ended by hand, no result yet
 
-    assert services.round_apply_results(round_id=league.round.pk) == {"applied": 1, "already": 0, "waiting": 1}
+    assert results.round_apply_results(round_id=league.round.pk) == {"applied": 1, "already": 0, "waiting": 1}
     with pytest.raises(MatchError) as refused:
-        services.fixture_apply_result(fixture_id=second.pk)
+        results.fixture_apply_result(fixture_id=second.pk)
     assert refused.value.code == "result.missing"
 
 
 def test_a_round_with_results_pending_cannot_advance(league: League) -> None:
     first, _ = live_round(league)
     finish(first, "a")
-    services.round_apply_results(round_id=league.round.pk)
+    results.round_apply_results(round_id=league.round.pk)
 
     with pytest.raises(MatchError) as refused:
-        services.round_advance(round_id=league.round.pk)
+        results.round_advance(round_id=league.round.pk)
 
     assert refused.value.code == "round.results_pending"
     assert not Round.objects.filter(number=2).exists()
@@ -112,7 +112,7 @@ def test_a_round_with_results_pending_cannot_advance(league: League) -> None:
 def test_pairings_avoid_a_rematch_of_the_previous_round(league: League) -> None:
     round2 = play_round_as_draws(league.round)
 
-    services.round_generate_pairings(round_id=round2.pk)
+    pairings.round_generate_pairings(round_id=round2.pk)
 
     # Equal standings keep the name order, which would pair Gray with Kell again.
     assert [(f.pilot_a.name, f.pilot_b.name) for f in round2.fixtures.order_by("id")] == [
@@ -124,12 +124,12 @@ def test_pairings_never_seat_one_account_twice_and_are_made_once(league: League)
     shared = User.objects.create_user("manager")
     Pilot.objects.filter(name__in=["Gray", "Kell"]).update(player=shared)
 
-    services.round_generate_pairings(round_id=league.round.pk)
+    pairings.round_generate_pairings(round_id=league.round.pk)
 
     pairs = {(f.pilot_a.name, f.pilot_b.name) for f in league.round.fixtures.all()}
     assert pairs == {("Gray", "Stone"), ("Kell", "Vance")}
     with pytest.raises(MatchError) as refused:
-        services.round_generate_pairings(round_id=league.round.pk)
+        pairings.round_generate_pairings(round_id=league.round.pk)
     assert refused.value.code == "round.already_paired"
     assert league.round.fixtures.count() == 2
 
@@ -137,7 +137,7 @@ def test_pairings_never_seat_one_account_twice_and_are_made_once(league: League)
 def test_with_an_odd_number_the_lowest_placed_sits_out(league: League) -> None:
     Pilot.objects.filter(name="Vance").update(status=Pilot.Status.RETIRED)
 
-    fixtures = services.round_generate_pairings(round_id=league.round.pk)
+    fixtures = pairings.round_generate_pairings(round_id=league.round.pk)
 
     assert [(f.pilot_a.name, f.pilot_b.name) for f in fixtures] == [("Gray", "Kell")]
 
@@ -146,7 +146,7 @@ def test_no_pairing_without_an_arena(league: League) -> None:
     league.arena.delete()
 
     with pytest.raises(MatchError) as refused:
-        services.round_generate_pairings(round_id=league.round.pk)
+        pairings.round_generate_pairings(round_id=league.round.pk)
 
     assert refused.value.code == "round.no_arena"
     assert not Fixture.objects.exists()
@@ -212,7 +212,7 @@ def test_the_sixth_wound_kills_and_frees_the_mech(league: League) -> None:
     Pilot.objects.filter(pk=first.pilot_b_id).update(wounds=4)  # carried from earlier fights
     finish(first, "a", b={"wounds": 3})
 
-    services.fixture_apply_result(fixture_id=first.pk)
+    results.fixture_apply_result(fixture_id=first.pk)
 
     dead = Pilot.objects.get(pk=first.pilot_b_id)
     assert (dead.wounds, dead.status) == (6, Pilot.Status.DEAD)
@@ -225,7 +225,7 @@ def test_repairs_spend_the_stable_money(league: League) -> None:
     mech = league.mechs["Gray"]
     Mech.objects.filter(pk=mech.pk).update(damage=30)
 
-    assert services.mech_repair(mech_id=mech.pk) == 30_000  # 1 000 C-bills a point by default
+    assert upkeep.mech_repair(mech_id=mech.pk) == 30_000  # 1 000 C-bills a point by default
 
     mech.refresh_from_db()
     assert mech.damage == 0
@@ -245,7 +245,7 @@ def test_refused_repairs_change_nothing(league: League, change: dict[str, Any], 
     Mech.objects.filter(pk=mech.pk).update(**change)
 
     with pytest.raises(MatchError) as refused:
-        services.mech_repair(mech_id=mech.pk)
+        upkeep.mech_repair(mech_id=mech.pk)
 
     assert refused.value.code == code
     assert Mech.objects.get(pk=mech.pk).damage == change["damage"]
@@ -258,7 +258,7 @@ def test_a_mech_in_a_fight_not_yet_applied_is_not_repaired(league: League) -> No
     Mech.objects.filter(pk=mech.pk).update(damage=10)
 
     with pytest.raises(MatchError) as refused:
-        services.mech_repair(mech_id=mech.pk)
+        upkeep.mech_repair(mech_id=mech.pk)
 
     assert refused.value.code == "repair.in_fight"
     assert (Mech.objects.get(pk=mech.pk).damage, Stable.objects.get(pk=league.steiner.pk).money) == (10, 100_000)
@@ -270,13 +270,13 @@ def test_experience_buys_skills_by_the_campaign_table(league: League) -> None:
     pilot = league.pilots["Gray"]
     Pilot.objects.filter(pk=pilot.pk).update(experience=16)
 
-    assert services.pilot_improve_skill(pilot_id=pilot.pk, skill="gunnery") == 10
-    assert services.pilot_improve_skill(pilot_id=pilot.pk, skill="piloting") == 5
+    assert upkeep.pilot_improve_skill(pilot_id=pilot.pk, skill="gunnery") == 10
+    assert upkeep.pilot_improve_skill(pilot_id=pilot.pk, skill="piloting") == 5
 
     pilot.refresh_from_db()
     assert (pilot.gunnery, pilot.piloting, pilot.experience) == (3, 4, 1)
     with pytest.raises(MatchError) as beyond_table:
-        services.pilot_improve_skill(pilot_id=pilot.pk, skill="gunnery")
+        upkeep.pilot_improve_skill(pilot_id=pilot.pk, skill="gunnery")
     assert beyond_table.value.code == "skill.at_best"
 
 
@@ -285,7 +285,7 @@ def test_a_skill_needs_enough_experience(league: League) -> None:
     Pilot.objects.filter(pk=pilot.pk).update(experience=15)  # gunnery 3 costs 16 by default
 
     with pytest.raises(MatchError) as refused:
-        services.pilot_improve_skill(pilot_id=pilot.pk, skill="gunnery")
+        upkeep.pilot_improve_skill(pilot_id=pilot.pk, skill="gunnery")
 
     assert refused.value.code == "skill.not_enough_experience"
     pilot.refresh_from_db()
@@ -300,10 +300,10 @@ def test_the_winner_rolls_a_mekatac_skill_replayably(league: League) -> None:
     first, _ = live_round(league)
     finish(first, "a")
 
-    services.fixture_apply_result(fixture_id=first.pk)
+    results.fixture_apply_result(fixture_id=first.pk)
 
     winner, loser = Pilot.objects.get(pk=first.pilot_a_id), Pilot.objects.get(pk=first.pilot_b_id)
-    expected = services.MEKATAC_SKILLS[
+    expected = results.MEKATAC_SKILLS[
         Dice(f"{league.campaign.seed}:fixture:{first.pk}:a").roll(1, 12, "replay").total - 1
     ]
     assert winner.mekatac_skills == [expected]
@@ -314,6 +314,6 @@ def test_pilots_without_a_mech_or_a_player_are_not_paired(league: League) -> Non
     Mech.objects.filter(pk=league.mechs["Gray"].pk).update(destroyed=True)
     Pilot.objects.filter(name="Vance").update(player=None)
 
-    fixtures = services.round_generate_pairings(round_id=league.round.pk)
+    fixtures = pairings.round_generate_pairings(round_id=league.round.pk)
 
     assert [(f.pilot_a.name, f.pilot_b.name) for f in fixtures] == [("Kell", "Stone")]

@@ -9,7 +9,7 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand
 from django.urls import reverse
 
-from matches.campaigns import services
+from matches.campaigns import pairings, services
 from matches.campaigns.models import Arena, Campaign, Mech, Pilot, Round, Season, Stable
 
 DEMO_CAMPAIGN = "Demo season"
@@ -37,7 +37,7 @@ class Command(BaseCommand):
                     stable=stable, name=name, callsign=callsign, player=users.get(username=username)
                 )
                 Mech.objects.create(stable=stable, design=design, tons=tons, walk=walk, jump=jump, pilot=pilot)
-            services.round_generate_pairings(round_id=round_.pk)
+            pairings.round_generate_pairings(round_id=round_.pk)
             services.round_create_matches(round_id=round_.pk)
             self.stdout.write(f"Created the campaign {DEMO_CAMPAIGN!r} with round 1 live")
         else:
