@@ -10,41 +10,46 @@ how the rules resolve a missing order) and the phase resolves through the same p
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
-
-from django.db import transaction
+from typing import ClassVar
 
 from rules.io import codec
 from rules.rulesets import get_ruleset
 
 from .models import Event, Match
+from .pipeline import Right, Step, run_command, server
 from .selectors import current_orders, phase_deadline
-from .services import event_next, events_publish, events_store, phase_resolve
+from .services import phase_resolve
 
 
 def deadlines_expire(*, now: datetime) -> list[int]:
     """Resolves every phase whose deadline passed by `now`; returns the ids of the matches it resolved."""
     candidates = Match.objects.filter(status=Match.Status.IN_PROGRESS, options__deadline_minutes__gt=0)
-    return [match.pk for match in candidates if _expire(match.pk, now)]
+    return [match.pk for match in candidates if run_command(match_id=match.pk, user=None, command=Expire(now))]
 
 
-def _expire(match_id: int, now: datetime) -> bool:
-    with transaction.atomic():
-        match = Match.objects.select_for_update().get(pk=match_id)
+@dataclass(frozen=True)
+class Expire:
+    """The server resolves a phase whose deadline passed by `now`; False when it had not (yet)."""
+
+    now: datetime
+    right: ClassVar[Right] = Right(server, "deadline.server_only", "Only the server expires a deadline.")
+    writes: ClassVar[bool] = True
+
+    def apply(self, step: Step) -> bool:
+        match = step.match
         # Checked again under the lock: the last order may have resolved the phase meanwhile.
         deadline = phase_deadline(match)
-        if deadline is None or now < deadline:
+        if deadline is None or self.now < deadline:
             return False
         state = codec.state_from_json(match.state)
         orders = current_orders(match)
         ordered = {order.unit for order in orders}
         missing = [unit for unit in get_ruleset(match.ruleset).units_to_order(state) if unit not in ordered]
-        events = [event_next(match, Event.Kind.EXPIRED, {
+        step.log(Event.Kind.EXPIRED, {
             "turn": match.turn, "phase": match.phase, "deadline": deadline.isoformat(), "units": missing,
             "default": "stand still" if match.phase == "movement" else "hold fire",
-        })]
-        events += phase_resolve(match, state, [codec.phase_order_from_json(o.phase, o.order) for o in orders])
-        events_store(events)
-        match.save()
-        events_publish(match, events)
-    return True
+        })
+        phase_resolve(step, state, orders)
+        return True

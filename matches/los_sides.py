@@ -9,10 +9,10 @@ the attacker's to-hit number, shown before submitting, depends on it.
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import transaction
 
 from rules.io import codec
 from rules.core.errors import RuleError
@@ -20,9 +20,12 @@ from rules.battletech.state import LOS_SIDES, choose_split_los
 
 from .errors import MatchError
 from .models import Event, Match, Participant
+from .pipeline import Right, Step, referee, run_command, seated_player
 from .referee import SORTING_OUT, checked_reason
-from .selectors import match_and_viewer
-from .services import event_append, events_publish, state_for_delayed
+from .services import state_for_delayed
+
+# An unknown unit gets the same answer as another side's: nobody learns which ids exist.
+NOT_YOURS = ("los_side.not_yours", "Only the unit's player (or the referee) picks its side.")
 
 
 def los_side_choose(
@@ -32,29 +35,39 @@ def los_side_choose(
     played; the referee may too, also while it is paused, with a logged reason."""
     if not isinstance(unit, str) or side not in (None, *LOS_SIDES):
         raise MatchError("message.malformed", "Name a `unit` and a `side`: \"left\", \"right\" or null (no choice).")
-    with transaction.atomic():
-        match, viewer = match_and_viewer(match_id=match_id, user=user, for_update=True)
+    return run_command(match_id=match_id, user=user, command=LosSideChoice(unit, side, reason))
+
+
+@dataclass(frozen=True)
+class LosSideChoice:
+    unit: str
+    side: str | None
+    reason: Any
+    right: ClassVar[Right] = Right(lambda match, viewer: referee(match, viewer) or seated_player(match, viewer),
+                                   *NOT_YOURS)
+    writes: ClassVar[bool] = True
+
+    def apply(self, step: Step) -> dict[str, Any]:
+        match, viewer = step.match, step.viewer
         state = codec.state_from_json(match.state)
         details: dict[str, Any] = {}
         allowed: tuple[str, ...]
         if viewer.role == Participant.Role.REFEREE:
             chooser, allowed = "referee", SORTING_OUT
-            details["reason"] = checked_reason(reason)
-        elif viewer.role == Participant.Role.PLAYER and any(u.id == unit and u.side == viewer.side for u in state.units):
+            details["reason"] = checked_reason(self.reason)
+        elif any(u.id == self.unit and u.side == viewer.side for u in state.units):
             chooser, allowed = "controller", (Match.Status.IN_PROGRESS,)
         else:
-            # An unknown unit gets the same answer as another side's: nobody learns which ids exist.
-            raise MatchError("los_side.not_yours", f"Only {unit!r}'s player (or the referee) picks its side.", status=403)
+            raise MatchError(*NOT_YOURS, status=403)
         if match.status not in allowed:
             raise MatchError("los_side.wrong_status", f"Not possible while the match is {match.status}.", status=409)
         try:
-            state = choose_split_los(state, unit, side, chooser)
+            state = choose_split_los(state, self.unit, self.side, chooser)
         except RuleError as error:
             raise MatchError.from_rule_error(error) from error
         match.state = codec.state_to_json(state)
-        event = event_append(match, Event.Kind.LOS_SIDE, {
-            "unit": unit, "side": side, "chooser": chooser, "by": user.get_username(), **details, **state_for_delayed(match),
+        step.log(Event.Kind.LOS_SIDE, {
+            "unit": self.unit, "side": self.side, "chooser": chooser, "by": step.user.get_username(), **details,
+            **state_for_delayed(match),
         })
-        match.save()
-        events_publish(match, [event])
-    return {"type": "los_side_set", "v": match.version, "unit": unit, "side": side, "chooser": chooser}
+        return {"type": "los_side_set", "v": match.version, "unit": self.unit, "side": self.side, "chooser": chooser}

@@ -4,18 +4,18 @@ with the referee's name and reason, so `verify_match` replays the match through 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import transaction
 
 from rules.io import codec
 
 from .errors import MatchError
-from .models import Event, Match, Order, Participant
+from .models import Event, Match, Order
+from .pipeline import Right, Step, referee, run_command
 from .replay import keep_split_los, replay_log, unit_overridden
-from .selectors import match_and_viewer
-from .services import event_append, events_publish, state_for_delayed
+from .services import state_for_delayed
 
 MAX_REASON_CHARS = 500
 # Annulments and overrides are allowed while paused too: that is when a referee sorts things out.
@@ -70,22 +70,32 @@ def checked_reason(reason: Any) -> str:
     return reason.strip()
 
 
+@dataclass(frozen=True)
+class RefereeAct:
+    """The status check, `change` on the locked match and the logged event, with the referee's reason."""
+
+    reason: str
+    kind: str
+    allowed: tuple[str, ...]
+    status_to: str | None
+    change: Callable[[Match], dict[str, Any]] | None = None
+    right: ClassVar[Right] = Right(referee, "referee.only", "Only the match's referee may do that.")
+    writes: ClassVar[bool] = True
+
+    def apply(self, step: Step) -> dict[str, Any]:
+        match = step.match
+        if match.status not in self.allowed:
+            raise MatchError("referee.wrong_status", f"Not possible while the match is {match.status}.", status=409)
+        details = self.change(match) if self.change is not None else {}
+        if self.status_to is not None:
+            match.status = self.status_to
+        step.log(self.kind, {"by": step.user.get_username(), "reason": self.reason, **details})
+        return {"type": self.kind, "v": match.version, "status": match.status}
+
+
 def _act(
     match_id: int, user: AbstractBaseUser, reason: Any, kind: str, allowed: tuple[str, ...], status_to: str | None,
     change: Callable[[Match], dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
-    """The referee check, the status check, `change` on the locked match, the logged event and its broadcast."""
-    reason = checked_reason(reason)
-    with transaction.atomic():
-        match, viewer = match_and_viewer(match_id=match_id, user=user, for_update=True)
-        if viewer.role != Participant.Role.REFEREE:
-            raise MatchError("referee.only", "Only the match's referee may do that.", status=403)
-        if match.status not in allowed:
-            raise MatchError("referee.wrong_status", f"Not possible while the match is {match.status}.", status=409)
-        details = change(match) if change is not None else {}
-        if status_to is not None:
-            match.status = status_to
-        event = event_append(match, kind, {"by": user.get_username(), "reason": reason, **details})
-        match.save()
-        events_publish(match, [event])
-    return {"type": kind, "v": match.version, "status": match.status}
+    command = RefereeAct(checked_reason(reason), kind, allowed, status_to, change)
+    return run_command(match_id=match_id, user=user, command=command)

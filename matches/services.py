@@ -1,15 +1,13 @@
-"""The one move pipeline: validate -> lock the match row -> rules -> event log + version -> broadcast on commit.
+"""Orders: the commands that plot and submit them, and the resolution of a phase (after its last order or
+once its deadline passes: deadlines.py), all run by `pipeline.run_command`.
 
-Consumers and API views never write themselves: they call these functions, or the lobby, referee and
-split-LOS services (lobby.py, referee.py, los_sides.py), which lock the row the same way and log and broadcast
-through `event_append` and `events_publish` here (chat lines, chat.py, are no match events: stored and sent
-after commit, without bumping the version). Every failure is a `MatchError` raised before anything is written,
-so a bad order changes nothing.
+Every failure is a `MatchError` raised before anything is written, so a bad order changes nothing.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
@@ -23,18 +21,10 @@ from rules.battletech.movement.plan import MoveOrder
 from rules.rulesets import get_ruleset
 from rules.rulesets.base import Order as PhaseOrder
 
-from . import hub
 from .errors import MatchError
 from .models import Event, Match, Order, Participant, phase_dice_seed
-from .selectors import (
-    PUBLIC,
-    Viewer,
-    current_orders,
-    event_frame,
-    match_and_viewer,
-    spectator_horizon,
-    spectators_delayed,
-)
+from .pipeline import Right, Step, publish_logged, run_command, seated_player
+from .selectors import Viewer, current_orders, spectators_delayed
 from .stale import check_position_seen
 
 
@@ -65,8 +55,7 @@ def match_create(
 
 def check_commander(*, match: Match, viewer: Viewer, unit_id: str, turn: int | None) -> GameState:
     """The viewer is the player who may give `unit_id` an order in the current phase; returns the state."""
-    if viewer.role != Participant.Role.PLAYER or viewer.side is None:
-        raise MatchError("order.spectator", "Only a player seated in this match can send orders.", status=403)
+    ORDERS.check(match, viewer)
     if match.status != Match.Status.IN_PROGRESS or (turn is not None and turn != match.turn):
         raise MatchError("order.phase_closed", "That phase is over; orders go to the current phase.", status=409)
     state = codec.state_from_json(match.state)
@@ -101,32 +90,39 @@ def _checked_order(
     return state, order, check
 
 
-def order_plot(
-    *, match_id: int, user: AbstractBaseUser, order_json: Any, turn: int | None = None, phase: str | None = None,
-    seen: int | None = None,
-) -> dict[str, Any]:
+# Orders are given by the player seated on the unit's side (`check_commander` says which units).
+ORDERS = Right(seated_player, "order.spectator", "Only a player seated in this match can send orders.")
+
+
+@dataclass(frozen=True)
+class OrderPlot:
     """Checks a (partial) order for its owner only; nothing is stored and nobody else hears of it."""
-    match, viewer = match_and_viewer(match_id=match_id, user=user)
-    _, order, check = _checked_order(
-        match=match, viewer=viewer, order_json=order_json, turn=turn, phase=phase, seen=seen
-    )
-    return {"type": "plotted", "v": match.version, "order": codec.phase_order_to_json(order), **check}
+
+    order_json: Any
+    turn: int | None = None
+    phase: str | None = None
+    seen: int | None = None
+    right: ClassVar[Right] = ORDERS
+    writes: ClassVar[bool] = False
+
+    def apply(self, step: Step) -> dict[str, Any]:
+        _, order, check = _checked_order(
+            match=step.match, viewer=step.viewer, order_json=self.order_json, turn=self.turn, phase=self.phase,
+            seen=self.seen,
+        )
+        return {"type": "plotted", "v": step.match.version, "order": codec.phase_order_to_json(order), **check}
 
 
-def order_submit(
-    *, match_id: int, user: AbstractBaseUser, order_json: Any, turn: int | None = None, phase: str | None = None,
-    seen: int | None = None,
-) -> dict[str, Any]:
-    """Stores an order; the last order of the phase resolves it in the same transaction.
+@dataclass(frozen=True)
+class OrderSubmit(OrderPlot):
+    """Stores an order; the last order of the phase resolves it in the same command."""
 
-    Every query here runs while holding the match's row lock, so the match's next command waits for all of
-    them, and so each is counted (tests/matches/test_match_services.py pins the number): the seat comes with the locked match row,
-    the phase's orders are read once, the new events go in one INSERT and the match row writes back only the
-    columns that changed."""
-    with transaction.atomic():
-        match, viewer = match_and_viewer(match_id=match_id, user=user, for_update=True)
+    writes: ClassVar[bool] = True
+
+    def apply(self, step: Step) -> dict[str, Any]:
+        match, viewer = step.match, step.viewer
         state, order, check = _checked_order(
-            match=match, viewer=viewer, order_json=order_json, turn=turn, phase=phase, seen=seen
+            match=match, viewer=viewer, order_json=self.order_json, turn=self.turn, phase=self.phase, seen=self.seen
         )
         phase_orders = current_orders(match)
         if any(stored.unit == order.unit for stored in phase_orders):
@@ -134,69 +130,42 @@ def order_submit(
         stored = codec.phase_order_to_json(order)
         phase_orders.append(Order.objects.create(
             match=match, turn=match.turn, phase=match.phase, unit=order.unit, side=viewer.side,
-            order=stored, submitted_by=user,
+            order=stored, submitted_by=step.user,
         ))
-        events = [
-            event_next(match, Event.Kind.SUBMITTED, {
-                "side": viewer.side, "player": user.get_username(), "turn": match.turn, "phase": match.phase,
-                "order": stored,
-            })
-        ]
-        changed = ["version", "updated_at"]
+        step.log(Event.Kind.SUBMITTED, {
+            "side": viewer.side, "player": step.user.get_username(), "turn": match.turn, "phase": match.phase,
+            "order": stored,
+        })
         if set(get_ruleset(match.ruleset).units_to_order(state)) <= {o.unit for o in phase_orders}:
-            orders = [codec.phase_order_from_json(match.phase, o.order) for o in phase_orders]
-            events += phase_resolve(match, state, orders)
-            changed += RESOLVED_FIELDS
-        events_store(events)
-        match.save(update_fields=changed)
-        events_publish(match, events)
-    return {"type": "order_accepted", "v": match.version, "order": stored, **check}
+            phase_resolve(step, state, phase_orders)
+        return {"type": "order_accepted", "v": match.version, "order": stored, **check}
 
 
-def event_next(match: Match, kind: str, payload: dict[str, Any]) -> Event:
-    """The log's next event, not stored yet: bumps the version. The caller holds the row lock, stores the
-    batch with `events_store` and saves the match."""
-    match.version += 1
-    return Event(match=match, version=match.version, kind=kind, payload=payload)
+def order_plot(
+    *, match_id: int, user: AbstractBaseUser, order_json: Any, turn: int | None = None, phase: str | None = None,
+    seen: int | None = None,
+) -> dict[str, Any]:
+    return run_command(match_id=match_id, user=user, command=OrderPlot(order_json, turn, phase, seen))
 
 
-def events_store(events: list[Event]) -> list[Event]:
-    """Appends a batch of new events to the log in one INSERT."""
-    return Event.objects.bulk_create(events)
+def order_submit(
+    *, match_id: int, user: AbstractBaseUser, order_json: Any, turn: int | None = None, phase: str | None = None,
+    seen: int | None = None,
+) -> dict[str, Any]:
+    return run_command(match_id=match_id, user=user, command=OrderSubmit(order_json, turn, phase, seen))
 
 
 def event_append(match: Match, kind: str, payload: dict[str, Any]) -> Event:
     """Appends one event to the log and bumps the version; the caller holds the row lock and saves the match."""
-    [event] = events_store([event_next(match, kind, payload)])
+    event = Event(match=match, version=match.version + 1, kind=kind, payload=payload)
+    match.version += 1
+    event.save()
     return event
 
 
 def events_publish(match: Match, events: list[Event]) -> None:
     """Broadcasts the public frames of new events once the transaction commits."""
-    frames = [event_frame(event=event, viewer=PUBLIC) for event in events]
-    # robust: the change is committed either way; a lost broadcast is caught up through the version.
-    transaction.on_commit(lambda: hub.publish(match_id=match.pk, frames=frames), robust=True)
-    if match.options.get("spectator_delay_seconds") and events:
-        # Only a nudge: each process's `delayed_release` reads from the log what the delay lets through.
-        nudge = [{"type": hub.LOGGED, "v": match.version}]
-        transaction.on_commit(
-            lambda: hub.publish(match_id=match.pk, frames=nudge, stream=hub.DELAYED_STREAM, versioned=False),
-            robust=True,
-        )
-    elif match.options.get("spectator_delay") and events:
-        # Delayed spectators get what these events moved into their view: from what they could see before
-        # (everything, in the lobby) up to what they may see now (everything, once the match is over).
-        seen = spectator_horizon(match, upto=events[0].version - 1)
-        visible = spectator_horizon(match)
-        released = Event.objects.filter(
-            match=match, version__gt=events[0].version - 1 if seen is None else seen,
-            version__lte=match.version if visible is None else visible,
-        ).order_by("version")
-        delayed = [event_frame(event=event, viewer=PUBLIC) for event in released]
-        if delayed:
-            transaction.on_commit(
-                lambda: hub.publish(match_id=match.pk, frames=delayed, stream=hub.DELAYED_STREAM), robust=True
-            )
+    publish_logged(match, events)
 
 
 def state_for_delayed(match: Match) -> dict[str, Any]:
@@ -205,23 +174,21 @@ def state_for_delayed(match: Match) -> dict[str, Any]:
     return {"state": match.state} if spectators_delayed(match) else {}
 
 
-# The match columns a resolution changes, besides the version.
-RESOLVED_FIELDS = ["state", "turn", "phase", "status"]
-
-
-def phase_resolve(match: Match, state: GameState, orders: list[PhaseOrder]) -> list[Event]:
-    """One batched playback per resolution: the movement timeline and/or the combat, heat and end reports;
-    then, when the match ends there, the `finished` event with the result. The events are not stored yet
-    (`events_store`), and the match's `RESOLVED_FIELDS` have changed."""
+def phase_resolve(step: Step, state: GameState, phase_orders: list[Order]) -> None:
+    """Resolves the current phase with the orders given (a unit without one gets the rules' default), after
+    its last order or once its deadline passes: one batched playback per resolution, the movement timeline
+    and/or the combat, heat and end reports; then, when the match ends there, the `finished` event with the
+    result."""
+    match = step.match
+    orders = [codec.phase_order_from_json(match.phase, stored.order) for stored in phase_orders]
     attempt = match.events.filter(kind=Event.Kind.ANNULLED, payload__turn=match.turn, payload__phase=match.phase).count()
     dice = Dice(phase_dice_seed(match.seed, match.turn, match.phase, attempt))
     result = get_ruleset(match.ruleset).resolve_phase(state, orders, dice)
     payload = {"turn": match.turn, "phase": match.phase, "attempt": attempt, "timeline": codec.report_to_json(result)}
     match.state = codec.state_to_json(result.state)
-    events = [event_next(match, Event.Kind.PLAYBACK, {**payload, **state_for_delayed(match)})]
+    step.log(Event.Kind.PLAYBACK, {**payload, **state_for_delayed(match)})
     match.turn, match.phase = result.state.turn, result.state.phase
     if result.state.result is not None:
         # The result is recorded in the rules state (`state.result`), which the match header shows.
         match.status = Match.Status.FINISHED
-        events.append(event_next(match, Event.Kind.FINISHED, {"result": result_to_json(result.state.result)}))
-    return events
+        step.log(Event.Kind.FINISHED, {"result": result_to_json(result.state.result)})

@@ -1,0 +1,162 @@
+"""The one write path of a match: lock the row, check the viewer's right, run the command, log its events
+(each bumps the version), save the columns it changed, publish after the commit.
+
+Every change to a match is a command run by `run_command`: orders (services.py), the lobby, the referee,
+split-LOS sides, deadlines, chat and campaign results. A command declares who may run it (a `Right`), checks
+its input before the lock where it can, and raises `MatchError` before changing anything, so a refused command
+changes nothing; otherwise it changes the locked match in memory, writes its own rows (orders, seats, chat
+lines) and logs through its `Step`. Nothing else saves a match or publishes (tests/matches/test_pipeline.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Protocol, TypeVar
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db import transaction
+
+from . import hub
+from .errors import MatchError
+from .models import Event, Match, Participant
+from .selectors import PUBLIC, Viewer, event_frame, match_and_viewer, match_get, spectator_horizon
+
+Reply = TypeVar("Reply", covariant=True)
+
+# The server itself, running a command nobody sent: a deadline passing, a campaign's result.
+SERVER = Viewer(role="server")
+# The match columns a command may change; the version changes with every logged event.
+COLUMNS = ("state", "turn", "phase", "status", "options", "version")
+
+
+@dataclass(frozen=True)
+class Right:
+    """Who may run a command, and the coded refusal everyone else gets."""
+
+    allows: Callable[[Match, Viewer], bool]
+    code: str
+    message: str
+    status: int = 403
+
+    def check(self, match: Match, viewer: Viewer) -> None:
+        if not self.allows(match, viewer):
+            raise MatchError(self.code, self.message, status=self.status)
+
+
+def seated_player(match: Match, viewer: Viewer) -> bool:
+    return viewer.role == Participant.Role.PLAYER and viewer.side is not None
+
+
+def referee(match: Match, viewer: Viewer) -> bool:
+    """The seated referee, or a staff user (who referees any match)."""
+    return viewer.role == Participant.Role.REFEREE
+
+
+def host(match: Match, viewer: Viewer) -> bool:
+    return viewer.user_id is not None and match.host_id == viewer.user_id
+
+
+def logged_in(match: Match, viewer: Viewer) -> bool:
+    return viewer.user_id is not None
+
+
+def server(match: Match, viewer: Viewer) -> bool:
+    return viewer is SERVER
+
+
+@dataclass
+class Step:
+    """One command's work on the match: the events it logs and the unversioned frames it sends."""
+
+    match: Match
+    viewer: Viewer
+    user: Any  # the user who sent the command (None: the server)
+    events: list[Event] = field(default_factory=list)
+    frames: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+
+    def log(self, kind: str, payload: dict[str, Any]) -> Event:
+        """The log's next event (stored with the others when the command is done): bumps the version."""
+        self.match.version += 1
+        event = Event(match=self.match, version=self.match.version, kind=kind, payload=payload)
+        self.events.append(event)
+        return event
+
+    def send(self, stream: str, frame: dict[str, Any]) -> None:
+        """A frame that is no match event (a chat line): sent unversioned on `stream` after the commit."""
+        self.frames.append((stream, frame))
+
+
+class Command(Protocol[Reply]):
+    right: ClassVar[Right]
+    # False for a question (a plot): it runs without the lock or a transaction and may not log.
+    writes: ClassVar[bool]
+
+    def apply(self, step: Step) -> Reply: ...
+
+
+def run_command(*, match_id: int, user: AbstractBaseUser | AnonymousUser | None, command: Command[Reply]) -> Reply:
+    """Runs `command` on the match for `user` (None: the server) and returns its reply.
+
+    Every query of a writing command runs while holding the match's row lock, so the match's next command
+    waits for all of them (tests/matches/test_match_services.py counts a submit's): the seat comes with the
+    locked row, the events go in one INSERT and the row writes back only the columns that changed."""
+    if not command.writes:
+        match, viewer = _match_and_viewer(match_id, user, for_update=False)
+        command.right.check(match, viewer)
+        step = Step(match, viewer, user)
+        reply = command.apply(step)
+        assert not step.events and not step.frames, "a read-only command logs nothing"
+        return reply
+    with transaction.atomic():
+        match, viewer = _match_and_viewer(match_id, user, for_update=True)
+        command.right.check(match, viewer)
+        before = [getattr(match, column) for column in COLUMNS]
+        step = Step(match, viewer, user)
+        reply = command.apply(step)
+        # Compared by identity: a command assigns a new state or options, it never edits them in place.
+        changed = [column for column, old in zip(COLUMNS, before) if getattr(match, column) is not old]
+        if step.events:
+            Event.objects.bulk_create(step.events)
+        if changed:
+            match.save(update_fields=[*changed, "updated_at"])
+        publish_logged(match, step.events, step.frames)
+    return reply
+
+
+def _match_and_viewer(
+    match_id: int, user: AbstractBaseUser | AnonymousUser | None, *, for_update: bool
+) -> tuple[Match, Viewer]:
+    if user is None:
+        return match_get(match_id=match_id, for_update=for_update), SERVER
+    return match_and_viewer(match_id=match_id, user=user, for_update=for_update)
+
+
+def publish_logged(match: Match, events: list[Event], frames: Sequence[tuple[str, dict[str, Any]]] = ()) -> None:
+    """Broadcasts the public frames of new events, and a command's own frames, once the transaction commits."""
+    for stream, frame in frames:
+        _after_commit(match_id=match.pk, frames=[frame], stream=stream, versioned=False)
+    if not events:
+        return
+    _after_commit(match_id=match.pk, frames=[event_frame(event=event, viewer=PUBLIC) for event in events])
+    if match.options.get("spectator_delay_seconds"):
+        # Only a nudge: each process's `delayed_release` reads from the log what the delay lets through.
+        nudge = [{"type": hub.LOGGED, "v": match.version}]
+        _after_commit(match_id=match.pk, frames=nudge, stream=hub.DELAYED_STREAM, versioned=False)
+    elif match.options.get("spectator_delay"):
+        # Delayed spectators get what these events moved into their view: from what they could see before
+        # (everything, in the lobby) up to what they may see now (everything, once the match is over).
+        seen = spectator_horizon(match, upto=events[0].version - 1)
+        visible = spectator_horizon(match)
+        released = Event.objects.filter(
+            match=match, version__gt=events[0].version - 1 if seen is None else seen,
+            version__lte=match.version if visible is None else visible,
+        ).order_by("version")
+        delayed = [event_frame(event=event, viewer=PUBLIC) for event in released]
+        if delayed:
+            _after_commit(match_id=match.pk, frames=delayed, stream=hub.DELAYED_STREAM)
+
+
+def _after_commit(**publish: Any) -> None:
+    # robust: the change is committed either way; a lost broadcast is caught up through the version.
+    transaction.on_commit(lambda: hub.publish(**publish), robust=True)
