@@ -47,6 +47,8 @@ test: venv frontend
 	$(PY) -m pytest
 
 lint: venv
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/lint-imports
 	$(VENV)/bin/mypy --strict rules/
 	$(PY) manage.py check
 	$(PY) manage.py makemigrations --check --dry-run

@@ -19,7 +19,7 @@ import uuid
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import datetime, UTC
 from pathlib import Path
 from typing import Any
 
@@ -247,7 +247,7 @@ def machine() -> dict[str, Any]:
     """Where and under what load a figure was taken."""
     memory = psutil.virtual_memory()
     return {
-        "when": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "when": datetime.now(UTC).isoformat(timespec="seconds"),
         "cpu": platform.processor() or platform.machine(),
         "cores": os.cpu_count(),
         "memory_gb": round(memory.total / 2**30, 1),

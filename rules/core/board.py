@@ -12,7 +12,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.core.errors import BoardFormatError, InvalidHex, InvalidTerrain, OffBoard, RuleError, UnknownTerrain
+from rules.core.errors import BoardFormatError, InvalidTerrain, OffBoard, RuleError, UnknownTerrain
 from rules.core.hexes import Hex
 
 # Feature names we understand, with MegaMek's spelling. ``swamp`` modifies the terrain it sits on.

@@ -4,7 +4,8 @@ shows the positions the match recorded, and the scrubber follows."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 import pytest
 

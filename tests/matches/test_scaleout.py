@@ -83,7 +83,7 @@ def test_a_player_on_one_process_and_a_spectator_on_another_get_the_same_frames(
         try:
             received = asyncio.run(_play_one_phase(first, second, match, cookies))
         except Exception as error:
-            raise AssertionError(f"{error!r}\n--- daphne 1 ---\n{first.log_tail()}\n--- daphne 2 ---\n{second.log_tail()}")
+            raise AssertionError(f"{error!r}\n--- daphne 1 ---\n{first.log_tail()}\n--- daphne 2 ---\n{second.log_tail()}") from error
 
     match.refresh_from_db()
     versions = [frame["v"] for frame in received["spectator"]]
