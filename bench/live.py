@@ -1,8 +1,10 @@
-"""Live Daphne processes and websocket clients, shared by the benchmarks and the scale-out test.
+"""Live Daphne processes, Redis servers and websocket clients, shared by the benchmarks, the scale-out test
+and the fault tests.
 
 Nothing here is a mock: each server is a real `daphne` process on 127.0.0.1 with the settings read from
 the environment (DATABASE_URL, REDIS_URL), and clients are `websockets` connections with a real session
-cookie, exactly as a browser would open them.
+cookie, exactly as a browser would open them. A fault test runs a `redis-server` of its own, which it may
+kill and start again.
 """
 
 from __future__ import annotations
@@ -101,6 +103,54 @@ def _stop(server: Daphne) -> None:
         server.process.wait()
 
 
+@dataclass
+class RedisServer:
+    """A `redis-server` of our own on a free port that keeps nothing on disk: killed, it comes back empty,
+    as a Redis without persistence does after a crash."""
+
+    port: int
+    process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+             "--daemonize", "no"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.STDOUT,
+        )
+        wait_listening(self.port, self.process)
+
+    def kill(self) -> None:
+        """SIGKILL, by its PID: a crash, nothing flushed."""
+        assert self.process is not None
+        self.process.kill()
+        self.process.wait()
+        self.process = None
+
+
+@contextmanager
+def redis_server() -> Iterator[RedisServer]:
+    server = RedisServer(free_port())
+    server.start()
+    try:
+        yield server
+    finally:
+        if server.process is not None:
+            server.kill()
+
+
+def database_url(settings: Mapping[str, Any]) -> str | None:
+    """A URL other processes can open for Django's database `settings` (the test database pytest-django
+    made), or None on SQLite, whose test database other processes cannot see."""
+    if settings["ENGINE"] != "django.db.backends.postgresql":
+        return None
+    return f"postgres://{settings['USER']}@{settings['HOST']}:{settings['PORT']}/{settings['NAME']}"
+
+
 def session_cookie(user: Any) -> str:
     """A logged-in session for `user`, as the cookie header a browser would send (no password hashing)."""
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
@@ -114,11 +164,14 @@ def session_cookie(user: Any) -> str:
     return f"sessionid={session.session_key}"
 
 
-async def match_socket(server: Daphne, match_id: int, cookie: str | None = None, **options: Any) -> ClientConnection:
-    """Opens the match websocket as the browser does: same-origin, with the session cookie if logged in."""
+async def match_socket(
+    server: Daphne, match_id: int, cookie: str | None = None, query: str = "", **options: Any
+) -> ClientConnection:
+    """Opens the match websocket as the browser does: same-origin, with the session cookie if logged in
+    (`query`: "?v=N" after a drop)."""
     headers = {"Cookie": cookie} if cookie else {}
     return await connect(
-        server.url(f"/ws/matches/{match_id}/"),
+        server.url(f"/ws/matches/{match_id}/{query}"),
         origin=Origin(f"http://127.0.0.1:{server.port}"),  # AllowedHostsOriginValidator refuses a missing Origin
         additional_headers=headers,
         **options,

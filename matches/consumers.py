@@ -25,7 +25,7 @@ from .client_input import refuse_nul
 from .crowd import get_crowd
 from .delayed_release import get_releases
 from .errors import MatchError
-from .hub import SECONDS_DELAYED_STREAM, Subscriber, encode, get_hub
+from .hub import RESYNC_CLOSE_CODE, SECONDS_DELAYED_STREAM, Subscriber, encode, get_hub
 from .models import Participant
 
 log = logging.getLogger(__name__)
@@ -89,7 +89,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
     async def connect(self) -> None:
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
         self.user = self.scope["user"]
-        self.subscriber = Subscriber(self._send_broadcast)
+        self.subscriber = Subscriber(self._send_broadcast, interrupted=self._frames_lost)
         self.recent_messages: deque[float] = deque()
         await self.accept()
         try:
@@ -203,6 +203,10 @@ class MatchConsumer(AsyncWebsocketConsumer):
         if text.startswith('{"type":"chat",') and json.loads(text)["room"] not in self.chat_rooms:
             return
         await self._send_text(text)
+
+    async def _frames_lost(self) -> None:
+        # The client reconnects on any close, asking for what it missed since its last version (docs/protocol.md).
+        await self.close(code=RESYNC_CLOSE_CODE)
 
     async def _send_error(self, error: MatchError) -> None:
         version = await database_sync_to_async(selectors.version_seen)(match_id=self.match_id, user=self.user)

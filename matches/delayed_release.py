@@ -59,7 +59,7 @@ class Release:
         self.subscribers: set[Subscriber] = set()
         self._nudged = asyncio.Event()
         # What reaches this process on the match's delayed stream: nudges, chat and crowd frames.
-        self._inbox = Subscriber(self._received)
+        self._inbox = Subscriber(self._received, interrupted=self._interrupted)
         self._released = 0
         self._due: float | None = None
         self._task: asyncio.Task[None] | None = None
@@ -84,6 +84,11 @@ class Release:
             return
         for subscriber in list(self.subscribers):
             await subscriber.deliver(None, text)
+
+    async def _interrupted(self) -> None:
+        # Chat and crowd frames may be lost with the nudges: every socket resyncs (the hub's module docstring).
+        for subscriber in list(self.subscribers):
+            await subscriber.interrupted()
 
     async def _run(self) -> None:
         while True:

@@ -7,6 +7,12 @@ text once, and writes that same string to every local socket of the stream.
 
 Streams are named so that per-role views fit later (a delayed spectator stream, owner streams); today
 every broadcast frame is the same for all viewers and goes on the "public" stream.
+
+Redis restarting empties every group (and the queued messages): the subscription would stay open but hear
+nothing. So each stream renews its membership every `RENEW_SECONDS`; when the membership had gone, or the
+reader lost its connection, frames may have been missed and every local socket of the stream is told
+(`Subscriber.interrupted`: the match socket closes with `RESYNC_CLOSE_CODE`, its client reconnects with the
+last version it has and catches up from the event log).
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import time
 import weakref
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -21,6 +28,7 @@ from typing import Any, TypeVar
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from channels_redis.core import RedisChannelLayer
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -34,6 +42,11 @@ SECONDS_DELAYED_STREAM = "delayed_seconds"
 LOGGED = "logged"
 MESSAGE_TYPE = "hub.frames"
 RECEIVE_RETRY_SECONDS = 1.0
+# How often each stream re-adds its channel to its group: often enough that a Redis restart leaves a match
+# deaf for a couple of seconds at most, and it keeps channels_redis's group expiry (a day) from ever lapsing.
+RENEW_SECONDS = 2.0
+# The close code that tells a client frames may have been lost: reconnect with `?v=N` and catch up.
+RESYNC_CLOSE_CODE = 4012
 # How long a frame waits for a lower version that has not arrived. Commits of one match published by two
 # threads or processes arrive milliseconds apart; a version that never comes (its publish failed) costs the
 # frames after it this long, then the client resyncs.
@@ -72,8 +85,12 @@ class Subscriber:
     most `GAP_SECONDS`. Then the socket is sent what it has and its client, seeing the hole, resyncs by
     version as after any lost frame."""
 
-    def __init__(self, send_text: Callable[[str], Awaitable[None]]) -> None:
+    def __init__(
+        self, send_text: Callable[[str], Awaitable[None]], *, interrupted: Callable[[], Awaitable[None]]
+    ) -> None:
+        """`interrupted` is awaited when frames of the stream may have been lost (see the module docstring)."""
         self._send_text = send_text
+        self.interrupted = interrupted
         self._floor: int | None = None  # version of the last frame or snapshot sent; None while held
         self._waiting: dict[int, str] = {}  # versioned frames not sent yet, by version
         self._held_unversioned: list[str] = []
@@ -147,6 +164,9 @@ class _Stream:
     ready: asyncio.Event = field(default_factory=asyncio.Event)
     channel: str = ""
     reader: asyncio.Task[None] | None = None
+    keeper: asyncio.Task[None] | None = None
+    # The reader lost its connection since the last renewal: what was queued for it may be gone.
+    missed: bool = False
 
 
 class Hub:
@@ -172,6 +192,7 @@ class Hub:
             entry.channel = await layer.new_channel()
             await layer.group_add(entry.group, entry.channel)
             entry.reader = asyncio.create_task(self._read(entry, layer))
+            entry.keeper = asyncio.create_task(self._keep(entry, layer))
         except BaseException:
             self._streams.pop(key, None)
             raise
@@ -189,22 +210,30 @@ class Hub:
             return
         del self._streams[key]
         await entry.ready.wait()
-        if entry.reader is not None:
-            entry.reader.cancel()
+        if entry.reader is None:
+            return
+        entry.reader.cancel()
+        if entry.keeper is not None:
+            entry.keeper.cancel()
+        try:
             await get_channel_layer().group_discard(entry.group, entry.channel)
+        except Exception as error:
+            # Redis is down: nobody reads the channel any more, and its queue lapses on its own.
+            log.warning("hub: could not leave %s: %r", entry.group, error)
 
     async def _read(self, entry: _Stream, layer: Any) -> None:
         # A cancellation that the layer swallowed still ends the reader before it blocks again.
         while not _being_cancelled():
             try:
                 message = await layer.receive(entry.channel)
-            except Exception:
+            except Exception as error:
                 # channels_redis may turn our cancellation into another error while it cleans up: leaving
                 # wins over retrying, or the task would never end.
                 if _being_cancelled():
                     raise
                 # Redis restarting must not end the match's stream in this process for good.
-                log.exception("hub: receiving for %s failed; retrying", entry.group)
+                log.warning("hub: receiving for %s failed (%r); retrying", entry.group, error)
+                entry.missed = True
                 await asyncio.sleep(RECEIVE_RETRY_SECONDS)
                 continue
             if message.get("type") != MESSAGE_TYPE:
@@ -218,6 +247,38 @@ class Hub:
                     except Exception:
                         # One broken socket must not stop the match's stream for everyone else.
                         log.exception("hub: dropping a frame for one subscriber of %s", entry.group)
+
+
+    async def _keep(self, entry: _Stream, layer: Any) -> None:
+        while True:
+            await asyncio.sleep(RENEW_SECONDS)
+            try:
+                lost = await group_renew(layer, entry.group, entry.channel)
+            except Exception as error:
+                # Redis is down: the renewal after it comes back finds the membership gone.
+                log.warning("hub: renewing %s failed: %r", entry.group, error)
+                continue
+            if lost or entry.missed:
+                entry.missed = False
+                log.warning("hub: %s may have missed frames; its %d sockets resync", entry.group, len(entry.subscribers))
+                for subscriber in list(entry.subscribers):
+                    try:
+                        await subscriber.interrupted()
+                    except Exception:
+                        log.exception("hub: telling one subscriber of %s to resync failed", entry.group)
+
+
+async def group_renew(layer: Any, group: str, channel: str) -> bool:
+    """Adds `channel` to `group` again with a fresh lapse time; True when it was no longer a member (Redis
+    restarted empty). channels_redis's own `group_add` makes the same two writes but drops the answer."""
+    if not isinstance(layer, RedisChannelLayer):
+        await layer.group_add(group, channel)
+        return False
+    key = layer._group_key(group)
+    connection = layer.connection(layer.consistent_hash(group))
+    added = await connection.zadd(key, {channel: time.time()})
+    await connection.expire(key, layer.group_expiry)
+    return bool(added)
 
 
 def _being_cancelled() -> bool:

@@ -21,7 +21,11 @@ from matches import hub as hub_module
 from matches.hub import Hub, Subscriber, get_hub, group_name, publish
 from matches.models import Match
 from tests.matches.conftest import ALICE_ORDER, BOB_ORDER
-from tests.matches.sockets import connect, receive
+from tests.matches.sockets import connect, frames_until, receive
+
+
+async def _never_interrupted() -> None:
+    raise AssertionError("no frame was lost")
 
 
 @pytest.mark.asyncio
@@ -31,7 +35,7 @@ async def test_a_held_subscriber_gets_only_the_frames_newer_than_its_snapshot_in
     async def send_text(text: str) -> None:
         sent.append(text)
 
-    subscriber = Subscriber(send_text)
+    subscriber = Subscriber(send_text, interrupted=_never_interrupted)
     for version in (4, 5, 6):
         await subscriber.deliver(version, f"frame {version}")
     assert sent == []  # held until its snapshot is out
@@ -51,7 +55,7 @@ async def _recording_subscriber() -> tuple[Subscriber, list[str], asyncio.Event]
         sent.append(text)
         arrived.set()
 
-    return Subscriber(send_text), sent, arrived
+    return Subscriber(send_text, interrupted=_never_interrupted), sent, arrived
 
 
 @pytest.mark.asyncio
@@ -109,7 +113,7 @@ async def test_the_last_socket_leaving_ends_the_reader_even_if_the_layer_masks_t
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(hub_module, "get_channel_layer", LayerThatMasksCancellation)
-    hub, subscriber = Hub(), Subscriber(lambda text: asyncio.sleep(0))
+    hub, subscriber = Hub(), Subscriber(lambda text: asyncio.sleep(0), interrupted=_never_interrupted)
     await hub.join(1, subscriber)
     reader = hub._streams[(1, "public")].reader
     assert reader is not None
@@ -198,4 +202,43 @@ async def test_frames_published_out_of_order_by_two_threads_reach_the_socket_in_
 
     assert [(await receive(socket))["v"] for _ in range(2)] == [1, 2]
     await socket.disconnect()
+    await database_sync_to_async(connections.close_all)()
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_a_stream_whose_group_membership_vanished_rejoins_and_tells_its_sockets_to_resync(
+    match: Match, alice: User, bob: User, settings: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Redis restarting empties every group: the process's subscription must come back, and its sockets,
+    which may have missed frames meanwhile, are closed with the code that makes the client catch up."""
+    require_redis_layer(settings)
+    monkeypatch.setattr(hub_module, "RENEW_SECONDS", 0.2)
+    alice_socket, spectator = await connect(match, alice), await connect(match)
+    for socket in (alice_socket, spectator):
+        assert (await receive(socket))["type"] == "snapshot"
+    group = group_name(match.pk, "public")
+    client = redis.from_url(os.environ["REDIS_URL"])
+    try:
+        await client.delete(get_channel_layer()._group_key(group))  # what a restart without persistence does
+        await alice_socket.send_to(text_data=json.dumps({"type": "submit", "order": ALICE_ORDER}))
+        assert (await receive(alice_socket))["type"] == "order_accepted"  # stored, but its broadcast was lost
+        for socket in (alice_socket, spectator):
+            closed = await socket.receive_output(timeout=5)
+            assert closed == {"type": "websocket.close", "code": hub_module.RESYNC_CLOSE_CODE}
+        assert await redis_group_size(group) == 1  # renewed once, not once per socket
+
+        # The client reconnects with the last version it saw and gets what it missed, then live frames.
+        again = await connect(match, None, "?v=0")
+        assert [frame["v"] for frame in await frames_until(again, "submitted")] == [1]
+        bob_socket = await connect(match, bob)
+        assert (await receive(bob_socket))["type"] == "snapshot"
+        await bob_socket.send_to(text_data=json.dumps({"type": "submit", "order": BOB_ORDER}))
+        assert [(frame["type"], frame["v"]) for frame in await frames_until(again, "playback")] == [
+            ("submitted", 2), ("playback", 3)
+        ]
+        for socket in (again, bob_socket):
+            await socket.disconnect()
+    finally:
+        await client.aclose()
     await database_sync_to_async(connections.close_all)()

@@ -16,7 +16,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.db import connection
 
-from bench.live import Daphne, daphne_processes, match_socket, session_cookie
+from bench.live import Daphne, daphne_processes, database_url, match_socket, session_cookie
 from matches.models import Match
 from tests.matches.conftest import ALICE_ORDER, BOB_ORDER
 
@@ -25,16 +25,6 @@ FRAME_TIMEOUT = 15.0
 # Frames must still arrive after a quiet spell longer than channels_redis's 5 s blocking read on Redis:
 # with redis-py 8's default 5 s socket timeout each such read failed (see the channel layer in settings).
 QUIET_SECONDS = 6.5
-
-
-def _database_url() -> str:
-    """The test database pytest-django created, as a URL the Daphne processes can open."""
-    db = connection.settings_dict
-    if db["ENGINE"] != "django.db.backends.postgresql":
-        pytest.fail("The scale-out test needs DATABASE_URL on PostgreSQL: other processes cannot see SQLite's test database.")
-    return f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
-
-
 
 
 async def _broadcast_frames(socket: Any, until_type: str) -> list[dict[str, Any]]:
@@ -76,7 +66,10 @@ def test_a_player_on_one_process_and_a_spectator_on_another_get_the_same_frames(
         pytest.skip("REDIS_URL is not set: the in-memory channel layer cannot span processes.")
     # Redis keys of our own, so another run's match with the same id cannot reach our sockets (a database
     # number picked from the pid was shared by chance).
-    env = {"DATABASE_URL": _database_url(), "REDIS_URL": redis_url, "CHANNEL_LAYER_PREFIX": f"arbitro-scaleout-{uuid.uuid4().hex}"}
+    database = database_url(connection.settings_dict)
+    if database is None:
+        pytest.fail("The scale-out test needs DATABASE_URL on PostgreSQL: other processes cannot see SQLite's test database.")
+    env = {"DATABASE_URL": database, "REDIS_URL": redis_url, "CHANNEL_LAYER_PREFIX": f"arbitro-scaleout-{uuid.uuid4().hex}"}
     cookies = {user.username: session_cookie(user) for user in (alice, bob, carol)}
 
     with daphne_processes(2, env) as (first, second):

@@ -1,0 +1,60 @@
+"""Redis killed and started again, empty, in the middle of a match played across two Daphne processes
+(issue 18, item 1): every socket gets the frames after it, or is closed with the code that makes its client
+reconnect and catch up; nothing is lost and nothing is played twice."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from django.contrib.auth.models import User
+
+from bench.live import Daphne, RedisServer, session_cookie
+from matches.hub import RESYNC_CLOSE_CODE
+from matches.models import Match
+from tests.faults.conftest import Servers
+from tests.faults.viewers import Viewer
+from tests.matches.conftest import ALICE_ORDER, BOB_ORDER
+
+
+async def _play_across_a_restart(
+    redis: RedisServer, first: Daphne, second: Daphne, match: Match, cookies: dict[str, str]
+) -> list[Viewer]:
+    # Each viewer starts on its own process and may be sent to either after a drop.
+    async with (
+        Viewer([first, second], match.pk, cookies["alice"]) as alice,
+        Viewer([second, first], match.pk, cookies["bob"]) as bob,
+        Viewer([second, first], match.pk, cookies["carol"]) as spectator,
+        Viewer([first, second], match.pk) as anonymous,
+    ):
+        viewers = [alice, bob, spectator, anonymous]
+        assert (await alice.submit(ALICE_ORDER))["type"] == "order_accepted"
+        for viewer in viewers:
+            await viewer.wait_until(lambda viewer=viewer: viewer.version == 1)
+
+        redis.kill()
+        redis.start()
+        # Submitted at once: its frames may be published before a process has its subscription back.
+        assert (await bob.submit(BOB_ORDER))["type"] in ("order_accepted", "error")
+        for viewer in viewers:
+            await viewer.wait_until(lambda viewer=viewer: viewer.version == 3)
+        return viewers
+
+
+@pytest.mark.django_db(transaction=True)
+def test_redis_restarting_mid_match_leaves_no_socket_deaf(
+    servers: Servers, match: Match, alice: User, bob: User, carol: User
+) -> None:
+    cookies = {user.username: session_cookie(user) for user in (alice, bob, carol)}
+    with servers(2) as (redis, (first, second)):
+        try:
+            viewers = asyncio.run(_play_across_a_restart(redis, first, second, match, cookies))
+        except Exception as error:
+            raise AssertionError(f"{error!r}\n--- daphne 1 ---\n{first.log_tail()}\n--- daphne 2 ---\n{second.log_tail()}") from error
+
+    match.refresh_from_db()
+    assert match.version == 3 and match.events.filter(kind="playback").count() == 1
+    for viewer in viewers:
+        assert viewer.types == ["submitted", "submitted", "playback"]  # versions 1, 2, 3: each once
+        assert viewer.snapshots == 1 and viewer.duplicates == 0  # caught up from the log, not a new snapshot
+        assert set(viewer.closes) <= {RESYNC_CLOSE_CODE}

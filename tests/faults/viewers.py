@@ -1,0 +1,130 @@
+"""A match socket that behaves as the browser client does (frontend/src/socket.ts), for the fault tests.
+
+Event frames are applied in version order, each once; a frame after a hole asks for a resync; any close
+reconnects with `?v=N` (the last version applied) to the first server that answers, as a browser behind a
+load balancer would. What it lived through is kept for the test to check: the events applied, the snapshots,
+the duplicates the server sent, the close codes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from typing import Any
+
+from websockets.exceptions import ConnectionClosed
+
+from bench.live import Daphne, match_socket
+
+# The frames that change nothing (frontend/src/socket.ts REPLY_FRAMES): never judged by version.
+REPLY_FRAMES = {"plotted", "order_accepted", "reach", "los", "los_side_set", "error", "crowd", "chat", "chat_sent"}
+RECONNECT_SECONDS = 0.2
+WAIT_SECONDS = 20.0
+
+
+class Viewer:
+    def __init__(self, servers: list[Daphne], match_id: int, cookie: str | None = None) -> None:
+        self.servers = servers
+        self.match_id = match_id
+        self.cookie = cookie
+        self.version: int | None = None
+        self.applied: list[dict[str, Any]] = []
+        self.snapshots = 0
+        self.duplicates = 0
+        self.closes: list[int | None] = []
+        self._socket: Any = None
+        self._resyncing = False
+        self._replies: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self._changed = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+
+    async def __aenter__(self) -> Viewer:
+        self._task = asyncio.create_task(self._run())
+        await self.wait_until(lambda: self.version is not None)
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        assert self._task is not None
+        self._task.cancel()
+        await asyncio.gather(self._task, return_exceptions=True)
+        if self._socket is not None:
+            await self._socket.close()
+
+    @property
+    def types(self) -> list[str]:
+        return [frame["type"] for frame in self.applied]
+
+    async def submit(self, order: dict[str, Any]) -> dict[str, Any]:
+        """Sends the order and returns the answer. A socket that closed first is reconnected and the order
+        sent again, as a player would plot it again; `order.already_submitted` then means the first one
+        was stored."""
+        while True:
+            await self.wait_until(lambda: self._socket is not None)
+            self._drain_replies()
+            try:
+                await self._socket.send(json.dumps({"type": "submit", "order": order}))
+                return await asyncio.wait_for(self._replies.get(), WAIT_SECONDS)
+            except (ConnectionClosed, AttributeError):  # AttributeError: the socket went away meanwhile
+                await asyncio.sleep(RECONNECT_SECONDS)
+
+    async def wait_until(self, condition: Any, seconds: float = WAIT_SECONDS) -> None:
+        deadline = time.monotonic() + seconds
+        while not condition():
+            self._changed.clear()
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise AssertionError(f"waited {seconds} s in vain; version {self.version}, closes {self.closes}")
+            try:
+                await asyncio.wait_for(self._changed.wait(), remaining)
+            except TimeoutError:
+                pass
+
+    async def _run(self) -> None:
+        while True:
+            socket = await self._connect()
+            self._socket = socket
+            self._changed.set()
+            try:
+                async for text in socket:
+                    self._receive(json.loads(text))
+            except ConnectionClosed:
+                pass
+            self._socket, self._resyncing = None, False
+            self.closes.append(socket.close_code)
+            self._changed.set()
+            await asyncio.sleep(RECONNECT_SECONDS)
+
+    async def _connect(self) -> Any:
+        while True:
+            query = "" if self.version is None else f"?v={self.version}"
+            for server in self.servers:
+                if server.process.poll() is not None:
+                    continue  # killed: the balancer sends us elsewhere
+                try:
+                    return await match_socket(server, self.match_id, self.cookie, query)
+                except OSError:
+                    continue
+            await asyncio.sleep(RECONNECT_SECONDS)
+
+    def _receive(self, frame: dict[str, Any]) -> None:
+        kind = frame["type"]
+        if kind == "snapshot":
+            self.version, self._resyncing = frame["v"], False
+            self.snapshots += 1
+        elif kind in REPLY_FRAMES:
+            if kind in ("order_accepted", "error"):
+                self._replies.put_nowait(frame)
+        elif self.version is None or frame["v"] <= self.version:
+            self.duplicates += 1
+        elif frame["v"] == self.version + 1:
+            self.version = frame["v"]
+            self.applied.append(frame)
+        elif not self._resyncing:
+            self._resyncing = True
+            asyncio.get_running_loop().create_task(self._socket.send(json.dumps({"type": "resync"})))
+        self._changed.set()
+
+    def _drain_replies(self) -> None:
+        while not self._replies.empty():
+            self._replies.get_nowait()
