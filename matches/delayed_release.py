@@ -42,7 +42,7 @@ def released_since(match_id: int, after: int | None) -> tuple[int, list[tuple[in
     shown = match.version if horizon is None else horizon
     start = shown if after is None else after
     events = match.events.filter(version__gt=start, version__lte=shown).order_by("version")
-    frames = [(event.version, encode(event_frame(event=event, viewer=PUBLIC))) for event in events]
+    frames = [(event.version, encode(event_frame(match=match, event=event, viewer=PUBLIC))) for event in events]
     waiting = match.events.filter(version__gt=shown).order_by("version").values_list("created_at", flat=True).first()
     due = None
     if horizon is not None and waiting is not None:

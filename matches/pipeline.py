@@ -138,7 +138,7 @@ def publish_logged(match: Match, events: list[Event], frames: Sequence[tuple[str
         _after_commit(match_id=match.pk, frames=[frame], stream=stream, versioned=False)
     if not events:
         return
-    _after_commit(match_id=match.pk, frames=[event_frame(event=event, viewer=PUBLIC) for event in events])
+    _after_commit(match_id=match.pk, frames=[event_frame(match=match, event=event, viewer=PUBLIC) for event in events])
     if match.options.get("spectator_delay_seconds"):
         # Only a nudge: each process's `delayed_release` reads from the log what the delay lets through.
         nudge = [{"type": hub.LOGGED, "v": match.version}]
@@ -152,7 +152,7 @@ def publish_logged(match: Match, events: list[Event], frames: Sequence[tuple[str
             match=match, version__gt=events[0].version - 1 if seen is None else seen,
             version__lte=match.version if visible is None else visible,
         ).order_by("version")
-        delayed = [event_frame(event=event, viewer=PUBLIC) for event in released]
+        delayed = [event_frame(match=match, event=event, viewer=PUBLIC) for event in released]
         if delayed:
             _after_commit(match_id=match.pk, frames=delayed, stream=hub.DELAYED_STREAM)
 

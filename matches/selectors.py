@@ -1,7 +1,8 @@
 """Reads, and the one place that decides what each viewer may see.
 
 `player_view` builds the snapshot (websocket and REST); `event_frame` turns a logged event into the frame a
-viewer gets. Both ask `Viewer.sees_orders_of` about secrecy, and nothing leaves the server any other way.
+viewer gets. Both ask the match's ruleset what the viewer may see (`view`, `orders_view`), and nothing leaves
+the server any other way.
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ from rules.io import codec
 from rules.rulesets import get_ruleset
 
 from . import hub
-from .combat_view import mechs_to_json
 from .errors import MatchError
 from .models import Event, Match, Order, Participant
 
@@ -29,10 +29,6 @@ class Viewer:
     role: str  # a Participant.Role value
     side: str | None = None
     user_id: int | None = None
-
-    def sees_orders_of(self, side: str) -> bool:
-        """Plotted orders stay with their owner (and the referee) until the phase resolves."""
-        return self.role == Participant.Role.REFEREE or (self.role == Participant.Role.PLAYER and self.side == side)
 
     def as_json(self) -> dict[str, Any]:
         return {"role": self.role, "side": self.side}
@@ -207,13 +203,14 @@ def player_view(*, match: Match, viewer: Viewer) -> dict[str, Any]:
     """The full snapshot a viewer may see: sent on connect, on `resync` and by `GET /api/matches/<id>/`.
     A spectator of a delayed match sees it as it stood at the spectator horizon."""
     match = match_as_seen(match, viewer)
+    ruleset = get_ruleset(match.ruleset)
     state = codec.state_from_json(match.state)
-    state_json = codec.state_to_json(state)
+    seen = ruleset.view(state, viewer.role, viewer.side)
     orders = current_orders(match)
     ordered_units = {order.unit for order in orders}
     in_play = match.status == Match.Status.IN_PROGRESS
-    to_order = set(get_ruleset(match.ruleset).units_to_order(state)) if in_play else set()
-    units = state_json["units"]
+    to_order = set(ruleset.units_to_order(state)) if in_play else set()
+    units = seen["units"]
     seats = Participant.objects.filter(
         match=match, role__in=(Participant.Role.PLAYER, Participant.Role.REFEREE)
     ).select_related("user")
@@ -237,17 +234,17 @@ def player_view(*, match: Match, viewer: Viewer) -> dict[str, Any]:
         "type": "snapshot",
         "v": match.version,
         "match": match_header(match),
-        "board": codec.board_to_json(state.board),
+        # What the ruleset's view lets this viewer see of the state.
+        "board": seen["board"],
         "units": units,
-        "mechs": mechs_to_json(state),
-        # Each unit's standing side for a split line of sight (public: attackers' to-hit numbers use it).
-        "split_los": state_json.get("split_los", {}),
+        "mechs": seen["mechs"],
+        "split_los": seen["split_los"],
         "sides": sides,
         # The referee the host seated (staff users referee any match without a seat).
         "seated_referee": seated_referee,
         "you": viewer.as_json(),
-        "my_orders": [o.order for o in orders if viewer.sees_orders_of(o.side)],
-        "last_playback": event_frame(event=last_playback, viewer=viewer) if last_playback else None,
+        "my_orders": ruleset.orders_view([(o.side, o.order) for o in orders], viewer.role, viewer.side),
+        "last_playback": event_frame(match=match, event=last_playback, viewer=viewer) if last_playback else None,
         **({"referee": referee_panel(match)} if viewer.role == Participant.Role.REFEREE else {}),
     }
 
@@ -257,16 +254,18 @@ def referee_panel(match: Match) -> dict[str, Any]:
     whether there is a resolved phase to annul."""
     logged = Event.objects.filter(match=match, kind__in=REFEREE_LOG).order_by("version")
     return {
-        "log": [event_frame(event=event, viewer=REFEREE) for event in logged],
+        "log": [event_frame(match=match, event=event, viewer=REFEREE) for event in logged],
         "can_annul": match.status in (Match.Status.IN_PROGRESS, Match.Status.PAUSED)
         and match.events.filter(kind=Event.Kind.PLAYBACK).exists(),
     }
 
 
-def event_frame(*, event: Event, viewer: Viewer) -> dict[str, Any]:
+def event_frame(*, match: Match, event: Event, viewer: Viewer) -> dict[str, Any]:
     """The frame a viewer gets for one logged event; a submitted order itself stays with its owner."""
     payload = dict(event.payload)
-    if event.kind == Event.Kind.SUBMITTED and not viewer.sees_orders_of(payload["side"]):
+    if event.kind == Event.Kind.SUBMITTED and not get_ruleset(match.ruleset).orders_view(
+        [(payload["side"], payload["order"])], viewer.role, viewer.side
+    ):
         del payload["order"]
     if event.kind in (Event.Kind.PLAYBACK, Event.Kind.ANNULLED, Event.Kind.LOS_SIDE):
         payload.pop("state", None)  # kept for delayed spectators' snapshots; the frame says what changed

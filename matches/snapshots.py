@@ -36,7 +36,7 @@ def encoded_frames_since(*, match: Match, viewer: Viewer, version: int | None) -
     missed = missed_events(match=match, viewer=viewer, version=version)
     if missed is None:
         return [encoded_snapshot(match=match, viewer=viewer)]
-    return [(event.version, encode(event_frame(event=event, viewer=viewer))) for event in missed]
+    return [(event.version, encode(event_frame(match=match, event=event, viewer=viewer))) for event in missed]
 
 
 def encoded_snapshot(*, match: Match, viewer: Viewer) -> tuple[int, str]:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from math import ceil
+from typing import Any
 
 from rules.core.hexes import Hex
 from rules.core.state import Piece
@@ -51,3 +52,10 @@ class Unit(Piece):
 
     def moved_to(self, hex_: Hex, facing: int) -> Unit:
         return replace(self, hex=hex_, facing=facing)
+
+
+def unit_to_json(unit: Unit) -> dict[str, Any]:
+    """The unit's fields, its hex as a label (what `rules.io.codec.unit_from_json` reads back)."""
+    data = asdict(unit)
+    data["hex"] = unit.hex.label
+    return data

@@ -178,6 +178,15 @@ class Board:
                 yield Hex(col, row)
 
 
+def board_to_json(board: Board) -> dict[str, Any]:
+    """The board as ``{"width", "height", "hexes": cells}``, the cells `board_from_cells` reads."""
+    hexes = {
+        hex_.label: {"level": terrain.level, "terrain": terrain.terrain_string}
+        for hex_, terrain in sorted(board.hexes.items())
+    }
+    return {"width": board.width, "height": board.height, "hexes": hexes}
+
+
 def board_from_cells(width: int, height: int, cells: Mapping[str, Any]) -> Board:
     """A board from ``{"0503": {"level": 2, "terrain": "woods:1"}}`` cells; every error names its hex."""
     if not all(isinstance(n, int) and not isinstance(n, bool) and n > 0 for n in (width, height)):

@@ -6,7 +6,8 @@ from collections.abc import Callable
 from dataclasses import asdict, fields
 from typing import Any
 
-from rules.core.board import Board, board_from_cells
+# board_to_json and unit_to_json live with their types (the rulesets' views use them too) and are read here.
+from rules.core.board import Board, board_from_cells, board_to_json
 from rules.battletech.combat.attacks import PhysicalOrder, PlannedAttack, WeaponOrder
 from rules.io.combat_codec import (
     combat_report_to_json, motion_to_json, planned_attack_to_json, result_from_json, result_to_json, roll_to_json,
@@ -22,27 +23,13 @@ from rules.rulesets.base import PhaseResult
 from rules.battletech.combat.status import Motion
 from rules.core.timeline import Event
 from rules.battletech.movement.result import Conflict, MovementResult, UnitOutcome
-from rules.battletech.units import Unit
+from rules.battletech.units import Unit, unit_to_json
 
 Json = dict[str, Any]
 
 
-def board_to_json(board: Board) -> Json:
-    hexes = {
-        hex_.label: {"level": terrain.level, "terrain": terrain.terrain_string}
-        for hex_, terrain in sorted(board.hexes.items())
-    }
-    return {"width": board.width, "height": board.height, "hexes": hexes}
-
-
 def board_from_json(data: Json) -> Board:
     return board_from_cells(data["width"], data["height"], data.get("hexes", {}))
-
-
-def unit_to_json(unit: Unit) -> Json:
-    data = asdict(unit)
-    data["hex"] = unit.hex.label
-    return data
 
 
 _UNIT_FIELDS = {f.name for f in fields(Unit)}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol, TypeAlias
+from typing import Any, Protocol, TypeAlias
 
 from rules.battletech.combat.attacks import CombatReport, PhysicalOrder, PlannedAttack, SightRule, WeaponOrder
 from rules.core.dice import Dice
@@ -50,3 +50,11 @@ class Ruleset(Protocol):
     def units_to_order(self, state: GameState) -> list[str]: ...
 
     def resolve_phase(self, state: GameState, orders: Sequence[Order], dice: Dice) -> PhaseResult: ...
+
+    # What a viewer may see ("player" of `side`, "spectator", "referee"): everything secret (hidden cards,
+    # mines, hidden units, plotted orders) is removed here and nowhere else.
+    def view(self, state: GameState, viewer_role: str, side: str | None) -> dict[str, Any]: ...
+
+    def orders_view(
+        self, orders: Sequence[tuple[str, dict[str, Any]]], viewer_role: str, side: str | None
+    ) -> list[dict[str, Any]]: ...

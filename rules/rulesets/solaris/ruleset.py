@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from math import ceil
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from rules.battletech.combat.attacks import (
     CombatReport, PhysicalOrder, PlannedAttack, SightRule, WeaponOrder, flood_bare_locations, plan_physical_attack,
@@ -23,6 +23,7 @@ from rules.battletech.state import GameState
 from rules.battletech.combat.heat import jumping_mp, resolve_heat_phase, walking_mp
 from rules.battletech.movement.plan import MoveOrder, PathPlan, plan_path
 from rules.rulesets.base import Order, Phase, PhaseResult
+from rules.rulesets.solaris import view as viewer_filter
 from rules.battletech.movement.simultaneous import resolve_movement
 from rules.battletech.combat.status import MechStatus, Motion
 from rules.core.timeline import TickHook
@@ -83,6 +84,16 @@ class SolarisRuleset:
             return [u.id for u in state.units if u.id in state.mechs and state.mechs[u.id].active
                     and not (kind == "physical" and u.prone)]
         return []
+
+    # ---- who sees what -------------------------------------------------------------------------------
+
+    def view(self, state: GameState, viewer_role: str, side: str | None) -> dict[str, Any]:
+        return viewer_filter.view(state, viewer_role, side)
+
+    def orders_view(
+        self, orders: Sequence[tuple[str, dict[str, Any]]], viewer_role: str, side: str | None
+    ) -> list[dict[str, Any]]:
+        return viewer_filter.orders_view(orders, viewer_role, side)
 
     # ---- do it --------------------------------------------------------------------------------------
 
