@@ -5,20 +5,19 @@ step, a charge, a dice roll and its outcome…), then the final state of every u
 a tick is one sub-turn of PM spending (Solaris VII, "Movimiento PM a PM"); in classic mode it is one
 unit's whole move, in move order.
 
-This module holds the ruleset-free part: the events, the PM schedule and the tick hook. BattleTech's
-movement (:mod:`rules.battletech.movement`) plays steps into events and resolves its two agreed modes.
+This module holds the ruleset-free values: the events and the PM schedule. :mod:`rules.core.playback`
+plays a schedule tick by tick with a ruleset's hook (reactions); BattleTech's movement
+(:mod:`rules.battletech.movement`) plays its own steps into events and resolves its two agreed modes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from rules.core.board import Board
-from rules.core.dice import Dice, Roll
+from rules.core.dice import Roll
 from rules.core.hexes import Hex
-from rules.core.state import Piece
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,23 +41,6 @@ class Event:
     building: Hex | None = None
     levels: int = 0  # the levels a ``fall`` drops (its pilot roll adds them); a drop's leg ``damage``: levels dropped
     own_damage: int = 0  # what a skid ``charge`` does to the skidder
-
-
-@dataclass(frozen=True, slots=True)
-class Moment:
-    """What a tick hook sees once a tick's steps are played: the units where they stand now."""
-
-    tick: int
-    units: Mapping[str, Piece]
-    events: tuple[Event, ...]  # this tick's events so far
-    board: Board
-    dice: Dice
-
-
-# The one extension point for reactions during movement (MEKATAC attacks while others move, skirmish
-# reactions when a line of fire opens): called after every tick, its events are appended to the tick
-# and applied like any other (a "fall" knocks a unit down and ends its movement).
-TickHook = Callable[[Moment], Sequence[Event]]
 
 
 def tick_of_pm(k: int, unit_mp: int, longest: int) -> int:

@@ -3,13 +3,6 @@ simultáneo en Solaris VII')."""
 
 import pytest
 
-from rules.core.board import Board
-from rules.core.dice import Dice
-from rules.battletech.state import GameState, Options
-from rules.core.hexes import Hex
-from rules.battletech.movement.plan import MoveOrder
-from rules.battletech.movement.simultaneous import resolve_movement
-from rules.battletech.units import Unit
 from timeline_fixtures import events, phase, unit, walk
 
 
@@ -133,17 +126,3 @@ def test_a_winner_placed_before_its_target_can_clash_again():
     assert finals(answer) == {"A": "0507", "B": "0706", "C": "0606"}
     assert [conflict["case"] for conflict in answer["conflicts"]] == ["different_paths_same_target"] * 2
 
-
-def test_the_tick_hook_sees_each_unit_move_in_classic_mode_too():
-    """The same extension point in both modes: in classic mode a tick is one unit's move."""
-    seen = []
-
-    def hook(moment):
-        seen.append((moment.tick, [event.unit for event in moment.events], moment.units["A"].hex.label))
-        return []
-
-    units = (Unit("A", Hex.parse("0510"), 0), Unit("B", Hex.parse("0210"), 0))
-    state = GameState(Board(16, 17), units, options=Options(movement="classic"))
-    orders = [MoveOrder("A", "walk", ("F", "F")), MoveOrder("B", "walk", ("F",))]
-    resolve_movement(state, orders, Dice("s"), initiative=["B", "A"], hook=hook)
-    assert seen == [(1, ["B"], "0510"), (2, ["A", "A"], "0508")]

@@ -15,7 +15,7 @@ from rules.core.hexes import Hex
 from rules.battletech.movement.plan import MoveOrder
 from rules.rulesets import get_ruleset
 from rules.battletech.movement.simultaneous import resolve_movement
-from rules.core.timeline import Event, schedule, tick_of_pm
+from rules.core.timeline import schedule, tick_of_pm
 from rules.battletech.units import Unit
 from timeline_fixtures import events, phase, ticks_of, unit, walk
 
@@ -199,25 +199,6 @@ def test_the_ruleset_resolves_in_the_agreed_mode_and_advances_the_turn():
     assert first.state.unit("A").hex.label == "0814" and first.state.turn == 2
     assert first.movement.mode == state.options.movement == "pm_by_pm"
 
-
-def test_a_tick_hook_reacts_at_every_tick_and_its_events_apply():
-    """The one extension point: a ruleset's hook sees each tick and may add events (here a reaction
-    that knocks A down at tick 2, which ends A's movement)."""
-    seen = []
-
-    def hook(moment):
-        seen.append((moment.tick, moment.units["A"].hex.label))
-        if moment.tick == 2:
-            a = moment.units["A"]
-            return [Event("A", "fall", a.hex, a.hex, a.facing, reason="knocked down by a reaction")]
-        return []
-
-    state = GameState(Board(16, 17), (Unit("A", Hex.parse("0510"), 0), Unit("B", Hex.parse("0210"), 0)))
-    result = resolve_movement(state, [MoveOrder("A", "walk", ("F",) * 4)], Dice("s"), hook=hook)
-    assert seen == [(1, "0509"), (2, "0508"), (3, "0508"), (4, "0508")]
-    assert result.final["A"].unit.hex.label == "0508" and result.final["A"].unit.prone
-    assert [event.kind for event in result.ticks[1]] == ["step", "fall"]
-    assert result.ticks[2] == result.ticks[3] == ()
 
 
 def test_schedule_puts_the_initiative_loser_first_within_a_tick():

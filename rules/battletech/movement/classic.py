@@ -15,21 +15,19 @@ from rules.core.dice import Dice
 from rules.battletech.movement.initiative import Initiative
 from rules.battletech.movement.plan import PathPlan
 from rules.core.reasons import Reason
-from rules.core.timeline import TickHook
 from rules.battletech.movement.result import MovementResult
 from rules.battletech.units import Unit
 from rules.battletech.movement.walk import Walk
 
 
 def resolve_classic(board: Board, units: Sequence[Unit], plans: Mapping[str, PathPlan], initiative: Initiative,
-                    dice: Dice, hook: TickHook | None = None) -> MovementResult:
-    walk = Walk(board, units, plans, dice, len(initiative.order), hook=hook)
+                    dice: Dice) -> MovementResult:
+    walk = Walk(board, units, plans, dice, len(initiative.order))
     walk.start(initiative.order)
     cuts, conflicts = settle_all(board, units, walk.moving_plans(), initiative)
     walk.cut(cuts)
     for tick, unit_id in enumerate(initiative.order, start=1):
         for index in range(len(plans[unit_id].steps)):
             walk.take_step(tick, unit_id, index, blocking=False)
-        walk.end_tick(tick)
     reasons = (initiative.reason, Reason("movement.classic"))
     return MovementResult("classic", initiative, walk.timeline(), walk.outcomes(), reasons, conflicts)

@@ -18,15 +18,14 @@ from rules.battletech.state import MOVEMENT_RULES, GameState
 from rules.battletech.movement.initiative import Initiative, given_initiative, roll_initiative
 from rules.battletech.movement.plan import MoveOrder, PathPlan, plan_path
 from rules.core.reasons import Reason
-from rules.core.timeline import Event, TickHook, schedule
+from rules.core.timeline import Event, schedule
 from rules.battletech.movement.result import Conflict, MovementResult
 from rules.battletech.units import Unit
 from rules.battletech.movement.walk import Walk
 
 
 def resolve_pm_by_pm(board: Board, units: Sequence[Unit], plans: Mapping[str, PathPlan], initiative: Initiative,
-                     dice: Dice, *, charges: Mapping[str, str] | None = None,
-                     hook: TickHook | None = None) -> MovementResult:
+                     dice: Dice, *, charges: Mapping[str, str] | None = None) -> MovementResult:
     """Solaris VII 'Movimiento PM a PM': the units spend their PM tick by tick (:func:`schedule`); a unit
     that would enter a hex another mech holds charges it (if plotted and allowed) or stops.
     "En los casos en que algún mech salte, no habrá conflicto, salvo que el hexágono final sea el
@@ -35,7 +34,7 @@ def resolve_pm_by_pm(board: Board, units: Sequence[Unit], plans: Mapping[str, Pa
         return any(plan.mode == "jump" and bool(plan.steps) for plan in (loser, winner))
 
     ticks = schedule(plans, initiative.rank())
-    walk = Walk(board, units, plans, dice, len(ticks), charges=charges, hook=hook)
+    walk = Walk(board, units, plans, dice, len(ticks), charges=charges)
     if ticks:
         walk.start(initiative.order)
     cuts, landings = settle_all(board, units, walk.moving_plans(), initiative, considered=jumps)
@@ -43,7 +42,6 @@ def resolve_pm_by_pm(board: Board, units: Sequence[Unit], plans: Mapping[str, Pa
     for tick, moves in enumerate(ticks, start=1):
         for unit_id, index in moves:
             walk.take_step(tick, unit_id, index, blocking=True)
-        walk.end_tick(tick)
     timeline = walk.timeline()
     reasons = (initiative.reason, Reason("movement.pm_by_pm", ticks=len(ticks)))
     conflicts = landings + _meetings(plans, initiative, timeline)
@@ -80,7 +78,7 @@ def standing_plan(unit: Unit) -> PathPlan:
 
 
 def resolve_movement(state: GameState, orders: Sequence[MoveOrder], dice: Dice, *,
-                     initiative: Sequence[str] | None = None, hook: TickHook | None = None) -> MovementResult:
+                     initiative: Sequence[str] | None = None) -> MovementResult:
     """Plan every order, settle initiative (rolled, or given loser first) and resolve the phase in the
     match's agreed mode. A unit without an order stays put."""
     if state.options.movement not in MOVEMENT_RULES:
@@ -98,5 +96,5 @@ def resolve_movement(state: GameState, orders: Sequence[MoveOrder], dice: Dice, 
     ids = [unit.id for unit in state.units]
     settled = roll_initiative(ids, dice) if initiative is None else given_initiative(initiative, ids)
     if state.options.movement == "classic":
-        return resolve_classic(state.board, state.units, all_plans, settled, dice, hook)
-    return resolve_pm_by_pm(state.board, state.units, all_plans, settled, dice, charges=charges, hook=hook)
+        return resolve_classic(state.board, state.units, all_plans, settled, dice)
+    return resolve_pm_by_pm(state.board, state.units, all_plans, settled, dice, charges=charges)

@@ -24,7 +24,7 @@ from rules.core.hexes import Hex
 from rules.battletech.movement.plan import RUNNING_MODES, PathPlan, PlannedStep
 from rules.battletech.movement.psr import Check, climb_fall, drop_leg_damage, falling_damage, masc_streak_after
 from rules.battletech.movement.skids import resolve_skid
-from rules.core.timeline import Event, Moment, TickHook
+from rules.core.timeline import Event
 from rules.battletech.movement.result import UnitOutcome, buildings_hit
 from rules.core.reasons import Reason, joined, listed
 from rules.battletech.units import VEHICLE_KINDS, Unit
@@ -46,8 +46,8 @@ class Walk:
     """The state of every unit while one movement phase plays; changed only by recorded events."""
 
     def __init__(self, board: Board, units: Sequence[Unit], plans: Mapping[str, PathPlan], dice: Dice,
-                 ticks: int, *, charges: Mapping[str, str] | None = None, hook: TickHook | None = None) -> None:
-        self.board, self.dice, self.hook = board, dice, hook
+                 ticks: int, *, charges: Mapping[str, str] | None = None) -> None:
+        self.board, self.dice = board, dice
         self.plans = dict(plans)
         self.cuts: Mapping[str, Cut] = {}
         self.charges = charges or {}
@@ -69,7 +69,7 @@ class Walk:
     def record(self, tick: int, event: Event) -> None:
         self.ticks[tick - 1].append(event)
         unit = self.units.get(event.unit)
-        if unit is None:  # a hook may report on something that is not a unit (a building)
+        if unit is None:  # an event about something that is not a unit (a building)
             return
         self.spent[unit.id] += event.mp
         if event.kind == "step":  # a jump's one step counts every hex it covers
@@ -177,14 +177,6 @@ class Walk:
         self.record(tick, Event(unit.id, "blocked", unit.hex, step.hex, unit.facing, reason=reason, target=occupant,
                                 elevation=unit.elevation))
         return None
-
-    def end_tick(self, tick: int) -> None:
-        """Give the ruleset's hook its say on this tick; what it reports is recorded and applied."""
-        if self.hook is None:
-            return
-        moment = Moment(tick, dict(self.units), tuple(self.ticks[tick - 1]), self.board, self.dice)
-        for event in self.hook(moment):
-            self.record(tick, event)
 
     def _meet(self, tick: int, unit: Unit, occupant: str, step: PlannedStep) -> None:
         """Solaris VII 'Movimiento PM a PM': a mech trying to enter a hex held by another either charges

@@ -26,7 +26,6 @@ from rules.rulesets.base import Order, Phase, PhaseResult
 from rules.rulesets.solaris import view as viewer_filter
 from rules.battletech.movement.simultaneous import resolve_movement
 from rules.battletech.combat.status import MechStatus, Motion
-from rules.core.timeline import TickHook
 from rules.battletech.combat.tohit import line_of_sight_rule
 from rules.battletech.units import Unit
 from rules.battletech.combat.victory import check_victory, resolve_end_of_turn
@@ -37,9 +36,6 @@ T = TypeVar("T")
 
 class SolarisRuleset:
     name = "solaris"
-    # Solaris VII has no reactions during movement; a ruleset that has them (MEKATAC attacks while
-    # others move, skirmish reactions) sets its hook here instead of copying the movement loop.
-    tick_hook: TickHook | None = None
 
     def __init__(self, sight: SightRule = line_of_sight_rule) -> None:
         # Line of sight is a strategy (the match's LOS option already picks standard or dead zone).
@@ -125,7 +121,7 @@ class SolarisRuleset:
 
     def _movement(self, state: GameState, orders: Sequence[Order], dice: Dice) -> PhaseResult:
         _require_movement_phase(state)
-        movement = resolve_movement(state, _only(orders, MoveOrder), dice, hook=self.tick_hook)
+        movement = resolve_movement(state, _only(orders, MoveOrder), dice)
         units = tuple(movement.final[unit.id].unit for unit in state.units)
         motions = {unit_id: Motion(outcome.moved, outcome.hexes_moved, stuck=outcome.unit.stuck)
                    for unit_id, outcome in movement.final.items()}
