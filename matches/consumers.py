@@ -15,6 +15,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 from urllib.parse import parse_qs
 
+from autobahn.exception import Disconnected
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
@@ -99,15 +100,30 @@ class MatchConsumer(AsyncWebsocketConsumer):
             await self._send_error(error)
             await self.close(code=4404)
             return
-        self.joined = True
         self.socket_id = uuid.uuid4().hex
+        self.joined = True
         await self._feed().join(self.match_id, self.subscriber, self.stream)
         await get_crowd().join(self.match_id, self.socket_id, spectator=spectator, send_text=self._send_text)
         await self._send_frames(_since_version(self.scope.get("query_string", b"")))
 
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            # A server error (or Daphne cancelling the consumer) ends it without `disconnect`: the socket must
+            # still leave the hub and stop being counted.
+            await self._leave()
+
     async def disconnect(self, code: int) -> None:
-        if getattr(self, "joined", False):
+        await self._leave()
+
+    async def _leave(self) -> None:
+        if not getattr(self, "joined", False):
+            return
+        self.joined = False
+        try:
             await self._feed().leave(self.match_id, self.subscriber, self.stream)
+        finally:
             await get_crowd().leave(self.match_id, self.socket_id)
 
     def _feed(self) -> Any:
@@ -213,4 +229,9 @@ class MatchConsumer(AsyncWebsocketConsumer):
         await self._send_text(encode({"type": "error", "v": version, **error.as_json()}))
 
     async def _send_text(self, text: str) -> None:
-        await self.send(text_data=text)
+        try:
+            await self.send(text_data=text)
+        except Disconnected:
+            # The client closed while a frame was on its way (Daphne hands us its socket's own error): the
+            # disconnect that follows cleans up.
+            pass

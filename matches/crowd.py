@@ -63,11 +63,17 @@ class Crowd:
         if spectator:
             self._changed.add(match_id)
             if self._redis_url:
-                await self._store(match_id, [socket_id])
+                try:
+                    await self._store(match_id, [socket_id])
+                except redis.RedisError as error:
+                    # The count is a courtesy, not a reason to refuse a socket: the next good tick stores it.
+                    log.warning("crowd: Redis failed counting a spectator of match %s: %r", match_id, error)
         if self._ticker is None:
             self._ticker = asyncio.create_task(self._tick_forever())
 
     async def leave(self, match_id: int, socket_id: str) -> None:
+        """Never fails on Redis: the socket is gone from this process at once, and a Redis entry it may still
+        have, refreshed no more, lapses within `ENTRY_SECONDS`."""
         sockets = self._sockets.get(match_id, {})
         spectator = sockets.pop(socket_id, False)
         self._newcomers.pop(socket_id, None)
@@ -76,15 +82,21 @@ class Crowd:
         if spectator:
             self._changed.add(match_id)
             if self._redis_url:
-                await self._client().zrem(self._key(match_id), socket_id)
+                try:
+                    await self._client().zrem(self._key(match_id), socket_id)
+                except redis.RedisError as error:
+                    log.warning("crowd: Redis failed while a socket left match %s: %r", match_id, error)
         if not self._sockets and self._ticker is not None:
             # The last socket of this process is gone: tell the others now, then stop ticking and let go of Redis.
             self._ticker.cancel()
             self._ticker = None
-            await self._tell_changes()
+            try:
+                await self._tell_changes()
+            except redis.RedisError as error:
+                log.warning("crowd: Redis failed telling the last counts: %r", error)
             if not self._sockets and self._redis is not None:  # unless a socket joined meanwhile
-                redis, self._redis = self._redis, None
-                await redis.aclose()
+                client, self._redis = self._redis, None
+                await client.aclose()
 
     async def count(self, match_id: int) -> int:
         if not self._redis_url:
@@ -98,9 +110,16 @@ class Crowd:
 
     async def latest(self, match_id: int) -> int:
         """The count as of this process's last tick (what its sockets were last told), counted now only if
-        the process has not told one for this match yet."""
+        the process has not told one for this match yet (this process's own spectators if Redis fails)."""
         told = self._told.get(match_id)
-        return told if told is not None else await self.count(match_id)
+        if told is not None:
+            return told
+        try:
+            return await self.count(match_id)
+        except redis.RedisError:
+            # A snapshot must not fail on the courtesy count; the next tick tells the shared one.
+            log.warning("crowd: Redis unreachable, counting only this process's spectators of %s", match_id)
+            return self.local_spectators(match_id)
 
     def local_spectators(self, match_id: int) -> int:
         return sum(self._sockets.get(match_id, {}).values())

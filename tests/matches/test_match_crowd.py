@@ -12,6 +12,7 @@ import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
 
+from bench.live import free_port
 from matches import crowd
 from matches.models import Match
 from tests.matches.sockets import connect, receive
@@ -81,3 +82,20 @@ async def test_processes_share_the_count_and_a_dead_process_drops_out(monkeypatc
     assert await first.count(7) == 1  # "c" lapsed; the living first process kept refreshing "a"
     await first.leave(7, "a")
     await second._redis.aclose()  # type: ignore[union-attr]
+
+
+@pytest.mark.asyncio
+async def test_a_socket_leaves_the_count_even_when_redis_is_down() -> None:
+    """Redis failing must neither refuse a socket nor keep it counted here after it left (nor fail its
+    disconnect): a Redis entry it may have, refreshed no more, lapses on its own."""
+    unreachable = crowd.Crowd(f"redis://127.0.0.1:{free_port()}/0", f"arbitro-test-{uuid.uuid4().hex}")
+
+    async def send_text(text: str) -> None:
+        pass
+
+    await unreachable.join(7, "a", spectator=True, send_text=send_text)  # counted here, stored when Redis is back
+    assert await unreachable.latest(7) == unreachable.local_spectators(7) == 1  # what a snapshot is sent
+    await unreachable.leave(7, "a")
+
+    assert unreachable.local_spectators(7) == 0
+    assert unreachable._ticker is None and unreachable._redis is None  # nothing left running
