@@ -26,7 +26,7 @@ from pathlib import Path
 from playwright.sync_api import Page, sync_playwright
 
 from bench.harness import report
-from rules.io import codec
+from rules.battletech import codec
 from rules.core.board import Board, HexTerrain
 from rules.core.dice import Dice
 from rules.battletech.state import GameState

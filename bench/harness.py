@@ -94,7 +94,7 @@ def create_matches(count: int) -> list[MatchSeats]:
     from django.contrib.auth.models import User
 
     from matches.services import match_create
-    from rules.io import codec
+    from rules.battletech import codec
     from rules.rulesets.solaris.demo import demo_state
 
     state_json = codec.state_to_json(demo_state())

@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import ClassVar
 
-from rules.io import codec
 from rules.rulesets import get_ruleset
 
 from .models import Event, Match
@@ -43,10 +42,11 @@ class Expire:
         deadline = phase_deadline(match)
         if deadline is None or self.now < deadline:
             return False
-        state = codec.state_from_json(match.state)
+        ruleset = get_ruleset(match.ruleset)
+        state = ruleset.state_from_json(match.state)
         orders = current_orders(match)
         ordered = {order.unit for order in orders}
-        missing = [unit for unit in get_ruleset(match.ruleset).units_to_order(state) if unit not in ordered]
+        missing = [unit for unit in ruleset.awaits(state) if unit not in ordered]
         step.log(Event.Kind.EXPIRED, {
             "turn": match.turn, "phase": match.phase, "deadline": deadline.isoformat(), "units": missing,
             "default": "stand still" if match.phase == "movement" else "hold fire",

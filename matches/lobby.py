@@ -15,7 +15,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from rules.io import codec
+from rules.battletech import codec
 from rules.core.board import Board, parse_megamek_board
 from rules.rulesets.solaris.demo import demo_board
 from rules.battletech.designs.design import shipped_design

@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 from django.contrib.auth.models import AbstractBaseUser
 
-from rules.io import codec
+from rules.battletech import codec
 from rules.core.errors import RuleError
 from rules.battletech.state import LOS_SIDES, choose_split_los
 

@@ -1,6 +1,6 @@
 """A match, its seats, its secret orders and its append-only event log.
 
-The rules state lives in `Match.state` as the rules library's JSON (`rules.io.codec.state_to_json`); the
+The rules state lives in `Match.state` as the rules library's JSON (`rules.battletech.codec.state_to_json`); the
 columns `turn` and `phase` mirror it so queries and the admin need not decode it.
 """
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
-from rules.io import codec
+from rules.battletech import codec
 from rules.core.errors import RuleError
 from rules.battletech.state import GameState
 from rules.core.hexes import Hex

@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 from django.contrib.auth.models import AbstractBaseUser
 
-from rules.io import codec
+from rules.battletech import codec
 
 from .errors import MatchError
 from .models import Event, Match, Order

@@ -12,9 +12,9 @@ import json
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from rules.io import codec
+from rules.battletech import codec
 from rules.battletech.movement.buildings import occupies
-from rules.io.combat_codec import result_from_json
+from rules.battletech.combat.codec import result_from_json
 from rules.core.dice import Dice
 from rules.core.errors import RuleError
 from rules.battletech.state import GameState, choose_split_los
@@ -51,7 +51,7 @@ def replay_log(match: Match) -> Replay:
         payload = event.payload
         if event.kind == Event.Kind.STARTED:
             replay.start = payload["state"]
-            replay.state = codec.state_from_json(payload["state"])
+            replay.state = ruleset.state_from_json(payload["state"])
         elif replay.state is None:
             continue  # lobby events before the start
         elif event.kind == Event.Kind.SUBMITTED:
@@ -73,7 +73,7 @@ def replay_log(match: Match) -> Replay:
             replay.state = replace(replay.state, result=result_from_json(payload["result"]))
     if replay.state is None:
         replay.problems.append("the log has no start: the match was not opened in the lobby")
-    elif _plain(codec.state_to_json(replay.state)) != _plain(match.state):
+    elif _plain(ruleset.state_to_json(replay.state)) != _plain(match.state):
         replay.problems.append("the replayed final state differs from the match's state")
     return replay
 
@@ -135,13 +135,11 @@ def _replay_phase(replay: Replay, ruleset: Any, seed: str, event: Event, orders:
     assert replay.state is not None
     dice = Dice(phase_dice_seed(seed, payload["turn"], payload["phase"], payload.get("attempt", 0)))
     try:
-        result = ruleset.resolve_phase(
-            replay.state, [codec.phase_order_from_json(payload["phase"], order) for order in orders], dice
-        )
+        result = ruleset.resolve_phase(replay.state, [ruleset.decode_order(replay.state, order) for order in orders], dice)
     except RuleError as error:
         replay.problems.append(f"v{event.version}: the logged orders no longer resolve ({error.code})")
         return
-    timeline = _plain(codec.report_to_json(result))
+    timeline = _plain(ruleset.report_to_json(result))
     if timeline != _plain(payload["timeline"]):
         replay.problems.append(f"v{event.version}: turn {payload['turn']} {payload['phase']} resolves differently")
     replay.rolls += len(dice.rolls)
@@ -149,7 +147,7 @@ def _replay_phase(replay: Replay, ruleset: Any, seed: str, event: Event, orders:
     replay.state = result.state
     replay.phases.append({
         "v": event.version, "turn": payload["turn"], "phase": payload["phase"], "orders": orders,
-        "timeline": payload["timeline"], "state": codec.state_to_json(result.state),
+        "timeline": payload["timeline"], "state": ruleset.state_to_json(result.state),
     })
 
 

@@ -16,7 +16,6 @@ from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.utils import timezone
 
-from rules.io import codec
 from rules.rulesets import get_ruleset
 
 from . import hub
@@ -204,12 +203,12 @@ def player_view(*, match: Match, viewer: Viewer) -> dict[str, Any]:
     A spectator of a delayed match sees it as it stood at the spectator horizon."""
     match = match_as_seen(match, viewer)
     ruleset = get_ruleset(match.ruleset)
-    state = codec.state_from_json(match.state)
+    state = ruleset.state_from_json(match.state)
     seen = ruleset.view(state, viewer.role, viewer.side)
     orders = current_orders(match)
     ordered_units = {order.unit for order in orders}
     in_play = match.status == Match.Status.IN_PROGRESS
-    to_order = set(ruleset.units_to_order(state)) if in_play else set()
+    to_order = set(ruleset.awaits(state)) if in_play else set()
     units = seen["units"]
     seats = Participant.objects.filter(
         match=match, role__in=(Participant.Role.PLAYER, Participant.Role.REFEREE)

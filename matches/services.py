@@ -12,14 +12,11 @@ from typing import Any, ClassVar
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from rules.io import codec
-from rules.io.combat_codec import result_to_json
 from rules.core.dice import Dice
 from rules.core.errors import RuleError
-from rules.battletech.state import GameState
-from rules.battletech.movement.plan import MoveOrder
-from rules.rulesets import get_ruleset
-from rules.rulesets.base import Order as PhaseOrder
+from rules.core.phases import OVER
+from rules.core.phases import Order as PhaseOrder
+from rules.rulesets import DEFAULT_RULESET, get_ruleset
 
 from .errors import MatchError
 from .models import Event, Match, Order, Participant, phase_dice_seed
@@ -32,18 +29,19 @@ def match_create(
     *,
     state_json: dict[str, Any],
     players: dict[str, AbstractBaseUser],
-    ruleset: str = "solaris",
+    ruleset: str = DEFAULT_RULESET,
     title: str = "",
     options: dict[str, Any] | None = None,
 ) -> Match:
     """A match already under way: `players` seats one user per side of the rules state."""
-    state = codec.state_from_json(state_json)
+    rules = get_ruleset(ruleset)
+    state = rules.state_from_json(state_json)
     with transaction.atomic():
         match = Match.objects.create(
             title=title,
             ruleset=ruleset,
             status=Match.Status.IN_PROGRESS,
-            state=codec.state_to_json(state),
+            state=rules.state_to_json(state),
             turn=state.turn,
             phase=state.phase,
             options=options or {},
@@ -53,37 +51,37 @@ def match_create(
     return match
 
 
-def check_commander(*, match: Match, viewer: Viewer, unit_id: str, turn: int | None) -> GameState:
-    """The viewer is the player who may give `unit_id` an order in the current phase; returns the state."""
+def check_commander(*, match: Match, viewer: Viewer, unit_id: str, turn: int | None, state: Any = None) -> Any:
+    """The viewer is the player who may give `unit_id` an order in the current phase; returns the rules state
+    (`state`, when the caller has decoded it already)."""
     ORDERS.check(match, viewer)
     if match.status != Match.Status.IN_PROGRESS or (turn is not None and turn != match.turn):
         raise MatchError("order.phase_closed", "That phase is over; orders go to the current phase.", status=409)
-    state = codec.state_from_json(match.state)
+    ruleset = get_ruleset(match.ruleset)
+    state = ruleset.state_from_json(match.state) if state is None else state
     # An unknown unit gets the same answer as another side's: nobody learns which ids exist.
     if not any(unit.id == unit_id and unit.side == viewer.side for unit in state.units):
         raise MatchError("order.not_your_unit", f"Unit {unit_id!r} is not yours to command.", status=403)
-    if unit_id not in get_ruleset(match.ruleset).units_to_order(state):
+    if unit_id not in ruleset.awaits(state):
         raise MatchError("order.phase_closed", f"Unit {unit_id!r} has no order to give now.", status=409)
     return state
 
 
 def _checked_order(
     *, match: Match, viewer: Viewer, order_json: Any, turn: int | None, phase: str | None, seen: int | None
-) -> tuple[GameState, PhaseOrder, dict[str, Any]]:
-    """Everything that must hold before an order is checked or stored. The current phase decides the order's
-    kind (movement, weapon or physical); the check is `{"path": PATH}` for a move and `{"attacks": ATTACKS}`
-    (each attack's target number and modifiers) for an attack."""
+) -> tuple[Any, PhaseOrder, dict[str, Any]]:
+    """Everything that must hold before an order is checked or stored. The ruleset's current phase decodes the
+    order and answers whether it may be given (`ruleset.check`: in Solaris `{"path": PATH}` for a move,
+    `{"attacks": ATTACKS}` with each attack's target number and modifiers for an attack)."""
     if phase is not None and phase != match.phase:
         # A late click for the phase just resolved must not land in the next one (a move read as holding fire).
         raise MatchError("order.phase_closed", f"The {phase} phase is over; this is the {match.phase}.", status=409)
+    ruleset = get_ruleset(match.ruleset)
     try:
-        order = codec.phase_order_from_json(match.phase, order_json)
-        state = check_commander(match=match, viewer=viewer, unit_id=order.unit, turn=turn)
-        ruleset = get_ruleset(match.ruleset)
-        if isinstance(order, MoveOrder):
-            check = {"path": codec.path_to_json(ruleset.check_order(state, order))}
-        else:
-            check = {"attacks": codec.attacks_to_json(ruleset.check_attack(state, order))}
+        state = ruleset.state_from_json(match.state)
+        order = ruleset.decode_order(state, order_json)
+        check_commander(match=match, viewer=viewer, unit_id=order.unit, turn=turn, state=state)
+        check = ruleset.check(state, order)
     except RuleError as error:
         raise MatchError.from_rule_error(error) from error
     check_position_seen(match, seen)
@@ -106,11 +104,12 @@ class OrderPlot:
     writes: ClassVar[bool] = False
 
     def apply(self, step: Step) -> dict[str, Any]:
-        _, order, check = _checked_order(
+        state, order, check = _checked_order(
             match=step.match, viewer=step.viewer, order_json=self.order_json, turn=self.turn, phase=self.phase,
             seen=self.seen,
         )
-        return {"type": "plotted", "v": step.match.version, "order": codec.phase_order_to_json(order), **check}
+        order_json = get_ruleset(step.match.ruleset).encode_order(state, order)
+        return {"type": "plotted", "v": step.match.version, "order": order_json, **check}
 
 
 @dataclass(frozen=True)
@@ -127,7 +126,8 @@ class OrderSubmit(OrderPlot):
         phase_orders = current_orders(match)
         if any(stored.unit == order.unit for stored in phase_orders):
             raise MatchError("order.already_submitted", f"Unit {order.unit!r} already has its order.", status=409)
-        stored = codec.phase_order_to_json(order)
+        ruleset = get_ruleset(match.ruleset)
+        stored = ruleset.encode_order(state, order)
         phase_orders.append(Order.objects.create(
             match=match, turn=match.turn, phase=match.phase, unit=order.unit, side=viewer.side,
             order=stored, submitted_by=step.user,
@@ -136,7 +136,7 @@ class OrderSubmit(OrderPlot):
             "side": viewer.side, "player": step.user.get_username(), "turn": match.turn, "phase": match.phase,
             "order": stored,
         })
-        if set(get_ruleset(match.ruleset).units_to_order(state)) <= {o.unit for o in phase_orders}:
+        if ruleset.ends(state, {o.unit for o in phase_orders}):
             phase_resolve(step, state, phase_orders)
         return {"type": "order_accepted", "v": match.version, "order": stored, **check}
 
@@ -174,21 +174,22 @@ def state_for_delayed(match: Match) -> dict[str, Any]:
     return {"state": match.state} if spectators_delayed(match) else {}
 
 
-def phase_resolve(step: Step, state: GameState, phase_orders: list[Order]) -> None:
+def phase_resolve(step: Step, state: Any, phase_orders: list[Order]) -> None:
     """Resolves the current phase with the orders given (a unit without one gets the rules' default), after
     its last order or once its deadline passes: one batched playback per resolution, the movement timeline
     and/or the combat, heat and end reports; then, when the match ends there, the `finished` event with the
     result."""
     match = step.match
-    orders = [codec.phase_order_from_json(match.phase, stored.order) for stored in phase_orders]
+    ruleset = get_ruleset(match.ruleset)
+    orders = [ruleset.decode_order(state, stored.order) for stored in phase_orders]
     attempt = match.events.filter(kind=Event.Kind.ANNULLED, payload__turn=match.turn, payload__phase=match.phase).count()
     dice = Dice(phase_dice_seed(match.seed, match.turn, match.phase, attempt))
-    result = get_ruleset(match.ruleset).resolve_phase(state, orders, dice)
-    payload = {"turn": match.turn, "phase": match.phase, "attempt": attempt, "timeline": codec.report_to_json(result)}
-    match.state = codec.state_to_json(result.state)
+    result = ruleset.resolve_phase(state, orders, dice)
+    payload = {"turn": match.turn, "phase": match.phase, "attempt": attempt, "timeline": ruleset.report_to_json(result)}
+    match.state = ruleset.state_to_json(result.state)
     step.log(Event.Kind.PLAYBACK, {**payload, **state_for_delayed(match)})
     match.turn, match.phase = result.state.turn, result.state.phase
-    if result.state.result is not None:
-        # The result is recorded in the rules state (`state.result`), which the match header shows.
+    if match.phase == OVER:
+        # The result is recorded in the rules state (its `result`), which the match header shows.
         match.status = Match.Status.FINISHED
-        step.log(Event.Kind.FINISHED, {"result": result_to_json(result.state.result)})
+        step.log(Event.Kind.FINISHED, {"result": match.state["result"]})

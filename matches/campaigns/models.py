@@ -15,7 +15,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 
 from matches.models import Match, new_seed
-from rules.io import codec
+from rules.battletech import codec
 from rules.core.board import Board
 from rules.rulesets.solaris.demo import demo_board
 from rules.core.errors import RuleError

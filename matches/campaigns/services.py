@@ -19,8 +19,8 @@ from matches.errors import MatchError
 from matches.models import Event, Match
 from matches.selectors import match_get
 from matches.services import event_append, events_publish, match_create
-from rules.io import codec
-from rules.io.combat_codec import result_to_json, status_from_json, status_to_json
+from rules.battletech import codec
+from rules.battletech.combat.codec import result_to_json, status_from_json, status_to_json
 from rules.battletech.designs.design import Design, DesignError, shipped_design
 from rules.core.errors import RuleError
 from rules.battletech.state import GameState, Options, equip

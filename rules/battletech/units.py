@@ -55,7 +55,7 @@ class Unit(Piece):
 
 
 def unit_to_json(unit: Unit) -> dict[str, Any]:
-    """The unit's fields, its hex as a label (what `rules.io.codec.unit_from_json` reads back)."""
+    """The unit's fields, its hex as a label (what `rules.battletech.codec.unit_from_json` reads back)."""
     data = asdict(unit)
     data["hex"] = unit.hex.label
     return data

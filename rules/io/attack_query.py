@@ -4,34 +4,34 @@
 modifier with its reason; unless ``"roll": false``, it also rolls with the scenario's seed and shows the
 rolls and the damage applied. ``"physical": "kick", "limb": "RL"`` asks for a physical attack instead.
 ``"los"`` may give the line of sight by hand (``{"los": true, "modifier": 1, "partial_cover": false}``);
-otherwise the ruleset's line-of-sight rule decides.
+otherwise the scenario's ruleset's line-of-sight rule (for the scenario's options) decides.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from rules.battletech.combat.attacks import (
     AttackError, PhysicalOrder, SightRule, WeaponOrder, plan_physical_attack, plan_weapon_attack,
     resolve_physical_attacks, resolve_weapon_attacks,
 )
-from rules.io.combat_codec import combat_report_to_json, modifiers_to_json, planned_attack_to_json, roll_to_json
+from rules.battletech.combat.codec import combat_report_to_json, modifiers_to_json, planned_attack_to_json, roll_to_json
 from rules.battletech.designs.design import LOCATIONS
 from rules.core.dice import Dice
 from rules.core.errors import ScenarioError
 from rules.battletech.state import GameState
 from rules.core.reasons import Reason, reason_codes
-from rules.rulesets import get_ruleset
+from rules.rulesets import Ruleset
 from rules.battletech.combat.status import MechStatus
 from rules.battletech.combat.tohit import LineOfSight, Sight, attack_direction, firing_arc
 from rules.battletech.units import Unit
 
 
-def attack(state: GameState, body: Any, seed: str) -> dict[str, Any]:
+def attack(ruleset: Ruleset[Any, Any], state: GameState, body: Any, seed: str) -> dict[str, Any]:
     if not isinstance(body, dict) or not isinstance(body.get("from"), str) or not isinstance(body.get("to"), str):
         raise ScenarioError("'attack' needs 'from' and 'to' unit ids and a 'weapon' or 'physical'", code="scenario.query")
     attacker, target = state.unit(body["from"]), state.unit(body["to"])
-    sight = _sight_rule(body.get("los"))
+    sight = _sight_rule(body.get("los"), ruleset, state)
     physical = "physical" in body
     if physical:
         limb = str(body.get("limb", ""))
@@ -79,9 +79,19 @@ def attack(state: GameState, body: Any, seed: str) -> dict[str, Any]:
     }
 
 
-def _sight_rule(given: Any) -> SightRule:
+@runtime_checkable
+class Sighted(Protocol):
+    """A ruleset whose attacks need a line of sight: the rule it judges them by in ``state``."""
+
+    def sight_rule(self, state: GameState) -> SightRule: ...
+
+
+def _sight_rule(given: Any, ruleset: Ruleset[Any, Any], state: GameState) -> SightRule:
     if given is None:
-        return get_ruleset("solaris").sight
+        if not isinstance(ruleset, Sighted):
+            raise ScenarioError(f"the {ruleset.name} ruleset has no line-of-sight rule for attacks",
+                                code="scenario.query")
+        return ruleset.sight_rule(state)
     usage = ScenarioError('\'los\' is an object: {"los": true, "modifier": 0, "partial_cover": false, "reasons": []}',
                           code="scenario.query")
     if not isinstance(given, dict):

@@ -3,7 +3,8 @@
 A public, documented contract (``docs/scenario.md``): the answer is one JSON object on stdout, exit 0
 whenever the question was answered (even "illegal" or "no LOS"), exit 2 with
 ``{"error": {"code", "message"}}`` for a malformed scenario.
-Each query kind is one entry of :data:`QUERIES`: a function of (state, query body, seed) → answer.
+Each query kind is one entry of :data:`QUERIES`: a function of (ruleset, state, query body, seed) → answer, the
+ruleset being the one the scenario is judged by.
 """
 
 from __future__ import annotations
@@ -19,9 +20,10 @@ from rules.battletech.state import GameState
 from rules.io.move_query import move_query
 from rules.io.movement_phase_query import movement_phase_query
 from rules.io.scenario import load_scenario, los_query
+from rules.rulesets import DEFAULT_RULESET, Ruleset, get_ruleset
 
 Answer = dict[str, Any]
-Query = Callable[[GameState, Any, str], Answer]
+Query = Callable[[Ruleset[Any, Any], GameState, Any, str], Answer]
 
 QUERIES: dict[str, Query] = {
     "attack": attack,
@@ -31,8 +33,9 @@ QUERIES: dict[str, Query] = {
 }
 
 
-def explain(scenario: Any, base: Path | None = None) -> Answer:
-    """Answer a scenario's query; ``base`` is the folder its relative ``board.file`` is read from."""
+def explain(scenario: Any, base: Path | None = None, ruleset: str = DEFAULT_RULESET) -> Answer:
+    """Answer a scenario's query by ``ruleset``; ``base`` is the folder its relative ``board.file`` is read from."""
+    rules = get_ruleset(ruleset)
     state, seed = load_scenario(scenario, base)
     query = scenario.get("query")
     if not isinstance(query, dict) or len(query) != 1:
@@ -40,7 +43,7 @@ def explain(scenario: Any, base: Path | None = None) -> Answer:
     (kind, body), = query.items()
     if kind not in QUERIES:
         raise ScenarioError(f"unknown query {kind!r}; known: {', '.join(sorted(QUERIES))}", code="scenario.query")
-    return QUERIES[kind](state, body, seed)
+    return QUERIES[kind](rules, state, body, seed)
 
 
 def run(source: TextIO, out: TextIO, base: Path | None = None) -> int:

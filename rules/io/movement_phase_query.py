@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.io import codec
+from rules.battletech import codec
 from rules.core.dice import Dice
 from rules.core.errors import ScenarioError
 from rules.battletech.state import GameState
+from rules.rulesets import Ruleset
 from rules.battletech.movement.simultaneous import resolve_movement
+from rules.rulesets.solaris.orders import move_order_from_json
 
 
-def movement_phase_query(state: GameState, body: Any, seed: str) -> dict[str, Any]:
+def movement_phase_query(ruleset: Ruleset[Any, Any], state: GameState, body: Any, seed: str) -> dict[str, Any]:
     """``{"orders": [ORDER, …], "initiative": [loser, …, winner]}``; an order may name a unit to
     ``"charge"``. Without ``initiative`` the initiative is rolled from the scenario's seed."""
     if not isinstance(body, dict) or not isinstance(body.get("orders", []), list):
@@ -19,6 +21,6 @@ def movement_phase_query(state: GameState, body: Any, seed: str) -> dict[str, An
     initiative = body.get("initiative")
     if initiative is not None and not (isinstance(initiative, list) and all(isinstance(u, str) for u in initiative)):
         raise ScenarioError("'initiative' lists unit ids from loser to winner", code="scenario.query")
-    orders = [codec.order_from_json(data) for data in body.get("orders", [])]
+    orders = [move_order_from_json(data) for data in body.get("orders", [])]
     result = resolve_movement(state, orders, Dice(seed), initiative=initiative)
     return codec.movement_to_json(result)

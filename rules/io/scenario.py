@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from rules.core.board import Board, board_from_cells, parse_megamek_board
-from rules.io.combat_codec import modifiers_to_json
+from rules.battletech.combat.codec import modifiers_to_json
 from rules.core.errors import ScenarioError
 from rules.battletech.designs.design import Design, shipped_design
 from rules.battletech.state import LOS_RULES, MOVEMENT_RULES, GameState, Options, equip
@@ -20,6 +20,7 @@ from rules.core.hexes import Hex
 from rules.battletech.sight.los import SIDES, LosResult, line_of_sight
 from rules.battletech.designs.mtf import parse_mtf
 from rules.core.reasons import reason_codes
+from rules.rulesets import Ruleset
 from rules.battletech.combat.status import Motion
 from rules.battletech.units import UNIT_KINDS, Unit
 
@@ -168,7 +169,7 @@ def load_scenario(data: Any, base: Path | None = None) -> tuple[GameState, str]:
     return replace(state, mechs=mechs, motions=motions), str(seed)
 
 
-def los_query(state: GameState, body: Any, seed: str) -> dict[str, Any]:
+def los_query(ruleset: Ruleset[Any, Any], state: GameState, body: Any, seed: str) -> dict[str, Any]:
     """``{"from": "A", "to": "B"}`` or ``{"from": "A", "to": {"hex": "0708"}}``, with an optional
     ``"side": "left"|"right"`` for the target's controller's choice on a split line."""
     if not isinstance(body, dict) or not isinstance(body.get("from"), str) or "to" not in body \

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rules.core.errors import RuleError
-from rules.rulesets.base import PhaseResult, Ruleset
+from rules.rulesets.base import Ruleset
 from rules.rulesets.solaris import SolarisRuleset
 
-RULESETS: dict[str, Ruleset] = {"solaris": SolarisRuleset()}
+# The ruleset a match or a scenario plays when it names none.
+DEFAULT_RULESET = "solaris"
+RULESETS: dict[str, Ruleset[Any, Any]] = {DEFAULT_RULESET: SolarisRuleset()}
 
-__all__ = ["PhaseResult", "Ruleset", "RULESETS", "get_ruleset"]
+__all__ = ["DEFAULT_RULESET", "Ruleset", "RULESETS", "get_ruleset"]
 
 
-def get_ruleset(name: str) -> Ruleset:
+def get_ruleset(name: str) -> Ruleset[Any, Any]:
     try:
         return RULESETS[name]
     except KeyError:

@@ -1,60 +1,85 @@
-"""What every ruleset offers the server: its phase table, order checks, who must order, and phase resolution."""
+"""The ruleset protocol: everything the server and the referee command ask of a game, and nothing more.
+
+A new game implements :class:`Ruleset` in its own package and registers it in :mod:`rules.rulesets`; the core
+and the server never name its phases, its order kinds or its options. The server keeps the state opaque: it
+decodes it with the ruleset's codec, hands it back to the ruleset, and stores what the codec writes.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any, Protocol, TypeAlias
+from collections.abc import Collection, Sequence
+from typing import Any, Protocol, TypeVar
 
-from rules.battletech.combat.attacks import CombatReport, PhysicalOrder, PlannedAttack, SightRule, WeaponOrder
 from rules.core.dice import Dice
-from rules.battletech.state import GameState
-from rules.battletech.movement.plan import MoveOrder, PathPlan
-from rules.battletech.movement.result import MovementResult
+from rules.core.options import OptionsSchema
+from rules.core.phases import Json, Order, Outcome, Phase
+from rules.core.state import State
 
-Order: TypeAlias = MoveOrder | WeaponOrder | PhysicalOrder
-
-
-@dataclass(frozen=True, slots=True)
-class PhaseResult:
-    """The state after a phase (and the order-less phases that followed it) and what happened: the movement
-    playback timeline, and a report per combat, heat or end phase."""
-
-    state: GameState
-    movement: MovementResult | None = None
-    reports: tuple[CombatReport, ...] = ()
+S = TypeVar("S", bound=State)
+R = TypeVar("R", bound=Outcome[Any])
 
 
-@dataclass(frozen=True, slots=True)
-class Phase:
-    """One entry of a ruleset's turn sequence: the orders it waits for ("" for none: it resolves as soon as
-    it begins), what ends it, and its resolver."""
+class Ruleset(Protocol[S, R]):
+    """One game. ``S`` is its state, ``R`` what resolving one of its phases gives (:class:`Outcome`)."""
 
     name: str
-    orders: str
-    ends: str
-    resolve: Callable[[GameState, Sequence[Order], Dice], PhaseResult]
-
-
-class Ruleset(Protocol):
-    name: str
-    sight: SightRule  # the line-of-sight rule attacks use
+    # The options the players agree before the match: one validator for the lobby, campaigns, REST and scenarios.
+    options: OptionsSchema
 
     @property
-    def phases(self) -> tuple[Phase, ...]: ...
+    def phases(self) -> tuple[Phase[S, Any, R], ...]:
+        """The turn sequence, in order."""
+        ...
 
-    def check_order(self, state: GameState, order: MoveOrder) -> PathPlan: ...
+    # ---- orders, dispatched by the state's current phase ----------------------------------------------
 
-    def check_attack(self, state: GameState, order: WeaponOrder | PhysicalOrder) -> tuple[PlannedAttack, ...]: ...
+    def decode_order(self, state: S, data: Any) -> Order:
+        """A client's order for the current phase; a coded refusal for anything else (a closed phase too)."""
+        ...
 
-    def units_to_order(self, state: GameState) -> list[str]: ...
+    def encode_order(self, state: S, order: Order) -> Json:
+        """An order of the current phase as :meth:`decode_order` reads it back (stored, echoed)."""
+        ...
 
-    def resolve_phase(self, state: GameState, orders: Sequence[Order], dice: Dice) -> PhaseResult: ...
+    def awaits(self, state: S) -> list[str]:
+        """The units whose orders the current phase waits for (none once the match is over)."""
+        ...
 
-    # What a viewer may see ("player" of `side`, "spectator", "referee"): everything secret (hidden cards,
-    # mines, hidden units, plotted orders) is removed here and nowhere else.
-    def view(self, state: GameState, viewer_role: str, side: str | None) -> dict[str, Any]: ...
+    def ends(self, state: S, ordered: Collection[str]) -> bool:
+        """Whether the current phase resolves now that the units in ``ordered`` have given their orders."""
+        ...
 
-    def orders_view(
-        self, orders: Sequence[tuple[str, dict[str, Any]]], viewer_role: str, side: str | None
-    ) -> list[dict[str, Any]]: ...
+    def check(self, state: S, order: Order) -> Json:
+        """The "may I?" answer the server returns on a plot or a submit; a coded refusal when it may not."""
+        ...
+
+    def resolve_phase(self, state: S, orders: Sequence[Order], dice: Dice) -> R:
+        """The current phase resolved with ``orders``, then every following phase that waits for none."""
+        ...
+
+    # ---- the state and reports as JSON (the server stores and sends only these) -------------------------
+
+    def state_from_json(self, data: Json) -> S: ...
+
+    def state_to_json(self, state: S) -> Json: ...
+
+    def report_to_json(self, outcome: R) -> Json:
+        """The playback of a resolution, as every viewer replays it."""
+        ...
+
+    # ---- what each viewer is shown ------------------------------------------------------------------
+
+    def view(self, state: S, viewer_role: str, side: str | None) -> Json:
+        """What a viewer may see ("player" of `side`, "spectator", "referee"): everything secret (hidden cards,
+        mines, hidden units, plotted orders) is removed here and nowhere else."""
+        ...
+
+    def orders_view(self, orders: Sequence[tuple[str, Json]], viewer_role: str, side: str | None) -> list[Json]:
+        """The stored orders of the open phase (each with its side) this viewer may see."""
+        ...
+
+    def hints(self, state: S, role: str, side: str | None) -> Json:
+        """What the browser needs to offer this viewer (``role`` player, spectator or referee; a player's
+        ``side``) the current phase: its panels, each unit's choices and budgets, who may choose what. The
+        rules work it out so the client never does again."""
+        ...

@@ -17,7 +17,7 @@ from django.db import connections
 from matches import consumers, crowd
 from matches.models import Event, Match, Order
 from matches.services import match_create
-from rules.io import codec
+from rules.battletech import codec
 from rules.rulesets.solaris.demo import demo_state
 
 # Orders for the demo mechs (walk 5 PM each), legal on the demo board.

@@ -9,7 +9,7 @@ from django.contrib.auth.models import User
 
 from matches.models import Match
 from matches.services import match_create
-from rules.io import codec
+from rules.battletech import codec
 from rules.core.board import Board, HexTerrain
 from rules.rulesets.solaris.demo import demo_duel_state
 from rules.battletech.state import Options

@@ -15,10 +15,11 @@ from matches.errors import MatchError
 from matches.models import Event, Match, Order
 from matches.selectors import player_view, viewer_for
 from matches.snapshots import encoded_frames_since
-from rules.io import codec
+from rules.battletech import codec
 from rules.rulesets.solaris.demo import demo_state
 from rules.core.dice import Dice
 from rules.rulesets import get_ruleset
+from rules.rulesets.solaris.orders import move_order_from_json, weapon_order_from_json
 from tests.matches.duels import duel_match
 
 pytestmark = pytest.mark.django_db
@@ -56,7 +57,7 @@ def test_a_full_turn_of_fire_and_kicks_ends_the_match_at_its_turn_limit(
     match.refresh_from_db()
     assert (match.turn, match.phase, published[-1]["type"]) == (1, "weapons", "playback")
     expected = ruleset.resolve_phase(
-        expected, [codec.order_from_json(STAND_STILL[u]) for u in "AB"], Dice(f"{match.seed}:1:movement")
+        expected, [move_order_from_json(STAND_STILL[u]) for u in "AB"], Dice(f"{match.seed}:1:movement")
     ).state
 
     # Plotting fire answers alice alone with each weapon's target number and modifiers; nothing is stored.
@@ -86,7 +87,7 @@ def test_a_full_turn_of_fire_and_kicks_ends_the_match_at_its_turn_limit(
     weapons = published[-1]
     assert (weapons["type"], weapons["turn"], weapons["phase"]) == ("playback", 1, "weapons")
     expected_weapons = ruleset.resolve_phase(
-        expected, [codec.weapon_order_from_json(ALICE_FIRE), codec.weapon_order_from_json(BOB_FIRE)],
+        expected, [weapon_order_from_json(ALICE_FIRE), weapon_order_from_json(BOB_FIRE)],
         Dice(f"{match.seed}:1:weapons"),
     )
     assert weapons["timeline"] == codec.report_to_json(expected_weapons)
@@ -96,7 +97,7 @@ def test_a_full_turn_of_fire_and_kicks_ends_the_match_at_its_turn_limit(
 
     match.refresh_from_db()
     assert match.phase == "physical"
-    to_order = set(ruleset.units_to_order(codec.state_from_json(match.state)))
+    to_order = set(ruleset.awaits(codec.state_from_json(match.state)))
     assert to_order == {"A", "B"}, "this seed knocks nobody down in the weapons phase"
     submit(match, alice, ALICE_KICK, capture)
     submit(match, bob, BOB_NO_ATTACK, capture)

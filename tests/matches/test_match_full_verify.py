@@ -16,7 +16,7 @@ from matches.errors import MatchError
 from matches.models import Event, Match
 from matches.replay import match_verify
 from matches.selectors import player_view, viewer_for
-from rules.io import codec
+from rules.battletech import codec
 from rules.rulesets import get_ruleset
 from tests.matches.lobby_duels import DUEL
 
@@ -41,7 +41,7 @@ def candidates(match: Match, owner: User, unit: str) -> list[dict[str, Any]]:
 
 def play_phase(match: Match, players: dict[str, User]) -> None:
     """Every unit the phase waits for gets the first of its candidate orders that the server takes."""
-    for unit in get_ruleset(match.ruleset).units_to_order(codec.state_from_json(match.state)):
+    for unit in get_ruleset(match.ruleset).awaits(codec.state_from_json(match.state)):
         owner = players[unit]
         for order in candidates(match, owner, unit):
             try:

@@ -13,9 +13,10 @@ from matches import hub, services
 from matches.errors import MatchError
 from matches.models import Event, Match, Order
 from matches.selectors import player_view, viewer_for
-from rules.io import codec
+from rules.battletech import codec
 from rules.core.dice import Dice
 from rules.rulesets import get_ruleset
+from rules.rulesets.solaris.orders import move_order_from_json
 from tests.matches.conftest import ALICE_ORDER, BOB_ORDER, fingerprint
 from tests.matches.races import race_behind_row_lock
 
@@ -92,7 +93,7 @@ def test_the_last_order_resolves_the_phase_once_with_the_match_dice(
     assert (playback["v"], playback["turn"], playback["phase"]) == (3, 1, "movement")
     # The same seed and orders give the same timeline: the resolution can be replayed and checked.
     replay = get_ruleset("solaris").resolve_phase(
-        initial, [codec.order_from_json(ALICE_ORDER), codec.order_from_json(BOB_ORDER)], Dice(f"{match.seed}:1:movement")
+        initial, [move_order_from_json(ALICE_ORDER), move_order_from_json(BOB_ORDER)], Dice(f"{match.seed}:1:movement")
     )
     assert playback["timeline"] == codec.report_to_json(replay)
     units = {u["id"]: (u["hex"], u["facing"]) for u in match.state["units"]}

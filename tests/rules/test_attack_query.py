@@ -3,7 +3,7 @@
 import io
 import json
 
-from rules.io.codec import physical_order_from_json, weapon_order_from_json
+from rules.rulesets.solaris.orders import physical_order_from_json, weapon_order_from_json
 from rules.core.errors import MalformedOrder
 from rules.io.explain import explain, run
 
@@ -99,20 +99,29 @@ def test_orders_from_json():
 
 
 def test_orders_decoded_by_phase():
-    from rules.io.codec import attacks_to_json, phase_order_from_json
+    from dataclasses import replace
+
+    from rules.battletech.codec import attacks_to_json
+    from rules.rulesets import get_ruleset
     from rules.battletech.combat.attacks import plan_weapon_attack
     from rules.core.errors import RuleError
     from rules.io.scenario import load_scenario
 
-    assert phase_order_from_json("movement", {"unit": "A", "mode": "walk", "steps": ["F"]}).steps == ("F",)
-    order = phase_order_from_json("weapons", {"unit": "A", "target": "B", "weapons": ["AC/20"]})
-    assert phase_order_from_json("physical", {"unit": "A"}).target == ""
-    with pytest.raises(RuleError) as error:
-        phase_order_from_json("heat", {"unit": "A"})
-    assert error.value.code == "order.phase_closed"
+    ruleset = get_ruleset("solaris")
     state, _ = load_scenario(scenario({"from": "A", "to": "B", "weapon": "AC/20"}))
+
+    def decoded(phase, data):
+        return ruleset.decode_order(replace(state, phase=phase), data)
+
+    assert decoded("movement", {"unit": "A", "mode": "walk", "steps": ["F"]}).steps == ("F",)
+    order = decoded("weapons", {"unit": "A", "target": "B", "weapons": ["AC/20"]})
+    assert decoded("physical", {"unit": "A"}).target == ""
+    with pytest.raises(RuleError) as error:
+        decoded("heat", {"unit": "A"})
+    assert error.value.code == "order.phase_closed"
     checked = attacks_to_json(plan_weapon_attack(state, order))
     assert checked["legal"] and checked["attacks"][0]["to_hit"]["target"] == 9
+    assert ruleset.check(replace(state, phase="weapons"), order) == {"attacks": checked}
 
 
 from hypothesis import given, settings  # noqa: E402

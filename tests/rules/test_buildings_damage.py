@@ -6,7 +6,7 @@ with the attack phases' collapse damage and falls."""
 import pytest
 
 from rules.core.board import board_from_cells
-from rules.io.codec import report_to_json
+from rules.battletech.codec import report_to_json
 from rules.battletech.state import GameState
 from rules.core.hexes import Hex
 from rules.battletech.movement.plan import MoveOrder

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.core.board import Board
-from rules.io.codec import report_to_json, state_from_json, state_to_json
+from rules.battletech.codec import report_to_json, state_from_json, state_to_json
 from rules.battletech.combat.attacks import AttackError, PhysicalOrder, WeaponOrder
 from rules.battletech.designs.design import shipped_design, shipped_designs
 from rules.core.dice import Dice
@@ -35,7 +35,7 @@ PHYSICAL = (*KICK_FIRST, ("kick", "LL"), ("charge", ""), ("push", ""))
 def orders(state, physical=KICK_FIRST):
     """Each side's plan: walk next to the enemy, fire every weapon the referee accepts, then kick or punch."""
     result = []
-    for unit_id in RULESET.units_to_order(state):
+    for unit_id in RULESET.awaits(state):
         me = state.unit(unit_id)
         enemy = next(u for u in state.units if u.id != unit_id)
         if state.phase == "movement":
@@ -47,7 +47,7 @@ def orders(state, physical=KICK_FIRST):
             chosen: list[str] = []
             for index, _ in state.mechs[unit_id].design.weapons:
                 try:
-                    RULESET.check_attack(state, WeaponOrder(unit_id, enemy.id, (*chosen, str(index))))
+                    RULESET.check(state, WeaponOrder(unit_id, enemy.id, (*chosen, str(index))))
                     chosen.append(str(index))
                 except AttackError:
                     pass
@@ -56,7 +56,7 @@ def orders(state, physical=KICK_FIRST):
             order = PhysicalOrder(unit_id)
             for kind, limb in physical:
                 try:
-                    RULESET.check_attack(state, PhysicalOrder(unit_id, enemy.id, kind, limb))
+                    RULESET.check(state, PhysicalOrder(unit_id, enemy.id, kind, limb))
                     order = PhysicalOrder(unit_id, enemy.id, kind, limb)
                     break
                 except AttackError:
@@ -67,7 +67,7 @@ def orders(state, physical=KICK_FIRST):
 
 def _legal(state: GameState, order: MoveOrder) -> bool:
     try:
-        RULESET.check_order(state, order)
+        RULESET.check(state, order)
     except RuleError:
         return False
     return True

@@ -9,7 +9,7 @@ displacement' (domino effect, accidental falls) and the jump jet critical hit.
 from dataclasses import replace
 
 from rules.core.board import board_from_cells
-from rules.io.codec import report_to_json
+from rules.battletech.codec import report_to_json
 from rules.battletech.combat.attacks import PhysicalOrder, resolve_physical_attacks
 from rules.core.dice import Dice, Roll
 from rules.battletech.state import GameState

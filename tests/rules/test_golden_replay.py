@@ -25,7 +25,6 @@ from typing import Any
 import pytest
 
 from rules.core.dice import Dice, Roll
-from rules.io import codec
 from rules.io.explain import run
 from rules.rulesets import get_ruleset
 
@@ -75,22 +74,22 @@ def test_a_recorded_match_replays_byte_for_byte(path: Path) -> None:
     """Each phase, on its recorded dice stream and orders, gives the recorded rolls, timeline and state."""
     record = json.loads(path.read_text(encoding="utf-8"))
     ruleset = get_ruleset(record["ruleset"])
-    state = codec.state_from_json(record["initial_state"])
-    assert_same(record["initial_state"], codec.state_to_json(state), "the initial state")
+    state = ruleset.state_from_json(record["initial_state"])
+    assert_same(record["initial_state"], ruleset.state_to_json(state), "the initial state")
     for step in record["phases"]:
         where = f"turn {step['turn']}, {step['phase']}"
         assert (state.turn, state.phase) == (step["turn"], step["phase"])
         assert step["dice_seed"] == f"{record['seed']}:{state.turn}:{state.phase}"
-        orders = [codec.phase_order_from_json(state.phase, data) for data in step["orders"]]
-        assert_same(step["orders"], [codec.phase_order_to_json(order) for order in orders], f"{where}: the orders")
+        orders = [ruleset.decode_order(state, data) for data in step["orders"]]
+        assert_same(step["orders"], [ruleset.encode_order(state, order) for order in orders], f"{where}: the orders")
         dice = Dice(step["dice_seed"])
         result = ruleset.resolve_phase(state, orders, dice)
         assert_same(step["rolls"], rolls_to_json(dice.rolls), f"{where}: the rolls")
-        assert_same(step["timeline"], codec.report_to_json(result), f"{where}: the timeline")
-        after = codec.state_to_json(result.state)
+        assert_same(step["timeline"], ruleset.report_to_json(result), f"{where}: the timeline")
+        after = ruleset.state_to_json(result.state)
         assert_same(step["state"], after, f"{where}: the state after")
         # Through JSON, as the server stores the state between phases.
-        state = codec.state_from_json(after)
+        state = ruleset.state_from_json(after)
     assert state.phase == "over"  # every recording plays to a result
 
 

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.core.board import board_from_cells
-from rules.io.codec import report_to_json
+from rules.battletech.codec import report_to_json
 from rules.core.dice import Dice
 from rules.battletech.state import GameState
 from rules.battletech.movement.plan import MoveOrder

@@ -10,14 +10,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.core.board import board_from_cells
-from rules.io.codec import state_to_json
-from rules.io.combat_codec import result_from_json
+from rules.battletech.codec import state_to_json
+from rules.battletech.combat.codec import result_from_json
 from rules.battletech.designs.design import shipped_designs
 from rules.core.hexes import Hex
 from rules.battletech.sight.los import line_of_sight
 from rules.core.reasons import PLACEHOLDER, TEMPLATES, Reason, reason_code, reason_codes, reason_from_code
 from rules.battletech.units import Unit
-from rules.io.codec import movement_to_json, path_to_json
+from rules.battletech.codec import movement_to_json, path_to_json
 from rules.core.dice import Dice
 from rules.battletech.movement.plan import check_path
 from rules.battletech.movement.simultaneous import resolve_movement
@@ -98,7 +98,7 @@ def test_heights_name_both_ends_as_clauses():
 
 def test_a_stored_result_keeps_its_code_and_a_changed_text_stays_as_stored():
     """A match result goes into the stored state as JSON and comes back coded ('Victoria')."""
-    from rules.io.combat_codec import result_from_json, result_to_json
+    from rules.battletech.combat.codec import result_from_json, result_to_json
     from rules.core.state import MatchResult
 
     beaten = Reason("victory.beaten", unit="B", why=Reason("damage.centre_torso_destroyed"))

@@ -5,7 +5,7 @@ controller is absent, by the referee (issue 7)."""
 
 import pytest
 
-from rules.io import codec
+from rules.battletech import codec
 from rules.core.board import board_from_cells
 from rules.battletech.combat.attacks import WeaponOrder, plan_weapon_attack
 from rules.core.errors import RuleError

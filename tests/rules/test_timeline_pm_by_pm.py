@@ -5,15 +5,15 @@ import json
 import pytest
 
 from rules.core.board import Board
-from rules.io import codec
-from rules.io.codec import movement_to_json
+from rules.battletech.codec import movement_to_json
 from rules.rulesets.solaris.demo import demo_state
 from rules.core.dice import Dice
 from rules.core.errors import MalformedOrder
 from rules.battletech.state import GameState
 from rules.core.hexes import Hex
-from rules.battletech.movement.plan import MoveOrder
+from rules.battletech.movement.plan import MoveOrder, plan_path
 from rules.rulesets import get_ruleset
+from rules.rulesets.solaris.orders import move_order_from_json, move_order_to_json
 from rules.battletech.movement.simultaneous import resolve_movement
 from rules.core.timeline import schedule, tick_of_pm
 from rules.battletech.units import Unit
@@ -98,12 +98,12 @@ def test_a_plotted_charge_on_the_mech_in_the_way_becomes_a_charge():
 
 def test_the_server_path_carries_the_plotted_charge_in_the_order():
     state = GameState(Board(16, 17), (Unit("A", Hex.parse("0510"), 0), Unit("B", Hex.parse("0507"), 3)))
-    order = codec.order_from_json({"unit": "A", "mode": "walk", "steps": ["F", "F", "F"], "charge": "B"})
-    assert codec.order_to_json(order)["charge"] == "B"
+    order = move_order_from_json({"unit": "A", "mode": "walk", "steps": ["F", "F", "F"], "charge": "B"})
+    assert move_order_to_json(order)["charge"] == "B"
     result = get_ruleset("solaris").resolve_phase(state, [order], Dice("seed"))
     assert [event.kind for event in result.movement.ticks[2]] == ["charge"]
     with pytest.raises(MalformedOrder):
-        codec.order_from_json({"unit": "A", "mode": "jump", "to": "0507", "facing": 0, "charge": "B"})
+        move_order_from_json({"unit": "A", "mode": "jump", "to": "0507", "facing": 0, "charge": "B"})
 
 
 @pytest.mark.parametrize("a_at, b_fields, hexes, why", [
@@ -203,7 +203,7 @@ def test_the_ruleset_resolves_in_the_agreed_mode_and_advances_the_turn():
 
 def test_schedule_puts_the_initiative_loser_first_within_a_tick():
     state = demo_state()
-    plans = {unit.id: get_ruleset("solaris").check_order(state, MoveOrder(unit.id, "walk", ("F",)))
+    plans = {unit.id: plan_path(state.board, unit, MoveOrder(unit.id, "walk", ("F",)))
              for unit in state.units}
     assert schedule(plans, {"B": 0, "A": 1}) == [[("B", 0), ("A", 0)]]
     assert movement_to_json(resolve_movement(state, [], Dice("x")))["ticks"] == []

@@ -14,7 +14,7 @@ from matches.campaigns.roles import organiser_grant
 from matches.lobby import match_start_logged
 from matches.models import Match
 from matches.services import match_create
-from rules.io import codec
+from rules.battletech import codec
 from rules.rulesets.solaris.demo import demo_duel_state
 
 DEMO_TITLE = "Demo duel"

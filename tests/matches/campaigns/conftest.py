@@ -22,7 +22,7 @@ from matches.campaigns.models import (
 )
 from matches.models import Match
 from matches.services import order_submit
-from rules.io import codec
+from rules.battletech import codec
 from rules.rulesets import get_ruleset
 
 # Legal on the demo board from the arena's default starting hexes (0816 facing 0, 0802 facing 3).
@@ -87,7 +87,7 @@ def play_out(fixture: Fixture, turns: list[dict[str, dict[str, Any]]] = SCRIPTED
         match.refresh_from_db()
         while match.phase in HOLD:
             state = codec.state_from_json(match.state)
-            for unit in get_ruleset(match.ruleset).units_to_order(state):
+            for unit in get_ruleset(match.ruleset).awaits(state):
                 if not match.orders.filter(unit=unit, turn=match.turn, phase=match.phase).exists():
                     order_submit(match_id=match.pk, user=seats[unit], order_json={"unit": unit, **HOLD[match.phase]})
             match.refresh_from_db()

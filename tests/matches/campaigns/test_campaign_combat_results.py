@@ -12,8 +12,8 @@ from matches.campaigns import pairings, results, selectors, services
 from matches.campaigns.models import Campaign, Fixture, MatchResult, Mech, Pilot
 from matches.models import Match
 from matches.services import order_submit
-from rules.io import codec
-from rules.io.combat_codec import status_from_json, status_to_json
+from rules.battletech import codec
+from rules.battletech.combat.codec import status_from_json, status_to_json
 from rules.battletech.designs.design import shipped_design
 from rules.battletech.combat.status import MechStatus
 from tests.matches.campaigns.conftest import SCRIPTED_TURNS, League, play_out

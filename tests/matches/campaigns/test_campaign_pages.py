@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from matches.campaigns import pairings, results, services
 from matches.campaigns.models import Campaign, Fixture, Stable
-from rules.io import codec
+from rules.battletech import codec
 
 from tests.matches.campaigns.conftest import League, finish
 

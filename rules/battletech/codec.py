@@ -2,24 +2,23 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import asdict, fields
 from typing import Any
 
 # board_to_json and unit_to_json live with their types (the rulesets' views use them too) and are read here.
 from rules.core.board import Board, board_from_cells, board_to_json
-from rules.battletech.combat.attacks import PhysicalOrder, PlannedAttack, WeaponOrder
-from rules.io.combat_codec import (
+from rules.battletech.combat.attacks import PlannedAttack
+from rules.battletech.combat.codec import (
     combat_report_to_json, motion_to_json, planned_attack_to_json, result_from_json, result_to_json, roll_to_json,
     status_from_json, status_to_json,
 )
-from rules.core.errors import MalformedOrder, RuleError
+from rules.core.errors import RuleError
 from rules.battletech.state import GameState, Options, SplitLosSide
 from rules.core.hexes import Hex
-from rules.battletech.movement.plan import MoveOrder, PathPlan
+from rules.battletech.movement.plan import PathPlan
 from rules.battletech.movement.psr import Check
 from rules.core.reasons import reason_code, reason_codes
-from rules.rulesets.base import PhaseResult
+from rules.battletech.outcome import PhaseResult
 from rules.battletech.combat.status import Motion
 from rules.core.timeline import Event
 from rules.battletech.movement.result import Conflict, MovementResult, UnitOutcome
@@ -74,42 +73,6 @@ def state_from_json(data: Json) -> GameState:
         result=result_from_json(data["result"]) if data.get("result") else None,
         split_los={unit_id: SplitLosSide(**choice) for unit_id, choice in data.get("split_los", {}).items()},
     )
-
-
-def order_from_json(data: Any) -> MoveOrder:
-    """Decode a client's order, refusing anything that is not exactly an order.
-
-    ``{"unit", "mode": "walk"|"run"|"masc", "steps": ["F", "R", …]}`` or
-    ``{"unit", "mode": "jump", "to": "0808", "facing": 2}``; a walking or running order may add
-    ``"charge": "B"``."""
-    if not isinstance(data, dict) or not isinstance(data.get("unit"), str):
-        raise MalformedOrder("an order is an object with a 'unit', a 'mode' and 'steps' (or 'to' and 'facing')")
-    steps = data.get("steps", [])
-    if not isinstance(steps, list) or not all(isinstance(step, str) for step in steps):
-        raise MalformedOrder("'steps' must be a list of step codes such as \"F\", \"L\"")
-    mode = data.get("mode", "walk")
-    if not isinstance(mode, str):
-        raise MalformedOrder("'mode' must be a string")
-    to, facing = data.get("to"), data.get("facing")
-    if to is not None and not isinstance(to, str) or facing is not None and type(facing) is not int:
-        raise MalformedOrder("'to' must be a hex label such as \"0808\" and 'facing' a number 0-5")
-    try:
-        target = Hex.parse(to) if to is not None else None
-    except RuleError as error:
-        raise MalformedOrder(error.message) from None
-    charge = data.get("charge")
-    if charge is not None and not isinstance(charge, str):
-        raise MalformedOrder("'charge' names the unit the order charges")
-    return MoveOrder(unit=data["unit"], mode=mode, steps=tuple(steps), to=target, facing=facing, charge=charge)
-
-
-def order_to_json(order: MoveOrder) -> Json:
-    if order.mode == "jump" and order.to is not None:
-        return {"unit": order.unit, "mode": order.mode, "to": order.to.label, "facing": order.facing}
-    data: Json = {"unit": order.unit, "mode": order.mode, "steps": list(order.steps)}
-    if order.charge is not None:
-        data["charge"] = order.charge
-    return data
 
 
 def check_to_json(check: Check) -> Json:
@@ -236,61 +199,6 @@ def report_to_json(result: PhaseResult) -> Json:
     return {**data, **({"combat": combat} if combat else {})}
 
 
-def _only_keys(data: Json, kind: str, keys: tuple[str, ...]) -> None:
-    """Refuse keys another kind of order has: a late movement order must not read as holding fire."""
-    extra = sorted(set(data) - set(keys))
-    if extra:
-        raise MalformedOrder(f"a {kind} order has only {', '.join(keys)}; not {', '.join(extra)}")
-
-
-def weapon_order_from_json(data: Any) -> WeaponOrder:
-    """``{"unit": "A", "target": "B", "weapons": ["Medium Laser", "AC/20"], "twist": 1}``; no weapons holds fire."""
-    if not isinstance(data, dict) or not isinstance(data.get("unit"), str):
-        raise MalformedOrder("a weapon order is an object with a 'unit', a 'target' and 'weapons'")
-    _only_keys(data, "weapon", ("unit", "target", "weapons", "twist"))
-    target, weapons = data.get("target", ""), data.get("weapons", [])
-    if not isinstance(target, str) or not isinstance(weapons, list):
-        raise MalformedOrder("'target' must be a unit id and 'weapons' a list of weapon names or numbers")
-    if not all(isinstance(w, str | int) and not isinstance(w, bool) for w in weapons):
-        raise MalformedOrder("each weapon is a name (\"Medium Laser\", \"Medium Laser [RA]\") or a component number")
-    if weapons and not target:
-        raise MalformedOrder("weapons need a 'target'")
-    twist = data.get("twist", 0)
-    if not isinstance(twist, int) or isinstance(twist, bool):
-        raise MalformedOrder("'twist' is -1 (left), 0 or 1 (right)")
-    return WeaponOrder(data["unit"], target, tuple(str(w) for w in weapons), twist)
-
-
-def phase_order_from_json(phase: str, data: Any) -> MoveOrder | WeaponOrder | PhysicalOrder:
-    """The order a phase takes, decoded: movement, weapon or physical."""
-    decoders: dict[str, Callable[[Any], MoveOrder | WeaponOrder | PhysicalOrder]] = {
-        "movement": order_from_json, "weapons": weapon_order_from_json, "physical": physical_order_from_json,
-    }
-    if phase not in decoders:
-        raise RuleError(f"no orders are taken in the {phase} phase", code="order.phase_closed")
-    return decoders[phase](data)
-
-
 def attacks_to_json(planned: tuple[PlannedAttack, ...]) -> Json:
     """A checked attack order: each attack with its target number and modifiers (like ``path_to_json``)."""
     return {"legal": True, "attacks": [planned_attack_to_json(attack) for attack in planned]}
-
-
-def physical_order_from_json(data: Any) -> PhysicalOrder:
-    """``{"unit": "A", "target": "B", "attack": "punch", "limb": "RA"}``; no target means no attack."""
-    if not isinstance(data, dict) or not isinstance(data.get("unit"), str):
-        raise MalformedOrder("a physical order is an object with a 'unit', a 'target', an 'attack' and a 'limb'")
-    _only_keys(data, "physical", ("unit", "target", "attack", "limb"))
-    values = [data.get(key, "") for key in ("target", "attack", "limb")]
-    if not all(isinstance(value, str) for value in values):
-        raise MalformedOrder("'target', 'attack' and 'limb' must be strings")
-    return PhysicalOrder(data["unit"], *values)
-
-
-def phase_order_to_json(order: MoveOrder | WeaponOrder | PhysicalOrder) -> Json:
-    """Any phase's order as its decoder reads it back (the stored and echoed form)."""
-    if isinstance(order, WeaponOrder):
-        return {"unit": order.unit, "target": order.target, "weapons": list(order.weapons), "twist": order.twist}
-    if isinstance(order, PhysicalOrder):
-        return {"unit": order.unit, "target": order.target, "attack": order.kind, "limb": order.limb}
-    return order_to_json(order)

@@ -1,0 +1,158 @@
+"""The phase machinery every ruleset shares: what an order is, what a phase is, and the turn sequence.
+
+A ruleset declares its turn as a table of :class:`Phase` objects; :class:`PhaseTable` resolves the current
+phase and then every following phase that waits for no orders, so the sequencing is written once here and
+never again in a ruleset. Nothing here knows a phase name, an order kind or a game: those are the ruleset's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import replace
+from typing import Any, Generic, NoReturn, Protocol, Self, TypeVar
+
+from rules.core.dice import Dice
+from rules.core.errors import RuleError
+from rules.core.state import State
+
+Json = dict[str, Any]
+# The phase of a state whose match has ended: no phase follows it and no orders are taken.
+OVER = "over"
+
+
+class Order(Protocol):
+    """An order is anything addressed to one unit; the phase that decoded it checks and resolves it."""
+
+    @property
+    def unit(self) -> str: ...
+
+
+S = TypeVar("S", bound=State)
+S_co = TypeVar("S_co", bound=State, covariant=True)
+
+
+class Outcome(Protocol[S_co]):
+    """What resolving a phase gives: the state after it, and the ruleset's reports of what happened."""
+
+    @property
+    def state(self) -> S_co: ...
+
+    def followed_by(self, later: Self) -> Self:
+        """This outcome and a later phase's in one: the later state, the reports of both."""
+        ...
+
+    def moved_to(self, state: Any) -> Self:
+        """The same reports, ending in ``state`` (the phase the sequence moved on to)."""
+        ...
+
+
+R = TypeVar("R", bound=Outcome[Any])
+R_co = TypeVar("R_co", bound=Outcome[Any], covariant=True)
+S_contra = TypeVar("S_contra", bound=State, contravariant=True)
+OrderT = TypeVar("OrderT", bound=Order)
+
+
+class Phase(Protocol[S_contra, OrderT, R_co]):
+    """One entry of a ruleset's turn sequence: ``OrderT`` is the kind of order it takes (the order its own
+    :meth:`decode_order` gives), ``R_co`` what resolving it gives."""
+
+    name: str
+    # False: the phase waits for nobody and resolves as soon as it begins.
+    takes_orders: bool
+
+    def awaits(self, state: S_contra) -> list[str]:
+        """The units whose orders the phase waits for (none: it resolves as soon as it begins)."""
+        ...
+
+    def ends(self, state: S_contra, ordered: Collection[str]) -> bool:
+        """Whether the phase resolves now that the units in ``ordered`` have given their orders."""
+        ...
+
+    def resolve(self, state: S_contra, orders: Sequence[OrderT], dice: Dice) -> R_co: ...
+
+    def decode_order(self, state: S_contra, data: Any) -> OrderT:
+        """A client's order for this phase, refusing (a coded :class:`RuleError`) anything that is not one."""
+        ...
+
+    def encode_order(self, order: OrderT) -> Json:
+        """The order as :meth:`decode_order` reads it back (the stored and echoed form)."""
+        ...
+
+    def check(self, state: S_contra, order: OrderT) -> Json:
+        """The "may I?" answer: what the order would do, or a coded refusal; nothing is changed."""
+        ...
+
+
+def phase_closed(phase: str) -> RuleError:
+    return RuleError(f"no orders are taken in the {phase} phase", code="order.phase_closed", phase=phase)
+
+
+class OrderlessPhase(Generic[S, R]):
+    """A phase that waits for no orders (initiative, heat, the end of a turn): any order for it is refused."""
+
+    takes_orders = False
+
+    def __init__(self, name: str, resolve: Callable[[S, Dice], R]) -> None:
+        self.name = name
+        self._resolve = resolve
+
+    def awaits(self, state: S) -> list[str]:
+        return []
+
+    def ends(self, state: S, ordered: Collection[str]) -> bool:
+        return True
+
+    def resolve(self, state: S, orders: Sequence[Any], dice: Dice) -> R:
+        return self._resolve(state, dice)
+
+    def decode_order(self, state: S, data: Any) -> NoReturn:
+        raise phase_closed(self.name)
+
+    def encode_order(self, order: Any) -> NoReturn:
+        raise phase_closed(self.name)
+
+    def check(self, state: S, order: Any) -> NoReturn:
+        raise phase_closed(self.name)
+
+
+def every_awaited_unit_ordered(awaited: Collection[str], ordered: Collection[str]) -> bool:
+    """The usual end of an ordered phase: every unit it waits for has its order in."""
+    return set(awaited) <= set(ordered)
+
+
+class PhaseTable(Generic[S, R]):
+    """A ruleset's turn sequence: its phases in order, the last one followed by the first of the next turn.
+    Once a phase records the match's result the sequence goes to :data:`OVER`."""
+
+    def __init__(self, phases: Sequence[Phase[S, Any, R]]) -> None:
+        self.phases = tuple(phases)
+
+    def phase(self, name: str) -> Phase[S, Any, R]:
+        for phase in self.phases:
+            if phase.name == name:
+                return phase
+        raise phase_closed(name)
+
+    def awaits(self, state: S) -> list[str]:
+        return [] if state.phase == OVER else self.phase(state.phase).awaits(state)
+
+    def advance(self, state: S) -> S:
+        """The state moved on to the next phase (or to :data:`OVER` once the match has ended)."""
+        if state.phase == OVER or state.result is not None:
+            return replace(state, phase=OVER)
+        names = [phase.name for phase in self.phases]
+        return replace(state, phase=names[(names.index(state.phase) + 1) % len(names)])
+
+    def resolve(self, state: S, orders: Sequence[Order], dice: Dice) -> R:
+        """Resolve the current phase, then every following phase that waits for no orders: at most up to the
+        next turn's first phase that takes orders, so a turn where nobody may order waits for the next call."""
+        turn = state.turn
+        outcome = self.phase(state.phase).resolve(state, orders, dice)
+        state = self.advance(outcome.state)
+        while state.phase != OVER and not self.awaits(state):
+            phase = self.phase(state.phase)
+            if state.turn != turn and phase.takes_orders:
+                break
+            outcome = outcome.followed_by(phase.resolve(state, (), dice))
+            state = self.advance(outcome.state)
+        return outcome.moved_to(state)

@@ -1,0 +1,42 @@
+"""A ruleset's options schema (rules.core.options), here Solaris's: one validator for every way in."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.core.errors import RuleError
+from rules.rulesets import get_ruleset
+
+SOLARIS = get_ruleset("solaris").options
+
+
+def test_the_defaults_fill_every_option_in_the_schemas_order():
+    """Solaris VII: "en caso de omisión se utilizará SIEMPRE la regla estándar de LdV"."""
+    assert SOLARIS.validate({}) == {"los": "standard", "movement": "pm_by_pm", "turn_limit": 0}
+    assert list(SOLARIS.validate({"turn_limit": 3, "los": "dead_zone"})) == ["los", "movement", "turn_limit"]
+
+
+def test_given_options_lie_over_the_agreed_ones():
+    agreed = SOLARIS.validate({"movement": "classic"})
+    assert SOLARIS.validate({"los": "dead_zone"}, agreed) == {"los": "dead_zone", "movement": "classic", "turn_limit": 0}
+
+
+@pytest.mark.parametrize(("raw", "code", "params"), [
+    ({"movement": "teleport"}, "options.invalid", {"option": "movement", "values": ["classic", "pm_by_pm"]}),
+    ({"los": 1}, "options.invalid", {"option": "los", "values": ["standard", "dead_zone"]}),
+    ({"turn_limit": True}, "options.invalid", {"option": "turn_limit", "minimum": 0, "maximum": 1000}),
+    ({"turn_limit": -1}, "options.invalid", {"option": "turn_limit", "minimum": 0, "maximum": 1000}),
+    ({"dead_zone": True}, "options.unknown", {"option": "dead_zone", "known": ["los", "movement", "turn_limit"]}),
+    (["los"], "options.malformed", {}),
+])
+def test_a_refusal_names_the_option_and_the_rule(raw, code, params):
+    with pytest.raises(RuleError) as refused:
+        SOLARIS.validate(raw)
+    assert (refused.value.code, refused.value.params) == (code, params)
+
+
+def test_the_schema_describes_itself_for_a_form():
+    described = {option["name"]: option for option in SOLARIS.to_json()}
+    assert described["los"]["kind"] == "choice" and described["los"]["values"] == ["standard", "dead_zone"]
+    assert (described["turn_limit"]["kind"], described["turn_limit"]["maximum"]) == ("count", 1000)
+    assert all(option["description"] for option in described.values())
