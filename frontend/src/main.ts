@@ -11,6 +11,7 @@ import { BoardView } from "./map";
 import type { Poses } from "./playback";
 import { PlaybackPanel } from "./playback-panel";
 import { type PlotHooks, Plotter, plainLimit } from "./plot";
+import { PlotMemory } from "./plot-memory";
 import { startReplay } from "./replay";
 import { SightTool } from "./sight";
 import { HexTooltip, attachHints } from "./tooltip";
@@ -110,7 +111,12 @@ function startMatch(page: HTMLElement): void {
     if (unit) socket.send({ type: "reach", unit: unit.id, mode, turn });
   };
   const plotter = ordersRoot
-    ? new Plotter(ordersRoot, { send: (frame) => socket.send(frame), drawPath: (p) => board?.showPath(p), showReach })
+    ? new Plotter(ordersRoot, {
+        send: (frame) => socket.send(frame),
+        drawPath: (p) => board?.showPath(p),
+        showReach,
+        memory: new PlotMemory(matchId, localStorageOrNull()),
+      })
     : null;
   const attacks = ordersRoot ? new AttackPanel(attackSection(ordersRoot), { send: (frame) => socket.send(frame) }) : null;
 
@@ -133,7 +139,10 @@ function startMatch(page: HTMLElement): void {
         showStatus(t("%(player)s has submitted an order.", { player: frame.player }));
         break;
       case "reach":
-        if (reaching?.id === frame.unit && reaching.mode === frame.mode) board?.showReach(frame.hexes, reaching.plain);
+        if (reaching?.id === frame.unit && reaching.mode === frame.mode) {
+          board?.showReach(frame.hexes, reaching.plain);
+          plotter?.handleReach(frame.unit, frame.mode, frame.paths);
+        }
         break;
       case "los":
         sight.handleAnswer(frame);
@@ -306,6 +315,15 @@ function startMatch(page: HTMLElement): void {
   // The page's own socket, for people and tests poking at the protocol from the console.
   (window as unknown as { arbitro: unknown }).arbitro = { socket };
   socket.connect();
+}
+
+/** The page's localStorage, or null where the browser refuses it (some private modes throw on access). */
+function localStorageOrNull(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
 }
 
 /** The attack panel's place: right after the movement order panel, for players only. */

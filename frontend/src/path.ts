@@ -19,6 +19,8 @@ export function applyStep(at: Position, step: Step): Position {
       return { hex: at.hex, facing: turn(at.facing, -1) };
     case "R":
       return { hex: at.hex, facing: turn(at.facing, 1) };
+    case "SU":
+      return at; // standing up leaves the mech where it lay, facing as it did
   }
 }
 

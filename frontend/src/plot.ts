@@ -1,16 +1,19 @@
-// Click-to-plot: the player builds a movement order step by step, or picks a jump's landing hex and
-// facing. Every change is sent to the server as a `plot`; its `plotted` answer prices each step, and a
-// refusal (an error frame, or a path it calls illegal) takes the change back and shows the reason.
-// The controls live in match.html (`[data-action]` buttons, the #plot-mode radios, #pm, #plot-steps,
-// #plot-message).
+// Click-to-plot: the player builds a movement order step by step, plots straight to a reachable hex
+// (the server's cheapest path to it, from its `reach` answer), or picks a jump's landing hex and facing.
+// Every change is sent to the server as a `plot`; its `plotted` answer prices each step and names the
+// rolls it needs, and a refusal (an error frame, or a path it calls illegal) takes the change back and
+// shows the reason. The controls live in match.html (`[data-action]` buttons, the #plot-mode radios,
+// #pm, #plot-steps, #plot-message).
 
 import { type Facing, type Hex, hexLabel, parseLabel, turn } from "./hex";
 import { t } from "./i18n";
 import { type Position, stepsInto, trace } from "./path";
-import type { ClientFrame, Mode, Order, Path, Step, Unit } from "./protocol";
+import { type KeptPlot, type PlotMemory, orderKey } from "./plot-memory";
+import type { Check, ClientFrame, Mode, Order, Path, PathStep, Step, Unit } from "./protocol";
+import { reasonsText } from "./reasons";
 
-/** What the plotter needs of a unit: where it stands and how far each mode takes it. */
-export type PlotUnit = Pick<Unit, "id" | "hex" | "facing" | "walk" | "run" | "jump" | "masc">;
+/** What the plotter needs of a unit: where it stands, whether it lies prone and how far each mode takes it. */
+export type PlotUnit = Pick<Unit, "id" | "hex" | "facing" | "walk" | "run" | "jump" | "masc" | "prone">;
 
 /** The modes a unit may move in: jumping with jump jets, MASC when it has it. */
 export function modesOf(unit: PlotUnit): Mode[] {
@@ -34,18 +37,31 @@ export interface PlotHooks {
   drawPath(positions: Position[]): void;
   /** Where the unit can go in `mode` this phase, while it is being plotted; null when it is not. */
   showReach?(unit: PlotUnit | null, mode: Mode, turn: number): void;
+  /** Where plots are kept across a reload (none: they are not). */
+  memory?: PlotMemory;
 }
 
 type State = "idle" | "plotting" | "checking" | "submitted";
 
 // The arrow keys belong to the board (its cursor) and to form controls.
 const KEYS: Record<string, string> = {
-  w: "F", s: "B", a: "L", d: "R", backspace: "undo", z: "undo", m: "mode", j: "jump",
+  w: "F", s: "B", a: "L", d: "R", u: "SU", backspace: "undo", z: "undo", m: "mode", j: "jump",
 };
 
-function orderKey(order: Order): string {
-  const what = order.mode === "jump" ? `${order.to}/${order.facing}` : order.steps.join("");
-  return `${order.unit}:${order.mode}:${what}`;
+/** "piloting roll 5+: standing up (…): piloting 5 = 5": a roll a step needs, and why, in the page's language. */
+export function checkText(check: Check): string {
+  const why = reasonsText(check.reasons, check.reason_codes).join("; ");
+  const values = { target: check.target };
+  const roll = check.roll === "piloting" ? t("piloting roll %(target)s+", values) : t("roll %(target)s+", values);
+  return why ? `${roll}: ${why}` : roll;
+}
+
+/** A plotted step as the list shows it: where it leads, its cost and the rolls it needs. */
+export function stepText(step: string, hex: string, priced: PathStep | undefined): string {
+  const name = step === "SU" ? t("stand up") : step;
+  if (!priced) return `${name} → ${hex}`;
+  const notes = [t("%(mp)s PM", { mp: priced.mp }), ...(priced.checks ?? []).map(checkText)];
+  return `${name} → ${hex} (${notes.join("; ")})`;
 }
 
 function sameOrder(a: Order, b: Order): boolean {
@@ -67,7 +83,9 @@ export class Plotter {
   /** The version of the position being plotted on: the server refuses the order once that position changed. */
   private version = 0;
   /** A plot made on a position that changed (refused as stale, or held), and where its unit stood then: the next start() may keep it. */
-  private stale: { order: Order; turn: number; hex: string; facing: number } | null = null;
+  private stale: KeptPlot | null = null;
+  /** The server's cheapest path to each reachable hex in the current mode (its `reach` answer). */
+  private routes: { mode: Mode; paths: Record<string, Step[]> } | null = null;
 
   private readonly pm: HTMLElement;
   private readonly list: HTMLElement;
@@ -85,8 +103,12 @@ export class Plotter {
     this.message = root.querySelector("#plot-message")!;
     this.modeChoice = root.querySelector("#plot-mode")!;
     root.addEventListener("click", (event) => {
-      const button = (event.target as Element).closest<HTMLElement>("[data-action]");
+      const target = event.target as Element;
+      const button = target.closest<HTMLElement>("[data-action]");
       if (button) this.act(button.dataset.action!);
+      // A click on a plotted step takes the plot back to it.
+      const step = target.closest<HTMLElement>("#plot-steps li[data-step]");
+      if (step) this.truncate(Number(step.dataset.step));
     });
     this.modeChoice.addEventListener("change", (event) => this.chooseMode((event.target as HTMLInputElement).value as Mode));
     keys.addEventListener("keydown", (e) => {
@@ -113,13 +135,28 @@ export class Plotter {
     this.mode = submitted?.mode ?? "walk";
     this.steps = submitted?.mode !== "jump" && submitted ? [...submitted.steps] : [];
     this.landing = submitted?.mode === "jump" ? { hex: submitted.to, facing: submitted.facing as Facing } : null;
+    this.routes = null;
+    // A submitted order comes back without its pricing: the one kept when it was accepted, if any.
+    if (submitted) this.path = this.hooks.memory?.priced(turn, submitted) ?? null;
+    this.root.dataset.prone = String(Boolean(unit.prone));
     for (const radio of this.modeChoice.querySelectorAll("label")) radio.remove(); // the legend stays
     this.modeChoice.append(...modesOf(unit).map((mode) => this.modeRadio(mode)));
     this.setMessage("");
     this.setState(submitted ? "submitted" : "plotting");
     this.hooks.showReach?.(submitted ? null : unit, this.mode, turn);
     this.render();
-    if (stale && !submitted) this.takeBack(stale);
+    if (submitted) return;
+    const kept = stale ? null : this.hooks.memory?.plot();
+    if (stale) this.takeBack(stale);
+    else if (kept && this.unmoved(kept)) {
+      this.propose(kept.order);
+      this.setMessage(t("Your plot from before the reload is back: it is being checked again."));
+    }
+  }
+
+  /** The server's `reach` answer for this unit: the paths that plot by destination in `mode`. */
+  handleReach(unit: string, mode: string, paths: Record<string, Step[]> | undefined): void {
+    if (this.unit?.id === unit && mode === this.mode && paths) this.routes = { mode, paths };
   }
 
   /**
@@ -127,13 +164,19 @@ export class Plotter {
    * restarts the plotting, and this plot is taken back with it where it still makes sense.
    */
   holdPlot(): void {
-    if (this.state !== "plotting" || !this.unit) return;
+    if (this.state !== "plotting") return;
+    this.stale = this.currentPlot();
+  }
+
+  /** The plot as it stands, with where its unit stood; null when nothing is plotted. */
+  private currentPlot(): KeptPlot | null {
+    if (!this.unit) return null;
     const unit = this.unit.id;
     const order: Order | null =
       this.mode === "jump"
         ? this.landing && { unit, mode: "jump", to: this.landing.hex, facing: this.landing.facing }
         : this.steps.length > 0 ? { unit, mode: this.mode, steps: [...this.steps] } : null;
-    if (order) this.stale = { order, turn: this.turn, hex: this.unit.hex, facing: this.unit.facing };
+    return order && { order, turn: this.turn, hex: this.unit.hex, facing: this.unit.facing };
   }
 
   /** No order to give: a spectator, or a phase without one for us. */
@@ -154,8 +197,18 @@ export class Plotter {
       this.propose({ unit: this.unit.id, mode: "jump", to: hexLabel(hex), facing: this.landing?.facing ?? this.unit.facing });
       return;
     }
+    // Nothing plotted yet, or a hex not next to the path's end: the server's cheapest path to it (a prone
+    // mech's starts by standing up). Next to the path's end: the steps into it, added to the plot.
+    const route = this.routes?.mode === this.mode ? this.routes.paths[hexLabel(hex)] : undefined;
     const steps = stepsInto(this.end(), hex, this.mode);
-    if (steps) this.proposeSteps(this.mode, [...this.steps, ...steps]);
+    if (route && (this.steps.length === 0 || !steps)) this.proposeSteps(this.mode, [...route]);
+    else if (steps) this.proposeSteps(this.mode, [...this.steps, ...steps]);
+  }
+
+  /** Take the plot back to its first `count` steps (a click on a step in the list). */
+  truncate(count: number): void {
+    if (this.state !== "plotting" || this.mode === "jump" || count >= this.steps.length) return;
+    this.proposeSteps(this.mode, this.steps.slice(0, count));
   }
 
   handlePlotted(order: Order, path: Path): void {
@@ -172,6 +225,7 @@ export class Plotter {
     if (!this.pending || !sameOrder(order, this.pending)) return;
     this.accept(order, path);
     this.setState("submitted");
+    this.hooks.memory?.keepPriced(this.turn, order, path);
     this.hooks.showReach?.(null, this.mode, this.turn);
   }
 
@@ -192,15 +246,19 @@ export class Plotter {
    * only when the unit still stands where it did, in the same turn: then it is sent to be priced again on
    * the new position (the server may still refuse it); otherwise it is cleared.
    */
-  private takeBack(stale: { order: Order; turn: number; hex: string; facing: number }): void {
-    const unit = this.unit!;
-    const unmoved = stale.order.unit === unit.id && stale.turn === this.turn && stale.hex === unit.hex && stale.facing === unit.facing;
-    if (!unmoved) {
+  private takeBack(stale: KeptPlot): void {
+    if (!this.unmoved(stale)) {
       this.setMessage(t("Your plot was made on an old position and your unit has moved since: plot again."), "order.stale_version");
       return;
     }
     this.propose(stale.order);
     this.setMessage(t("Your plot was made on an old position: it is being checked again on the new one."), "order.stale_version");
+  }
+
+  /** Does the unit still stand where it did when `plot` was made, in the same turn? */
+  private unmoved(plot: KeptPlot): boolean {
+    const unit = this.unit!;
+    return plot.order.unit === unit.id && plot.turn === this.turn && plot.hex === unit.hex && plot.facing === unit.facing;
   }
 
   /**
@@ -219,7 +277,9 @@ export class Plotter {
     if (action === "mode") this.chooseMode(modes[(modes.indexOf(this.mode) + 1) % modes.length]);
     else if (action === "jump") this.chooseMode(modes.includes("jump") ? "jump" : this.mode);
     else if (this.mode === "jump") this.actJumping(action);
-    else if (action === "F" || action === "B" || action === "L" || action === "R") this.proposeSteps(this.mode, [...this.steps, action]);
+    else if (action === "F" || action === "B" || action === "L" || action === "R" || action === "SU") {
+      this.proposeSteps(this.mode, [...this.steps, action]);
+    }
     else if (action === "undo" && this.steps.length > 0) this.proposeSteps(this.mode, this.steps.slice(0, -1));
     else if (action === "submit") this.send("submit", { unit: this.unit.id, mode: this.mode, steps: this.steps });
   }
@@ -284,6 +344,7 @@ export class Plotter {
     this.landing = order.mode === "jump" ? { hex: order.to, facing: order.facing as Facing } : null;
     this.path = path;
     this.setMessage("");
+    if (this.state !== "submitted") this.hooks.memory?.keepPlot(this.currentPlot());
     this.render();
   }
 
@@ -344,8 +405,9 @@ export class Plotter {
     this.list.replaceChildren(
       ...shown.map((step, i) => {
         const item = document.createElement("li");
-        const cost = this.path?.steps[i]?.mp;
-        item.textContent = `${step} → ${hexLabel(positions[i + 1].hex)}${cost === undefined ? "" : ` (${cost} PM)`}`;
+        item.dataset.step = String(i + 1);
+        item.dataset.hint = t("Take the plot back to this step");
+        item.textContent = stepText(step, hexLabel(positions[i + 1].hex), this.path?.steps[i]);
         return item;
       }),
     );

@@ -2,7 +2,8 @@
 
 import type { ReasonCode } from "./reasons";
 
-export type Step = "F" | "B" | "L" | "R";
+/** `SU` stands a prone mech up (docs/protocol.md). */
+export type Step = "F" | "B" | "L" | "R" | "SU";
 /** Movement modes (docs/protocol.md): MASC runs at 2 × walk; a jump goes straight to a hex. */
 export type Mode = "walk" | "run" | "masc" | "jump";
 export type Role = "player" | "spectator" | "referee";
@@ -24,12 +25,23 @@ export interface JumpOrder {
 
 export type Order = StepOrder | JumpOrder;
 
+/** A roll a step needs (rules.codec.check_to_json): `target` on 2D6, `reason` the check's code ("stand", "skid"…). */
+export interface Check {
+  roll: string;
+  reason: string;
+  target: number;
+  reasons?: string[];
+  reason_codes?: ReasonCode[];
+}
+
 export interface PathStep {
   /** "J" is a whole jump. */
   step: Step | "J";
   hex: string;
   facing: number;
   mp: number;
+  prone?: boolean;
+  checks?: Check[];
   reasons?: string[];
   reason_codes?: ReasonCode[];
 }
@@ -302,6 +314,8 @@ export interface ReachFrame {
   unit: string;
   mode: string;
   hexes: Record<string, number>;
+  /** The steps of the cheapest legal path to each reachable hex (absent for a jump): plotting by destination. */
+  paths?: Record<string, Step[]>;
 }
 
 /** The line of sight between two units or hexes (`los`; rules.scenario.los_to_json). */
