@@ -16,7 +16,7 @@ from rules.battletech.state import GameState
 from rules.core.hexes import Hex
 from rules.battletech.sight.los import line_of_sight
 from rules.battletech.movement.plan import MOVE_MODES
-from rules.battletech.movement.reach import reachable
+from rules.battletech.movement.reach import reachable, routes
 from rules.core.reasons import Reason, reason_codes
 from rules.io.scenario import los_to_json
 from rules.battletech.units import Unit
@@ -27,15 +27,18 @@ from .services import check_commander
 
 
 def unit_reach(*, match_id: int, user: AbstractBaseUser | AnonymousUser, unit_id: Any, mode: Any, turn: int | None = None) -> dict[str, Any]:
-    """Every hex the viewer's unit can reach this phase in `mode`, with its cheapest PM over all facings."""
+    """Every hex the viewer's unit can reach this phase in `mode`, with its cheapest PM over all facings, and
+    the steps of a cheapest path to each (none for a jump), which the client plots when the hex is clicked."""
     if not isinstance(unit_id, str) or mode not in MOVE_MODES:
         raise MatchError("message.malformed", f"A reach request names a `unit` and a `mode` ({', '.join(MOVE_MODES)}).")
     match, viewer = match_and_viewer(match_id=match_id, user=user)
     state = check_commander(match=match, viewer=viewer, unit_id=unit_id, turn=turn)
+    unit = state.unit(unit_id)
     hexes: dict[str, int] = {}
-    for (hex_, _facing), (cost, _moved) in reachable(state.board, state.unit(unit_id), mode).items():
+    for (hex_, _facing), (cost, _moved) in reachable(state.board, unit, mode).items():
         hexes[hex_.label] = min(cost, hexes.get(hex_.label, cost))
-    return {"type": "reach", "v": match.version, "unit": unit_id, "mode": mode, "hexes": hexes}
+    paths = {hex_.label: list(steps) for hex_, steps in routes(state.board, unit, mode).items()}
+    return {"type": "reach", "v": match.version, "unit": unit_id, "mode": mode, "hexes": hexes, "paths": paths}
 
 
 def sight_line(*, match_id: int, user: AbstractBaseUser | AnonymousUser, source: Any, target: Any) -> dict[str, Any]:

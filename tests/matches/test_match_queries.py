@@ -27,6 +27,22 @@ def test_reach_lists_each_hex_once_at_its_cheapest(match: Match, alice: User) ->
     assert "0811" not in reply["hexes"]  # six hexes ahead is past the walking budget
 
 
+def test_reach_gives_the_cheapest_path_to_each_hex_and_a_prone_mech_stands_up_first(match: Match, alice: User) -> None:
+    """Plotting by destination (issue 16): the client plots the server's path to a clicked shaded hex."""
+    reply = unit_reach(match_id=match.pk, user=alice, unit_id="A", mode="walk", turn=1)
+    assert set(reply["paths"]) == set(reply["hexes"]) - {"0816"}
+    assert reply["paths"]["0815"] == ["F"] and reply["paths"]["0817"] == ["B"]
+    assert all(len(steps) <= 5 for steps in reply["paths"].values())
+
+    match.state["units"][0]["prone"] = True  # A, fallen
+    match.save()
+    prone = unit_reach(match_id=match.pk, user=alice, unit_id="A", mode="walk", turn=1)
+    assert prone["paths"]["0815"] == ["SU", "F"]
+    assert prone["hexes"]["0815"] == 3  # standing up costs 2 PM (standard BattleTech), the step 1
+    assert max(prone["hexes"].values()) == 5 and "0812" not in prone["hexes"]
+    assert unit_reach(match_id=match.pk, user=alice, unit_id="A", mode="jump", turn=1)["paths"] == {}
+
+
 def test_running_reaches_further_than_walking(match: Match, alice: User) -> None:
     walk = unit_reach(match_id=match.pk, user=alice, unit_id="A", mode="walk")["hexes"]
     run = unit_reach(match_id=match.pk, user=alice, unit_id="A", mode="run")["hexes"]

@@ -8,7 +8,7 @@ from hypothesis import given, settings, strategies as st
 from movement_fixtures import board, unit
 from rules.core.hexes import Hex
 from rules.battletech.movement.plan import MoveOrder, budget, check_path, road_boosted
-from rules.battletech.movement.reach import reachable
+from rules.battletech.movement.reach import reachable, routes
 
 
 def test_walk_reach_on_clear_ground():
@@ -74,3 +74,36 @@ def test_reach_minimum_equals_the_cheapest_plotted_path(cells, kind, walk, mode,
     the_board = board({**cells, **({"0303": (0, "pavement:1")} if paved_start else {})}, size=(5, 5))
     the_unit = unit("0303", facing=facing, kind=kind, walk=walk, run=walk + 1)
     assert reachable(the_board, the_unit, mode) == cheapest_plotted(the_board, the_unit, mode)
+
+
+def test_routes_plot_the_cheapest_path_to_each_reachable_hex():
+    """Plotting by destination (issue 16): the client plots the server's path to a clicked hex."""
+    the_routes = routes(board({"0504": (0, "woods:2")}), unit(walk=4), "walk")
+    assert the_routes[Hex.parse("0503")] == ("F", "F")  # through the heavy woods: 3 + 1 PM, no cheaper way round
+    assert the_routes[Hex.parse("0506")] == ("B",)  # backing up beats turning round
+    assert Hex.parse("0505") not in the_routes  # where it stands: nothing to plot
+    assert routes(board(), unit(jump=2), "jump") == {}  # a jump goes straight to its hex
+
+
+def test_a_prone_mechs_routes_start_by_standing_up():
+    """A prone mech stands up (SU, 2 PM, standard BattleTech) before it moves: every route says so."""
+    the_routes = routes(board(), unit(walk=4, prone=True), "walk")
+    assert the_routes[Hex.parse("0504")] == ("SU", "F")
+    # It may turn where it lies first; it never leaves its hex before standing.
+    assert all("SU" in steps and steps.index("SU") < steps.index("F") for steps in the_routes.values() if "F" in steps)
+    assert Hex.parse("0502") not in the_routes  # 2 PM to stand leave 2: two hexes ahead at most
+
+
+@settings(max_examples=40, deadline=None)
+@given(cells=st.dictionaries(st.sampled_from(CELLS), st.tuples(st.integers(0, 3), TERRAIN)),
+       kind=st.sampled_from(["mech", "mech", "tracked", "infantry"]), prone=st.booleans(),
+       walk=st.integers(1, 4), mode=st.sampled_from(["walk", "run"]), facing=st.integers(0, 5))
+def test_every_route_is_a_legal_plot_of_the_hexs_cheapest_cost(cells, kind, prone, walk, mode, facing):
+    """Property: each route is a path the plotter accepts, ending in its hex, at that hex's minimum cost."""
+    the_board = board(cells, size=(5, 5))
+    the_unit = unit("0303", facing=facing, kind=kind, walk=walk, run=walk + 1, prone=prone and kind == "mech")
+    reach = reachable(the_board, the_unit, mode)
+    for hex_, steps in routes(the_board, the_unit, mode).items():
+        path, error = check_path(the_board, the_unit, MoveOrder(the_unit.id, mode, steps))
+        assert error is None and path.end[0] == hex_, (hex_, steps, error)
+        assert path.mp == min(cost for (there, _), (cost, _) in reach.items() if there == hex_)

@@ -5,7 +5,7 @@ import catalog from "../../../locale/es/LC_MESSAGES/djangojs.po?raw";
 import { PHYSICAL_CHOICES } from "../attack";
 import { ERRORS } from "../i18n";
 
-const SOURCES = import.meta.glob<string>(["../*.ts", "../**/*.ts"], { query: "?raw", import: "default", eager: true });
+const SOURCES = import.meta.glob<string>(["../*.ts", "../rulesets/**/*.ts"], { query: "?raw", import: "default", eager: true });
 
 /** A .po file's translated msgids (a msgid may run over several quoted lines). */
 function translatedIds(po: string): Set<string> {

@@ -3,12 +3,13 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { parseLabel } from "../hex";
 import type { Position } from "../path";
 import { Plotter, modeLimit, modesOf, plainLimit } from "../plot";
-import type { ClientFrame, Order, Path, StepOrder } from "../protocol";
+import { PlotMemory } from "../plot-memory";
+import type { ClientFrame, Order, Path, Step, StepOrder } from "../protocol";
 
 // The controls as match.html lays them out.
 const CONTROLS = `
   <section id="orders">
-    ${["L", "F", "B", "R", "undo", "submit"].map((a) => `<button data-action="${a}"></button>`).join("")}
+    ${["L", "F", "B", "R", "SU", "undo", "submit"].map((a) => `<button data-action="${a}"></button>`).join("")}
     <fieldset id="plot-mode"><legend>Mode</legend></fieldset>
     <output id="pm"></output><ol id="plot-steps"></ol><p id="plot-message"></p>
   </section>`;
@@ -323,5 +324,131 @@ describe("modes", () => {
     expect(root.dataset.state).toBe("submitted");
     expect(stepsShown()).toEqual(["J → 0813"]);
     expect(modesShown()).toEqual(["walk", "run", "jump*", "masc"]);
+  });
+});
+
+describe("a prone mech (issue 16)", () => {
+  const prone = { id: "A", hex: "0816", facing: 0, walk: 5, run: 8, prone: true };
+  const standCheck = { roll: "piloting", reason: "stand", target: 5, reasons: ["standing up: piloting 5 = 5"] };
+
+  it("stands up with the button or U, and the list shows the 2 PM and the piloting roll the server priced", () => {
+    plotter.start(prone, 2, null, 9);
+    expect(root.dataset.prone).toBe("true");
+    press("u");
+    expect(lastOrder()).toEqual({ unit: "A", mode: "walk", steps: ["SU"] });
+    plotter.handlePlotted(lastOrder(), {
+      ...pricedPath(lastOrder()),
+      mp: 2,
+      steps: [{ step: "SU", hex: "0816", facing: 0, mp: 2, checks: [standCheck] }],
+    });
+    expect(stepsShown()).toEqual(["stand up → 0816 (2 PM; piloting roll 5+: standing up: piloting 5 = 5)"]);
+    press("w");
+    expect(lastSteps()).toEqual(["SU", "F"]);
+    answer();
+    expect(drawn.at(-1)!.map((p) => p.hex)).toEqual([parseLabel("0816"), parseLabel("0816"), parseLabel("0815")]);
+  });
+
+  it("plots to a shaded hex the server's path, which stands up first", () => {
+    plotter.start(prone, 2, null, 9);
+    plotter.handleReach("A", "walk", { "0815": ["SU", "F"], "0814": ["SU", "F", "F"] });
+    plotter.clickHex(parseLabel("0815"));
+    expect(lastSteps()).toEqual(["SU", "F"]);
+  });
+
+  it("is told apart from a standing one: no stand-up button shown", () => {
+    expect(root.dataset.prone).toBe("false");
+  });
+});
+
+describe("plotting by destination (issue 16)", () => {
+  const paths = { "0815": ["F"], "0813": ["F", "F", "F"], "1014": ["R", "F", "F"] } as Record<string, Step[]>;
+
+  it("plots the server's cheapest path to a far shaded hex, replacing the plot", () => {
+    plotter.handleReach("A", "walk", paths);
+    plotter.clickHex(parseLabel("0813"));
+    expect(lastSteps()).toEqual(["F", "F", "F"]);
+    answer();
+    expect(stepsShown()).toEqual(["F → 0815 (1 PM)", "F → 0814 (1 PM)", "F → 0813 (1 PM)"]);
+    // Next to the end of the path, a click adds the steps into it; a far one plots afresh.
+    plotter.clickHex(parseLabel("0812"));
+    expect(lastSteps()).toEqual(["F", "F", "F", "F"]);
+    answer();
+    plotter.clickHex(parseLabel("1014"));
+    expect(lastSteps()).toEqual(["R", "F", "F"]);
+  });
+
+  it("ignores a reach answer for another unit or mode, and a hex with no path", () => {
+    plotter.handleReach("B", "walk", paths);
+    plotter.handleReach("A", "run", paths);
+    plotter.clickHex(parseLabel("0813"));
+    expect(sent).toEqual([]);
+  });
+
+  it("takes the plot back to a step clicked in the list", () => {
+    plotter.handleReach("A", "walk", paths);
+    plotter.clickHex(parseLabel("0813"));
+    answer();
+    root.querySelector<HTMLElement>("#plot-steps li[data-step='1']")!.click();
+    expect(lastSteps()).toEqual(["F"]);
+  });
+});
+
+describe("a plot kept across a reload (issue 16)", () => {
+  const store = () => {
+    const items = new Map<string, string>();
+    return {
+      getItem: (key: string) => items.get(key) ?? null,
+      setItem: (key: string, value: string) => void items.set(key, value),
+      removeItem: (key: string) => void items.delete(key),
+    };
+  };
+  const unit = { id: "A", hex: "0816", facing: 0, walk: 5, run: 8 };
+
+  function pagePlotter(memory: PlotMemory): Plotter {
+    document.body.innerHTML = CONTROLS;
+    root = document.querySelector("#orders")!;
+    return new Plotter(root, { send: (frame) => (sent.push(frame), true), drawPath: () => {}, memory }, root);
+  }
+
+  it("plots an unsubmitted plot again after a reload, while the mech stands where it did", () => {
+    const storage = store();
+    plotter = pagePlotter(new PlotMemory("1", storage));
+    plotter.start(unit, 1, null, 7);
+    press("w");
+    answer();
+    press("d");
+    answer();
+    // The reload: a new page, the same storage.
+    sent = [];
+    plotter = pagePlotter(new PlotMemory("1", storage));
+    plotter.start(unit, 1, null, 8);
+    expect(sent).toEqual([{ type: "plot", turn: 1, v: 8, order: { unit: "A", mode: "walk", steps: ["F", "R"] } }]);
+    // Another turn, or the mech moved by the referee: forgotten.
+    sent = [];
+    pagePlotter(new PlotMemory("1", storage)).start(unit, 2, null, 9);
+    pagePlotter(new PlotMemory("1", storage)).start({ ...unit, hex: "0815" }, 1, null, 9);
+    expect(sent).toEqual([]);
+  });
+
+  it("shows a submitted order with the step costs the server gave it", () => {
+    const storage = store();
+    plotter = pagePlotter(new PlotMemory("1", storage));
+    plotter.start(unit, 1, null, 7);
+    press("w");
+    answer();
+    root.querySelector<HTMLButtonElement>("[data-action=submit]")!.click();
+    plotter.handleAccepted(lastOrder(), pricedPath(lastOrder()));
+    plotter = pagePlotter(new PlotMemory("1", storage));
+    plotter.start(unit, 1, { unit: "A", mode: "walk", steps: ["F"] }, 8);
+    expect(stepsShown()).toEqual(["F → 0815 (1 PM)"]);
+    expect(new PlotMemory("1", storage).plot()).toBeNull();
+  });
+
+  it("loses nothing but the memory when the storage refuses", () => {
+    const broken = { getItem: () => { throw new Error("denied"); }, setItem: () => { throw new Error("full"); }, removeItem: () => {} };
+    plotter = pagePlotter(new PlotMemory("1", broken));
+    plotter.start(unit, 1, null, 7);
+    press("w");
+    expect(() => answer()).not.toThrow();
   });
 });

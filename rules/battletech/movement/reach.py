@@ -17,12 +17,30 @@ from rules.battletech.movement.plan import RUNNING_MODES, Pose, advance, budget,
 from rules.battletech.units import Unit
 
 Reach = dict[tuple[Hex, int], tuple[int, str]]
+# (hex, facing) -> (minimum PM, how it moved, the steps of one path of that cost)
+_Explored = dict[tuple[Hex, int], tuple[int, str, tuple[str, ...]]]
 
 
 def reachable(board: Board, unit: Unit, mode: str) -> Reach:
     """``{(hex, facing): (minimum PM, "none"|"walk"|"run"|"jump")}`` for one movement mode; at equal
     cost a walk is preferred to a run."""
-    result: Reach = {(unit.hex, unit.facing): (0, "none")}
+    return {key: (cost, moved) for key, (cost, moved, _steps) in _explore(board, unit, mode).items()}
+
+
+def routes(board: Board, unit: Unit, mode: str) -> dict[Hex, tuple[str, ...]]:
+    """The steps of a cheapest path to each hex the unit can reach in ``mode`` (walking rather than
+    running at equal cost), for plotting by destination; a prone mech's start by standing up (``SU``).
+    None for a jump, which goes straight to its hex, nor for the hex the unit stands in."""
+    best: dict[Hex, tuple[tuple[int, bool], tuple[str, ...]]] = {}
+    for (hex_, _facing), (cost, moved, steps) in _explore(board, unit, mode).items():
+        rank = (cost, moved == "run")
+        if steps and moved != "jump" and (hex_ not in best or rank < best[hex_][0]):
+            best[hex_] = (rank, steps)
+    return {hex_: steps for hex_, (_rank, steps) in best.items() if hex_ != unit.hex}
+
+
+def _explore(board: Board, unit: Unit, mode: str) -> _Explored:
+    result: _Explored = {(unit.hex, unit.facing): (0, "none", ())}
     if unit.legs_frozen or (mode == "masc" and not unit.masc):
         return result
     if mode == "jump":
@@ -32,22 +50,23 @@ def reachable(board: Board, unit: Unit, mode: str) -> Reach:
     if unit.is_vehicle and mode in ("walk", "run") and is_paved(board.terrain(unit.hex), unit.elevation):
         movers.append((road_boosted(unit), True))  # the +1 cruise PM while it stays on pavement or road
     for mover, paved_only in movers:
-        for pose, cost in _search(board, mover, mode, start, paved_only).items():
+        for pose, (cost, steps) in _search(board, mover, mode, start, paved_only).items():
             moved = "none" if cost == 0 else ("walk" if cost <= mover.walk else "run")
             key = (pose.hex, pose.facing)
             if key not in result or (cost, moved == "run") < (result[key][0], result[key][1] == "run"):
-                result[key] = (cost, moved)
+                result[key] = (cost, moved, steps)
     _minimum_movement(board, unit, mode, start, budget(unit, mode), result)
     return result
 
 
-def _search(board: Board, unit: Unit, mode: str, start: Pose, paved_only: bool) -> dict[Pose, int]:
-    """Uniform-cost search: the cheapest PM to every pose within the mode's budget."""
+def _search(board: Board, unit: Unit, mode: str, start: Pose, paved_only: bool) -> dict[Pose, tuple[int, tuple[str, ...]]]:
+    """Uniform-cost search: the cheapest PM to every pose within the mode's budget, and the steps there."""
     limit = budget(unit, mode)
     steps: tuple[str, ...] = ("F", "L", "R") if mode in RUNNING_MODES else ("F", "B", "L", "R")
     # Only the steps this unit could ever take (the rest would only be refused, at a cost).
     steps += ("SU",) * (unit.kind == "mech" and unit.prone) + ("U", "D") * (unit.kind == "infantry")
     best: dict[Pose, int] = {start: 0}
+    came_from: dict[Pose, tuple[Pose, str]] = {}
     queue: list[tuple[int, int, Pose]] = [(0, 0, start)]
     order = 1  # tie-breaker: poses do not compare
     while queue:
@@ -64,12 +83,21 @@ def _search(board: Board, unit: Unit, mode: str, start: Pose, paved_only: bool) 
             cost = spent + outcome.mp
             if cost <= limit and cost < best.get(outcome.pose, limit + 1):
                 best[outcome.pose] = cost
+                came_from[outcome.pose] = (pose, step)
                 heapq.heappush(queue, (cost, order, outcome.pose))
                 order += 1
-    return best
+    return {pose: (cost, _steps_to(pose, came_from)) for pose, cost in best.items()}
 
 
-def _minimum_movement(board: Board, unit: Unit, mode: str, start: Pose, limit: int, result: Reach) -> None:
+def _steps_to(pose: Pose, came_from: dict[Pose, tuple[Pose, str]]) -> tuple[str, ...]:
+    steps: list[str] = []
+    while pose in came_from:
+        pose, step = came_from[pose]
+        steps.append(step)
+    return tuple(reversed(steps))
+
+
+def _minimum_movement(board: Board, unit: Unit, mode: str, start: Pose, limit: int, result: _Explored) -> None:
     """The hex straight ahead is always reachable as the only expenditure (Solaris VII 'Movimiento Mínimo')."""
     try:
         outcome = advance(board, unit, start, "F", mode)
@@ -79,10 +107,10 @@ def _minimum_movement(board: Board, unit: Unit, mode: str, start: Pose, limit: i
         return
     key = (outcome.pose.hex, outcome.pose.facing)
     if key not in result:
-        result[key] = (outcome.mp, "run")
+        result[key] = (outcome.mp, "run", ("F",))
 
 
-def _jumps(board: Board, unit: Unit, result: Reach) -> Reach:
+def _jumps(board: Board, unit: Unit, result: _Explored) -> _Explored:
     if unit.jump < 1 or unit.prone:
         return result
     for radius in range(1, unit.jump + 1):
@@ -94,5 +122,5 @@ def _jumps(board: Board, unit: Unit, result: Reach) -> Reach:
             except IllegalMove:
                 continue
             for facing in range(6):
-                result[(hex_, facing)] = (radius, "jump")
+                result[(hex_, facing)] = (radius, "jump", ())
     return result
