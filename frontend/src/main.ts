@@ -12,6 +12,7 @@ import type { Poses } from "./playback";
 import { PlaybackPanel } from "./playback-panel";
 import { type PlotHooks, Plotter, plainLimit } from "./plot";
 import { PlotMemory } from "./plot-memory";
+import { RecordSheets } from "./rulesets/solaris/record-sheet";
 import { startReplay } from "./replay";
 import { SightTool } from "./sight";
 import { HexTooltip, attachHints } from "./tooltip";
@@ -59,6 +60,7 @@ function startMatch(page: HTMLElement): void {
   const playback = new PlaybackPanel(page.querySelector<HTMLElement>("#playback")!);
   const played = new PlayedPlaybacks(matchId);
   const crowd = page.querySelector<HTMLElement>("#crowd")!;
+  const sheets = new RecordSheets(page.querySelector<HTMLElement>("#record-sheets")!);
 
   let board: BoardView | null = null;
   let boardShape = "";
@@ -219,6 +221,12 @@ function startMatch(page: HTMLElement): void {
     board.setUnits(withConditions(units, snapshot.mechs));
     renderHeader(snapshot);
     renderSides(snapshot);
+    sheets.show({
+      units,
+      mechs: snapshot.mechs ?? {},
+      players: Object.fromEntries(snapshot.sides.map((side) => [side.side, side.player])),
+      side: snapshot.you.side,
+    });
     if (snapshot.spectators !== undefined) showCrowd(crowd, snapshot.spectators);
     showSpectatorDelay(page.querySelector<HTMLElement>("#delay")!, snapshot.you.role, snapshot.match.options);
     page.dataset.role = snapshot.you.role;

@@ -163,18 +163,67 @@ export interface WeaponInfo {
   prone_blocked?: string;
 }
 
-/** A mech's public condition (the player view's `mechs`). */
+/** An item in a mech's critical slots (matches/combat_view.py), with the slots a critical hit took. */
+export interface ComponentInfo {
+  index: number;
+  name: string;
+  location: string;
+  slots: number[];
+  rear: boolean;
+  hit_slots: number[];
+  destroyed: boolean;
+}
+
+/** The heat scale at the mech's heat: the server's numbers (0: no roll needed). */
+export interface HeatEffects {
+  mp_loss: number;
+  to_hit: number;
+  shutdown_avoid: number;
+  automatic_shutdown: boolean;
+  ammo_explosion_avoid: number;
+  dissipation: number;
+}
+
+/** The design's MP and what damage and heat leave of them, with why. */
+export interface MovementInfo {
+  walk: number;
+  walk_left: number;
+  jump: number;
+  jump_left: number;
+  reasons: string[];
+  reason_codes?: ReasonCode[];
+}
+
+/** An ammunition bin: shown to the mech's own player (and the referee) only. */
+export interface AmmoInfo {
+  index: number;
+  label: string;
+  shots: number;
+}
+
+/** A mech's public condition (the player view's `mechs`): its record sheet. */
 export interface MechInfo {
   design: string;
   heat: number;
   armour: Record<string, number>;
+  rear_armour?: Record<string, number>;
   internal: Record<string, number>;
+  armour_max?: Record<string, number>;
+  rear_armour_max?: Record<string, number>;
+  internal_max?: Record<string, number>;
+  locations_destroyed?: string[];
+  flooded?: string[];
+  pilot_hits?: number;
   conscious: boolean;
   shutdown: boolean;
   destroyed: string;
   surrendered: boolean;
   active: boolean;
   weapons: WeaponInfo[];
+  components?: ComponentInfo[];
+  heat_effects?: HeatEffects;
+  movement?: MovementInfo;
+  ammo?: AmmoInfo[];
 }
 
 export interface MatchResult {

@@ -149,6 +149,10 @@ def test_the_snapshot_shows_every_viewer_the_mechs_condition_and_weapons(alice: 
     assert large_laser["range"] == {"minimum": 0, "short": 5, "medium": 10, "long": 15, "underwater": [3, 6, 9]}
     assert (large_laser["fired"], large_laser["destroyed"]) == (False, False)
     assert view["mechs"]["B"]["active"] and view["match"]["result"] is None
+    # Ammunition left: only the mech's own player and the referee see it (issue 16, the record sheet).
+    assert not any("ammo" in mech for mech in view["mechs"].values())
+    alices = player_view(match=match, viewer=viewer_for(match=match, user=alice))["mechs"]
+    assert "ammo" in alices["A"] and "ammo" not in alices["B"]
 
 
 def test_the_demo_match_is_equipped_to_fight() -> None:

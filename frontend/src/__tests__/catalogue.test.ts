@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import catalog from "../../../locale/es/LC_MESSAGES/djangojs.po?raw";
 import { PHYSICAL_CHOICES } from "../attack";
 import { ERRORS } from "../i18n";
+import { LOCATION_NAMES } from "../rulesets/solaris/record-sheet";
 
 const SOURCES = import.meta.glob<string>(["../*.ts", "../rulesets/**/*.ts"], { query: "?raw", import: "default", eager: true });
 
@@ -27,7 +28,8 @@ describe("the Spanish catalog of the client", () => {
   const spanish = translatedIds(catalog);
 
   it("has every text the client translates", () => {
-    const texts = [...literalsPassedToT(), ...PHYSICAL_CHOICES.map((choice) => choice.label), ...Object.values(ERRORS)];
+    const texts = [...literalsPassedToT(), ...PHYSICAL_CHOICES.map((choice) => choice.label), ...Object.values(ERRORS),
+      ...Object.values(LOCATION_NAMES)];
     expect(texts.length).toBeGreaterThan(50);
     expect(texts.filter((text) => !spanish.has(text))).toEqual([]);
   });

@@ -34,6 +34,22 @@ def heat_mp_loss(heat: int) -> int:
     return _scale(HEAT_MP_LOSS, heat)
 
 
+def shutdown_avoid(heat: int) -> int:
+    """The 2D6 roll that keeps the reactor running at this heat (0: no roll; 30+ shuts it down, see
+    AUTOMATIC_SHUTDOWN)."""
+    return _scale(SHUTDOWN_AVOID, heat)
+
+
+def ammo_explosion_avoid(heat: int) -> int:
+    """The 2D6 roll that keeps the ammunition from exploding at this heat (0: no roll)."""
+    return _scale(AMMO_EXPLOSION_AVOID, heat)
+
+
+def dissipation(status: MechStatus) -> int:
+    """Heat the working heat sinks take away each heat phase (a double heat sink 2)."""
+    return status.heat_sinks_working * (2 if status.design.double_heat_sinks else 1)
+
+
 def movement_heat(motion: Motion) -> tuple[int, Reason]:
     """TW: walking 1, running 2, jumping 1 per hex (at least 3); standing still 0."""
     if motion.moved == "jump":
@@ -56,7 +72,7 @@ def resolve_heat(status: MechStatus, motion: Motion, dice: Dice, unit: str = "")
     move, move_reason = movement_heat(motion)
     weapons = sum(w.heat for w in (status.component(i).weapon for i in status.fired) if w is not None)
     engine = ENGINE_HIT_HEAT * status.engine_hits
-    sinks = status.heat_sinks_working * (2 if status.design.double_heat_sinks else 1)
+    sinks = dissipation(status)
     generated = move + weapons + engine
     heat = max(status.heat + generated - sinks, 0)
     balance: dict[str, Param] = {"heat": status.heat, "movement": move_reason, "weapons": weapons, "sinks": sinks,
@@ -77,7 +93,7 @@ def resolve_heat(status: MechStatus, motion: Motion, dice: Dice, unit: str = "")
 
 def _ammo_check(status: MechStatus, dice: Dice, unit: str, reasons: list[str]) -> MechStatus:
     """TW: at 19+ heat roll to avoid an ammunition explosion; a failure explodes the most damaging bin."""
-    target = _scale(AMMO_EXPLOSION_AVOID, status.heat)
+    target = ammo_explosion_avoid(status.heat)
     bins = [i for i, shots in status.ammo.items() if shots and not status.is_destroyed(i)]
     if not target or not bins:
         return status
@@ -101,7 +117,7 @@ def _shutdown_check(status: MechStatus, dice: Dice, unit: str, reasons: list[str
     if status.heat >= AUTOMATIC_SHUTDOWN:
         reasons.append(Reason("heat.shutdown", heat=status.heat))
         return replace(status, shutdown=True)
-    target = _scale(SHUTDOWN_AVOID, status.heat)
+    target = shutdown_avoid(status.heat)
     if not target:
         if status.shutdown:
             reasons.append(Reason("heat.restart", heat=status.heat))

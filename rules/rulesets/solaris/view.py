@@ -1,7 +1,7 @@
 """What each viewer may see of a Solaris match: the one place where anything is hidden.
 
 Solaris VII duels are fought with open record sheets, so the board, every unit and each mech's armour,
-structure, heat and weapons are public. Two things are not: the ammunition left in a mech's bins, which only
+structure, critical slots, heat and weapons are public. Two things are not: the ammunition left in a mech's bins, which only
 its own side (and the referee) knows, and a plotted order, which stays with its side (and the referee) until
 the phase resolves. A viewer is a role as the server names it: a "player" of one side, a "spectator" (anyone
 not seated, anonymous visitors too) or the "referee", who sees everything.
@@ -12,11 +12,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from rules.battletech.combat.heat import (
+    AUTOMATIC_SHUTDOWN, ammo_explosion_avoid, dissipation, heat_mp_loss, jumping_mp, shutdown_avoid, walking_mp,
+)
 from rules.battletech.combat.status import MechStatus
-from rules.battletech.combat.tohit import why_not_while_prone
+from rules.battletech.combat.tohit import heat_modifier, why_not_while_prone
 from rules.battletech.state import GameState
 from rules.battletech.units import unit_to_json
 from rules.core.board import board_to_json
+from rules.core.reasons import reason_codes
 
 Json = dict[str, Any]
 PLAYER = "player"
@@ -53,7 +57,37 @@ def orders_view(orders: Sequence[tuple[str, Json]], viewer_role: str, side: str 
 
 
 def mech_to_json(status: MechStatus, prone: bool, *, ammo: bool) -> Json:
-    """A mech's record sheet: always its condition and weapons; its bins' shots left only with `ammo`."""
+    """A mech's record sheet: always its condition, weapons, critical slots, heat and MP left; its bins'
+    shots left only with `ammo`."""
+    design = status.design
+    return {
+        "design": design.name,
+        "heat": status.heat,
+        "armour": dict(status.armour),
+        "rear_armour": dict(status.rear_armour),
+        "internal": dict(status.internal),
+        # The record sheet's printed values: what each location had before the fight.
+        "armour_max": dict(design.armour),
+        "rear_armour_max": dict(design.rear_armour),
+        "internal_max": dict(design.internal),
+        "locations_destroyed": sorted(status.destroyed_locations),
+        "flooded": sorted(status.flooded),
+        "pilot_hits": status.pilot_hits,
+        "conscious": status.conscious,
+        "shutdown": status.shutdown,
+        "destroyed": status.destroyed,
+        "surrendered": status.surrendered,
+        "active": status.active,
+        "weapons": _weapons(status, prone),
+        "components": _components(status),
+        "heat_effects": _heat_effects(status),
+        "movement": _movement(status),
+        **({"ammo": [{"index": index, "label": status.component(index).label, "shots": shots}
+                     for index, shots in sorted(status.ammo.items())]} if ammo else {}),
+    }
+
+
+def _weapons(status: MechStatus, prone: bool) -> list[Json]:
     weapons = []
     for index, component in status.design.weapons:
         weapon = component.weapon
@@ -71,19 +105,43 @@ def mech_to_json(status: MechStatus, prone: bool, *, ammo: bool) -> Json:
             # The error code when the mech lies prone and this weapon cannot fire for it ("" otherwise).
             "prone_blocked": why_not_while_prone(status, component, status.fired)[0] if prone else "",
         })
+    return weapons
+
+
+def _components(status: MechStatus) -> list[Json]:
+    """Every item in the critical slots, with the slots a critical hit took."""
+    return [
+        {
+            "index": index,
+            "name": component.name,
+            "location": component.location,
+            "slots": list(component.slots),
+            "rear": component.rear,
+            "hit_slots": [slot for slot in component.slots if (component.location, slot) in status.hit_slots],
+            "destroyed": status.is_destroyed(index),
+        }
+        for index, component in enumerate(status.design.components)
+    ]
+
+
+def _heat_effects(status: MechStatus) -> Json:
+    """The heat scale at the mech's heat (Total Warfare): walking MP lost, the to-hit modifier, the rolls
+    that avoid a shutdown and an ammunition explosion in the next heat phase (0: none needed)."""
+    heat = status.heat
     return {
-        "design": status.design.name,
-        "heat": status.heat,
-        "armour": dict(status.armour),
-        "rear_armour": dict(status.rear_armour),
-        "internal": dict(status.internal),
-        "pilot_hits": status.pilot_hits,
-        "conscious": status.conscious,
-        "shutdown": status.shutdown,
-        "destroyed": status.destroyed,
-        "surrendered": status.surrendered,
-        "active": status.active,
-        "weapons": weapons,
-        **({"ammo": [{"index": index, "label": status.component(index).label, "shots": shots}
-                     for index, shots in sorted(status.ammo.items())]} if ammo else {}),
+        "mp_loss": heat_mp_loss(heat),
+        "to_hit": heat_modifier(heat),
+        "shutdown_avoid": shutdown_avoid(heat),
+        "automatic_shutdown": heat >= AUTOMATIC_SHUTDOWN,
+        "ammo_explosion_avoid": ammo_explosion_avoid(heat),
+        "dissipation": dissipation(status),
     }
+
+
+def _movement(status: MechStatus) -> Json:
+    """The design's walking and jumping MP, what damage and heat leave of them, and why."""
+    walk, walk_reasons = walking_mp(status.design.walk, status)
+    jump, jump_reasons = jumping_mp(status.design.jump, status)
+    reasons = [*walk_reasons, *jump_reasons]
+    return {"walk": status.design.walk, "walk_left": walk, "jump": status.design.jump, "jump_left": jump,
+            "reasons": list(reasons), "reason_codes": reason_codes(reasons)}
