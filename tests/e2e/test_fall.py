@@ -80,15 +80,19 @@ print(f"fall match {fresh(seed).pk}")
 """
 
 
-def both_players(open_page: Any, match: str) -> tuple[Any, Any]:
-    return open_page("alice", match), open_page("bob", match)
+def resolved(*pages: Any, phase: str, b_prone: bool, ruling: str) -> None:
+    """Every page has played the resolution into turn 2's `phase`: B lies prone or stands, a ruling says why."""
+    for page in pages:
+        page.wait_for_selector(f"#match-state[data-turn='2'][data-phase='{phase}']", timeout=PLAYBACK_MS)
+        page.wait_for_selector(f".unit[data-unit='B'][data-prone='{str(b_prone).lower()}']")
+        assert any(ruling in line for line in page.locator("#rulings li").all_inner_texts())
 
 
 def test_a_kicked_mech_falls_and_its_player_stands_it_up(
     open_page: Any, server_manage: Callable[..., str], artifacts: Path
 ) -> None:
     match = f"/matches/{server_manage('shell', '-c', FALL_MATCH).split()[-1]}/"
-    alice, bob = both_players(open_page, match)
+    alice, bob = open_page("alice", match), open_page("bob", match)
     # Turn 1: nobody moves, nobody fires; A kicks B with its right leg.
     for page in (alice, bob):
         page.wait_for_selector("#orders[data-state='plotting'][data-prone='false']")
@@ -105,10 +109,7 @@ def test_a_kicked_mech_falls_and_its_player_stands_it_up(
     bob.click("#attack [data-attack='hold']")
 
     # B is down: both pages show it prone, and bob's order panel offers the stand-up step.
-    for page in (alice, bob):
-        page.wait_for_selector("#match-state[data-turn='2'][data-phase='movement']", timeout=PLAYBACK_MS)
-        page.wait_for_selector(".unit[data-unit='B'][data-prone='true']")
-        assert any("B falls" in line for line in page.locator("#rulings li").all_inner_texts())
+    resolved(alice, bob, phase="movement", b_prone=True, ruling="B falls")
     bob.wait_for_selector("#orders[data-state='plotting'][data-prone='true']")
     assert bob.is_visible("[data-action='SU']") and bob.is_visible("#orders p.when-prone")
 
@@ -123,10 +124,7 @@ def test_a_kicked_mech_falls_and_its_player_stands_it_up(
     alice.click("[data-action='submit']")
 
     # The playback stands B up, with its roll among the rulings.
-    for page in (alice, bob):
-        page.wait_for_selector("#match-state[data-turn='2'][data-phase='weapons']", timeout=PLAYBACK_MS)
-        page.wait_for_selector(".unit[data-unit='B'][data-prone='false']")
-        assert any("standing up" in line for line in page.locator("#rulings li").all_inner_texts())
+    resolved(alice, bob, phase="weapons", b_prone=False, ruling="standing up")
     alice.screenshot(path=str(artifacts / "alice-after-stand-up.png"), full_page=True)
 
 

@@ -410,12 +410,17 @@ describe("a plot kept across a reload (issue 16)", () => {
     return new Plotter(root, { send: (frame) => (sent.push(frame), true), drawPath: () => {}, memory }, root);
   }
 
-  it("plots an unsubmitted plot again after a reload, while the mech stands where it did", () => {
-    const storage = store();
+  /** A page that plots one step forward in turn 1, keeping its plots in `storage`. */
+  function plotForward(storage: ReturnType<typeof store>): void {
     plotter = pagePlotter(new PlotMemory("1", storage));
     plotter.start(unit, 1, null, 7);
     press("w");
     answer();
+  }
+
+  it("plots an unsubmitted plot again after a reload, while the mech stands where it did", () => {
+    const storage = store();
+    plotForward(storage);
     press("d");
     answer();
     // The reload: a new page, the same storage.
@@ -432,10 +437,7 @@ describe("a plot kept across a reload (issue 16)", () => {
 
   it("shows a submitted order with the step costs the server gave it", () => {
     const storage = store();
-    plotter = pagePlotter(new PlotMemory("1", storage));
-    plotter.start(unit, 1, null, 7);
-    press("w");
-    answer();
+    plotForward(storage);
     root.querySelector<HTMLButtonElement>("[data-action=submit]")!.click();
     plotter.handleAccepted(lastOrder(), pricedPath(lastOrder()));
     plotter = pagePlotter(new PlotMemory("1", storage));
