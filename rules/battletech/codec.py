@@ -6,7 +6,7 @@ from dataclasses import asdict, fields
 from typing import Any
 
 # board_to_json and unit_to_json live with their types (the rulesets' views use them too) and are read here.
-from rules.core.board import Board, board_from_cells, board_to_json
+from rules.core.board import board_from_json, board_to_json
 from rules.battletech.combat.attacks import PlannedAttack
 from rules.battletech.combat.codec import (
     combat_report_to_json, motion_to_json, planned_attack_to_json, result_from_json, result_to_json, roll_to_json,
@@ -25,10 +25,6 @@ from rules.battletech.movement.result import Conflict, MovementResult, UnitOutco
 from rules.battletech.units import Unit, unit_to_json
 
 Json = dict[str, Any]
-
-
-def board_from_json(data: Json) -> Board:
-    return board_from_cells(data["width"], data["height"], data.get("hexes", {}))
 
 
 _UNIT_FIELDS = {f.name for f in fields(Unit)}

@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 from rules.battletech.combat.attacks import CombatReport
 from rules.battletech.state import GameState
 from rules.battletech.movement.result import MovementResult
+from rules.core.playback import ReactionWindow
 
 
 @dataclass(frozen=True, slots=True)
@@ -17,6 +18,10 @@ class PhaseResult:
     state: GameState
     movement: MovementResult | None = None
     reports: tuple[CombatReport, ...] = ()
+
+    @property
+    def pending(self) -> ReactionWindow | None:
+        return None  # no BattleTech phase stops for reactions: Solaris VII has none
 
     def followed_by(self, later: PhaseResult) -> PhaseResult:
         return PhaseResult(later.state, self.movement or later.movement, self.reports + later.reports)

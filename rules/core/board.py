@@ -178,6 +178,11 @@ class Board:
                 yield Hex(col, row)
 
 
+def board_from_json(data: Mapping[str, Any]) -> Board:
+    """The board :func:`board_to_json` wrote."""
+    return board_from_cells(data["width"], data["height"], data.get("hexes", {}))
+
+
 def board_to_json(board: Board) -> dict[str, Any]:
     """The board as ``{"width", "height", "hexes": cells}``, the cells `board_from_cells` reads."""
     hexes = {

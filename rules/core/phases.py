@@ -13,6 +13,7 @@ from typing import Any, Generic, NoReturn, Protocol, Self, TypeVar
 
 from rules.core.dice import Dice
 from rules.core.errors import RuleError
+from rules.core.playback import Answers, Reaction, ReactionWindow
 from rules.core.state import State
 
 Json = dict[str, Any]
@@ -31,11 +32,20 @@ S = TypeVar("S", bound=State)
 S_co = TypeVar("S_co", bound=State, covariant=True)
 
 
+# No reaction given yet: what a phase is resolved with until a reaction window opens.
+NO_ANSWERS: Answers = {}
+
+
 class Outcome(Protocol[S_co]):
-    """What resolving a phase gives: the state after it, and the ruleset's reports of what happened."""
+    """What resolving a phase gives: the state after it, and the ruleset's reports of what happened. When a
+    reaction window stopped the phase (``pending``), the state and reports go only up to that tick and the
+    phase is not over: it is resolved again, from its start, once the window is answered."""
 
     @property
     def state(self) -> S_co: ...
+
+    @property
+    def pending(self) -> ReactionWindow | None: ...
 
     def followed_by(self, later: Self) -> Self:
         """This outcome and a later phase's in one: the later state, the reports of both."""
@@ -68,7 +78,9 @@ class Phase(Protocol[S_contra, OrderT, R_co]):
         """Whether the phase resolves now that the units in ``ordered`` have given their orders."""
         ...
 
-    def resolve(self, state: S_contra, orders: Sequence[OrderT], dice: Dice) -> R_co: ...
+    def resolve(self, state: S_contra, orders: Sequence[OrderT], dice: Dice, answers: Answers = NO_ANSWERS) -> R_co:
+        """The phase played with ``orders`` and the reactions answered so far (``answers``, by window key)."""
+        ...
 
     def decode_order(self, state: S_contra, data: Any) -> OrderT:
         """A client's order for this phase, refusing (a coded :class:`RuleError`) anything that is not one."""
@@ -102,7 +114,7 @@ class OrderlessPhase(Generic[S, R]):
     def ends(self, state: S, ordered: Collection[str]) -> bool:
         return True
 
-    def resolve(self, state: S, orders: Sequence[Any], dice: Dice) -> R:
+    def resolve(self, state: S, orders: Sequence[Any], dice: Dice, answers: Answers = NO_ANSWERS) -> R:
         return self._resolve(state, dice)
 
     def decode_order(self, state: S, data: Any) -> NoReturn:
@@ -143,11 +155,14 @@ class PhaseTable(Generic[S, R]):
         names = [phase.name for phase in self.phases]
         return replace(state, phase=names[(names.index(state.phase) + 1) % len(names)])
 
-    def resolve(self, state: S, orders: Sequence[Order], dice: Dice) -> R:
+    def resolve(self, state: S, orders: Sequence[Order], dice: Dice, answers: Answers = NO_ANSWERS) -> R:
         """Resolve the current phase, then every following phase that waits for no orders: at most up to the
-        next turn's first phase that takes orders, so a turn where nobody may order waits for the next call."""
+        next turn's first phase that takes orders, so a turn where nobody may order waits for the next call.
+        A phase stopped by a reaction window stays the current phase, and nothing follows it yet."""
         turn = state.turn
-        outcome = self.phase(state.phase).resolve(state, orders, dice)
+        outcome = self.phase(state.phase).resolve(state, orders, dice, answers)
+        if outcome.pending is not None:
+            return outcome
         state = self.advance(outcome.state)
         while state.phase != OVER and not self.awaits(state):
             phase = self.phase(state.phase)
@@ -156,3 +171,14 @@ class PhaseTable(Generic[S, R]):
             outcome = outcome.followed_by(phase.resolve(state, (), dice))
             state = self.advance(outcome.state)
         return outcome.moved_to(state)
+
+
+class NoReactions:
+    """For a ruleset whose phases never open a reaction window: nothing is ever asked, so any reaction sent is
+    refused."""
+
+    def decode_reaction(self, state: Any, window: ReactionWindow, unit: str, data: Any) -> Reaction:
+        raise RuleError("this game takes no reactions", code="reaction.not_asked", unit=unit)
+
+    def reaction_choices(self, state: Any, window: ReactionWindow, unit: str) -> list[Json]:
+        return []

@@ -12,7 +12,8 @@ from typing import Any, Protocol, TypeVar
 
 from rules.core.dice import Dice
 from rules.core.options import OptionsSchema
-from rules.core.phases import Json, Order, Outcome, Phase
+from rules.core.phases import NO_ANSWERS, Json, Order, Outcome, Phase
+from rules.core.playback import Answers, Reaction, ReactionWindow
 from rules.core.state import State
 
 S = TypeVar("S", bound=State)
@@ -53,8 +54,22 @@ class Ruleset(Protocol[S, R]):
         """The "may I?" answer the server returns on a plot or a submit; a coded refusal when it may not."""
         ...
 
-    def resolve_phase(self, state: S, orders: Sequence[Order], dice: Dice) -> R:
-        """The current phase resolved with ``orders``, then every following phase that waits for none."""
+    def resolve_phase(self, state: S, orders: Sequence[Order], dice: Dice, answers: Answers = NO_ANSWERS) -> R:
+        """The current phase resolved with ``orders``, then every following phase that waits for none. With
+        ``answers`` (by reaction window key) the reactions given so far; an outcome whose ``pending`` is a
+        window stopped there and is resolved again, from the start, once that window is answered."""
+        ...
+
+    # ---- reactions (a ruleset without any: rules.core.phases.NoReactions) ----------------------------
+
+    def decode_reaction(self, state: S, window: ReactionWindow, unit: str, data: Any) -> Reaction:
+        """``unit``'s answer to ``window``: its reaction order, or a pass (``data`` null); a coded refusal for
+        anything it may not do."""
+        ...
+
+    def reaction_choices(self, state: S, window: ReactionWindow, unit: str) -> list[Json]:
+        """What ``unit`` may answer ``window`` besides passing, as the client offers it (each with the order
+        to send back)."""
         ...
 
     # ---- the state and reports as JSON (the server stores and sends only these) -------------------------

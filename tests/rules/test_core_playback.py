@@ -11,7 +11,8 @@ import pytest
 from rules.core.board import Board
 from rules.core.dice import Dice
 from rules.core.playback import HookOutcome, Moment, Reaction, ReactionWindow, answered, play
-from tests.rulesets.sentry import Run, SentryState, Shoot, Trooper, hex_, play_phase, step, window_key
+from rules.core.errors import RuleError
+from tests.rulesets.sentry import Run, SentryRuleset, SentryState, Shoot, Trooper, hex_, play_phase, step, window_key
 
 # Runner R (side a) runs north up column 05 from 0510; sentry S (side b) stands in 0606, next to 0507 and 0506:
 # the runner's third step (tick 3) brings it next to the sentry.
@@ -110,3 +111,39 @@ def test_a_hook_that_asks_again_for_an_answered_window_is_an_error() -> None:
 
     with pytest.raises(ValueError, match="answered already"):
         play(start(), [[("R", 0)]], step, Dice("x"), stubborn, {"1:R:S": {"S": Reaction("S")}})
+
+
+def test_a_phase_stopped_by_a_window_stays_open_and_nothing_follows_it_until_it_is_answered() -> None:
+    """The phase machinery (rules.core.phases.PhaseTable) through a ruleset: a pending window leaves the phase
+    the current one; once answered, the phase resolves and the order-less end of the turn follows."""
+    ruleset = SentryRuleset()
+    runs = [ruleset.decode_order(start(), {"unit": "R", "hexes": 6})]
+
+    stopped = ruleset.resolve_phase(start(), runs, Dice("phase"))
+    assert stopped.pending is not None and stopped.state.phase == "run" and stopped.state.turn == 1
+
+    answers = {stopped.pending.key: {"S": ruleset.decode_reaction(start(), stopped.pending, "S", None)}}
+    done = ruleset.resolve_phase(start(), runs, Dice("phase"), answers)
+    assert done.pending is None and (done.state.turn, done.state.phase) == (2, "run")
+    assert not done.state.unit("S").reacted  # sentries watch again next turn
+
+
+def test_a_reaction_the_window_does_not_allow_is_a_coded_refusal() -> None:
+    ruleset = SentryRuleset()
+    window = ReactionWindow("3:R:S", 3, "R", ("S",), "R ran next to S")
+    with pytest.raises(RuleError) as refused:
+        ruleset.decode_reaction(start(), window, "S", {"shoot": "somebody else"})
+    assert refused.value.code == "reaction.malformed"
+    assert ruleset.reaction_choices(start(), window, "S") == [{"label": "shoot", "target": "R", "order": {"shoot": "R"}}]
+
+
+def test_solaris_takes_no_reactions() -> None:
+    """Solaris VII has no reactions during movement: nothing is ever asked, anything sent is refused."""
+    from rules.rulesets import get_ruleset
+
+    solaris = get_ruleset("solaris")
+    window = ReactionWindow("1:A:B", 1, "A", ("B",), "no such window")
+    with pytest.raises(RuleError) as refused:
+        solaris.decode_reaction(None, window, "B", None)
+    assert refused.value.code == "reaction.not_asked"
+    assert solaris.reaction_choices(None, window, "B") == []

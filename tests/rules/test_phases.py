@@ -12,7 +12,8 @@ import pytest
 from rules.core.board import Board
 from rules.core.dice import Dice
 from rules.core.errors import RuleError
-from rules.core.phases import OVER, Json, OrderlessPhase, PhaseTable, every_awaited_unit_ordered
+from rules.core.phases import NO_ANSWERS, OVER, Json, OrderlessPhase, PhaseTable, every_awaited_unit_ordered
+from rules.core.playback import Answers, ReactionWindow
 from rules.core.state import MatchResult, State
 
 
@@ -36,6 +37,7 @@ class Pick:
 class Told:
     state: Toy
     said: tuple[str, ...] = ()
+    pending: ReactionWindow | None = None
 
     def followed_by(self, later: Told) -> Told:
         return Told(later.state, self.said + later.said)
@@ -63,7 +65,7 @@ class PickPhase:
     def check(self, state: Toy, order: Pick) -> Json:
         return {"ok": True}
 
-    def resolve(self, state: Toy, orders: Sequence[Pick], dice: Dice) -> Told:
+    def resolve(self, state: Toy, orders: Sequence[Pick], dice: Dice, answers: Answers = NO_ANSWERS) -> Told:
         total = sum(order.number for order in orders)
         won = MatchResult("a", "ten or more", {}, state.turn) if total >= 10 else None
         return Told(replace(state, scores=(*state.scores, total), result=won), (f"picked {total}",))

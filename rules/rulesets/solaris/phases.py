@@ -24,7 +24,8 @@ from rules.battletech.outcome import PhaseResult
 from rules.battletech.state import GameState
 from rules.battletech.units import Unit
 from rules.core.dice import Dice
-from rules.core.phases import Json, OrderlessPhase, every_awaited_unit_ordered
+from rules.core.phases import NO_ANSWERS, Json, OrderlessPhase, every_awaited_unit_ordered
+from rules.core.playback import Answers
 from rules.battletech.codec import attacks_to_json, path_to_json
 from rules.rulesets.solaris.orders import (
     move_order_from_json, move_order_to_json, physical_order_from_json, physical_order_to_json,
@@ -64,7 +65,8 @@ class MovementPhase(_OrderedPhase):
     def check(self, state: GameState, order: MoveOrder) -> Json:
         return {"path": path_to_json(self.plan(state, order))}
 
-    def resolve(self, state: GameState, orders: Sequence[MoveOrder], dice: Dice) -> PhaseResult:
+    def resolve(self, state: GameState, orders: Sequence[MoveOrder], dice: Dice,
+                answers: Answers = NO_ANSWERS) -> PhaseResult:
         movement = resolve_movement(state, orders, dice)
         units = tuple(movement.final[unit.id].unit for unit in state.units)
         motions = {unit_id: Motion(outcome.moved, outcome.hexes_moved, stuck=outcome.unit.stuck)
@@ -102,7 +104,8 @@ class WeaponsPhase(_OrderedPhase):
     def check(self, state: GameState, order: WeaponOrder) -> Json:
         return {"attacks": attacks_to_json(self.plan(state, order))}
 
-    def resolve(self, state: GameState, orders: Sequence[WeaponOrder], dice: Dice) -> PhaseResult:
+    def resolve(self, state: GameState, orders: Sequence[WeaponOrder], dice: Dice,
+                answers: Answers = NO_ANSWERS) -> PhaseResult:
         after, report = resolve_weapon_attacks(state, orders, dice, self.sight)
         return PhaseResult(decided(after), reports=(report,))
 
@@ -130,7 +133,8 @@ class PhysicalPhase(_OrderedPhase):
     def check(self, state: GameState, order: PhysicalOrder) -> Json:
         return {"attacks": attacks_to_json(self.plan(state, order))}
 
-    def resolve(self, state: GameState, orders: Sequence[PhysicalOrder], dice: Dice) -> PhaseResult:
+    def resolve(self, state: GameState, orders: Sequence[PhysicalOrder], dice: Dice,
+                answers: Answers = NO_ANSWERS) -> PhaseResult:
         after, report = resolve_physical_attacks(state, orders, dice, self.sight)
         return PhaseResult(decided(after), reports=(report,))
 

@@ -16,7 +16,8 @@ from rules.battletech.combat.tohit import line_of_sight_rule
 from rules.battletech.outcome import PhaseResult
 from rules.battletech.state import GameState
 from rules.core.dice import Dice
-from rules.core.phases import Json, Order, Phase, PhaseTable
+from rules.core.phases import NO_ANSWERS, Json, NoReactions, Order, Phase, PhaseTable
+from rules.core.playback import Answers
 from rules.battletech import codec
 from rules.rulesets.solaris import hints
 from rules.rulesets.solaris import view as viewer_filter
@@ -24,7 +25,7 @@ from rules.rulesets.solaris.options import OPTIONS
 from rules.rulesets.solaris.phases import END, HEAT, INITIATIVE, MovementPhase, PhysicalPhase, WeaponsPhase
 
 
-class SolarisRuleset:
+class SolarisRuleset(NoReactions):
     name = "solaris"
     options = OPTIONS
 
@@ -60,8 +61,9 @@ class SolarisRuleset:
     def check(self, state: GameState, order: Order) -> Json:
         return self._table.phase(state.phase).check(state, order)
 
-    def resolve_phase(self, state: GameState, orders: Sequence[Order], dice: Dice) -> PhaseResult:
-        return self._table.resolve(state, orders, dice)
+    def resolve_phase(self, state: GameState, orders: Sequence[Order], dice: Dice,
+                      answers: Answers = NO_ANSWERS) -> PhaseResult:
+        return self._table.resolve(state, orders, dice, answers)
 
     def state_from_json(self, data: Json) -> GameState:
         return codec.state_from_json(data)
