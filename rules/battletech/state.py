@@ -68,7 +68,8 @@ class GameState(State):
         return cast(Unit, State.unit(self, unit_id))  # every piece of a BattleTech state is a Unit
 
     def motion(self, unit_id: str) -> Motion:
-        return self.motions.get(unit_id, Motion(stuck=self.unit(unit_id).stuck))
+        unit = self.unit(unit_id)
+        return self.motions.get(unit_id, Motion(stuck=unit.stuck, climbing=unit.climbing))
 
 
 def choose_split_los(state: GameState, unit_id: str, side: str | None, by: str = "controller") -> GameState:

@@ -64,7 +64,10 @@ _COMBAT_FIELDS = ("design", "mtf", "heat", "moved", "hexes_moved", "climbing")
 
 
 def _without_combat(data: Any) -> Any:
-    return {k: v for k, v in data.items() if k not in _COMBAT_FIELDS} if isinstance(data, dict) else data
+    """The unit fields: ``climbing`` is both (the movement rules and the attacks read it)."""
+    if not isinstance(data, dict):
+        return data
+    return {k: v for k, v in data.items() if k not in _COMBAT_FIELDS or k in _UNIT_DEFAULTS}
 
 
 def load_combat(data: dict[str, Any], base: Path | None = None) -> tuple[Design | None, int, Motion | None]:

@@ -98,6 +98,30 @@ def test_weight_over_the_current_cf_collapses_it_at_once_and_the_mech_falls():
     assert a.hex.label == "0504" and a.elevation == 0 and a.prone
 
 
+def test_a_bridge_under_more_tons_than_its_cf_collapses_into_the_river_with_the_mech():
+    """The unmarked bridge of a road over a river ("un puente medio con FC 40") under a 50-ton mech: it collapses at
+    once ("se colapsa y cae sobre el río") and the mech falls with it to the bed of the depth 2 river, 2 levels (a
+    standard fall: ceil(50 / 10) × 3 = 15, halved into water, 8), its movement ended; once the phase is done the
+    bridge and its road are gone from the board."""
+    board = board_from_cells(16, 17, {"0504": {"terrain": "road:1;water:2"}, "0503": {"terrain": "road:1"}})
+    state = GameState(board, (mech("A", "0505", 0, side="alice"), mech("B", "1010", 0, side="bob")),
+                      phase="movement", mechs={"A": fresh(), "B": fresh()})
+    result = get_ruleset("solaris").resolve_phase(state, [MoveOrder("A", "walk", ("F", "F"))], Rigged(PASS))
+    timeline = report_to_json(result)
+    a_events = [event for tick in timeline["ticks"] for event in tick if event["unit"] == "A"]
+    assert [event["kind"] for event in a_events] == ["step", "collapse", "fall"]
+    fall = a_events[-1]
+    assert (fall["levels"], fall["damage"], fall["elevation"]) == (2, 8, -2)
+    assert "over its CF 40" in a_events[1]["reason"]
+    terrain = result.state.board.terrain(Hex.parse("0504"))
+    assert terrain.depth == 2 and not terrain.has("road")
+    a = result.state.unit("A")
+    assert (a.hex.label, a.elevation, a.prone) == ("0504", -2, True)
+    movement = timeline["combat"][0]
+    assert {"hex": "0504", "damage": 0, "cf": 0, "collapsed": True} in movement["buildings"]
+    assert any(code["code"] == "combat.bridge_collapses_weight" for code in movement["reason_codes"])
+
+
 def test_a_failed_wall_roll_hurts_the_unit_from_the_wall_it_passed():
     """'Si no se supera el chequeo … daño equivalente al FC actual del edificio dividido entre 10': leaving a
     CF 40 building for open ground, the damage is that building's (4), not the open hex's."""

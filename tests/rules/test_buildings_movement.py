@@ -104,6 +104,20 @@ def test_a_bridge_collapses_when_its_cf_reaches_zero():
     assert destroyed_by(bridge, 12) and not destroyed_by(bridge, 11)
 
 
+def test_a_bridge_gives_way_under_more_tons_than_its_cf():
+    """Bridges "tienen el mismo rango de Factores de Construcción (FC) que los edificios equivalentes", and a
+    building's CF is "el número de toneladas de peso adicional que cada nivel de un edificio puede soportar sin
+    colapsarse": the unmarked bridge ("un puente medio con FC 40") takes a 40-ton mech and not a 45-ton one,
+    walking or jumping onto it. Infantry never weigh on it (as in buildings)."""
+    river = board({"0504": (0, "road:1;water:2"), "0503": (0, "bridge:0;bridge_elev:1;water:1")})
+    assert plan(river, unit(tons=40), "F").steps[0].effects == ()
+    heavy = plan(river, unit(tons=45), "F").steps[0]
+    assert heavy.effects == ("collapse",) and heavy.reasons[-1].code == "move.bridge_collapse"
+    landing = plan_path(river, unit(tons=45, jump=2), MoveOrder("A", "jump", to=Hex.parse("0503"), facing=0))
+    assert landing.steps[0].effects == ("collapse",) and landing.steps[0].elevation == 1
+    assert plan(river, unit(kind="infantry", tons=45), "F").steps[0].effects == ()
+
+
 def test_values_the_texts_leave_out_say_they_are_standard_battletech():
     """The building movement table is named but not given ('La tabla de Modificadores al Movimiento
     por Edificaciones'): the standard values are used and the ruling says so."""

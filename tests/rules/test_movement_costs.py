@@ -131,3 +131,41 @@ def test_ground_vehicles_on_pavement_the_whole_move_get_one_more_cruise_pm():
     off_street = board({label: (0, "pavement:1") for label in ("0510", "0509", "0508", "0507")})
     assert refusal(off_street, unit("0510", kind="wheeled", walk=4), *["F"] * 5).code == "move.insufficient_mp"
     assert refusal(street, unit("0510", walk=4), *["F"] * 5).code == "move.insufficient_mp"  # mechs get nothing
+
+
+def test_backward_movement_cannot_change_levels():
+    """Total Warfare (the Solaris VII 'Moverse hacia atrás' is silent on levels): a unit moving backward may not
+    go up or down a level, nor, with depths as levels, into or out of water."""
+    for terrain in ((1, ""), (-1, ""), (0, "water:1")):
+        error = refusal(board({"0506": terrain}), unit(walk=4), "B")
+        assert error.code == "move.backward_level" and "silent" in error.message
+    assert plan(board({"0506": (1, "")}), unit(walk=5), "L", "L", "L", "F").mp == 5  # turned round, it walks up
+    assert plan(board({"0506": (0, "woods:1")}), unit(walk=4), "B").mp == 2  # same level: allowed
+
+
+def jump(the_board, the_unit, to):
+    return check_path(the_board, the_unit, MoveOrder(the_unit.id, "jump", to=Hex.parse(to), facing=0))
+
+
+def test_a_jump_lands_no_more_levels_up_than_its_jumping_mp():
+    """Total Warfare (the Solaris VII text is silent): a jumping mech cannot enter a hex whose level is higher than
+    the level it jumped from plus its jumping MP. A building counts to its roof."""
+    hill = board({"0503": (4, "")})
+    assert jump(hill, unit(jump=4), "0503")[1] is None
+    _, error = jump(hill, unit(jump=3), "0503")
+    assert error.code == "move.jump_too_high" and error.params["ceiling"] == 3
+    tower = board({"0504": (0, "building:2;bldg_elev:4")})
+    assert jump(tower, unit(jump=3), "0504")[1].code == "move.jump_too_high"
+    assert jump(board({"0505": (2, ""), "0503": (4, "")}), unit(jump=2), "0503")[1] is None  # from the hill top
+
+
+def test_a_jump_flies_a_shortest_path_under_its_ceiling():
+    """The same limit holds for every hex the jump passes: it flies one of the shortest paths, and when each such
+    path crosses a hex too high the jump is refused (BattleTech's jumping rule; the Solaris VII text is silent).
+    From 0505 to 0503 the one shortest path crosses 0504."""
+    wall = board({"0504": (4, "")})
+    _, error = jump(wall, unit(jump=3), "0503")
+    assert error.code == "move.jump_too_high" and "0504" in error.message
+    # 0505 to 0603 has two shortest paths, through 0504 or 0604: one low enough is enough.
+    assert jump(board({"0604": (5, "")}), unit(jump=3), "0603")[1] is None
+    assert jump(board({"0604": (5, ""), "0504": (4, "")}), unit(jump=3), "0603")[1].code == "move.jump_too_high"

@@ -82,8 +82,9 @@ def test_a_fall_in_water_is_a_tw_fall_at_half_damage():
     """Solaris VII 'Operaciones submarinas': a mech entering water "debe hacer un chequeo de pilotaje"; failing
     it, it falls (standard BattleTech: ceil(50 / 10) = 5, halved into water, 3). The fall is TW's: a facing
     roll (2: it lands on its right side, turned one hexside), 5-point groups on that column, and the pilot's
-    roll to avoid a wound. A fall is not a hit: no hull breach roll, as for the attack phases' falls."""
-    result = SOLARIS.resolve_phase(duel({"0504": {"terrain": "water:2"}}), [MoveOrder("A", "walk", ("F",))],
+    roll to avoid a wound. A fall is not a hit: no hull breach roll, as for the attack phases' falls. (Depth 1:
+    depth 2 costs 4 PM and its two levels, more than A's walk.)"""
+    result = SOLARIS.resolve_phase(duel({"0504": {"terrain": "water:1"}}), [MoveOrder("A", "walk", ("F",))],
                                    Rigged({"A water": 1, "fall facing": 2, "hit location": 4, "piloting A": 6,
                                            "critical": 1}))
     a, unit = result.state.mechs["A"], result.state.unit("A")

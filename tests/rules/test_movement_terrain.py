@@ -94,11 +94,67 @@ def test_water_depth_costs_and_a_roll_per_water_hex():
     profundidad 1 o superior'; 'deben pagar los puntos de movimiento estándar por cambiar de un nivel
     de elevación (profundidad) a otro'."""
     the_board = board({"0504": (0, "water:1"), "0503": (0, "water:2"), "0502": (0, "water:2")})
-    path = plan(the_board, unit(walk=12, piloting=5), "F", "F", "F", "F")
-    # depth 1 → 2 adds one level; climbing out costs the land hex only, the depth cost covers the descent
-    assert [step.mp for step in path.steps] == [2, 5, 4, 1]
+    path = plan(the_board, unit(walk=15, piloting=5), "F", "F", "F", "F")
+    # Depths are levels: in from level 0 to the bed at -1 (2 + 1), on down to -2 (4 + 1), along the bed (4),
+    # and out to level 0 (1 + 2).
+    assert [step.mp for step in path.steps] == [3, 5, 4, 3]
     assert [[c.target for c in step.checks] for step in path.steps] == [[4], [5], [5], []]
     assert [step.elevation for step in path.steps] == [-1, -2, -2, 0]
+    assert [reason.code for reason in path.steps[0].reasons] == ["move.water", "move.depth_change"]
+
+
+def test_entering_deep_water_from_land_pays_its_levels_too():
+    """'Además, los Mechs deben pagar los puntos de movimiento estándar por cambiar de un nivel de elevación
+    (profundidad) a otro' read literally: from level 0 to the bed of depth 2 is two levels down, so 4 + 2 PM;
+    from a level-1 bank into depth 1 water, 2 + 2."""
+    assert plan(board({"0504": (0, "water:2")}), unit(walk=6), "F").mp == 6
+    assert refusal(board({"0504": (0, "water:2")}), unit(walk=5), "F").code == "move.insufficient_mp"
+    assert plan(board({"0505": (1, ""), "0504": (0, "water:1")}), unit(walk=4), "F").mp == 4
+
+
+def test_a_mech_placed_in_water_stands_on_the_bed_and_climbs_out():
+    """A unit at elevation 0 in a water hex stands on the bed (as line of sight places it): walking out of depth 2
+    water onto level 0 is two levels up."""
+    the_board = board({"0505": (0, "water:2")})
+    assert plan(the_board, unit(walk=3), "F").mp == 3
+    assert plan(the_board, unit(walk=3, elevation=-2), "F").mp == 3
+
+
+def test_three_levels_down_into_water_is_a_drop():
+    """Depth 3 from level 0 is a 3-level descent: 'Dejarse caer más de 2 niveles cuesta 4 PMs, independientemente
+    del número de niveles descendidos o el terreno del hexágono al que se desciende', with its two rolls and the
+    water's."""
+    step = plan(board({"0504": (0, "water:3")}), unit(walk=4), "F").steps[0]
+    assert step.mp == 4 and codes(step.checks) == ["water", "drop_legs", "drop_fall"]
+
+
+def test_running_mp_never_enter_water_of_depth_one_or_more():
+    """Total Warfare (the Solaris VII text is silent): a unit using running MP may not enter depth 1+ water. Read
+    as MegaMek: a path into such water spends walking PM only, before the water and after it. A run order that
+    stays within its walking PM may wade (and counts as a walk)."""
+    the_board = board({"0503": (0, "water:1")})
+    error = refusal(the_board, unit(walk=4), "F", "F", "F", mode="run")  # 1 + 3 + 2 = 6 > 4
+    assert error.code == "move.water_while_running" and error.params["step"] == 3
+    assert "Total Warfare" in error.message and "silent" in error.message
+    late = refusal(the_board, unit(walk=4), "R", "L", "F", "F", mode="run")  # the turns first: 2 + 1 + 3 > 4
+    assert late.code == "move.water_while_running" and late.params["step"] == 4
+    waded = plan(the_board, unit(walk=4), "F", "F", mode="run")
+    assert (waded.mp, waded.moved) == (4, "walk")
+    assert refusal(the_board, unit(walk=4, masc=True), "F", "F", "F", mode="masc").code == "move.water_while_running"
+
+
+def test_minimum_movement_never_wades():
+    """'Una unidad que entre un hexágono bajo estas condiciones se considera que ha corrido': minimum movement is
+    running, so it cannot take a mech into water it cannot pay for (as it cannot take it up a climb)."""
+    assert refusal(board({"0504": (0, "water:1")}), unit(walk=2), "F").code == "move.insufficient_mp"
+    assert plan(board({"0504": (0, "woods:2")}), unit(walk=2), "F").moved == "run"
+
+
+def test_hovercraft_and_bridges_are_not_wading():
+    """Hovercraft cross water on its surface and a bridge deck is not water: a run across either is a run."""
+    assert plan(board({"0504": (0, "water:2")}), unit(kind="hover", walk=2), "F", "F", "F", mode="run").moved == "run"
+    deck = board({"0504": (0, "road:1;water:2"), "0503": (0, "road:1")})
+    assert plan(deck, unit(walk=1), "F", "F", mode="run").moved == "run"
 
 
 def test_who_counts_as_underwater():

@@ -272,3 +272,11 @@ def test_a_prone_target_one_level_up_is_punched_on_the_standard_table_and_one_le
     else:
         (planned,) = plan_physical_attack(down, PhysicalOrder("A", "B", kind, limb))
         assert planned.table == table
+
+
+def test_a_climbing_mech_makes_no_physical_attack():
+    """Solaris VII 'Reglas de escalada': "Durante el transcurso de una escalada … la unidad no puede realizar
+    ataques físicos"."""
+    with pytest.raises(AttackError) as error:
+        plan_physical_attack(adjacent(motions={"A": Motion(climbing=True)}), PhysicalOrder("A", "B", "kick", "RL"))
+    assert error.value.code == "attack.physical_not_allowed" and "escalada" in error.value.message

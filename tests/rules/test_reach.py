@@ -36,6 +36,22 @@ def test_jump_reach_is_every_legal_landing_within_jump_pm_in_any_facing():
     assert not any(hex_ == Hex.parse("0504") for hex_, _ in tank_reach)
 
 
+def test_run_reach_wades_only_on_walking_pm():
+    """Total Warfare: no running MP into water of depth 1+ (the Solaris VII text is silent), so in run mode a
+    hex past the water is reached only within the walking PM, and the water itself never as a run."""
+    the_board = board({"0504": (0, "water:1")})
+    reach = reachable(the_board, unit(walk=4), "run")
+    assert reach[(Hex.parse("0504"), 0)] == (3, "walk")
+    assert (Hex.parse("0503"), 0) not in reach  # 3 + 2 out of the water: over the walk
+    assert reach[(Hex.parse("0503"), 1)][1] == "run"  # around the water it may run
+
+
+def test_jump_reach_leaves_out_hexes_too_high_for_the_jets():
+    """Total Warfare (the Solaris VII text is silent): no landing more levels up than the jumping MP."""
+    reach = reachable(board({"0503": (3, ""), "0504": (2, "")}), unit(jump=2), "jump")
+    assert (Hex.parse("0503"), 0) not in reach and (Hex.parse("0504"), 0) in reach
+
+
 def test_terrain_costs_shape_the_reach():
     reach = reachable(board({"0504": (0, "woods:2")}), unit(walk=4), "walk")
     assert reach[(Hex.parse("0504"), 0)] == (3, "walk")

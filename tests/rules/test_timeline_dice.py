@@ -53,8 +53,9 @@ def test_a_stuck_mech_rolls_to_leave_the_swamp_at_the_start_of_the_phase():
 
 def test_a_failed_water_roll_is_a_fall_in_that_hex():
     """'debe hacer un chequeo de pilotaje … para cada hexágono de agua de profundidad 1 o superior al
-    que mueve'; failing it the mech falls there (standard falling damage, halved in water)."""
-    result = resolve({"0509": "water:1"}, [Unit("A", Hex.parse("0510"), 0, tons=50)],
+    que mueve'; failing it the mech falls there (standard falling damage, halved in water). Five walking PM:
+    the water hex costs 3 (2 and its level), the land after it 2, so the path is legal and the fall ends it."""
+    result = resolve({"0509": "water:1"}, [Unit("A", Hex.parse("0510"), 0, tons=50, walk=5)],
                      [MoveOrder("A", "walk", ("F", "F"))], [FAIL])
     assert kinds(result) == ["step", "roll", "fall"]
     fall = [event for tick in result.ticks for event in tick][-1]

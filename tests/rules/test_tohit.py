@@ -4,12 +4,17 @@ from dataclasses import replace
 
 import pytest
 
+from rules.battletech.combat.attacks import AttackError, WeaponOrder, plan_weapon_attack
+from rules.battletech.movement.plan import MoveOrder
+from rules.battletech.state import GameState
+from rules.core.board import board_from_cells
 from rules.core.hexes import Hex
 from rules.battletech.combat.status import Motion
+from rules.rulesets import get_ruleset
 from rules.battletech.combat.tohit import (
     Sight, attack_direction, firing_arc, heat_modifier, target_movement_modifier, weapon_to_hit,
 )
-from tests.rules.conftest import fresh, mech
+from tests.rules.conftest import ScriptedDice, fresh, mech
 
 HUNCH = fresh()
 ML_RA = next(i for i, c in HUNCH.design.weapons if c.name == "Medium Laser" and c.location == "RA")
@@ -150,3 +155,37 @@ def test_inside_the_same_building_on_another_level():
     plain = weapon_to_hit(attacker, warhammer, Motion(), ppc, target, fresh(), Motion(), Sight())
     assert plain.target == 4 + 3  # minimum range 3 at 1 hex: +3, and no concealment
     assert any("minimum" in r for r in plain.reasons)
+
+
+def test_a_climbing_mech_fires_only_its_rear_weapons():
+    """Solaris VII 'Reglas de escalada': "Durante el transcurso de una escalada, un Mech sólo puede disparar las
+    armas montadas en la parte trasera del Mech (torsos y cabeza posteriores)". A Centurion hangs two levels up the
+    cliff it faces (0504, level 3), climbing as the movement phase leaves it: its rear medium laser fires at a mech
+    behind it; its front one cannot fire even at a mech standing on the cliff top in front of it."""
+    centurion = fresh("Centurion CN9-A")
+    rear = next(i for i, c in centurion.design.weapons if c.rear)
+    front = next(i for i, c in centurion.design.weapons if c.name == "Medium Laser" and not c.rear)
+    board = board_from_cells(16, 17, {"0504": {"level": 3}})
+    climber = mech("A", "0505", 0, "Centurion CN9-A", elevation=2, climbing=True, side="alice")
+
+    def facing(target_at: str) -> GameState:
+        return GameState(board, (climber, mech("B", target_at, 3, side="bob")), phase="weapons",
+                         mechs={"A": centurion, "B": fresh()})
+
+    assert facing("0507").motion("A").climbing  # from the unit, as the movement phase leaves it
+    (shot,) = plan_weapon_attack(facing("0507"), WeaponOrder("A", "B", (str(rear),)))
+    assert shot.to_hit.impossible == ""
+    with pytest.raises(AttackError) as error:
+        plan_weapon_attack(facing("0504"), WeaponOrder("A", "B", (str(front),)))
+    assert error.value.code == "attack.climbing_front_weapon" and "escalada" in error.value.message
+
+
+def test_the_movement_phase_reports_a_climb_under_way_to_the_attacks():
+    """A climb the PM could not finish leaves the mech hanging ('Reglas de escalada'); the phase's motion says so,
+    so the −2 to hit it and its rear-weapons-only fire apply in the attack phases."""
+    board = board_from_cells(16, 17, {"0504": {"level": 3}})
+    state = GameState(board, (mech("A", "0505", 0, walk=5, side="alice"), mech("B", "1010", 0, side="bob")),
+                      mechs={"A": fresh(), "B": fresh()})
+    dice = ScriptedDice(6, 6, 1, 1, *[6] * 10)  # initiative, then the climb rolls pass
+    result = get_ruleset("solaris").resolve_phase(state, [MoveOrder("A", "walk", ("F",))], dice)
+    assert result.state.unit("A").climbing and result.state.motion("A").climbing

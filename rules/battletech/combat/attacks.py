@@ -13,7 +13,7 @@ from math import ceil
 
 from rules.core.board import Board
 from rules.battletech.movement.buildings import (
-    BASEMENT_BY_ROLL, BASEMENTS, BUILDING_FEATURES, Building, building_at,
+    BASEMENT_BY_ROLL, BASEMENTS, BUILDING_FEATURES, Building, bridge_at, building_at, without_bridge,
     collapse_damage, destroyed_by, inside, occupies, same_building, underwater, wall_damage_to_building,
 )
 from rules.battletech.combat.damage import ENGINE_HITS_DESTROY, HitLocation, apply_damage, roll_criticals, roll_location
@@ -329,12 +329,19 @@ class _Phase:
     def _settle_buildings(self, phase: str) -> tuple[Board, tuple[tuple[Hex, int, int], ...]]:
         """The phase's damage lands on the buildings: the CF drops, and a building hex whose damage reaches
         its CF collapses now, at the end of the phase (Solaris VII 'Colapso'), leaving rubble, as does one
-        that came down under the weight on one of its levels during the movement phase."""
+        that came down under the weight on one of its levels during the movement phase. A bridge that came
+        down under the weight on its deck leaves the river (its units fell with it in the timeline)."""
         board, hexes, settled = self.start.board, dict(self.start.board.hexes), []
         for hex_ in sorted(self.building_damage.keys() | self.weight_collapses, key=lambda hex_: hex_.label):
             damage, terrain = self.building_damage.get(hex_, 0), board.terrain(hex_)
             building = building_at(terrain)
-            assert building is not None  # only building hexes take damage
+            if building is None:  # only building hexes take damage; a bridge comes down only under weight
+                bridge = bridge_at(terrain)
+                assert bridge is not None and hex_ in self.weight_collapses
+                settled.append((hex_, 0, 0))
+                hexes[hex_] = without_bridge(terrain)
+                self.reasons.append(Reason("combat.bridge_collapses_weight", hex=hex_.label, cf=bridge.cf))
+                continue
             left = 0 if destroyed_by(building, damage) or hex_ in self.weight_collapses else building.cf - damage
             settled.append((hex_, damage, left))
             if left:

@@ -113,6 +113,9 @@ register({
     "tohit.attacker_ran": "attacker ran",
     "tohit.attacker_jumped": "attacker jumped",
     "tohit.attacker_prone": "attacker prone",
+    "tohit.climbing_rear_only": "%(weapon)s cannot fire: during a climb a mech fires only its rear-mounted weapons "
+                                "(Solaris VII 'Reglas de escalada': 'sólo puede disparar las armas montadas en la "
+                                "parte trasera del Mech')",
     "tohit.prone_leg_weapon": "%(weapon)s is in a leg: a prone mech cannot fire leg-mounted weapons (TW 'Prone 'Mechs')",
     "tohit.prone_arm_missing": "%(location)s is missing: a prone mech needs both arms to prop itself up and fire (TW 'Prone 'Mechs')",
     "tohit.prone_both_arms": "%(weapon)s cannot fire: a prone mech props itself on one arm and a weapon in %(location)s fires this turn (TW 'Prone 'Mechs')",
@@ -133,6 +136,8 @@ register({
     "tohit.range_underwater": "%(bracket)s range (%(hexes)s hexes, underwater ranges %(ranges)s)",
     "tohit.minimum_range": "minimum range %(minimum)s (%(hexes)s hexes)",
     "physical.base": "%(kind)s base modifier",
+    "physical.climbing": "a climbing mech cannot make physical attacks (Solaris VII 'Reglas de escalada': 'la unidad "
+                         "no puede realizar ataques físicos')",
     "physical.actuator": "%(actuator)s missing or destroyed in %(location)s",
     "physical.shoulder": "shoulder destroyed in %(location)s",
     "physical.skill_difference": "difference of piloting skills (charge, death from above)",
@@ -165,6 +170,9 @@ register({
     "combat.building_collapses_movement": "the building in %(hex)s takes %(damage)s damage, its CF is %(cf)s: it "
                                           "collapses at the end of the movement phase into rubble (Solaris VII "
                                           "'Colapso')",
+    "combat.bridge_collapses_weight": "the bridge in %(hex)s (CF %(cf)s) collapsed under the weight on its deck and "
+                                      "is gone ('Cuando el FC de un puente se reduce a 0, se colapsa y cae sobre el "
+                                      "río')",
     "combat.building_collapses_weight": "the building in %(hex)s (CF %(cf)s, %(damage)s damage this phase) collapsed "
                                         "under the weight on one of its levels into rubble (Solaris VII 'Colapso')",
     "combat.building_wall": "the building in %(hex)s takes %(damage)s as %(unit)s is displaced through its wall "

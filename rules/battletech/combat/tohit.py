@@ -226,6 +226,8 @@ def weapon_to_hit(
         mods.append(Modifier(3, Reason("tohit.same_building")))
     arc = firing_arc(attacker.hex, attacker.facing, target.hex)
     impossible = _why_impossible(status, index, weapon, distance, arc, sight, submerged)
+    if motion.climbing and not component.rear and not impossible[0]:
+        impossible = ("attack.climbing_front_weapon", Reason("tohit.climbing_rear_only", weapon=component.label))
     if attacker.prone and not impossible[0]:
         impossible = why_not_while_prone(status, component, status.fired | alongside)
     return ToHit.of(mods, impossible)

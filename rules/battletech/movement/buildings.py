@@ -10,7 +10,7 @@ BattleTech building movement table values.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from math import ceil
 
 from rules.core.board import Board, HexTerrain
@@ -58,6 +58,12 @@ def building_at(terrain: HexTerrain) -> Building | None:
     kind = BUILDING_TYPES.get(terrain.get("building"), BUILDING_TYPES[2])
     cf = terrain.get("bldg_cf") if terrain.has("bldg_cf") else kind.max_cf
     return Building(kind, cf, max(1, terrain.get("bldg_elev")))
+
+
+def without_bridge(terrain: HexTerrain) -> HexTerrain:
+    """The hex once its bridge has fallen into the river: no deck, and no road over the water."""
+    gone = {"bridge", "bridge_cf", "bridge_elev"} | ({"road"} if terrain.depth >= 1 else set())
+    return replace(terrain, features={name: level for name, level in terrain.features.items() if name not in gone})
 
 
 def bridge_at(terrain: HexTerrain) -> Building | None:
@@ -174,6 +180,14 @@ def destroyed_by(structure: Building, damage: int) -> bool:
 def collapses(building: Building, tons_on_level: int, elevation: int) -> bool:
     """Weight over the current CF on any level but the ground floor collapses it at once."""
     return elevation > 0 and tons_on_level > building.cf
+
+
+def bridge_gives_way(bridge: Building, tons_on_deck: int) -> bool:
+    """A bridge "tiene el mismo rango de Factores de Construcción que los edificios equivalentes" and a building's
+    CF is "el número de toneladas de peso adicional que cada nivel de un edificio puede soportar sin colapsarse":
+    more weight on its deck than its CF brings it down at once, into the river below (our reading: the bridge
+    paragraph gives only the CF and its collapse at CF 0; the deck is taken as a level above ground)."""
+    return tons_on_deck > bridge.cf
 
 
 def collapse_damage(building: Building, elevation: int, kind: str) -> int:

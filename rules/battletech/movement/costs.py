@@ -11,7 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.core.board import WOODS_NAMES, Board, HexTerrain
-from rules.battletech.movement.buildings import Building, bridge_at, building_at, collapses, same_building, wall_check
+from rules.battletech.movement.buildings import (
+    Building, bridge_at, bridge_gives_way, building_at, collapses, same_building, wall_check,
+)
 from rules.core.errors import IllegalMove
 from rules.core.hexes import Hex
 from rules.battletech.movement.psr import (Check, climb_checks, drop_checks, rubble_check, swamp_check, water_check)
@@ -36,6 +38,8 @@ class Entry:
     effects: tuple[str, ...] = ()
     climb_levels: int = 0  # levels climbed in this step (3+ up, or the rest of a climb under way)
     climb_mp_per_level: int = 0
+    rise: int = 0  # levels up (negative: down) from where the unit stood to where it stands after the step
+    wading: bool = False  # a mech entering water of depth 1+: the path may spend walking PM only
 
 
 def _refuse(unit: Unit, target: Hex, why: str, code: str = "move.prohibited_terrain") -> IllegalMove:
@@ -93,13 +97,25 @@ def _water_entry(unit: Unit, depth: int) -> tuple[int, list[Reason], list[Check]
     return cost, [Reason("move.water", depth=depth, mp=cost)], [water_check(unit, depth)], -depth
 
 
+def water_refusal(unit: Unit, mode: str, waded: bool, spent: int) -> IllegalMove | None:
+    """Total Warfare (the Solaris VII text is silent): a unit using running MP may not enter water of depth 1
+    or more. Read as MegaMek reads it: once a path has entered such water, none of its PM may be running PM,
+    before the water or after it, so a run order that wades is a walk (``spent``: PM of the path so far)."""
+    if not waded or mode not in ("run", "masc") or spent <= unit.walk:
+        return None
+    return IllegalMove(f"{unit.id} would spend {spent} PM on a path through water of depth 1 or more; only its "
+                       f"{unit.walk} walking PM may be used there (Total Warfare; the Solaris VII text is silent)",
+                       code="move.water_while_running", needed=spent, available=unit.walk)
+
+
 def _level_change(unit: Unit, mode: str, rise: int, climbing: int, reasons: list[Reason],
-                  checks: list[Check], target: Hex) -> tuple[int, int, int]:
+                  checks: list[Check], target: Hex, in_water: bool) -> tuple[int, int, int]:
     """(PM, levels climbed, PM per level climbed) for going ``rise`` levels up (negative: down).
-    ``climbing`` is how many levels of a climb under way the unit has already made."""
+    ``climbing`` is how many levels of a climb under way the unit has already made; ``in_water``: the step
+    starts or ends below a water surface (its reason says depths are levels)."""
     if abs(rise) <= unit.max_level_change and not (climbing and rise > 0):
         if rise:
-            reasons.append(Reason("move.level_change", levels=abs(rise)))
+            reasons.append(Reason("move.depth_change" if in_water else "move.level_change", levels=abs(rise)))
         return abs(rise), 0, 0
     if unit.kind != "mech":
         raise _refuse(unit, target, f"{abs(rise)} levels in one step; vehicles and infantry change at most 1",
@@ -121,12 +137,15 @@ def _level_change(unit: Unit, mode: str, rise: int, climbing: int, reasons: list
     return per_level * rise, rise, per_level
 
 
-def _standing_level(terrain: HexTerrain, elevation: int, other_underwater: bool) -> int:
-    """The level a unit stands at. Under water the depth counts only between two water hexes
-    ("los Mechs deben pagar … por cambiar de un nivel de elevación (profundidad) a otro"); into or
-    out of water the depth cost already covers the descent (standard BattleTech)."""
-    if elevation < 0 and not other_underwater:
-        return terrain.level
+def standing_level(terrain: HexTerrain, unit: Unit, elevation: int) -> int:
+    """The level a unit stands at: its hex's level plus its elevation (a floor, a roof, a deck, a climb, the bed
+    of water). Depths are negative levels ('Operaciones submarinas': "los Mechs deben pagar los puntos de
+    movimiento estándar por cambiar de un nivel de elevación (profundidad) a otro"), so stepping into, out of
+    and between water hexes changes levels as any slope does, on top of the depth's PM. A mech placed in water
+    at elevation 0 stands on the bed, as line of sight and :func:`rules.battletech.movement.buildings.underwater`
+    place it."""
+    if elevation == 0 and unit.kind == "mech" and terrain.depth >= 1 and bridge_at(terrain) is None:
+        return terrain.floor
     return terrain.level + elevation
 
 
@@ -172,9 +191,9 @@ def enter_hex(board: Board, unit: Unit, origin: Hex, elevation: int, target: Hex
     if leaving and origin_building and unit.kind != "infantry":
         checks.append(wall_check(unit, origin_building, Reason("psr.wall_leave"), origin))
     building, deck, depth = building_at(there), bridge_at(there), there.get("water")
-    underwater_target = depth >= 1 and deck is None and unit.kind in ("mech", "submarine")
-    from_level = _standing_level(here, elevation, underwater_target)
+    from_level = standing_level(here, unit, elevation)
     effects: list[str] = []
+    wading = False
     if building is not None:
         inside = _building_entry(board, unit, origin, elevation, target, building, from_level)
         if inside is None:
@@ -188,31 +207,38 @@ def enter_hex(board: Board, unit: Unit, origin: Hex, elevation: int, target: Hex
             reasons.append(Reason("move.collapse", tons=unit.tons, cf=building.cf))
     elif deck is not None and elevation >= 0 and unit.kind != "submarine":
         new_elevation, cost, reasons = deck.height, 1, [Reason("move.bridge")]
+        if unit.kind != "infantry" and bridge_gives_way(deck, unit.tons):
+            effects.append("collapse")
+            reasons.append(Reason("move.bridge_collapse", tons=unit.tons, cf=deck.cf))
     elif following_road:
         new_elevation, cost, reasons = 0, 1, [Reason("move.road")]
     elif depth >= 1:
         cost, water_reasons, water_checks, new_elevation = _water_entry(unit, depth)
-        reasons = water_reasons
+        reasons, wading = water_reasons, unit.kind == "mech"
         checks.extend(water_checks)
     else:
         cost, terrain_reasons, terrain_checks = _terrain_cost(unit, there)
         new_elevation, reasons = 0, terrain_reasons
         checks.extend(terrain_checks)
-    to_level = _standing_level(there, new_elevation, elevation < 0)
+    to_level = standing_level(there, unit, new_elevation)
     if leaving and elevation > 0 and to_level != from_level:
         # The text says how to enter a building above the ground floor; leaving is taken as its mirror.
         raise _refuse(unit, target, f"it leaves a building from level {elevation} only into a hex of that elevation "
                       "(Solaris VII 'Niveles de Edificación', applied both ways)", code="move.building_level")
-    levels_cost, climbed, per_level = _level_change(unit, mode, to_level - from_level, climbing, reasons, checks, target)
+    in_water = from_level < here.level or to_level < there.level
+    levels_cost, climbed, per_level = _level_change(unit, mode, to_level - from_level, climbing, reasons, checks, target,
+                                                    in_water)
     if to_level - from_level <= -DROP_MIN_LEVELS and unit.kind == "mech":
         cost, reasons = DROP_MP, reasons[-1:]  # the drop's flat price replaces every terrain cost
-    return Entry(cost + levels_cost, new_elevation, tuple(reasons), tuple(checks), tuple(effects), climbed, per_level)
+    return Entry(cost + levels_cost, new_elevation, tuple(reasons), tuple(checks), tuple(effects), climbed, per_level,
+                 to_level - from_level, wading)
 
 
 def landing(board: Board, unit: Unit, target: Hex) -> Entry:
-    """Where a jump lands and what landing does (terrain costs are ignored by jumps)."""
+    """Where a jump from the unit's hex lands and what landing does (terrain costs are ignored by jumps)."""
     terrain = board.terrain(target)
     check_allowed(unit, terrain, target)
+    _check_jump_heights(board, unit, target)
     building, deck, depth = building_at(terrain), bridge_at(terrain), terrain.get("water")
     effects: list[str] = []
     reasons: list[Reason] = []
@@ -224,6 +250,9 @@ def landing(board: Board, unit: Unit, target: Hex) -> Entry:
             reasons.append(Reason("move.jump_collapse", tons=unit.tons, cf=building.cf))
     elif deck is not None:
         elevation = deck.height
+        if unit.kind != "infantry" and bridge_gives_way(deck, unit.tons):
+            effects.append("collapse")
+            reasons.append(Reason("move.bridge_collapse", tons=unit.tons, cf=deck.cf))
     elif depth >= 1:
         elevation = -depth
     else:
@@ -235,3 +264,39 @@ def landing(board: Board, unit: Unit, target: Hex) -> Entry:
         else:
             reasons.append(Reason("move.jump_swamp_infantry"))
     return Entry(0, elevation, tuple(reasons), (), tuple(effects))
+
+
+def _jump_top(terrain: HexTerrain) -> int:
+    """How high a hex rises for a jump: its level, or the roof of its building or the deck of its bridge (building
+    levels count "exactamente como la elevación de cualquier otro terreno … para el movimiento"); water counts at its
+    surface and woods not at all."""
+    structures = [structure.height for structure in (building_at(terrain), bridge_at(terrain)) if structure]
+    return terrain.level + max(structures, default=0)
+
+
+def _check_jump_heights(board: Board, unit: Unit, target: Hex) -> None:
+    """Total Warfare (the Solaris VII text is silent): a jumping mech cannot enter a hex whose level is higher than
+    the level it jumped from plus its jumping MP, and it flies one of the shortest paths to its landing hex; when
+    every such path crosses a hex too high, the jump is refused. The start counts from the roof or deck the mech
+    stands on, from the surface for a mech in water."""
+    start = board.terrain(unit.hex).level + max(unit.elevation, 0)
+    ceiling = start + unit.jump
+    remaining = unit.hex.distance(target)
+    frontier = {unit.hex}
+    while frontier and remaining:
+        remaining -= 1
+        frontier = {ahead for hex_ in frontier for ahead in hex_.neighbours() if ahead in board
+                    and ahead.distance(target) == remaining and _jump_top(board.terrain(ahead)) <= ceiling}
+    if frontier:
+        return
+    top = _jump_top(board.terrain(target))
+    if top > ceiling:
+        why = f"{target.label} rises to level {top}"
+    else:
+        lens = [hex_ for radius in range(1, unit.hex.distance(target)) for hex_ in unit.hex.ring(radius)
+                if hex_ in board and hex_.distance(target) == unit.hex.distance(target) - radius
+                and _jump_top(board.terrain(hex_)) > ceiling]
+        why = "every shortest flight crosses a hex higher than that: " + ", ".join(hex_.label for hex_ in lens)
+    raise IllegalMove(f"{unit.id} jumps {unit.jump} MP from level {start}, so no higher than level {ceiling}; {why} "
+                      "(Total Warfare; the Solaris VII text is silent)", code="move.jump_too_high", hex=target.label,
+                      ceiling=ceiling)

@@ -31,7 +31,7 @@ from math import ceil
 
 from rules.core.board import Board, HexTerrain
 from rules.battletech.movement.buildings import bridge_at, building_at, underwater
-from rules.battletech.movement.costs import enter_hex, landing
+from rules.battletech.movement.costs import enter_hex, landing, water_refusal
 from rules.core.errors import IllegalMove, MalformedOrder
 from rules.core.hexes import Hex, turn
 from rules.battletech.movement.psr import Check, masc_check, skid_check, stand_check, swamp_check
@@ -78,6 +78,7 @@ class Pose:
     elevation: int = 0
     prone: bool = False
     climbing: bool = False  # hanging `elevation` levels up a climb under way
+    waded: bool = False  # the path has entered water of depth 1+: no running PM (see costs.water_refusal)
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +90,7 @@ class StepOutcome:
     effects: tuple[str, ...] = ()
     climb_levels: int = 0
     climb_mp_per_level: int = 0
+    wading: bool = False  # this step enters water of depth 1+
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,11 +159,11 @@ def advance(board: Board, unit: Unit, pose: Pose, step: str, mode: str) -> StepO
         raise IllegalMove(f"{unit.id} is climbing: it can only go on up (F)", code="move.climbing")
     if step in ("L", "R"):
         facing = turn(pose.facing, -1 if step == "L" else 1)
-        return StepOutcome(Pose(pose.hex, facing, pose.elevation, pose.prone), 1, (Reason("move.turn"),))
+        return StepOutcome(replace(pose, facing=facing), 1, (Reason("move.turn"),))
     if step == "SU":
         if unit.kind != "mech" or not pose.prone:
             raise IllegalMove(f"{unit.id} is not a prone mech; only prone mechs stand up", code="move.not_prone")
-        return StepOutcome(Pose(pose.hex, pose.facing, pose.elevation), STAND_MP,
+        return StepOutcome(replace(pose, prone=False), STAND_MP,
                            (Reason("move.stand", mp=STAND_MP),), (stand_check(unit),))
     if step in ("U", "D"):
         return _change_floor(board, unit, pose, step)
@@ -174,8 +176,13 @@ def advance(board: Board, unit: Unit, pose: Pose, step: str, mode: str) -> StepO
         raise IllegalMove(f"{target.label} is off the board", code="move.off_board", hex=target.label)
     climbed = pose.elevation if pose.climbing else 0
     entry = enter_hex(board, unit, pose.hex, pose.elevation, target, mode, climbed)
-    return StepOutcome(Pose(target, pose.facing, entry.elevation), entry.cost, entry.reasons, entry.checks,
-                       entry.effects, entry.climb_levels, entry.climb_mp_per_level)
+    if step == "B" and entry.rise:
+        raise IllegalMove(f"{unit.id} cannot change levels while moving backwards ({target.label} is {abs(entry.rise)} "
+                          f"level(s) {'up' if entry.rise > 0 else 'down'}; Total Warfare, the Solaris VII text is silent)",
+                          code="move.backward_level", hex=target.label)
+    return StepOutcome(Pose(target, pose.facing, entry.elevation, waded=pose.waded or entry.wading), entry.cost,
+                       entry.reasons, entry.checks, entry.effects, entry.climb_levels, entry.climb_mp_per_level,
+                       entry.wading)
 
 
 def _change_floor(board: Board, unit: Unit, pose: Pose, step: str) -> StepOutcome:
@@ -186,8 +193,7 @@ def _change_floor(board: Board, unit: Unit, pose: Pose, step: str) -> StepOutcom
                           code="move.building_level")
     if floor not in building.floors:
         raise IllegalMove(f"the building has floors 0 to {building.height - 1}", code="move.building_level")
-    return StepOutcome(Pose(pose.hex, pose.facing, floor), 1,
-                       (Reason("move.floor_infantry"),))
+    return StepOutcome(replace(pose, elevation=floor), 1, (Reason("move.floor_infantry"),))
 
 
 def _start_checks(unit: Unit, order: MoveOrder) -> tuple[Check, ...]:
@@ -265,6 +271,9 @@ def check_path(board: Board, unit: Unit, order: MoveOrder) -> tuple[PathPlan, Il
             if partial is not None:
                 planned.append(partial)
                 return replace(empty, steps=tuple(planned), moved=_moved(unit, spent + partial.mp)), None
+        wading = water_refusal(unit, order.mode, outcome.pose.waded, spent + outcome.mp)
+        if wading is not None:
+            return replace(empty, steps=tuple(planned), moved=_moved(unit, spent)), _at_step(wading, index, step)
         if spent + outcome.mp > limit and not minimum_movement(order.steps, limit, outcome):
             error = IllegalMove(f"needs {spent + outcome.mp} PM in all; {unit.id} has {limit} PM to {order.mode}",
                                 code="move.insufficient_mp", needed=spent + outcome.mp, available=limit)
@@ -299,11 +308,13 @@ def _partial_climb(pose: Pose, outcome: StepOutcome, left: int) -> PlannedStep |
 
 def minimum_movement(steps: tuple[str, ...], limit: int, outcome: StepOutcome) -> bool:
     """May this lone step cost more than the budget? A lone ``F`` with at least 1 PM, unless it is a
-    climb (minimum movement counts as running, and runners cannot climb), or a lone ``SU`` with
-    exactly 1 PM."""
+    climb or enters water of depth 1+ (minimum movement counts as running, and runners can neither
+    climb nor wade), or a lone ``SU`` with exactly 1 PM."""
     if len(steps) != 1:
         return False
-    return steps[0] == "F" and limit >= 1 and not outcome.climb_levels or steps[0] == "SU" and limit == 1
+    if steps[0] == "F":
+        return limit >= 1 and not outcome.climb_levels and not outcome.wading
+    return steps[0] == "SU" and limit == 1
 
 
 def _plan_jump(board: Board, unit: Unit, order: MoveOrder, empty: PathPlan) -> tuple[PathPlan, IllegalMove | None]:

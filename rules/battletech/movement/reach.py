@@ -10,7 +10,7 @@ from __future__ import annotations
 import heapq
 
 from rules.core.board import Board
-from rules.battletech.movement.costs import landing
+from rules.battletech.movement.costs import landing, water_refusal
 from rules.core.errors import IllegalMove
 from rules.core.hexes import Hex
 from rules.battletech.movement.plan import RUNNING_MODES, Pose, advance, budget, is_paved, minimum_movement, road_boosted
@@ -81,6 +81,8 @@ def _search(board: Board, unit: Unit, mode: str, start: Pose, paved_only: bool) 
             if paved_only and not is_paved(board.terrain(outcome.pose.hex), outcome.pose.elevation):
                 continue
             cost = spent + outcome.mp
+            if water_refusal(unit, mode, outcome.pose.waded, cost) is not None:
+                continue
             if cost <= limit and cost < best.get(outcome.pose, limit + 1):
                 best[outcome.pose] = cost
                 came_from[outcome.pose] = (pose, step)
@@ -103,7 +105,7 @@ def _minimum_movement(board: Board, unit: Unit, mode: str, start: Pose, limit: i
         outcome = advance(board, unit, start, "F", mode)
     except IllegalMove:
         return
-    if not minimum_movement(("F",), limit, outcome):
+    if not minimum_movement(("F",), limit, outcome) or water_refusal(unit, mode, outcome.pose.waded, outcome.mp):
         return
     key = (outcome.pose.hex, outcome.pose.facing)
     if key not in result:

@@ -48,6 +48,9 @@ register({
     "move.water_submarine": "submarines move 1 PM per water hex at depth 1 (standard naval movement)",
     "move.water_hover": "hovercraft cross water on its surface at 1 PM (standard BattleTech)",
     "move.water": "depth %(depth)s water: %(mp)s PM (Solaris VII 'Operaciones submarinas')",
+    "move.depth_change": "%(levels)s level change into, out of or between water depths +%(levels)s PM (Solaris VII "
+                         "'Operaciones submarinas': 'deben pagar los puntos de movimiento estándar por cambiar de un "
+                         "nivel de elevación (profundidad) a otro')",
     "move.level_change": "%(levels)s level change +%(levels)s PM",
     "move.drop": "dropping %(levels)s levels: %(mp)s PM whatever the levels or terrain (Solaris VII 'Dejarse caer')",
     "move.climb_two_hands": "climbing %(levels)s levels at %(mp)s PM each (two hands, Solaris VII 'Reglas de "
@@ -59,6 +62,9 @@ register({
     "move.roof": "1 PM onto a roof",
     "move.collapse": "%(tons)s t over the building's CF %(cf)s above the ground floor: it collapses at once (Solaris "
                      "VII 'Colapso')",
+    "move.bridge_collapse": "%(tons)s t over the bridge's CF %(cf)s: it collapses at once into the river (a bridge has "
+                            "the CF of the equivalent building, which carries its CF in tons on each level above the "
+                            "ground: Solaris VII, our reading)",
     "move.bridge": "bridge deck: 1 PM (paved)",
     "move.road": "following a road: 1 PM whatever the terrain it crosses (standard BattleTech)",
     "move.jump_building": "a jump into a building hex lands on its roof (standard BattleTech)",
@@ -108,6 +114,10 @@ register({
     "walk.wall": "%(unit)s passes a wall of the building in %(hex)s: the building takes %(damage)s damage "
                  "(ceil(%(tons)s t / 10)), roll passed or not; CF %(cf)s → %(left)s, settled when the movement phase "
                  "is done (Solaris VII 'Entrando en Edificaciones')",
+    "walk.bridge_collapse": "%(weights)s: %(tons)s t on the bridge in %(hex)s, over its CF %(cf)s: it collapses at "
+                            "once and falls into the river (Solaris VII: a bridge has the CF of the equivalent "
+                            "building, which carries its CF in tons; our reading)",
+    "walk.bridge_fall": "%(unit)s falls %(levels)s levels with the bridge: %(damage)s damage (halved into water)",
     "walk.unit_weight": "%(unit)s %(tons)s t",
     "walk.weight_collapse": "%(weights)s: %(tons)s t on level %(level)s of the building in %(hex)s, over its current "
                             "CF %(cf)s: it collapses at once (Solaris VII 'Colapso'); the collapse damage and falls "

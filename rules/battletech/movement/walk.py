@@ -15,8 +15,8 @@ from dataclasses import replace
 
 from rules.core.board import Board
 from rules.battletech.movement.buildings import (
-    BASEMENT_BY_ROLL, BASEMENTS, Building, basement_at, building_at, collapses, falls_into_basement, occupies,
-    wall_damage_to_building, wall_damage_to_unit,
+    BASEMENT_BY_ROLL, BASEMENTS, Building, basement_at, bridge_at, bridge_gives_way, building_at, collapses,
+    falls_into_basement, occupies, wall_damage_to_building, wall_damage_to_unit,
 )
 from rules.battletech.movement.conflicts import Cut, jump_short_of
 from rules.core.dice import Dice
@@ -25,7 +25,7 @@ from rules.battletech.movement.plan import RUNNING_MODES, PathPlan, PlannedStep
 from rules.battletech.movement.psr import Check, climb_fall, drop_leg_damage, falling_damage, masc_streak_after
 from rules.battletech.movement.skids import resolve_skid
 from rules.core.timeline import Event
-from rules.battletech.movement.result import UnitOutcome, buildings_hit
+from rules.battletech.movement.result import BuildingsHit, UnitOutcome, buildings_hit
 from rules.core.reasons import Reason, joined, listed
 from rules.battletech.units import VEHICLE_KINDS, Unit
 
@@ -225,7 +225,7 @@ class Walk:
         building = building_at(self.board.terrain(hex_))
         if building is None:  # most hexes: no need to look through the phase's events
             return None
-        hit = buildings_hit(event for tick in self.ticks for event in tick)
+        hit = self._hit()
         if hex_ in hit.collapsed:
             return None
         return replace(building, cf=max(0, building.cf - hit.damage.get(hex_, 0)))
@@ -241,7 +241,7 @@ class Walk:
             return
         basement = basement_at(self.board.terrain(unit.hex))
         if basement is None:
-            found = buildings_hit(event for tick in self.ticks for event in tick).basements.get(unit.hex)
+            found = self._hit().basements.get(unit.hex)
             if found is None:
                 roll = self.dice.roll_2d6(Reason("walk.basement_roll", unit=unit.id, hex=unit.hex.label))
                 found = roll.total
@@ -285,21 +285,55 @@ class Walk:
         it collapses at once: the movement of every unit in the hex ends, and the collapse's damage and
         falls land when the phase's movement is done, with the attack phases' collapse (our reading: the
         phase's moves were priced on the board as it started)."""
-        building = self._current(unit.hex)
-        if building is None or unit.kind == "infantry":
+        if unit.kind == "infantry":
             return
-        here = [self.units[unit_id] for unit_id in self.holders.get(unit.hex, ())]
-        level = [other for other in here if other.elevation == unit.elevation
-                 and (other.kind == "mech" or other.kind in VEHICLE_KINDS)]
-        tons = sum(other.tons for other in level)
+        building = self._current(unit.hex)
+        if building is None:
+            self._weigh_bridge(tick, unit)
+            return
+        here, level, tons, weights = self._load(unit)
         if not collapses(building, tons, unit.elevation):
             return
-        weights = listed([Reason("walk.unit_weight", unit=other.id, tons=other.tons) for other in level])
         why = Reason("walk.weight_collapse", weights=weights, tons=tons, level=unit.elevation, hex=unit.hex.label,
                      cf=building.cf)
         for other in here:
             self.record(tick, Event(other.id, "collapse", other.hex, other.hex, other.facing, reason=why,
                                     building=unit.hex, elevation=other.elevation))
+
+    def _load(self, unit: Unit) -> tuple[list[Unit], list[Unit], int, str]:
+        """Who is in the unit's hex, who of them weighs on its level (mechs and vehicles), their tons and the
+        reason listing them."""
+        here = [self.units[unit_id] for unit_id in self.holders.get(unit.hex, ())]
+        level = [other for other in here if other.elevation == unit.elevation
+                 and (other.kind == "mech" or other.kind in VEHICLE_KINDS)]
+        weights = listed([Reason("walk.unit_weight", unit=other.id, tons=other.tons) for other in level])
+        return here, level, sum(other.tons for other in level), weights
+
+    def _weigh_bridge(self, tick: int, unit: Unit) -> None:
+        """A bridge deck carrying more tons than its CF collapses at once (:func:`rules.battletech.movement.buildings.bridge_gives_way`)
+        and "cae sobre el río" (Solaris VII): everyone on the deck falls with it to the bottom, the deck's height
+        plus the depth in levels (a standard fall, halved into water), and stops moving. The board loses the
+        bridge when the phase's movement is done, as it loses a collapsed building."""
+        terrain = self.board.terrain(unit.hex)
+        deck = bridge_at(terrain)
+        if deck is None or unit.elevation != deck.height or unit.hex in self._hit().collapsed:
+            return
+        _, on_deck, tons, weights = self._load(unit)
+        if not bridge_gives_way(deck, tons):
+            return
+        why = Reason("walk.bridge_collapse", weights=weights, tons=tons, hex=unit.hex.label, cf=deck.cf)
+        levels = deck.height + terrain.depth
+        for other in on_deck:
+            self.record(tick, Event(other.id, "collapse", other.hex, other.hex, other.facing, reason=why,
+                                    building=unit.hex, elevation=other.elevation))
+            damage = falling_damage(other.tons, levels, into_water=terrain.depth >= 1)
+            self.record(tick, Event(other.id, "fall", other.hex, other.hex, other.facing, damage=damage,
+                                    building=unit.hex, elevation=-terrain.depth, levels=levels,
+                                    reason=Reason("walk.bridge_fall", unit=other.id, levels=levels, damage=damage)))
+
+    def _hit(self) -> BuildingsHit:
+        """What the phase has done to buildings and bridges so far."""
+        return buildings_hit(event for tick in self.ticks for event in tick)
 
     # --- dice ----------------------------------------------------------------------------------------
 

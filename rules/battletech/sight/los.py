@@ -77,6 +77,8 @@ class _End:
     standing_mech: bool
     depth: int
     around: frozenset[Hex]
+    woods: int = 0  # light (1) or heavy (2) woods or smoke in a unit's own hex; 0 for a hex target
+    woods_kind: Param = ""  # what those woods are called (light woods, heavy woods, smoke)
 
     def next_to(self, hex_: Hex) -> bool:
         return hex_ in self.around
@@ -176,7 +178,7 @@ def line_of_sight(
         board, head = _inside_one_building(board, attacker, target, cells, head)
     if not cells:
         why = Reason("los.same_hex" if source.hex == sink.hex else "los.adjacent")
-        return _water_cover(source, sink, _Ruling(True, (why,))).result(rule, head)
+        return _own_hexes(source, sink, _Ruling(True, (why,))).result(rule, head)
     if all(len(cell) == 1 for cell in cells):
         hexes = tuple(cell[0] for cell in cells)
         return _judge(board, source, sink, hexes, rule).result(rule, head, hexes)
@@ -237,7 +239,8 @@ def _unit_end(board: Board, unit: Unit, role: str, height: int | None) -> _End:
     standing = unit.kind == "mech" and not unit.prone
     posture = ("standing " if standing else "prone " if unit.kind == "mech" else "") + unit.kind
     return _End(Reason("los.end_unit", role=role, unit=unit.id, posture=posture, hex=unit.hex.label), unit.hex, level,
-                underwater(terrain, unit), standing, terrain.depth, frozenset(unit.hex.neighbours()))
+                underwater(terrain, unit), standing, terrain.depth, frozenset(unit.hex.neighbours()),
+                0 if inside(board, unit) else terrain.woods, _woods_kind(terrain))
 
 
 def _hex_end(board: Board, hex_: Hex, height: int | None) -> _End:
@@ -249,6 +252,13 @@ def _hex_end(board: Board, hex_: Hex, height: int | None) -> _End:
     if height is None:
         height = terrain.level + (building.height if building else 1 if terrain.get("woods") else 0)
     return _End(Reason("los.end_hex", hex=hex_.label), hex_, height, False, False, 0, frozenset(hex_.neighbours()))
+
+
+def _woods_kind(terrain: HexTerrain) -> Param:
+    """What a hex's woods are called in the reasons: smoke, or light or heavy woods ("" for none)."""
+    if terrain.has("smoke"):
+        return Reason("los.smoke")
+    return WOODS_NAMES.get(terrain.woods, "")
 
 
 def _judge(board: Board, source: _End, sink: _End, hexes: Sequence[Hex], rule: str) -> _Ruling:
@@ -293,7 +303,7 @@ def _judge(board: Board, source: _End, sink: _End, hexes: Sequence[Hex], rule: s
         if density and not both_under:
             top = ground + 2  # 'Bosques: se elevan 2 niveles sobre la elevación del terreno'
             why = intervenes(hex_, top)
-            kind: Param = Reason("los.smoke") if terrain.has("smoke") else WOODS_NAMES[density]
+            kind = _woods_kind(terrain)
             if why:
                 light, heavy = light + (density == 1), heavy + (density == 2)
                 modifiers.append(Modifier(WOODS_MODIFIER[density], Reason("los.mod_woods", woods=kind, hex=hex_.label)))
@@ -315,7 +325,7 @@ def _judge(board: Board, source: _End, sink: _End, hexes: Sequence[Hex], rule: s
     if not reasons:
         reasons.append(Reason("los.clear"))
     ruling = _Ruling(True, tuple(reasons), tuple(modifiers))
-    return _water_cover(source, sink, _hill_cover(board, source, sink, hexes, ruling))
+    return _own_hexes(source, sink, _hill_cover(board, source, sink, hexes, ruling, both_under))
 
 
 def _dead_zone(board: Board, source: _End, sink: _End, hexes: Sequence[Hex], reasons: list[str]) -> bool:
@@ -330,8 +340,9 @@ def _dead_zone(board: Board, source: _End, sink: _End, hexes: Sequence[Hex], rea
         return False
     low, high = sorted((source, sink), key=lambda end: end.height)
 
-    x = max(hexes, key=lambda hex_: (_solid_top(board.terrain(hex_)), -hex_.distance(low.hex)))
-    level = _solid_top(board.terrain(x))
+    under = source.submerged and sink.submerged
+    x = max(hexes, key=lambda hex_: (_solid_top(board.terrain(hex_), under), -hex_.distance(low.hex)))
+    level = _solid_top(board.terrain(x), under)
     if level <= low.height:
         reasons.append(Reason("los.dead_zone_low", hex=x.label, level=level, low_level=low.height))
         return False
@@ -346,14 +357,17 @@ def _dead_zone(board: Board, source: _End, sink: _End, hexes: Sequence[Hex], rea
     return result > 0
 
 
-def _hill_cover(board: Board, source: _End, sink: _End, hexes: Sequence[Hex], ruling: _Ruling) -> _Ruling:
+def _hill_cover(board: Board, source: _End, sink: _End, hexes: Sequence[Hex], ruling: _Ruling,
+                both_under: bool = False) -> _Ruling:
     """Partial cover from a hill or building ('Cobertura parcial'): only a standing mech, next to an
     intervening hex at least as high as the mech (a higher one blocks under the standard rule), and
-    only when the attacker is no higher than the target. Woods never give it."""
+    only when the attacker is no higher than the target. Woods never give it. Between two units under
+    water a water hex rises only to its bed ('tratando los niveles de profundidad como números
+    negativos'): the surface of the next water hex gives no cover."""
     if not sink.standing_mech or sink.depth == 1:
-        return ruling  # depth 1 water gives its own partial cover, see _water_cover
+        return ruling  # depth 1 water gives its own partial cover, see _own_hexes
     for hex_ in hexes:
-        top = _solid_top(board.terrain(hex_))
+        top = _solid_top(board.terrain(hex_), both_under)
         if sink.next_to(hex_) and top >= sink.height:
             if source.height > sink.height:
                 return ruling.plus(Reason("los.cover_denied", hex=hex_.label))
@@ -363,18 +377,28 @@ def _hill_cover(board: Board, source: _End, sink: _End, hexes: Sequence[Hex], ru
     return ruling
 
 
-def _solid_top(terrain: HexTerrain) -> int:
+def _solid_top(terrain: HexTerrain, under_water: bool = False) -> int:
     """The top of a hex's hill or building, the elevation that hides a mech ('La elevación
-    interviniente puede ser una colina, edificio o combinación de ambos')."""
+    interviniente puede ser una colina, edificio o combinación de ambos'); ``under_water`` (both ends
+    submerged): a water hex's bed, not its surface."""
     building = terrain.building
-    return terrain.level + (building.height if building else 0)
+    ground = terrain.floor if under_water else terrain.level
+    return ground + (building.height if building else 0)
 
 
-def _water_cover(source: _End, sink: _End, ruling: _Ruling) -> _Ruling:
-    """Depth 1 water: a standing mech in it has partial cover even from a higher attacker, shots at it
-    take -1 (net +2) and its own shots +1 ('Hexágonos de agua'; 'Cobertura parcial')."""
+def _own_hexes(source: _End, sink: _End, ruling: _Ruling) -> _Ruling:
+    """What the two ends' own hexes add to a shot that can be made. Their hexes never count for the line itself
+    ('los hexágonos en los que se encuentran los 'Mechs nunca cuentan'), but Total Warfare's to-hit table counts
+    the target's own woods, +1 light and +2 heavy (smoke counts as heavy woods, 'Humo … a efectos de cálculo de
+    modificadores al disparo'; the Solaris VII texts give no target-hex modifier). Depth 1 water: a standing
+    mech in it has partial cover even from a higher attacker, shots at it take -1 (net +2) and its own
+    shots +1 ('Hexágonos de agua'; 'Cobertura parcial')."""
     if not ruling.los:
         return ruling
+    if sink.woods:
+        value = WOODS_MODIFIER[sink.woods]
+        ruling = ruling.plus(Reason("los.target_woods", woods=sink.woods_kind, hex=sink.hex.label, modifier=value),
+                             Modifier(value, Reason("los.mod_target_woods", woods=sink.woods_kind)))
     if sink.standing_mech and sink.depth == 1:
         ruling = ruling.plus(
             Reason("los.water_cover", cover=PARTIAL_COVER_MODIFIER, water=DEPTH_ONE_TARGET_MODIFIER,

@@ -66,6 +66,9 @@ register({
     "los.partial_cover": "Partial cover: %(hex)s next to the target reaches its height (level %(level)s) between "
                          "it and the attacker: +%(modifier)s to hit, and hits use the punch hit-location table "
                          "('Cobertura parcial').",
+    "los.target_woods": "The target stands in %(woods)s in %(hex)s: +%(modifier)s to hit (Total Warfare's to-hit "
+                        "table counts the target's own hex; that the ends' hexes never count is a line-of-sight rule, "
+                        "and the Solaris VII texts give no target-hex modifier).",
     "los.water_cover": "Partial cover: the target stands in depth 1 water, which covers it even from a higher "
                        "attacker: +%(cover)s, and %(water)s for shots at a mech in depth 1 water, net +%(net)s; "
                        "hits use the punch hit-location table ('Hexágonos de agua', 'Cobertura parcial').",
@@ -81,6 +84,7 @@ register({
     "los.mod_partial_cover": "partial cover behind %(hex)s",
     "los.mod_water_cover": "partial cover: target in depth 1 water",
     "los.mod_target_in_water": "target in depth 1 water",
+    "los.mod_target_woods": "target in %(woods)s",
     "los.mod_attacker_in_water": "attacker in depth 1 water",
 }, words=(
     # who and where

@@ -69,7 +69,8 @@ class MovementPhase(_OrderedPhase):
                 answers: Answers = NO_ANSWERS) -> PhaseResult:
         movement = resolve_movement(state, orders, dice)
         units = tuple(movement.final[unit.id].unit for unit in state.units)
-        motions = {unit_id: Motion(outcome.moved, outcome.hexes_moved, stuck=outcome.unit.stuck)
+        motions = {unit_id: Motion(outcome.moved, outcome.hexes_moved, stuck=outcome.unit.stuck,
+                                   climbing=outcome.unit.climbing)
                    for unit_id, outcome in movement.final.items()}
         after, reports = replace(state, units=units, motions=motions), []
         after, settled = settle_movement(after, state.units, movement.ticks, dice)
