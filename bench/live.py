@@ -172,7 +172,7 @@ async def match_socket(
     headers = {"Cookie": cookie} if cookie else {}
     return await connect(
         server.url(f"/ws/matches/{match_id}/{query}"),
-        origin=Origin(f"http://127.0.0.1:{server.port}"),  # AllowedHostsOriginValidator refuses a missing Origin
+        origin=Origin(f"http://127.0.0.1:{server.port}"),  # the Origin check refuses a missing Origin
         additional_headers=headers,
         **options,
     )

@@ -18,7 +18,7 @@ from rules.rulesets.solaris.demo import demo_board
 from rules.battletech.designs.design import shipped_designs
 
 from . import chat, lobby, los_sides, referee, replay, selectors, snapshots
-from .client_input import refuse_nul
+from .client_input import refuse_unstorable
 from .crowd import spectators_now
 from .errors import MatchError
 from .models import Match
@@ -31,15 +31,12 @@ def _user(request: Request) -> Any:
 
 
 def _body(request: Request) -> dict[str, Any]:
-    try:
-        data = request.data
-    except RequestDataTooBig:
-        raise MatchError("message.too_large", "That body is too large.", status=413) from None
-    except RecursionError:  # arrays or objects nested thousands deep
-        raise MatchError("message.malformed", "That JSON is nested too deeply.") from None
+    # A body too large or too deep fails here, or earlier in a session's CSRF check, which reads the body
+    # first: either way the exception handler answers it.
+    data = request.data
     if not isinstance(data, dict):
         raise MatchError("message.malformed", "Send one JSON object.")
-    refuse_nul(data)
+    refuse_unstorable(data)
     return dict(data)
 
 
@@ -183,6 +180,8 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         return Response(exc.as_json(), status=exc.status)
     if isinstance(exc, Http404):
         return Response({"code": "api.not_found", "message": "Not found."}, status=404)
+    if isinstance(exc, RequestDataTooBig):
+        return Response({"code": "message.too_large", "message": "That body is too large."}, status=413)
     response = drf_exception_handler(exc, context)
     if response is not None and isinstance(exc, exceptions.APIException):
         response.data = {"code": f"api.{exc.default_code}", "message": str(exc.detail)}

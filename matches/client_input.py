@@ -1,21 +1,29 @@
 """Text a client sends that the database cannot hold: PostgreSQL's text and jsonb refuse the NUL character,
-so a value with one would fail at the INSERT (a 500) instead of being refused like any other bad input."""
+and a lone surrogate ("\\ud800" is valid JSON, but no Unicode text) can be neither stored nor sent back as
+UTF-8. A value with either would fail at the INSERT or the answer (a 500) instead of being refused like any
+other bad input."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from .errors import MatchError
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
-def refuse_nul(value: Any) -> None:
-    """Raises `message.malformed` when any string in `value` (keys included, at any depth) holds a NUL."""
+
+def refuse_unstorable(value: Any) -> None:
+    """Raises `message.malformed` when any string in `value` (keys included, at any depth) holds a NUL or a
+    lone surrogate."""
     pending = [value]
     while pending:  # a loop, not recursion: the JSON may be nested as deeply as the parser allowed
         item = pending.pop()
         if isinstance(item, str):
             if "\x00" in item:
                 raise MatchError("message.malformed", "Text may not contain the NUL character (U+0000).")
+            if _SURROGATE.search(item):
+                raise MatchError("message.malformed", "Text may not contain a lone surrogate (U+D800 to U+DFFF).")
         elif isinstance(item, dict):
             pending.extend(item.keys())
             pending.extend(item.values())

@@ -22,7 +22,7 @@ from django.conf import settings
 from django.utils import timezone
 
 from . import chat, los_sides, queries, selectors, services, snapshots
-from .client_input import refuse_nul
+from .client_input import refuse_unstorable
 from .crowd import get_crowd
 from .delayed_release import get_releases
 from .errors import MatchError
@@ -160,7 +160,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
             raise MatchError("message.malformed", "That message is not valid JSON.") from None
         if not isinstance(message, dict) or not isinstance(message.get("type"), str):
             raise MatchError("message.malformed", "A message is a JSON object with a string `type`.")
-        refuse_nul(message)
+        refuse_unstorable(message)
         return message
 
     async def _handle(self, message: dict[str, Any]) -> None:

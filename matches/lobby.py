@@ -35,6 +35,7 @@ from .services import event_append, events_publish
 SIDES = ("red", "blue")
 MAX_BOARD_CHARS = 500_000
 MAX_SKILL = 8  # gunnery and piloting skills run from 0 (the best) to 8
+MAX_TITLE_CHARS = 100
 # Rules options (checked by the rules library) and the match's own: the phase deadline (0: none) and how far
 # spectators lag behind the players, in resolved phases or in seconds (0: live; one or the other).
 DEFAULT_OPTIONS: dict[str, Any] = {
@@ -103,6 +104,9 @@ def _duel_state(board: Board, designs: Any, pilots: Any = None) -> GameState:
     pilots = {} if pilots is None else pilots
     if not isinstance(pilots, dict) or set(pilots) - set(SIDES):
         raise MatchError("pilots.malformed", f"Pilots are given per side: {', '.join(SIDES)}.")
+    if board.height < 2:
+        # Red starts on the south edge, blue on the north: on a board one hex high they would share a hex.
+        raise MatchError("board.too_small", "A duel board is at least two hexes high.", params={"height": board.height})
     middle = board.width // 2
     units = (
         Unit("A", Hex(middle, board.height - 1), 0, side="red", **_pilot(pilots, "red")),
@@ -119,6 +123,8 @@ def match_open(
     board_text: str | None = None, options: Any = None, pilots: Any = None,
 ) -> Match:
     """A new match in the lobby, the host seated on the red side; `pilots` gives a side's pilot skills."""
+    if not isinstance(title, str):
+        raise MatchError("title.malformed", f"The title is text (at most {MAX_TITLE_CHARS} characters are kept).")
     ruleset = str(ruleset)  # JSON may send anything; an unknown name is refused just below
     try:
         get_ruleset(ruleset)
@@ -128,7 +134,7 @@ def match_open(
     state = _duel_state(board_from_upload(board_text), designs, pilots)
     with transaction.atomic():
         match = Match.objects.create(
-            title=str(title)[:100], ruleset=ruleset, status=Match.Status.OPEN, host=host,
+            title=title[:MAX_TITLE_CHARS], ruleset=ruleset, status=Match.Status.OPEN, host=host,
             state=codec.state_to_json(state), turn=state.turn, phase=state.phase, options=checked,
         )
         Participant.objects.create(match=match, user=host, role=Participant.Role.PLAYER, side=SIDES[0])

@@ -17,7 +17,7 @@ from rules.battletech.state import LOS_RULES, MOVEMENT_RULES
 from rules.battletech.units import Unit
 
 from . import lobby, selectors
-from .client_input import refuse_nul
+from .client_input import refuse_unstorable
 from .errors import MatchError
 from .views import match_or_404
 
@@ -73,7 +73,7 @@ def match_new_page(request: HttpRequest) -> HttpResponse:
     error = None
     if request.method == "POST":
         try:
-            refuse_nul(dict(request.POST.lists()))
+            refuse_unstorable(dict(request.POST.lists()))
             board_text = _uploaded_text(request.FILES.get("board"))
             match = lobby.match_open(
                 host=request.user, title=request.POST.get("title", ""), board_text=board_text,
@@ -108,7 +108,7 @@ def match_lobby_page(request: HttpRequest, match_id: int) -> HttpResponse:
 
 
 def _lobby_action(request: HttpRequest, match_id: int) -> None:
-    refuse_nul(dict(request.POST.lists()))
+    refuse_unstorable(dict(request.POST.lists()))
     action = request.POST.get("action")
     if action in ("player", "spectator"):
         lobby.match_join(match_id=match_id, user=request.user, role=action)

@@ -11,13 +11,15 @@ django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddleware  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from channels.sessions import CookieMiddleware, InstanceSessionWrapper, SessionMiddleware  # noqa: E402
 from django.conf import settings  # noqa: E402
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler  # noqa: E402
+from django.core.exceptions import SuspiciousFileOperation  # noqa: E402
+from django.http import Http404  # noqa: E402
 
 from matches import direct_writes  # noqa: E402
 from matches.routing import websocket_urlpatterns  # noqa: E402
+from project.origins import SameOriginValidator  # noqa: E402
 
 if settings.ARBITRO_DIRECT_WRITES:
     direct_writes.install()
@@ -35,12 +37,23 @@ class SocketSessionMiddleware(SessionMiddleware):
         return await self.inner(wrapper.scope, receive, send)
 
 
+class StaticFilesHandler(ASGIStaticFilesHandler):
+    """Django's static files for Daphne, with a path that climbs out of the static folders (`/static/../x`) a
+    404 like any other missing file: Django's handler turns only Http404 into an answer, so it was a 500."""
+
+    def serve(self, request: Any) -> Any:
+        try:
+            return super().serve(request)
+        except SuspiciousFileOperation:
+            raise Http404("No such static file.") from None
+
+
 application = ProtocolTypeRouter(
     {
         # Serving the Vite bundle from Daphne keeps `make run` to one process; a deployment puts a
         # reverse proxy in front for static files.
-        "http": ASGIStaticFilesHandler(django_asgi_app),
-        "websocket": AllowedHostsOriginValidator(
+        "http": StaticFilesHandler(django_asgi_app),
+        "websocket": SameOriginValidator(
             CookieMiddleware(SocketSessionMiddleware(AuthMiddleware(URLRouter(websocket_urlpatterns))))
         ),
     }

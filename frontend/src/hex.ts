@@ -1,6 +1,7 @@
 // BattleTech hex layout, the same as `rules.hexes` on the server.
 //
-// Labels are `CCRR`: 1-based column then row (three digits each past 99). Hexes are flat-topped and the
+// Labels are `CCRR`: 1-based column then row, two digits each, or as many as the larger of the two needs
+// past 99 (`100005`, `10000005`). Hexes are flat-topped and the
 // 0-based odd columns (printed 02, 04, ...) sit half a hex lower ("odd-q").
 // Facings count clockwise from north: 0=N, 1=NE, 2=SE, 3=S, 4=SW, 5=NW.
 // Offsets are for people and files; distances are computed in cube coordinates.
@@ -18,13 +19,14 @@ export interface Point {
 
 export type Facing = 0 | 1 | 2 | 3 | 4 | 5;
 
-const LABEL = /^(?:(\d{2})(\d{2})|(\d{3})(\d{3}))$/;
+/** Two halves of one width, 2 to 6 digits each (rules.core.hexes.MAX_LABEL_DIGITS). */
+const LABEL = /^\d{4}(?:\d{2}){0,4}$/;
 
 export function parseLabel(label: string): Hex {
-  const match = LABEL.exec(label);
-  if (!match) throw new Error(`not a hex label: ${label}`);
-  const col = Number(match[1] ?? match[3]);
-  const row = Number(match[2] ?? match[4]);
+  if (!LABEL.test(label)) throw new Error(`not a hex label: ${label}`);
+  const half = label.length / 2;
+  const col = Number(label.slice(0, half));
+  const row = Number(label.slice(half));
   if (col < 1 || row < 1) throw new Error(`columns and rows count from 01: ${label}`);
   return { col: col - 1, row: row - 1 };
 }
@@ -32,7 +34,7 @@ export function parseLabel(label: string): Hex {
 export function hexLabel(hex: Hex): string {
   const col = hex.col + 1;
   const row = hex.row + 1;
-  const width = col > 99 || row > 99 ? 3 : 2;
+  const width = Math.max(2, String(Math.max(col, row)).length);
   return String(col).padStart(width, "0") + String(row).padStart(width, "0");
 }
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from rules.core.errors import BoardFormatError, InvalidTerrain, OffBoard, RuleError, UnknownTerrain
 from rules.core.hexes import Hex
+from rules.core.text import is_number
 
 # Feature names we understand, with MegaMek's spelling. ``swamp`` modifies the terrain it sits on.
 # ``foliage_elev`` is accepted so MegaMek boards import, but woods always rise 2 levels here (Solaris
@@ -237,7 +238,7 @@ def parse_megamek_board(text: str) -> Board:
                 if count >= width * height:
                     raise BoardFormatError(f"more hexes than the {width}x{height} size allows")
                 fields = _split_hex_line(rest)
-                if len(fields) < 2 or not fields[1].lstrip("-").isdigit():
+                if len(fields) < 2 or not is_number(fields[1].removeprefix("-")):
                     raise BoardFormatError('a hex line is: hex CCRR LEVEL "terrains" "theme"')
                 terrain = HexTerrain.parse(int(fields[1]), fields[2] if len(fields) > 2 else "")
                 if terrain != CLEAR:
@@ -260,7 +261,7 @@ def parse_megamek_board(text: str) -> Board:
 
 def _board_size(rest: str) -> tuple[int, int]:
     words = rest.split()
-    if len(words) != 2 or not all(word.isdigit() and int(word) > 0 for word in words):
+    if len(words) != 2 or not all(is_number(word) and int(word) > 0 for word in words):
         raise BoardFormatError("the size line is: size WIDTH HEIGHT")
     return int(words[0]), int(words[1])
 

@@ -1,6 +1,7 @@
 """Hex geometry of BattleTech maps.
 
-People and files name hexes ``CCRR``: 1-based column then row (three digits each past 99). Hexes are
+People and files name hexes ``CCRR``: 1-based column then row, two digits each, or as many as the larger
+of the two needs past 99 (``100005``, ``10000005``). Hexes are
 flat-topped and the printed even columns (02, 04, …, i.e. 0-based odd columns) sit half a hex lower,
 the "odd-q" layout. Facings run clockwise from 0 = north to 5 = north-west.
 
@@ -14,8 +15,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from rules.core.errors import InvalidHex
+from rules.core.text import is_number
 
 FACING_NAMES = ("N", "NE", "SE", "S", "SW", "NW")
+# Six digits each at most (a million columns): far past any board, and short enough for `int` to read.
+MAX_LABEL_DIGITS = 12
 
 # Cube steps (x, y, z) for facings 0..5 (N, NE, SE, S, SW, NW) with x = column, z = row axis.
 CUBE_DIRECTIONS: tuple[tuple[int, int, int], ...] = (
@@ -39,8 +43,9 @@ class Hex:
 
     @classmethod
     def parse(cls, label: str) -> Hex:
-        """``"0503"`` → column 5, row 3 (1-based). Labels have 4 digits, or 6 past column/row 99."""
-        if not isinstance(label, str) or not label.isdigit() or len(label) not in (4, 6):
+        """``"0503"`` → column 5, row 3 (1-based). A label is two halves of one width: 4 digits, 6 past
+        column or row 99, 8 past 999, and so on."""
+        if not isinstance(label, str) or not is_number(label) or len(label) % 2 or not 4 <= len(label) <= MAX_LABEL_DIGITS:
             raise InvalidHex(f"{label!r} is not a hex label (CCRR)", label=label)
         half = len(label) // 2
         col, row = int(label[:half]), int(label[half:])
@@ -51,7 +56,7 @@ class Hex:
     @property
     def label(self) -> str:
         col, row = self.col + 1, self.row + 1
-        width = 3 if col > 99 or row > 99 else 2
+        width = max(2, len(str(max(col, row))))
         return f"{col:0{width}d}{row:0{width}d}"
 
     def __str__(self) -> str:

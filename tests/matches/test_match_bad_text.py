@@ -14,6 +14,7 @@ from django.test import Client
 from matches import lobby
 from matches.errors import MatchError
 from matches.models import ChatMessage, Event, Match
+from rules.core.hexes import Hex
 from tests.matches.lobby_duels import DUEL, start_lobby_duel
 from tests.matches.sockets import connect, receive, send
 
@@ -108,3 +109,96 @@ async def test_a_socket_message_with_a_nul_or_nested_too_deep_is_malformed(alice
     assert not await database_sync_to_async(ChatMessage.objects.exists)()
     await socket.disconnect()
 
+
+
+# A lone surrogate is valid JSON ("\ud800") but no Unicode text: PostgreSQL cannot store it, UTF-8 cannot send it.
+SURROGATE = "\ud800"
+# Superscript twos, as many as a hex label's digits: str.isdigit() says yes, int() says no.
+SUPERSCRIPT = "\u00b2" * 4
+
+
+def _board(size: str, level: str = "0") -> str:
+    width, height = (int(word) if word.isascii() and word.isdigit() else 1 for word in size.split())
+    lines = [f"size {size}"] + [f'hex {Hex(i % width, i // width).label} {level} "" ""' for i in range(width * height)]
+    return "\n".join(lines + ["end", ""])
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("path", "body", "code"),
+    [
+        ("", {"designs": DUEL, "title": f"Arena{SURROGATE}"}, "message.malformed"),
+        ("chat/", {"text": f"gg{SURROGATE}"}, "message.malformed"),
+        ("referee-seat/", {"username": f"bo{SURROGATE}b"}, "message.malformed"),
+        ("referee/", {"action": "pause", "reason": f"tea{SURROGATE}"}, "message.malformed"),
+        ("los-side/", {"unit": "B", "side": "left", "reason": f"away{SURROGATE}"}, "message.malformed"),
+        ("options/", {"options": {f"x{SURROGATE}": 1}}, "message.malformed"),
+        ("", {"designs": DUEL, "title": ["Arena"]}, "title.malformed"),
+        ("", {"designs": DUEL, "board": _board(f"{SUPERSCRIPT} 2")}, "board.malformed"),
+        ("", {"designs": DUEL, "board": _board("3 3", level=SUPERSCRIPT)}, "board.malformed"),
+        ("", {"designs": DUEL, "board": _board("3 1")}, "board.too_small"),
+    ],
+)
+def test_lone_surrogates_odd_digits_and_wrong_types_are_coded_errors(
+    alice: User, path: str, body: dict[str, object], code: str
+) -> None:
+    match = lobby.match_open(host=alice, designs=DUEL)
+    before = stored(match)
+    url = "/api/matches/" if path == "" else f"/api/matches/{match.pk}/{path}"
+    response = _as(alice).post(url, json.dumps(body), content_type="application/json")
+    assert (response.status_code, response.json()["code"]) == (400, code)
+    assert stored(match) == before
+
+
+@pytest.mark.django_db
+def test_a_referee_override_to_a_hex_of_odd_digits_is_a_coded_error(alice: User, bob: User, ref: User) -> None:
+    match = start_lobby_duel(alice, bob)
+    before = stored(match)
+    body = {"action": "override", "unit": "B", "changes": {"hex": SUPERSCRIPT}, "reason": "misplaced"}
+    response = _as(ref).post(f"/api/matches/{match.pk}/referee/", json.dumps(body), content_type="application/json")
+    assert (response.status_code, response.json()["code"]) == (400, "board.invalid_hex")
+    assert stored(match) == before
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("close_worker_connections")
+@pytest.mark.parametrize(
+    ("message", "code"),
+    [
+        ({"type": "chat", "text": f"gg{SURROGATE}"}, "message.malformed"),
+        ({"type": "los", "from": "A", "to": SURROGATE}, "message.malformed"),
+        ({"type": "los", "from": "A", "to": SUPERSCRIPT}, "board.invalid_hex"),
+        ({"type": "los_side", "unit": "A", "side": "left", "reason": f"away{SURROGATE}"}, "message.malformed"),
+    ],
+)
+async def test_a_socket_message_with_a_lone_surrogate_or_odd_digits_is_a_coded_error(
+    alice: User, bob: User, message: dict[str, object], code: str
+) -> None:
+    match = await database_sync_to_async(start_lobby_duel)(alice, bob)
+    socket = await connect(match, alice)
+    await receive(socket)
+    error = await send(socket, message)
+    assert (error["type"], error["code"]) == ("error", code)
+    assert (await send(socket, {"type": "resync"}))["type"] == "snapshot"  # still open
+    assert not await database_sync_to_async(ChatMessage.objects.exists)()
+    await socket.disconnect()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("body", "code", "status"),
+    [('{"text": ' + NESTED + "}", "message.malformed", 400), (json.dumps({"text": "x" * 3_000_000}), "message.too_large", 413)],
+)
+def test_session_posts_too_deep_or_too_large_are_coded_errors_too(alice: User, body: str, code: str, status: int) -> None:
+    """A session's CSRF check reads the body before the view does: its failure must be the same coded error."""
+    match = lobby.match_open(host=alice, designs=DUEL)
+    client = Client(enforce_csrf_checks=True, raise_request_exception=False)
+    client.force_login(alice)
+    client.get(f"/matches/{match.pk}/lobby/")
+    token = client.cookies["csrftoken"].value
+    for path in ("/api/matches/", f"/api/matches/{match.pk}/chat/"):
+        response = client.post(path, body, content_type="application/json", HTTP_X_CSRFTOKEN=token)
+        assert (response.status_code, response["Content-Type"]) == (status, "application/json")
+        assert response.json()["code"] == code
+    assert not ChatMessage.objects.exists()

@@ -163,7 +163,8 @@ async def test_an_order_after_the_phase_resolved_is_refused(match: Match, alice:
 
 
 async def test_an_unknown_match_gets_an_error_and_is_closed(match: Match) -> None:
-    socket = WebsocketCommunicator(application, "/ws/matches/999999/", headers=[(b"origin", b"http://127.0.0.1")])
+    headers = [(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1")]
+    socket = WebsocketCommunicator(application, "/ws/matches/999999/", headers=headers)
     assert (await socket.connect())[0]
     error = await receive(socket)
     assert (error["type"], error["code"], error["v"]) == ("error", "match.not_found", None)
@@ -175,4 +176,27 @@ async def test_a_foreign_origin_is_refused(match: Match) -> None:
     socket = WebsocketCommunicator(application, f"/ws/matches/{match.pk}/", headers=[(b"origin", b"http://evil.example")])
     connected, _ = await socket.connect()
     assert not connected
+    await socket.disconnect()
+
+
+@pytest.mark.parametrize(
+    ("origin", "host", "connects"),
+    [
+        (b"http://127.0.0.1:8000", b"127.0.0.1:8000", True),
+        (b"http://127.0.0.1:9999", b"127.0.0.1:8000", False),  # another port of an allowed host: let in before
+        (b"http://127.0.0.1", b"127.0.0.1:8000", False),
+        (b"https://127.0.0.1:8000", b"127.0.0.1:8000", False),
+        (b"http://localhost:5173", b"127.0.0.1:8000", True),  # in CSRF_TRUSTED_ORIGINS
+        (b"http://evil.example", b"evil.example", False),  # a host not allowed
+        (None, b"127.0.0.1:8000", False),
+    ],
+)
+async def test_the_socket_origin_check_is_http_csrf_s_same_origin_rule(
+    match: Match, settings: Any, origin: bytes | None, host: bytes, connects: bool
+) -> None:
+    settings.CSRF_TRUSTED_ORIGINS = ["http://localhost:5173"]
+    headers = [(b"host", host)] + ([(b"origin", origin)] if origin is not None else [])
+    socket = WebsocketCommunicator(application, f"/ws/matches/{match.pk}/", headers=headers)
+    connected, _ = await socket.connect()
+    assert connected == connects
     await socket.disconnect()

@@ -106,3 +106,18 @@ def test_the_schema_lists_the_api_and_both_auth_schemes(db: None) -> None:
                  "/api/matches/{match_id}/replay/", "/api/matches/{match_id}/referee/", "/api/designs/"):
         assert path in schema["paths"]
     assert {"cookieAuth", "tokenAuth"} <= set(schema["components"]["securitySchemes"])
+
+
+def test_a_board_two_thousand_columns_wide_is_played_like_any_other(alice: User, bob: User) -> None:
+    """Past column 999 a hex label has 8 digits; with 7 (issue 18) the match was stored, then every read of
+    it answered 500."""
+    width = 2000
+    board = "\n".join([f"size {width} 2"] + ['hex 0101 0 "" ""'] * (width * 2) + ["end", ""])
+    created = client_as(alice).post("/api/matches/", {"designs": DUEL, "board": board}, content_type="application/json")
+    assert created.status_code == 201
+    match_id = created.json()["match"]["id"]
+    joined = client_as(bob).post(f"/api/matches/{match_id}/join/", {"role": "player"}, content_type="application/json")
+    assert joined.status_code == 200
+    units = {unit["id"]: unit["hex"] for unit in joined.json()["units"]}
+    assert units == {"A": "10010002", "B": "10010001"}  # the middle column, on the south and north edges
+    assert Client().get(f"/api/matches/{match_id}/").status_code == 200

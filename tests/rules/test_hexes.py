@@ -27,7 +27,17 @@ def test_labels_are_one_based_column_then_row():
     assert Hex(119, 3).label == "120004"
 
 
-@pytest.mark.parametrize("label", ["503", "ab03", "0003", "", "05031"])
+@given(st.integers(0, 999_998), st.integers(0, 999_998))
+def test_every_hex_of_any_board_reads_back_from_its_label(col, row):
+    """Past column 999 a label grows to 8 digits (it had 7, which no parser read: issue 18)."""
+    assert Hex.parse(Hex(col, row).label) == Hex(col, row)
+
+
+def test_labels_widen_together_with_the_larger_of_column_and_row():
+    assert [Hex(c, r).label for c, r in ((1998, 0), (0, 1998), (4, 9999))] == ["19990001", "00011999", "0000510000"]
+
+
+@pytest.mark.parametrize("label", ["503", "ab03", "0003", "", "05031", "\u00b2" * 4, "05\u06633", "0" * 15 + "1"])
 def test_malformed_labels_are_refused_with_a_code(label):
     with pytest.raises(InvalidHex) as error:
         Hex.parse(label)

@@ -24,8 +24,8 @@ OUTPUT = ROOT / "frontend" / "src" / "__tests__" / "hex-vectors.json"
 # The demo board's size; the corners and the middle serve as origins for distances.
 WIDTH, HEIGHT = 16, 17
 ORIGINS = ["0101", "0202", "0808", "0917", "1601"]
-# Past column or row 99 labels take three digits each.
-LABELS = ["0101", "1617", "9999", "100005", "005100", "123456"]
+# Past column or row 99 labels take three digits each, past 999 four, and so on.
+LABELS = ["0101", "1617", "9999", "100005", "005100", "123456", "10000001", "00021999", "0000510000"]
 
 
 def build() -> dict[str, Any]:

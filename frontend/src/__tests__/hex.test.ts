@@ -20,7 +20,9 @@ describe("hex labels", () => {
   });
 
   it("refuses what is not a label", () => {
-    for (const bad of ["", "505", "05a5", "0005", "12345"]) expect(() => parseLabel(bad)).toThrow();
+    for (const bad of ["", "505", "05a5", "0005", "12345", "1000001", "²²²²", "0".repeat(15) + "1"]) {
+      expect(() => parseLabel(bad)).toThrow();
+    }
   });
 });
 

@@ -23,6 +23,7 @@ from rules.core.errors import RuleError
 from rules.battletech.combat.falls import fall, piloting_roll
 from rules.battletech.state import GameState
 from rules.core.hexes import Hex, turn
+from rules.core.text import is_number
 from rules.battletech.sight.los import WOODS_MODIFIER, Modifier
 from rules.battletech.combat.physical import (
     PHYSICAL_KINDS, RULES, attacker_damage, hit_column, location_table, physical_damage, physical_to_hit,
@@ -184,7 +185,7 @@ def _weapon_index(status: MechStatus, ref: str, arc_of: Callable[[int], str], ch
     """Which weapon ``ref`` names. A bare name picks the first such weapon not yet chosen, preferring one
     that is intact and covers the target's arc, so "Medium Laser" twice fires two lasers."""
     weapons = status.design.weapons
-    if ref.isdigit():
+    if is_number(ref):
         matches = [(i, c) for i, c in weapons if i == int(ref)]
     else:
         matches = [(i, c) for i, c in weapons if ref in (c.name, c.label)]
