@@ -17,7 +17,7 @@ from rules.battletech.codec import board_to_json
 from rules.rulesets.solaris.demo import demo_board
 from rules.battletech.designs.design import shipped_designs
 
-from . import chat, lobby, los_sides, referee, replay, selectors, snapshots
+from . import chat, lobby, los_sides, reactions, referee, replay, selectors, snapshots
 from .client_input import refuse_unstorable
 from .crowd import spectators_now
 from .errors import MatchError
@@ -138,6 +138,16 @@ class MatchLosSideApi(APIView):
         body = _body(request)
         los_sides.los_side_choose(match_id=match_id, user=_user(request), unit=body.get("unit"), side=body.get("side"),
                                   reason=body.get("reason"))
+        return _viewed(request, match_id)
+
+
+class MatchReactApi(APIView):
+    def post(self, request: Request, match_id: int) -> HttpResponse:
+        """`{"window": KEY, "unit": "S", "order": REACTION | null}`: the unit's answer to the open reaction window
+        (null passes)."""
+        body = _body(request)
+        reactions.react(match_id=match_id, user=_user(request), window=body.get("window"), unit=body.get("unit"),
+                        order=body.get("order"))
         return _viewed(request, match_id)
 
 

@@ -97,6 +97,15 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         }),
         responses={200: PLAYER_VIEW, **WRITE_ERRORS},
     )},
+    "MatchReactApi": {"post": extend_schema(
+        summary="A unit's answer to the open reaction window: its reaction order, or null to pass",
+        request=_body("MatchReact", {
+            "window": serializers.CharField(),
+            "unit": serializers.CharField(),
+            "order": serializers.JSONField(allow_null=True, help_text="as the ruleset reads a reaction; null passes"),
+        }),
+        responses={200: PLAYER_VIEW, **WRITE_ERRORS},
+    )},
     "MatchChatApi": {
         "get": extend_schema(summary="The last messages of the rooms the viewer reads",
                              responses={200: inline_serializer("ChatMessage", {

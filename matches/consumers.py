@@ -21,7 +21,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.utils import timezone
 
-from . import chat, los_sides, queries, selectors, services, snapshots
+from . import chat, los_sides, queries, reactions, selectors, services, snapshots
 from .client_input import refuse_unstorable
 from .crowd import get_crowd
 from .delayed_release import get_releases
@@ -191,6 +191,12 @@ class MatchConsumer(AsyncWebsocketConsumer):
                 reason=message.get("reason"),
             )
             await self._send_text(encode(reply))
+        elif kind == "react":
+            reply = await database_sync_to_async(reactions.react)(
+                match_id=self.match_id, user=self.user, window=message.get("window"), unit=message.get("unit"),
+                order=message.get("order"),
+            )
+            await self._send_text(encode(reply))
         elif kind == "chat":
             reply = await database_sync_to_async(chat.chat_post)(
                 match_id=self.match_id, user=self.user, text=message.get("text"), now=timezone.now()
@@ -199,7 +205,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         else:
             raise MatchError(
                 "message.unknown_type",
-                f"Unknown message type {kind!r}; expected plot, submit, reach, los, los_side, chat or resync.",
+                f"Unknown message type {kind!r}; expected plot, submit, react, reach, los, los_side, chat or resync.",
             )
 
     async def _send_frames(self, since: int | None) -> None:

@@ -117,6 +117,33 @@ class Order(models.Model):
         return f"{self.match} T{self.turn} {self.phase} {self.unit}"
 
 
+class ReactionAnswer(models.Model):
+    """A unit's answer to a reaction window of one resolution attempt of a phase: its reaction order, or a pass
+    (`order` null). Secret until the phase resolves, like an order."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="reaction_answers")
+    turn = models.PositiveIntegerField()
+    phase = models.CharField(max_length=30)
+    attempt = models.PositiveIntegerField()
+    window = models.CharField(max_length=100)
+    unit = models.CharField(max_length=30)
+    side = models.CharField(max_length=30)
+    order = models.JSONField(null=True)
+    # None: the server, passing for a unit whose window's deadline ran out.
+    submitted_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "turn", "phase", "attempt", "window", "unit"],
+                                    name="one_answer_per_unit_and_window")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match} T{self.turn} {self.phase} {self.window} {self.unit}"
+
+
 class ChatMessage(models.Model):
     """Players and spectators talk in separate rooms, so spectators cannot whisper to a player."""
 
@@ -155,6 +182,8 @@ class Event(models.Model):
         OVERRIDDEN = "overridden", "Unit state set by the referee"
         LOS_SIDE = "los_side", "Split line-of-sight side chosen"
         FINISHED = "finished", "Match finished"
+        REACTION_WINDOW = "reaction_window", "Reaction asked"
+        REACTED = "reacted", "Reaction given"
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="events")
     version = models.PositiveIntegerField()

@@ -1,6 +1,7 @@
 """A match replayed from its event log: the replay the REST API serves, and the proof that the dice were fair.
 
-The log holds the starting position (`started`), every order (`submitted`), every resolution (`playback`),
+The log holds the starting position (`started`), every order (`submitted`), every reaction window and answer
+(`reaction_window`, `reacted`), every resolution (`playback`),
 every referee correction (`annulled`, `overridden`) and every split-LOS side chosen (`los_side`). Replaying it re-resolves each phase through the
 rules with the dice derived from the match seed, and checks that each resolution (every roll included) and
 the final state come out exactly as they were logged.
@@ -17,12 +18,13 @@ from rules.battletech.movement.buildings import occupies
 from rules.battletech.combat.codec import result_from_json
 from rules.core.dice import Dice
 from rules.core.errors import RuleError
+from rules.core.playback import Answers, ReactionWindow
 from rules.battletech.state import GameState, choose_split_los
 from rules.rulesets import get_ruleset
 
 from .errors import MatchError
 from .models import Event, Match, phase_dice_seed, seed_hash
-from .selectors import match_header
+from .selectors import match_header, window_from_json
 
 
 @dataclass
@@ -47,6 +49,8 @@ def replay_log(match: Match) -> Replay:
     replay = Replay()
     ruleset = get_ruleset(match.ruleset)
     pending: list[dict[str, Any]] = []
+    # The reaction windows of the phase being played and the answers logged to them (reactions.py).
+    reacted = Reactions()
     for event in match.events.order_by("version"):
         payload = event.payload
         if event.kind == Event.Kind.STARTED:
@@ -56,14 +60,18 @@ def replay_log(match: Match) -> Replay:
             continue  # lobby events before the start
         elif event.kind == Event.Kind.SUBMITTED:
             pending.append(payload["order"])
+        elif event.kind == Event.Kind.REACTED:
+            reacted.answers.setdefault(payload["window"], {})[payload["unit"]] = payload["order"]
+        elif event.kind == Event.Kind.REACTION_WINDOW:
+            _replay_window(replay, ruleset, match.seed, event, pending, reacted)
         elif event.kind == Event.Kind.PLAYBACK:
-            _replay_phase(replay, ruleset, match.seed, event, pending)
-            pending = []
+            _replay_phase(replay, ruleset, match.seed, event, pending, reacted)
+            pending, reacted = [], Reactions()
         elif event.kind == Event.Kind.ANNULLED:
             before, index = replay.before.pop()
             replay.state = keep_split_los(before, replay.state)
             replay.phases[index]["annulled"] = payload["reason"]
-            pending = []
+            pending, reacted = [], Reactions()
         elif event.kind == Event.Kind.OVERRIDDEN:
             _replay_override(replay, event)
         elif event.kind == Event.Kind.LOS_SIDE:
@@ -130,19 +138,56 @@ def _replay_override(replay: Replay, event: Event) -> None:
     replay.state = state
 
 
-def _replay_phase(replay: Replay, ruleset: Any, seed: str, event: Event, orders: list[dict[str, Any]]) -> None:
+@dataclass
+class Reactions:
+    """The reaction windows logged for the phase being played, by key, and the answers logged to them."""
+
+    windows: dict[str, ReactionWindow] = field(default_factory=dict)
+    answers: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    def decoded(self, ruleset: Any, state: Any) -> Answers:
+        return {key: {unit: ruleset.decode_reaction(state, self.windows[key], unit, order)
+                      for unit, order in given.items()} for key, given in self.answers.items()}
+
+
+def _resolved(replay: Replay, ruleset: Any, seed: str, event: Event, orders: list[dict[str, Any]],
+              reacted: Reactions) -> tuple[Any, int] | None:
+    """The logged phase played again on its dice with its orders and the answers so far, and the rolls it
+    made (None: it no longer resolves, which is a problem recorded)."""
     payload = event.payload
-    assert replay.state is not None
     dice = Dice(phase_dice_seed(seed, payload["turn"], payload["phase"], payload.get("attempt", 0)))
     try:
-        result = ruleset.resolve_phase(replay.state, [ruleset.decode_order(replay.state, order) for order in orders], dice)
+        decoded = [ruleset.decode_order(replay.state, order) for order in orders]
+        result = ruleset.resolve_phase(replay.state, decoded, dice, reacted.decoded(ruleset, replay.state))
     except RuleError as error:
         replay.problems.append(f"v{event.version}: the logged orders no longer resolve ({error.code})")
+        return None
+    return result, len(dice.rolls)
+
+
+def _replay_window(replay: Replay, ruleset: Any, seed: str, event: Event, orders: list[dict[str, Any]],
+                   reacted: Reactions) -> None:
+    """A logged reaction window must be where the play stops with the orders and answers logged before it."""
+    window = window_from_json(event.payload["window"])
+    resolved = _resolved(replay, ruleset, seed, event, orders, reacted)
+    if resolved is not None and (resolved[0].pending != window or _plain(ruleset.report_to_json(resolved[0]))
+                                 != _plain(event.payload["timeline"])):
+        replay.problems.append(f"v{event.version}: the play does not stop for reaction window {window.key} as logged")
+    reacted.windows[window.key] = window
+
+
+def _replay_phase(replay: Replay, ruleset: Any, seed: str, event: Event, orders: list[dict[str, Any]],
+                  reacted: Reactions) -> None:
+    payload = event.payload
+    assert replay.state is not None
+    resolved = _resolved(replay, ruleset, seed, event, orders, reacted)
+    if resolved is None:
         return
+    result, rolls = resolved
+    replay.rolls += rolls
     timeline = _plain(ruleset.report_to_json(result))
     if timeline != _plain(payload["timeline"]):
         replay.problems.append(f"v{event.version}: turn {payload['turn']} {payload['phase']} resolves differently")
-    replay.rolls += len(dice.rolls)
     replay.before.append((replay.state, len(replay.phases)))
     replay.state = result.state
     replay.phases.append({

@@ -16,6 +16,7 @@ from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.utils import timezone
 
+from rules.core.playback import ReactionWindow
 from rules.rulesets import get_ruleset
 
 from . import hub
@@ -198,6 +199,43 @@ def _as_of(match: Match, version: int) -> Match:
     return past
 
 
+# The events that open or close a phase's play: the newest of them says whether a window is open.
+_PLAY_MARKS = (Event.Kind.REACTION_WINDOW, Event.Kind.PLAYBACK, Event.Kind.ANNULLED, Event.Kind.STARTED)
+
+
+def open_window(match: Match) -> Event | None:
+    """The `reaction_window` event the current phase waits on, or None."""
+    last = match.events.filter(kind__in=_PLAY_MARKS, version__lte=match.version).order_by("-version").first()
+    return last if last is not None and last.kind == Event.Kind.REACTION_WINDOW else None
+
+
+def window_from_json(data: dict[str, Any]) -> ReactionWindow:
+    return ReactionWindow(data["key"], data["tick"], data["trigger"], tuple(data["units"]), data["reason"])
+
+
+def reaction_view(match: Match, viewer: Viewer) -> dict[str, Any] | None:
+    """The open window as the snapshot shows it: who is asked, who has answered, the deadline, and for the
+    viewer's own asked units that have not answered yet, what they may do besides passing."""
+    opened = open_window(match)
+    if opened is None:
+        return None
+    payload = opened.payload
+    window = window_from_json(payload["window"])
+    # Read from the log, not the answers' table: a delayed spectator's copy of the match sees only its past.
+    answered = set(match.events.filter(
+        kind=Event.Kind.REACTED, version__lte=match.version, payload__turn=match.turn, payload__phase=match.phase,
+        payload__attempt=payload["attempt"], payload__window=window.key,
+    ).values_list("payload__unit", flat=True))
+    ruleset = get_ruleset(match.ruleset)
+    state = ruleset.state_from_json(match.state)
+    mine = {unit.id for unit in state.units if viewer.side is not None and unit.side == viewer.side}
+    return {
+        "window": payload["window"], "deadline": payload["deadline"], "answered": sorted(answered),
+        "choices": {unit: ruleset.reaction_choices(state, window, unit)
+                    for unit in window.units if unit in mine and unit not in answered},
+    }
+
+
 def player_view(*, match: Match, viewer: Viewer) -> dict[str, Any]:
     """The full snapshot a viewer may see: sent on connect, on `resync` and by `GET /api/matches/<id>/`.
     A spectator of a delayed match sees it as it stood at the spectator horizon."""
@@ -234,15 +272,14 @@ def player_view(*, match: Match, viewer: Viewer) -> dict[str, Any]:
         "v": match.version,
         "match": match_header(match),
         # What the ruleset's view lets this viewer see of the state.
-        "board": seen["board"],
-        "units": units,
-        "mechs": seen["mechs"],
-        "split_los": seen["split_los"],
+        **{part: value for part, value in seen.items() if part not in ("turn", "phase")},
         "sides": sides,
         # The referee the host seated (staff users referee any match without a seat).
         "seated_referee": seated_referee,
         "you": viewer.as_json(),
         "my_orders": ruleset.orders_view([(o.side, o.order) for o in orders], viewer.role, viewer.side),
+        # A ruleset with reactions: the reaction window the phase waits on (None when there is none).
+        **({"reaction": reaction_view(match, viewer)} if ruleset.reacts else {}),
         "last_playback": event_frame(match=match, event=last_playback, viewer=viewer) if last_playback else None,
         **({"referee": referee_panel(match)} if viewer.role == Participant.Role.REFEREE else {}),
     }
@@ -262,7 +299,7 @@ def referee_panel(match: Match) -> dict[str, Any]:
 def event_frame(*, match: Match, event: Event, viewer: Viewer) -> dict[str, Any]:
     """The frame a viewer gets for one logged event; a submitted order itself stays with its owner."""
     payload = dict(event.payload)
-    if event.kind == Event.Kind.SUBMITTED and not get_ruleset(match.ruleset).orders_view(
+    if event.kind in (Event.Kind.SUBMITTED, Event.Kind.REACTED) and not get_ruleset(match.ruleset).orders_view(
         [(payload["side"], payload["order"])], viewer.role, viewer.side
     ):
         del payload["order"]

@@ -14,10 +14,11 @@ from django.db import transaction
 
 from rules.core.dice import Dice
 from rules.core.errors import RuleError
-from rules.core.phases import OVER
+from rules.core.phases import NO_ANSWERS, OVER
 from rules.core.phases import Order as PhaseOrder
 from rules.rulesets import DEFAULT_RULESET, get_ruleset
 
+from . import reactions
 from .errors import MatchError
 from .models import Event, Match, Order, Participant, phase_dice_seed
 from .pipeline import Right, Step, publish_logged, run_command, seated_player
@@ -178,13 +179,19 @@ def phase_resolve(step: Step, state: Any, phase_orders: list[Order]) -> None:
     """Resolves the current phase with the orders given (a unit without one gets the rules' default), after
     its last order or once its deadline passes: one batched playback per resolution, the movement timeline
     and/or the combat, heat and end reports; then, when the match ends there, the `finished` event with the
-    result."""
+    result. A play stopped by a reaction window logs the window instead and leaves the phase open."""
     match = step.match
     ruleset = get_ruleset(match.ruleset)
     orders = [ruleset.decode_order(state, stored.order) for stored in phase_orders]
     attempt = match.events.filter(kind=Event.Kind.ANNULLED, payload__turn=match.turn, payload__phase=match.phase).count()
     dice = Dice(phase_dice_seed(match.seed, match.turn, match.phase, attempt))
-    result = ruleset.resolve_phase(state, orders, dice)
+    # Only a ruleset with reactions has answers to read (one query fewer for the others' every resolution).
+    answers = reactions.answers_given(match, ruleset, state, attempt) if ruleset.reacts else NO_ANSWERS
+    result = ruleset.resolve_phase(state, orders, dice, answers)
+    if result.pending is not None:
+        # The play stopped to ask for reactions: the phase stays open until they are in (reactions.py).
+        reactions.log_window(step, result.pending, attempt, ruleset.report_to_json(result))
+        return
     payload = {"turn": match.turn, "phase": match.phase, "attempt": attempt, "timeline": ruleset.report_to_json(result)}
     match.state = ruleset.state_to_json(result.state)
     step.log(Event.Kind.PLAYBACK, {**payload, **state_for_delayed(match)})

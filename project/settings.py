@@ -173,12 +173,14 @@ SPECTACULAR_SETTINGS = {
 
 # How many missed events a reconnecting client (`?v=N`) is sent before it gets a full snapshot instead.
 ARBITRO_MAX_CATCH_UP_EVENTS = 50
+# How long a reaction window waits for the units it asks before their answers count as passes (matches/reactions.py).
+ARBITRO_REACTION_SECONDS = int(os.environ.get("ARBITRO_REACTION_SECONDS", "120"))
 # Per websocket: at most this many messages in this many seconds (plotting a path sends one per click).
 ARBITRO_SOCKET_RATE = (40, 10)
 # Per user and match: at most this many chat messages in this many seconds.
 ARBITRO_CHAT_RATE = (5, 10)
-# Daphne sends a frame to a socket at once when nothing is queued for it (matches/direct_writes.py).
 # Threads per process that run plots and submits (matches/consumers.py). Each waits on PostgreSQL far longer
 # than it computes, so a few let those waits overlap; each thread keeps its own database connection.
 ARBITRO_ORDER_THREADS = int(os.environ.get("ARBITRO_ORDER_THREADS", "4"))
+# Daphne sends a frame to a socket at once when nothing is queued for it (matches/direct_writes.py).
 ARBITRO_DIRECT_WRITES = os.environ.get("ARBITRO_DIRECT_WRITES", "true").lower() != "false"

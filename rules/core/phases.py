@@ -177,6 +177,8 @@ class NoReactions:
     """For a ruleset whose phases never open a reaction window: nothing is ever asked, so any reaction sent is
     refused."""
 
+    reacts = False
+
     def decode_reaction(self, state: Any, window: ReactionWindow, unit: str, data: Any) -> Reaction:
         raise RuleError("this game takes no reactions", code="reaction.not_asked", unit=unit)
 

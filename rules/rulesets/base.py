@@ -61,6 +61,8 @@ class Ruleset(Protocol[S, R]):
         ...
 
     # ---- reactions (a ruleset without any: rules.core.phases.NoReactions) ----------------------------
+    # Whether any of its phases may stop for reactions (the server reads the answers given only then).
+    reacts: bool
 
     def decode_reaction(self, state: S, window: ReactionWindow, unit: str, data: Any) -> Reaction:
         """``unit``'s answer to ``window``: its reaction order, or a pass (``data`` null); a coded refusal for

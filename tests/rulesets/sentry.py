@@ -193,6 +193,7 @@ def _end_of_turn(state: SentryState, dice: Dice) -> Outcome:
 
 class SentryRuleset:
     name = "sentry"
+    reacts = True
     options = OptionsSchema(Count("turns", 2, 10, "turns before the runners win", minimum=1))
 
     def __init__(self) -> None:
