@@ -7,7 +7,7 @@ decodes it with the ruleset's codec, hands it back to the ruleset, and stores wh
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
 from rules.core.dice import Dice
@@ -93,6 +93,11 @@ class Ruleset(Protocol[S, R]):
 
     def orders_view(self, orders: Sequence[tuple[str, Json]], viewer_role: str, side: str | None) -> list[Json]:
         """The stored orders of the open phase (each with its side) this viewer may see."""
+        ...
+
+    def example(self, options: Mapping[str, Any]) -> S:
+        """A small game ready to play under ``options`` (as the schema validated them): what a match opens
+        with when the host brings no position of their own, and what the ruleset contract suite plays."""
         ...
 
     def hints(self, state: S, role: str, side: str | None) -> Json:

@@ -11,11 +11,11 @@ here is a real game's rule: it is registered as a ruleset only by the tests that
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, cast
 
-from rules.core.board import board_from_json, board_to_json
+from rules.core.board import Board, board_from_json, board_to_json
 from rules.core.dice import Dice
 from rules.core.errors import MalformedOrder, RuleError
 from rules.core.hexes import Hex
@@ -259,6 +259,11 @@ class SentryRuleset:
 
     def orders_view(self, orders: Sequence[tuple[str, Json]], viewer_role: str, side: str | None) -> list[Json]:
         return [order for owner, order in orders if viewer_role == "referee" or (viewer_role == "player" and owner == side)]
+
+    def example(self, options: Mapping[str, Any]) -> SentryState:
+        """A runner (side "a") that comes next to a sentry (side "b") at its third step north."""
+        units = (Trooper("R", Hex.parse("0510"), 0, side="a"), Trooper("S", Hex.parse("0606"), 0, side="b", sentry=True))
+        return SentryState(Board(12, 12), units, turns=options["turns"])
 
     def hints(self, state: SentryState, role: str, side: str | None) -> Json:
         mine = [unit.id for unit in state.units if role == "player" and unit.side == side]

@@ -15,6 +15,9 @@ from rules.core.hexes import Hex
 from rules.core.phases import Json
 
 
+MOVE_KEYS = ("unit", "mode", "steps", "to", "facing", "charge")
+
+
 def move_order_from_json(data: Any) -> MoveOrder:
     """Decode a client's order, refusing anything that is not exactly an order.
 
@@ -23,6 +26,7 @@ def move_order_from_json(data: Any) -> MoveOrder:
     ``"charge": "B"``."""
     if not isinstance(data, dict) or not isinstance(data.get("unit"), str):
         raise MalformedOrder("an order is an object with a 'unit', a 'mode' and 'steps' (or 'to' and 'facing')")
+    _only_keys(data, "movement", MOVE_KEYS)
     steps = data.get("steps", [])
     if not isinstance(steps, list) or not all(isinstance(step, str) for step in steps):
         raise MalformedOrder("'steps' must be a list of step codes such as \"F\", \"L\"")

@@ -8,18 +8,20 @@ so a match without mech designs goes from movement to the next turn's movement.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from rules.battletech.combat.attacks import SightRule
 from rules.battletech.combat.tohit import line_of_sight_rule
 from rules.battletech.outcome import PhaseResult
-from rules.battletech.state import GameState
+from rules.battletech.state import GameState, Options
 from rules.core.dice import Dice
 from rules.core.phases import NO_ANSWERS, Json, NoReactions, Order, Phase, PhaseTable
 from rules.core.playback import Answers
 from rules.battletech import codec
 from rules.rulesets.solaris import hints
+from rules.rulesets.solaris.demo import demo_duel_state
 from rules.rulesets.solaris import view as viewer_filter
 from rules.rulesets.solaris.options import OPTIONS
 from rules.rulesets.solaris.phases import END, HEAT, INITIATIVE, MovementPhase, PhysicalPhase, WeaponsPhase
@@ -79,6 +81,10 @@ class SolarisRuleset(NoReactions):
 
     def orders_view(self, orders: Sequence[tuple[str, Json]], viewer_role: str, side: str | None) -> list[Json]:
         return viewer_filter.orders_view(orders, viewer_role, side)
+
+    def example(self, options: Mapping[str, Any]) -> GameState:
+        """The demo duel (a Phoenix Hawk against a Shadow Hawk on the demo board) under ``options``."""
+        return replace(demo_duel_state(), options=Options(**options))
 
     def hints(self, state: GameState, role: str, side: str | None) -> Json:
         return hints.hints(state, self.awaits(state), role, side)

@@ -1,0 +1,118 @@
+"""The ruleset contract: what every game Árbitro referees must do, run over every entry of the registry (and the
+Sentry test game, which has reactions), so a new ruleset is checked the moment it is registered (issue "Three
+rulesets on one core": options round-trip, a scripted game to the end with a fixed seed, determinism of
+replays, view filtering, coded errors for bad orders).
+
+The scripted game gives no order at all: every unit gets what the rules give a unit whose player is silent
+(the deadline's default), and every reaction window is passed. It is played under the shortest options the
+schema allows (each whole-number option at its smallest value above 0: a turn limit of one turn), so it ends.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from rules.core.dice import Dice
+from rules.core.errors import RuleError
+from rules.core.options import Count
+from rules.core.phases import OVER
+from rules.rulesets import RULESETS
+from rules.rulesets.base import Ruleset
+from tests.rulesets.sentry import SentryRuleset
+
+GAMES: dict[str, Ruleset[Any, Any]] = {**RULESETS, "sentry (test game)": SentryRuleset()}
+ROLES = [("spectator", None), ("referee", None)]
+MOST_RESOLUTIONS = 200
+BAD_ORDERS: list[Any] = [None, 0, "F", [], {}, {"unit": 1}, {"unit": "nobody"}, {"unit": "\ud800"},
+                         {"unit": ["A"], "mode": {"deep": [[[[]]]]}}, {"unit": "A", "extra": True}]
+
+
+def shortest(ruleset: Ruleset[Any, Any]) -> dict[str, Any]:
+    counts = {option.name: max(option.minimum, 1) for option in ruleset.options.options if isinstance(option, Count)}
+    return ruleset.options.validate(counts)
+
+
+def play(ruleset: Ruleset[Any, Any], seed: str = "contract") -> list[tuple[str, str]]:
+    """The scripted game: each resolution's report and the state after it, as JSON text."""
+    state, record = ruleset.example(shortest(ruleset)), []
+    for _ in range(MOST_RESOLUTIONS):
+        if state.phase == OVER:
+            return record
+        answers: dict[str, Any] = {}
+        dice = Dice(f"{seed}:{state.turn}:{state.phase}")
+        outcome = ruleset.resolve_phase(state, [], dice)
+        while outcome.pending is not None:  # every window passed, the phase played again from its start
+            window = outcome.pending
+            answers[window.key] = {unit: ruleset.decode_reaction(state, window, unit, None) for unit in window.units}
+            outcome = ruleset.resolve_phase(state, [], Dice(f"{seed}:{state.turn}:{state.phase}"), answers)
+        state = outcome.state
+        record.append((json.dumps(ruleset.report_to_json(outcome), sort_keys=True),
+                       json.dumps(ruleset.state_to_json(state), sort_keys=True)))
+    raise AssertionError(f"the scripted game did not end in {MOST_RESOLUTIONS} resolutions")
+
+
+def sides(ruleset: Ruleset[Any, Any]) -> list[str]:
+    return sorted({unit.side for unit in ruleset.example(ruleset.options.defaults).units})
+
+
+@pytest.fixture(params=sorted(GAMES))
+def ruleset(request: pytest.FixtureRequest) -> Ruleset[Any, Any]:
+    return GAMES[request.param]
+
+
+def test_options_round_trip_and_refuse_with_a_code(ruleset: Ruleset[Any, Any]) -> None:
+    defaults = ruleset.options.validate({})
+    assert defaults == ruleset.options.defaults and ruleset.options.validate(defaults) == defaults
+    described = json.loads(json.dumps(ruleset.options.to_json()))
+    assert [option["name"] for option in described] == list(defaults)
+    with pytest.raises(RuleError) as unknown:
+        ruleset.options.validate({"no such option": 1})
+    assert unknown.value.code == "options.unknown"
+    for name in defaults:
+        with pytest.raises(RuleError) as wrong:
+            ruleset.options.validate({name: ["not", "a", "value"]})
+        assert wrong.value.code == "options.invalid" and wrong.value.params["option"] == name
+
+
+def test_the_state_survives_its_codec(ruleset: Ruleset[Any, Any]) -> None:
+    state = ruleset.example(ruleset.options.defaults)
+    stored = ruleset.state_to_json(state)
+    assert ruleset.state_to_json(ruleset.state_from_json(json.loads(json.dumps(stored)))) == stored
+
+
+def test_a_scripted_game_ends_with_a_result(ruleset: Ruleset[Any, Any]) -> None:
+    record = play(ruleset)
+    final = ruleset.state_from_json(json.loads(record[-1][1]))
+    assert final.phase == OVER and final.result is not None
+
+
+def test_a_game_replays_byte_for_byte_on_the_same_seed(ruleset: Ruleset[Any, Any]) -> None:
+    assert play(ruleset) == play(ruleset)
+
+
+def test_each_viewer_sees_plain_json_and_only_its_own_sides_orders(ruleset: Ruleset[Any, Any]) -> None:
+    state = ruleset.example(ruleset.options.defaults)
+    first, second = sides(ruleset)[:2]
+    viewers = [*ROLES, ("player", first), ("player", second)]
+    for role, side in viewers:
+        json.dumps(ruleset.view(state, role, side))
+        json.dumps(ruleset.hints(state, role, side))
+    orders = [(first, {"unit": "mine"}), (second, {"unit": "theirs"})]
+    assert ruleset.orders_view(orders, "player", first) == [{"unit": "mine"}]
+    assert ruleset.orders_view(orders, "spectator", None) == []
+    assert ruleset.orders_view(orders, "referee", None) == [{"unit": "mine"}, {"unit": "theirs"}]
+
+
+@pytest.mark.parametrize("bad", BAD_ORDERS, ids=repr)
+def test_a_bad_order_is_a_coded_refusal(ruleset: Ruleset[Any, Any], bad: Any) -> None:
+    state = ruleset.example(ruleset.options.defaults)
+    try:
+        order = ruleset.decode_order(state, bad)
+        ruleset.check(state, order)
+    except RuleError as refused:
+        assert "." in refused.code and json.dumps(refused.to_json())
+    else:
+        pytest.fail(f"{bad!r} was taken as an order")
