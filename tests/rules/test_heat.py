@@ -93,3 +93,41 @@ def test_a_mech_that_shuts_down_rolls_piloting_at_plus_three():
     assert any("against 8" in reason and "passes" in reason for reason in report.reasons)
     after, _ = _shutting_down(ScriptedDice(6, 6, 3, 4, 1, 4, 3, 6, 6))  # fails; facing, one 5-point group, pilot
     assert after.mechs["A"].shutdown and after.unit("A").prone
+
+
+def test_water_cools_the_heat_sinks_in_it_up_to_six_more():
+    """Total Warfare (the Solaris VII texts are silent): heat sinks under water dissipate twice, at most 6 more a
+    turn. The Hunchback's 13 heat sinks: 2 in each leg, the rest in the torsos and the engine. Standing in depth
+    1 only the legs' are in the water (+4); prone in it, or in depth 2, all of them (+13, at most +6); a leg sink
+    destroyed is one fewer."""
+    from rules.battletech.combat.heat import water_cooling
+
+    hunchback = fresh()
+    assert water_cooling(hunchback, 0, False) == (0, None)
+    extra, why = water_cooling(hunchback, 1, False)
+    assert extra == 4 and why.code == "heat.water_legs" and "Total Warfare" in why
+    assert water_cooling(hunchback, 1, True)[0] == water_cooling(hunchback, 2, False)[0] == 6
+    leg_sink = next(c for c in hunchback.design.components if c.name == "Heat Sink" and c.location == "LL")
+    hit = replace(hunchback, hit_slots=frozenset(("LL", slot) for slot in leg_sink.slots))
+    assert water_cooling(hit, 1, False)[0] == 3
+    doubled = replace(hunchback, design=replace(hunchback.design, double_heat_sinks=True))
+    assert water_cooling(doubled, 1, False)[0] == 6  # 4 double sinks: 8, at most 6
+
+
+def test_the_heat_phase_counts_the_water_each_mech_stands_in():
+    """The heat phase reads each mech's hex: from 10 heat the Hunchback runs (2) and fires its AC/20 (7), 19
+    against its 13 heat sinks: 6 on dry land; standing in depth 1 water its 4 leg sinks take 4 more, 2, and the
+    reason says why."""
+    from rules.battletech.combat.heat import resolve_heat_phase
+    from rules.battletech.state import GameState
+    from rules.core.board import board_from_cells
+    from tests.rules.conftest import mech
+
+    board = board_from_cells(16, 17, {"0505": {"terrain": "water:1"}})
+    status = replace(fresh(), heat=10, fired=frozenset(i for i, c in fresh().design.weapons if c.name == "AC/20"))
+    for at, left in (("0505", 2), ("0808", 6)):
+        state = GameState(board, (mech("A", at),), phase="heat", mechs={"A": status},
+                          motions={"A": Motion("run", 3)})
+        after, report = resolve_heat_phase(state, ScriptedDice())
+        assert after.mechs["A"].heat == left
+        assert (report.reasons[0].params["reason"].code == "heat.balance_water") == (at == "0505")

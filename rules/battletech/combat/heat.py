@@ -8,12 +8,14 @@ from dataclasses import dataclass, replace
 from rules.battletech.combat.attacks import CombatReport
 from rules.battletech.combat.damage import explode_ammo, wound_pilot
 from rules.battletech.designs.design import LEGS
+from rules.battletech.movement.buildings import depth_around
 from rules.core.dice import Dice
 from rules.battletech.combat.falls import LEG_ACTUATORS, fall, piloting_roll
 from rules.battletech.state import GameState
 from rules.battletech.sight.los import Modifier
 from rules.core.reasons import Param, Reason
 from rules.battletech.combat.status import MechStatus, Motion
+from rules.battletech.combat.tohit import heat_modifier
 
 ENGINE_HIT_HEAT = 5
 # TW heat scale, from the top: (heat at least, effect).
@@ -45,6 +47,23 @@ def ammo_explosion_avoid(heat: int) -> int:
     return _scale(AMMO_EXPLOSION_AVOID, heat)
 
 
+@dataclass(frozen=True, slots=True)
+class HeatEffects:
+    """The heat scale at one heat level (Total Warfare): walking MP lost, the to-hit modifier, and the 2D6 rolls
+    that avoid a shutdown and an ammunition explosion in a heat phase ending at it (0: none needed)."""
+
+    mp_loss: int
+    to_hit: int
+    shutdown_avoid: int
+    automatic_shutdown: bool
+    ammo_explosion_avoid: int
+
+
+def heat_effects(heat: int) -> HeatEffects:
+    return HeatEffects(heat_mp_loss(heat), heat_modifier(heat), shutdown_avoid(heat), heat >= AUTOMATIC_SHUTDOWN,
+                       ammo_explosion_avoid(heat))
+
+
 def dissipation(status: MechStatus) -> int:
     """Heat the working heat sinks take away each heat phase (a double heat sink 2)."""
     return status.heat_sinks_working * (2 if status.design.double_heat_sinks else 1)
@@ -59,6 +78,76 @@ def movement_heat(motion: Motion) -> tuple[int, Reason]:
     return heat, Reason("heat.moved", moved=motion.moved, heat=heat) if heat else Reason("heat.stood_still")
 
 
+WATER_COOLING_MAX = 6  # TW: water takes at most 6 more heat a turn
+HEAT_SINKS = ("Heat Sink", "Double Heat Sink")
+
+
+def water_cooling(status: MechStatus, depth: int, prone: bool) -> tuple[int, Reason | None]:
+    """Total Warfare (the Solaris VII texts are silent): heat sinks under water dissipate twice as much, at most
+    6 more points a turn. A mech standing in depth 1 water has only its legs' heat sinks in it; prone in depth 1,
+    or in depth 2 or more, all of them (the engine's too). ``depth``: the water the mech stands in (0: none)."""
+    if depth < 1:
+        return 0, None
+    each = 2 if status.design.double_heat_sinks else 1
+    if depth == 1 and not prone:
+        sinks = sum(1 for index, component in enumerate(status.design.components) if component.name in HEAT_SINKS
+                    and component.location in LEGS and not status.is_destroyed(index))
+        code = "heat.water_legs"
+    else:
+        sinks, code = status.heat_sinks_working, "heat.water_all"
+    extra = min(WATER_COOLING_MAX, sinks * each)
+    return extra, Reason(code, depth=depth, sinks=sinks, extra=extra, most=WATER_COOLING_MAX)
+
+
+@dataclass(frozen=True, slots=True)
+class HeatBalance:
+    """One mech's heat phase before any roll: what it generates and dissipates, and why."""
+
+    before: int
+    movement: int
+    movement_reason: Reason
+    weapons: tuple[tuple[str, int], ...]  # (label, heat) of each weapon fired this turn
+    engine: int
+    sinks: int  # what the working heat sinks dissipate
+    water: int = 0  # what the water they stand in adds
+    water_reason: Reason | None = None
+
+    @property
+    def generated(self) -> int:
+        return self.movement + sum(heat for _, heat in self.weapons) + self.engine
+
+    @property
+    def dissipated(self) -> int:
+        return self.sinks + self.water
+
+    @property
+    def after(self) -> int:
+        return max(self.before + self.generated - self.dissipated, 0)
+
+    @property
+    def reason(self) -> Reason:
+        balance: dict[str, Param] = {"heat": self.before, "movement": self.movement_reason,
+                                     "weapons": sum(heat for _, heat in self.weapons), "sinks": self.sinks,
+                                     "total": self.after}
+        if self.water_reason is not None:
+            return Reason("heat.balance_water", engine=self.engine, water=self.water, why=self.water_reason,
+                          **balance)
+        if self.engine:
+            return Reason("heat.balance_engine", engine=self.engine, **balance)
+        return Reason("heat.balance", **balance)
+
+
+def heat_balance(status: MechStatus, motion: Motion, depth: int = 0, prone: bool = False) -> HeatBalance:
+    """This turn's heat for one mech (TW): movement, the weapons fired, 5 per engine hit; the working heat sinks'
+    dissipation and the water's (:func:`water_cooling`)."""
+    move, move_reason = movement_heat(motion)
+    fired = tuple((status.component(i).label, weapon.heat) for i in sorted(status.fired)
+                  if (weapon := status.component(i).weapon) is not None)
+    water, water_reason = water_cooling(status, depth, prone)
+    return HeatBalance(status.heat, move, move_reason, fired, ENGINE_HIT_HEAT * status.engine_hits,
+                       dissipation(status), water, water_reason)
+
+
 @dataclass(frozen=True, slots=True)
 class HeatOutcome:
     status: MechStatus
@@ -67,28 +156,28 @@ class HeatOutcome:
     reasons: tuple[str, ...]
 
 
-def resolve_heat(status: MechStatus, motion: Motion, dice: Dice, unit: str = "") -> HeatOutcome:
-    """The heat phase for one mech: add this turn's heat, dissipate, then roll the heat scale's checks."""
-    move, move_reason = movement_heat(motion)
-    weapons = sum(w.heat for w in (status.component(i).weapon for i in status.fired) if w is not None)
-    engine = ENGINE_HIT_HEAT * status.engine_hits
-    sinks = dissipation(status)
-    generated = move + weapons + engine
-    heat = max(status.heat + generated - sinks, 0)
-    balance: dict[str, Param] = {"heat": status.heat, "movement": move_reason, "weapons": weapons, "sinks": sinks,
-                                 "total": heat}
-    reasons: list[str] = [Reason("heat.balance_engine", engine=engine, **balance) if engine
-                          else Reason("heat.balance", **balance)]
-    status = replace(status, heat=heat, fired=frozenset())
+def resolve_heat(status: MechStatus, motion: Motion, dice: Dice, unit: str = "", depth: int = 0,
+                 prone: bool = False) -> HeatOutcome:
+    """The heat phase for one mech: add this turn's heat, dissipate, then roll the heat scale's checks.
+    ``depth``, ``prone``: the water the mech stands in, and whether it lies in it."""
+    balance = heat_balance(status, motion, depth, prone)
+    generated, sinks = balance.generated, balance.dissipated
+    reasons: list[str] = [balance.reason]
+    status = replace(status, heat=balance.after, fired=frozenset())
     if status.destroyed:
         return HeatOutcome(status, generated, sinks, tuple(reasons))
     status = _ammo_check(status, dice, unit, reasons)
     status = _shutdown_check(status, dice, unit, reasons)
-    wounds = _scale(LIFE_SUPPORT_WOUNDS, status.heat) if status.hits("Life Support") else 0
+    wounds = life_support_wounds(status)
     if wounds and not status.destroyed:
         wounded = wound_pilot(status, wounds, dice, Reason("heat.life_support", heat=status.heat), unit)
         status, reasons = wounded.status, reasons + list(wounded.reasons)
     return HeatOutcome(status, generated, sinks, tuple(reasons))
+
+
+def life_support_wounds(status: MechStatus) -> int:
+    """TW: the pilot's wounds this heat phase from heat with life support damaged (15-25: 1, 26+: 2)."""
+    return _scale(LIFE_SUPPORT_WOUNDS, status.heat) if status.hits("Life Support") else 0
 
 
 def _ammo_check(status: MechStatus, dice: Dice, unit: str, reasons: list[str]) -> MechStatus:
@@ -138,7 +227,9 @@ def resolve_heat_phase(state: GameState, dice: Dice) -> tuple[GameState, CombatR
     for unit_id, status in sorted(state.mechs.items()):
         if status.destroyed:
             continue
-        outcome = resolve_heat(status, state.motion(unit_id), dice, unit_id)
+        unit = units[unit_id]
+        depth = depth_around(state.board.terrain(unit.hex), unit) if unit.kind == "mech" else 0
+        outcome = resolve_heat(status, state.motion(unit_id), dice, unit_id, depth, unit.prone)
         mechs[unit_id] = outcome.status
         reasons += [Reason("heat.unit", unit=unit_id, reason=reason) for reason in outcome.reasons]
         if outcome.status.shutdown and not status.shutdown and not units[unit_id].prone:

@@ -57,6 +57,12 @@ register({
                     "%(total)s",
     "heat.balance_engine": "heat %(heat)s + movement (%(movement)s) + weapons %(weapons)s + engine hits %(engine)s - "
                            "%(sinks)s dissipated = %(total)s",
+    "heat.balance_water": "heat %(heat)s + movement (%(movement)s) + weapons %(weapons)s + engine hits %(engine)s - "
+                          "%(sinks)s dissipated - %(water)s more by the water (%(why)s) = %(total)s",
+    "heat.water_legs": "standing in depth %(depth)s water: its %(sinks)s leg heat sinks dissipate twice, at most "
+                       "%(most)s more: +%(extra)s (Total Warfare; the Solaris VII texts are silent)",
+    "heat.water_all": "in depth %(depth)s water (or lying in it): all its %(sinks)s heat sinks dissipate twice, at "
+                      "most %(most)s more: +%(extra)s (Total Warfare; the Solaris VII texts are silent)",
     "heat.life_support": "heat %(heat)s with life support damaged",
     "heat.ammo_roll": "heat ammunition explosion avoid %(unit)s",
     "heat.ammo_avoid": "heat %(heat)s: ammunition explosion avoid roll %(roll)s against %(target)s",

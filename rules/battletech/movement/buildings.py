@@ -113,18 +113,23 @@ def falls_into_basement(basement: Basement, unit: Unit, cf: int) -> bool:
     return basement.depth > 0 and unit.tons > cf and (unit.kind == "infantry" or not basement.infantry_only)
 
 
+def depth_around(terrain: HexTerrain, unit: Unit) -> int:
+    """How deep the water the unit stands in is (``terrain`` is its hex): 0 out of water and for a unit above the
+    surface (a positive elevation, or a bridge deck, which movement puts at the deck's height, 0 for a road over
+    a river); elsewhere in water elevation 0 means the bed, as movement and line of sight place an unplaced
+    unit."""
+    if terrain.depth < 1 or unit.elevation > 0 or (unit.elevation == 0 and bridge_at(terrain) is not None):
+        return 0
+    return -unit.elevation or terrain.depth
+
+
 def underwater(terrain: HexTerrain, unit: Unit) -> bool:
     """The one test of who is under water, Solaris VII 'Operaciones submarinas': "Se consideran unidades bajo
     el agua a los Mechs en agua de profundidad 2 o superior, Mechs tumbados en agua de profundidad 1 y
-    submarinos a profundidad 1 o superior". ``terrain`` is the unit's hex. A unit above the surface (a
-    positive elevation, or a bridge deck, which movement puts at the deck's height, 0 for a road over a
-    river) is not; elsewhere in water elevation 0 means the bed, as movement and line of sight place an
-    unplaced unit."""
-    if unit.kind not in ("mech", "submarine") or terrain.depth < 1 or unit.elevation > 0:
+    submarinos a profundidad 1 o superior". ``terrain`` is the unit's hex (see :func:`depth_around`)."""
+    if unit.kind not in ("mech", "submarine"):
         return False
-    if unit.elevation == 0 and bridge_at(terrain) is not None:
-        return False
-    depth = -unit.elevation or terrain.depth
+    depth = depth_around(terrain, unit)
     if unit.kind == "submarine":
         return depth >= 1
     return depth >= 2 or (depth == 1 and unit.prone)

@@ -10,13 +10,12 @@ not seated, anonymous visitors too) or the "referee", who sees everything.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import asdict
 from typing import Any
 
-from rules.battletech.combat.heat import (
-    AUTOMATIC_SHUTDOWN, ammo_explosion_avoid, dissipation, heat_mp_loss, jumping_mp, shutdown_avoid, walking_mp,
-)
+from rules.battletech.combat.heat import dissipation, heat_effects, jumping_mp, walking_mp
 from rules.battletech.combat.status import MechStatus
-from rules.battletech.combat.tohit import heat_modifier, why_not_while_prone
+from rules.battletech.combat.tohit import why_not_while_prone
 from rules.battletech.state import GameState
 from rules.battletech.units import unit_to_json
 from rules.core.board import board_to_json
@@ -127,15 +126,7 @@ def _components(status: MechStatus) -> list[Json]:
 def _heat_effects(status: MechStatus) -> Json:
     """The heat scale at the mech's heat (Total Warfare): walking MP lost, the to-hit modifier, the rolls
     that avoid a shutdown and an ammunition explosion in the next heat phase (0: none needed)."""
-    heat = status.heat
-    return {
-        "mp_loss": heat_mp_loss(heat),
-        "to_hit": heat_modifier(heat),
-        "shutdown_avoid": shutdown_avoid(heat),
-        "automatic_shutdown": heat >= AUTOMATIC_SHUTDOWN,
-        "ammo_explosion_avoid": ammo_explosion_avoid(heat),
-        "dissipation": dissipation(status),
-    }
+    return {**asdict(heat_effects(status.heat)), "dissipation": dissipation(status)}
 
 
 def _movement(status: MechStatus) -> Json:
