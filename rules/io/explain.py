@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from rules.io.attack_query import attack
+from rules.io.heat_query import heat_query
 from rules.core.errors import RuleError, ScenarioError
 from rules.battletech.state import GameState
 from rules.io.move_query import move_query
@@ -27,6 +28,7 @@ Query = Callable[[Ruleset[Any, Any], GameState, Any, str], Answer]
 
 QUERIES: dict[str, Query] = {
     "attack": attack,
+    "heat": heat_query,
     "los": los_query,
     "move": move_query,
     "movement_phase": movement_phase_query,
