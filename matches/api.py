@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import RequestDataTooBig
+from django.db import InterfaceError, OperationalError
 from django.http import Http404, HttpResponse
 from django.utils import timezone
 from rest_framework import exceptions
@@ -190,6 +191,8 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         return Response(exc.as_json(), status=exc.status)
     if isinstance(exc, Http404):
         return Response({"code": "api.not_found", "message": "Not found."}, status=404)
+    if isinstance(exc, (OperationalError, InterfaceError)):
+        return Response(MatchError.database_unavailable().as_json(), status=503)
     if isinstance(exc, RequestDataTooBig):
         return Response({"code": "message.too_large", "message": "That body is too large."}, status=413)
     response = drf_exception_handler(exc, context)

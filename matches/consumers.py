@@ -19,6 +19,7 @@ from autobahn.exception import Disconnected
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from django.db import InterfaceError, OperationalError
 from django.utils import timezone
 
 from . import chat, los_sides, queries, reactions, selectors, services, snapshots
@@ -136,6 +137,10 @@ class MatchConsumer(AsyncWebsocketConsumer):
             await self._handle(self._decode(text_data))
         except MatchError as error:
             await self._send_error(error)
+        except (OperationalError, InterfaceError) as error:
+            # An outage, not a bug: no traceback.
+            log.warning("match %s: the database failed handling a message: %r", self.match_id, error)
+            await self._send_error(MatchError.database_unavailable())
         except Exception:
             # A bug must still answer with a coded frame and keep the socket open.
             log.exception("match %s: unexpected error handling a message", self.match_id)
@@ -231,7 +236,10 @@ class MatchConsumer(AsyncWebsocketConsumer):
         await self.close(code=RESYNC_CLOSE_CODE)
 
     async def _send_error(self, error: MatchError) -> None:
-        version = await database_sync_to_async(selectors.version_seen)(match_id=self.match_id, user=self.user)
+        try:
+            version = await database_sync_to_async(selectors.version_seen)(match_id=self.match_id, user=self.user)
+        except (OperationalError, InterfaceError):
+            version = self.subscriber.version  # the database is down too: what this socket was last sent
         await self._send_text(encode({"type": "error", "v": version, **error.as_json()}))
 
     async def _send_text(self, text: str) -> None:

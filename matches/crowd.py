@@ -155,8 +155,10 @@ class Crowd:
                         if spectators:
                             await self._store(match_id, spectators)
                 await self._tell_changes()
-            except Exception:
+            except redis.RedisError as error:
                 # Redis restarting must not stop the count for good; the next tick tries again.
+                log.warning("crowd: a tick failed: %r", error)
+            except Exception:
                 log.exception("crowd: a tick failed")
 
     async def _tell_changes(self) -> None:

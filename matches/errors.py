@@ -20,6 +20,12 @@ class MatchError(Exception):
         # The rules library's codes (`move.*`, `order.*`) pass through unchanged.
         return cls(error.code, error.message, params=dict(error.params))
 
+    @classmethod
+    def database_unavailable(cls) -> MatchError:
+        """The database connection broke mid-command (PostgreSQL restarting, a terminated backend): the
+        transaction rolled back, and the next command opens a fresh connection, so sending it again is safe."""
+        return cls("server.unavailable", "The database did not answer; send it again.", status=503)
+
     def as_json(self) -> dict[str, Any]:
         body: dict[str, Any] = {"code": self.code, "message": self.message}
         if self.params:

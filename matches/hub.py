@@ -98,6 +98,11 @@ class Subscriber:
         self._gap_timer: asyncio.TimerHandle | None = None
         self._gap_task: asyncio.Task[None] | None = None
 
+    @property
+    def version(self) -> int | None:
+        """The version of the last frame or snapshot sent; None while held."""
+        return self._floor
+
     def hold(self) -> None:
         self._floor = None
 
@@ -214,7 +219,9 @@ class Hub:
             return
         entry.reader.cancel()
         if entry.keeper is not None:
+            # Ended before the discard, so a renewal under way cannot add the channel back after it.
             entry.keeper.cancel()
+            await asyncio.gather(entry.keeper, return_exceptions=True)
         try:
             await get_channel_layer().group_discard(entry.group, entry.channel)
         except Exception as error:

@@ -11,6 +11,8 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 from websockets.exceptions import ConnectionClosed
@@ -37,6 +39,8 @@ class Viewer:
         self._resyncing = False
         self._replies: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         self._changed = asyncio.Event()
+        self._online = asyncio.Event()
+        self._online.set()
         self._task: asyncio.Task[None] | None = None
 
     async def __aenter__(self) -> Viewer:
@@ -68,6 +72,17 @@ class Viewer:
             except (ConnectionClosed, AttributeError):  # AttributeError: the socket went away meanwhile
                 await asyncio.sleep(RECONNECT_SECONDS)
 
+    @asynccontextmanager
+    async def offline(self) -> AsyncIterator[None]:
+        """The connection drops without a close (a train in a tunnel) and stays down until the block ends."""
+        self._online.clear()
+        self._socket.transport.abort()
+        await self.wait_until(lambda: self._socket is None)
+        try:
+            yield
+        finally:
+            self._online.set()
+
     async def wait_until(self, condition: Any, seconds: float = WAIT_SECONDS) -> None:
         deadline = time.monotonic() + seconds
         while not condition():
@@ -94,6 +109,7 @@ class Viewer:
             self.closes.append(socket.close_code)
             self._changed.set()
             await asyncio.sleep(RECONNECT_SECONDS)
+            await self._online.wait()
 
     async def _connect(self) -> Any:
         while True:
