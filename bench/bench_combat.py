@@ -17,7 +17,8 @@ from collections.abc import Callable
 
 from rules.core.board import Board
 from rules.battletech.codec import state_from_json, state_to_json
-from rules.battletech.combat.attacks import WeaponOrder, resolve_weapon_attacks
+from rules.battletech.combat.attacks import WeaponOrder
+from rules.battletech.combat.resolve import resolve_weapon_attacks
 from rules.battletech.designs.design import shipped_design
 from rules.core.dice import Dice
 from rules.battletech.state import GameState, equip

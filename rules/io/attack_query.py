@@ -13,8 +13,8 @@ from typing import Any, Protocol, runtime_checkable
 
 from rules.battletech.combat.attacks import (
     AttackError, PhysicalOrder, SightRule, WeaponOrder, plan_physical_attack, plan_weapon_attack,
-    resolve_physical_attacks, resolve_weapon_attacks,
 )
+from rules.battletech.combat.resolve import resolve_physical_attacks, resolve_weapon_attacks
 from rules.battletech.combat.codec import combat_report_to_json, modifiers_to_json, planned_attack_to_json, roll_to_json
 from rules.battletech.designs.design import LOCATIONS
 from rules.core.dice import Dice

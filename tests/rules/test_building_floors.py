@@ -8,8 +8,10 @@ import pytest
 from movement_fixtures import board, unit as moving_unit
 from rules.core.board import board_from_cells
 from rules.battletech.movement.buildings import occupies
-from rules.battletech.combat.attacks import AttackError, PhysicalOrder, WeaponOrder, plan_physical_attack, plan_weapon_attack
-from rules.battletech.combat.attacks import resolve_physical_attacks
+from rules.battletech.combat.attacks import (
+    AttackError, PhysicalOrder, WeaponOrder, plan_physical_attack, plan_weapon_attack,
+)
+from rules.battletech.combat.resolve import resolve_physical_attacks
 from rules.battletech.state import GameState
 from rules.core.hexes import Hex
 from rules.battletech.combat.status import Motion

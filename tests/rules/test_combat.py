@@ -6,7 +6,8 @@ from dataclasses import replace
 import pytest
 
 from rules.core.board import Board
-from rules.battletech.combat.attacks import AttackError, WeaponOrder, plan_weapon_attack, resolve_weapon_attacks
+from rules.battletech.combat.attacks import AttackError, WeaponOrder, plan_weapon_attack
+from rules.battletech.combat.resolve import resolve_weapon_attacks
 from rules.core.dice import Dice
 from rules.battletech.state import GameState
 from rules.battletech.combat.status import Motion
@@ -117,13 +118,13 @@ def test_a_damaging_hit_underwater_may_flood_the_location():
     """Solaris VII: "Un resultado de 10 o más implica que el casco de la unidad ha sufrido una perforación";
     flooded components count as destroyed."""
     from rules.core.board import HexTerrain
-    from rules.battletech.combat.attacks import _Phase
+    from rules.battletech.combat.phase import AttackPhase
     from rules.battletech.combat.damage import HitLocation
     from rules.core.hexes import Hex
     from tests.rules.conftest import ScriptedDice
 
     state = replace(duel(), board=Board(16, 17, {Hex.parse("0806"): HexTerrain.parse(0, "water:2")}))
-    phase = _Phase(state, ScriptedDice(5, 5))
+    phase = AttackPhase(state, ScriptedDice(5, 5))
     reasons = phase.damage("B", HitLocation("RA", False, False, "test"), 5)
     assert "RA floods" in reasons[-1] and phase.mechs["B"].flooded == {"RA"}
     ac10 = next(i for i, c in phase.mechs["B"].design.weapons if c.name == "AC/10")

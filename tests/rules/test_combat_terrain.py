@@ -9,8 +9,10 @@ from hypothesis import strategies as st
 
 from rules.core.board import board_from_cells
 from rules.battletech.codec import report_to_json
-from rules.battletech.combat.attacks import AttackError, PhysicalOrder, WeaponOrder, plan_physical_attack, plan_weapon_attack
-from rules.battletech.combat.attacks import resolve_physical_attacks, resolve_weapon_attacks
+from rules.battletech.combat.attacks import (
+    AttackError, PhysicalOrder, WeaponOrder, plan_physical_attack, plan_weapon_attack,
+)
+from rules.battletech.combat.resolve import resolve_physical_attacks, resolve_weapon_attacks
 from rules.battletech.combat.codec import combat_report_to_json
 from rules.core.dice import Dice
 from rules.battletech.state import GameState

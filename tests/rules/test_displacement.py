@@ -10,7 +10,8 @@ from dataclasses import replace
 
 from rules.core.board import board_from_cells
 from rules.battletech.codec import report_to_json
-from rules.battletech.combat.attacks import PhysicalOrder, resolve_physical_attacks
+from rules.battletech.combat.attacks import PhysicalOrder
+from rules.battletech.combat.resolve import resolve_physical_attacks
 from rules.core.dice import Dice, Roll
 from rules.battletech.state import GameState
 from rules.battletech.combat.heat import jumping_mp

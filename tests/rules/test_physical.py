@@ -5,7 +5,8 @@ from dataclasses import replace
 import pytest
 
 from rules.core.board import Board
-from rules.battletech.combat.attacks import AttackError, PhysicalOrder, plan_physical_attack, resolve_physical_attacks
+from rules.battletech.combat.attacks import AttackError, PhysicalOrder, plan_physical_attack
+from rules.battletech.combat.resolve import resolve_physical_attacks
 from rules.battletech.state import GameState
 from rules.battletech.combat.physical import attacker_damage, physical_damage
 from rules.battletech.combat.status import Motion

@@ -7,7 +7,8 @@ from dataclasses import replace
 import pytest
 
 from rules.core.board import Board
-from rules.battletech.combat.attacks import AttackError, WeaponOrder, plan_weapon_attack, resolve_weapon_attacks
+from rules.battletech.combat.attacks import AttackError, WeaponOrder, plan_weapon_attack
+from rules.battletech.combat.resolve import resolve_weapon_attacks
 from rules.battletech.designs.design import Design
 from rules.core.dice import Dice
 from rules.battletech.state import GameState

@@ -111,7 +111,7 @@ register({
     "victory.wake_roll": "wake up %(unit)s",
     "victory.awake": "%(unit)s: wake-up roll %(roll)s against %(target)s: awake",
     "victory.still_out": "%(unit)s: wake-up roll %(roll)s against %(target)s: still out",
-    # Attacks (tohit.py, physical.py, attacks.py); weapon names stay as they are
+    # Attacks (tohit.py, physical.py, attacks.py, phase.py, resolve.py); weapon names stay as they are
     "tohit.clear_sight": "clear line of sight",
     "tohit.given_sight": "line of sight given by the scenario",
     "tohit.sight": "line of sight: %(reasons)s",

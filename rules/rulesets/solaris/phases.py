@@ -12,9 +12,10 @@ from math import ceil
 from typing import Any
 
 from rules.battletech.combat.attacks import (
-    CombatReport, PhysicalOrder, PlannedAttack, SightRule, WeaponOrder, flood_bare_locations, plan_physical_attack,
-    plan_weapon_attack, resolve_physical_attacks, resolve_weapon_attacks, settle_movement,
+    CombatReport, PhysicalOrder, PlannedAttack, SightRule, WeaponOrder, plan_physical_attack, plan_weapon_attack,
 )
+from rules.battletech.combat.movement_damage import settle_movement
+from rules.battletech.combat.resolve import flood_bare_locations, resolve_physical_attacks, resolve_weapon_attacks
 from rules.battletech.combat.heat import jumping_mp, resolve_heat_phase, walking_mp
 from rules.battletech.combat.status import MechStatus, Motion
 from rules.battletech.combat.victory import check_victory, resolve_end_of_turn
