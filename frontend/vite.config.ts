@@ -21,5 +21,8 @@ export default defineConfig({
   test: {
     environment: "node",
     include: ["src/__tests__/**/*.test.ts"],
+    // These tests assert what the page does, not how fast (speed is bench/bench_client.py's): a 64×64 board in
+    // jsdom takes over Vitest's default 5 s on a loaded 2-core machine.
+    testTimeout: 30_000,
   },
 });
