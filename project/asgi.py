@@ -12,6 +12,7 @@ django_asgi_app = get_asgi_application()
 from channels.auth import AuthMiddleware  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.sessions import CookieMiddleware, InstanceSessionWrapper, SessionMiddleware  # noqa: E402
+from daphne.ws_protocol import WebSocketFactory  # noqa: E402
 from django.conf import settings  # noqa: E402
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler  # noqa: E402
 from django.core.exceptions import SuspiciousFileOperation  # noqa: E402
@@ -23,6 +24,22 @@ from project.origins import SameOriginValidator  # noqa: E402
 
 if settings.ARBITRO_DIRECT_WRITES:
     direct_writes.install()
+
+
+def _close_refused_sockets_with_a_code() -> None:
+    """A message over Daphne's 1 MiB limit (or any other protocol error) closes the socket with a close frame
+    and its code (1009: message too big) instead of dropping the connection (1006, no reason). Daphne refuses
+    such a message before the consumer sees it, so it cannot be answered with an error frame."""
+    build_factory = WebSocketFactory.__init__
+
+    def build_closing_cleanly(factory: Any, *args: Any, **kwargs: Any) -> None:
+        build_factory(factory, *args, **kwargs)
+        factory.setProtocolOptions(failByDrop=False)
+
+    WebSocketFactory.__init__ = build_closing_cleanly  # type: ignore[method-assign]
+
+
+_close_refused_sockets_with_a_code()
 
 
 class SocketSessionMiddleware(SessionMiddleware):
