@@ -12,7 +12,7 @@ from __future__ import annotations
 from bench_movement import median_ms  # the same timing as the movement benchmark
 from rules.core.board import Board
 from rules.core.dice import Dice
-from rules.battletech.state import GameState, Options
+from rules.battletech.state import GameState
 from rules.core.hexes import Hex
 from rules.battletech.movement.plan import MoveOrder
 from rules.battletech.movement.simultaneous import resolve_movement
@@ -37,8 +37,7 @@ def main() -> None:
         for units in (2, 8, 32):
             for walk in (4, 8):
                 state, orders = duel_lines(units, walk)
-                state = GameState(state.board, state.units, options=Options(movement=movement))
-                ms = median_ms(lambda: resolve_movement(state, orders, Dice("bench")), 15)
+                ms = median_ms(lambda: resolve_movement(state, orders, Dice("bench"), mode=movement), 15)
                 work = units * (walk * 3 // 2)
                 print(f"  {units:2d} units × {walk * 3 // 2:2d} PM: median {ms:7.2f} ms, {1000 * ms / work:6.1f} µs per unit-PM")
 

@@ -49,7 +49,7 @@ class Expire:
         missing = [unit for unit in ruleset.awaits(state) if unit not in ordered]
         step.log(Event.Kind.EXPIRED, {
             "turn": match.turn, "phase": match.phase, "deadline": deadline.isoformat(), "units": missing,
-            "default": "stand still" if match.phase == "movement" else "hold fire",
+            "default": ruleset.without_order(state),
         })
         phase_resolve(step, state, orders)
         return True

@@ -20,10 +20,9 @@ from rules.core.board import Board, parse_megamek_board
 from rules.rulesets.solaris.demo import demo_board
 from rules.battletech.designs.design import shipped_design
 from rules.core.errors import RuleError
-from rules.battletech.state import GameState, Options, equip
+from rules.battletech.state import GameState, equip
 from rules.core.hexes import Hex
-from rules.rulesets import get_ruleset
-from rules.io.scenario import load_options
+from rules.rulesets import DEFAULT_RULESET, get_ruleset
 from rules.battletech.units import Unit
 
 from .errors import MatchError
@@ -36,27 +35,26 @@ SIDES = ("red", "blue")
 MAX_BOARD_CHARS = 500_000
 MAX_SKILL = 8  # gunnery and piloting skills run from 0 (the best) to 8
 MAX_TITLE_CHARS = 100
-# Rules options (checked by the rules library) and the match's own: the phase deadline (0: none) and how far
-# spectators lag behind the players, in resolved phases or in seconds (0: live; one or the other).
-DEFAULT_OPTIONS: dict[str, Any] = {
-    "movement": "pm_by_pm", "los": "standard", "turn_limit": 0, "deadline_minutes": 0, "spectator_delay": 0,
-    "spectator_delay_seconds": 0,
-}
-_MATCH_OPTION_LIMITS = {
-    "turn_limit": 1000, "deadline_minutes": 14 * 24 * 60, "spectator_delay": 10, "spectator_delay_seconds": 60 * 60,
-}
+# The match's own options, beside its ruleset's (checked by the ruleset's schema): the phase deadline (0: none)
+# and how far spectators lag behind the players, in resolved phases or in seconds (0: live; one or the other).
+MATCH_OPTIONS: dict[str, int] = {"deadline_minutes": 0, "spectator_delay": 0, "spectator_delay_seconds": 0}
+_MATCH_OPTION_LIMITS = {"deadline_minutes": 14 * 24 * 60, "spectator_delay": 10, "spectator_delay_seconds": 60 * 60}
+# A new match's options with the default ruleset.
+DEFAULT_OPTIONS: dict[str, Any] = {**get_ruleset(DEFAULT_RULESET).options.defaults, **MATCH_OPTIONS}
 
 
-def options_checked(options: Any, current: dict[str, Any] | None = None) -> dict[str, Any]:
-    """`options` laid over `current` (or the defaults), every value checked."""
+def options_checked(options: Any, current: dict[str, Any] | None = None, ruleset: str = DEFAULT_RULESET) -> dict[str, Any]:
+    """`options` laid over `current` (or the defaults), every value checked: the ruleset's by its schema (the
+    one validator of campaigns and scenarios too), the match's own here."""
     if not isinstance(options, dict):
         raise MatchError("options.malformed", "Options are a JSON object.")
-    unknown = set(options) - set(DEFAULT_OPTIONS)
+    schema = get_ruleset(ruleset).options
+    known = [*schema.names, *MATCH_OPTIONS]
+    unknown = set(options) - set(known)
     if unknown:
-        raise MatchError("options.unknown", f"Unknown options {', '.join(sorted(unknown))}.",
-                         params={"known": list(DEFAULT_OPTIONS)})
+        raise MatchError("options.unknown", f"Unknown options {', '.join(sorted(unknown))}.", params={"known": known})
     # The defaults first: a match opened before an option existed lacks it.
-    merged = {**DEFAULT_OPTIONS, **(current or {}), **options}
+    merged = {**MATCH_OPTIONS, **(current or {}), **options}
     for name, limit in _MATCH_OPTION_LIMITS.items():
         value = merged[name]
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= limit:
@@ -65,10 +63,10 @@ def options_checked(options: Any, current: dict[str, Any] | None = None) -> dict
         raise MatchError("options.two_delays", "Delay spectators by phases or by seconds, not both.",
                          params={"options": ["spectator_delay", "spectator_delay_seconds"]})
     try:
-        load_options({"movement": merged["movement"], "los": merged["los"]})
+        agreed = schema.validate({name: value for name, value in merged.items() if name in schema.names})
     except RuleError as error:
         raise MatchError.from_rule_error(error) from error
-    return merged
+    return {**merged, **agreed}
 
 
 def board_refused() -> MatchError:
@@ -119,7 +117,7 @@ def _duel_state(board: Board, designs: Any, pilots: Any = None) -> GameState:
 
 
 def match_open(
-    *, host: AbstractBaseUser, designs: Any, title: str = "", ruleset: str = "solaris",
+    *, host: AbstractBaseUser, designs: Any, title: str = "", ruleset: str = DEFAULT_RULESET,
     board_text: str | None = None, options: Any = None, pilots: Any = None,
 ) -> Match:
     """A new match in the lobby, the host seated on the red side; `pilots` gives a side's pilot skills."""
@@ -130,7 +128,7 @@ def match_open(
         get_ruleset(ruleset)
     except RuleError as error:
         raise MatchError.from_rule_error(error) from error
-    checked = options_checked(options or {})
+    checked = options_checked(options or {}, ruleset=ruleset)
     state = _duel_state(board_from_upload(board_text), designs, pilots)
     with transaction.atomic():
         match = Match.objects.create(
@@ -197,7 +195,7 @@ def match_options_set(*, match_id: int, user: AbstractBaseUser, options: Any) ->
         match = _open_match_locked(match_id)
         if match.host_id != user.pk:
             raise MatchError("options.not_host", "Only the host changes the options.", status=403)
-        match.options = options_checked(options, match.options)
+        match.options = options_checked(options, match.options, match.ruleset)
         Participant.objects.filter(match=match).update(accepted=False)
         events = [event_append(match, Event.Kind.OPTIONS, {"options": match.options, "by": user.get_username()})]
         match.save()
@@ -231,8 +229,9 @@ def match_accept(*, match_id: int, user: AbstractBaseUser, accepted: Any, option
 
 
 def _start(match: Match) -> Event:
-    agreed = Options(**{name: match.options[name] for name in ("movement", "los", "turn_limit")})
-    match.state = codec.state_to_json(replace(codec.state_from_json(match.state), options=agreed))
+    ruleset = get_ruleset(match.ruleset)
+    agreed = ruleset.options.validate({name: value for name, value in match.options.items() if name in ruleset.options.names})
+    match.state = ruleset.state_to_json(replace(ruleset.state_from_json(match.state), options=agreed))
     return match_start_logged(match)
 
 

@@ -13,23 +13,25 @@ from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 
 from rules.battletech.designs.design import shipped_designs
-from rules.battletech.state import LOS_RULES, MOVEMENT_RULES
 from rules.battletech.units import Unit
+from rules.rulesets import DEFAULT_RULESET, get_ruleset
 
 from . import lobby, selectors
 from .client_input import refuse_unstorable
 from .errors import MatchError
 from .views import match_or_404
 
-_NUMBER_OPTIONS = ("turn_limit", "deadline_minutes", "spectator_delay", "spectator_delay_seconds")
 _PILOT_SKILLS = ("gunnery", "piloting")
 # The form starts each pilot at the rules' standard skills (gunnery 4, piloting 5).
 _STANDARD_PILOT = {field.name: field.default for field in fields(Unit) if field.name in _PILOT_SKILLS}
 
 
-def _options_from(form: QueryDict) -> dict[str, Any]:
-    options: dict[str, Any] = {name: form[name] for name in ("movement", "los") if name in form}
-    for name in _NUMBER_OPTIONS:
+def _options_from(form: QueryDict, ruleset: str) -> dict[str, Any]:
+    """The options a form posts: the ruleset's as its schema describes them (a choice or a number), then the
+    match's own numbers."""
+    described = get_ruleset(ruleset).options.to_json()
+    options: dict[str, Any] = {o["name"]: form[o["name"]] for o in described if o["kind"] == "choice" and o["name"] in form}
+    for name in [*(o["name"] for o in described if o["kind"] == "count"), *lobby.MATCH_OPTIONS]:
         if form.get(name, "").strip():
             try:
                 options[name] = int(form[name])
@@ -54,8 +56,10 @@ def _pilots_from(form: QueryDict) -> dict[str, dict[str, int]]:
     return pilots
 
 
-def _choices() -> dict[str, Any]:
-    return {"designs": sorted(shipped_designs()), "movements": MOVEMENT_RULES, "los_rules": LOS_RULES}
+def _choices(ruleset: str = DEFAULT_RULESET) -> dict[str, Any]:
+    """The form's choices: the designs, and each of the ruleset's choice options' values (from its schema)."""
+    values = {o["name"]: o["values"] for o in get_ruleset(ruleset).options.to_json() if o["kind"] == "choice"}
+    return {"designs": sorted(shipped_designs()), "option_values": values}
 
 
 def _uploaded_text(upload: UploadedFile | None) -> str | None:
@@ -78,7 +82,7 @@ def match_new_page(request: HttpRequest) -> HttpResponse:
             match = lobby.match_open(
                 host=request.user, title=request.POST.get("title", ""), board_text=board_text,
                 designs={side: request.POST.get(side, "") for side in lobby.SIDES},
-                options=_options_from(request.POST), pilots=_pilots_from(request.POST),
+                options=_options_from(request.POST, DEFAULT_RULESET), pilots=_pilots_from(request.POST),
             )
             return redirect("match-lobby", match_id=match.pk)
         except MatchError as failure:
@@ -101,7 +105,7 @@ def match_lobby_page(request: HttpRequest, match_id: int) -> HttpResponse:
     match = match_or_404(match_id)
     view = selectors.player_view(match=match, viewer=selectors.viewer_for(match=match, user=request.user))
     context = {
-        **_choices(), "view": view, "error": error, "options_json": json.dumps(match.options),
+        **_choices(match.ruleset), "view": view, "error": error, "options_json": json.dumps(match.options),
         "is_host": request.user.is_authenticated and match.host_id == request.user.pk,
     }
     return render(request, "matches/lobby.html", context, status=400 if error else 200)
@@ -121,6 +125,7 @@ def _lobby_action(request: HttpRequest, match_id: int) -> None:
     elif action == "referee":
         lobby.match_referee_seat(match_id=match_id, user=request.user, username=request.POST.get("referee", ""))
     elif action == "options":
-        lobby.match_options_set(match_id=match_id, user=request.user, options=_options_from(request.POST))
+        options = _options_from(request.POST, match_or_404(match_id).ruleset)
+        lobby.match_options_set(match_id=match_id, user=request.user, options=options)
     else:
         raise MatchError("lobby.unknown_action", "Unknown lobby action.")

@@ -10,7 +10,6 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
-from rules.battletech import codec
 from rules.core.errors import RuleError
 from rules.battletech.state import GameState
 from rules.core.hexes import Hex
@@ -20,6 +19,7 @@ from rules.battletech.movement.reach import reachable, routes
 from rules.core.reasons import Reason, reason_codes
 from rules.io.scenario import los_to_json
 from rules.battletech.units import Unit
+from rules.rulesets import get_ruleset
 
 from .errors import MatchError
 from .selectors import match_and_viewer, match_as_seen
@@ -50,11 +50,12 @@ def sight_line(*, match_id: int, user: AbstractBaseUser | AnonymousUser, source:
     match, viewer = match_and_viewer(match_id=match_id, user=user)
     # A spectator of a delayed match asks about the board as it is shown to them, not the live one.
     match = match_as_seen(match, viewer)
-    state = codec.state_from_json(match.state)
+    ruleset = get_ruleset(match.ruleset)
+    state = ruleset.state_from_json(match.state)
     try:
         viewpoint, reasons = _viewpoint(state, source)
         end = _end(state, target)
-        answer = los_to_json(line_of_sight(state, viewpoint, end))
+        answer = los_to_json(line_of_sight(state, viewpoint, end, rule=ruleset.los_rule(state)))
     except RuleError as error:
         raise MatchError.from_rule_error(error) from error
     answer["reasons"] = reasons + answer["reasons"]

@@ -280,6 +280,8 @@ def player_view(*, match: Match, viewer: Viewer) -> dict[str, Any]:
         "my_orders": ruleset.orders_view([(o.side, o.order) for o in orders], viewer.role, viewer.side),
         # A ruleset with reactions: the reaction window the phase waits on (None when there is none).
         **({"reaction": reaction_view(match, viewer)} if ruleset.reacts else {}),
+        # What the current phase offers this viewer, worked out by the rules (docs/protocol.md, "Hints").
+        "hints": ruleset.hints(state, viewer.role, viewer.side),
         "last_playback": event_frame(match=match, event=last_playback, viewer=viewer) if last_playback else None,
         **({"referee": referee_panel(match)} if viewer.role == Participant.Role.REFEREE else {}),
     }

@@ -19,9 +19,8 @@ from rules.battletech import codec
 from rules.core.board import Board
 from rules.rulesets.solaris.demo import demo_board
 from rules.core.errors import RuleError
-from rules.battletech.state import LOS_RULES, MOVEMENT_RULES, Options
 from rules.core.hexes import Hex
-from rules.rulesets import RULESETS
+from rules.rulesets import DEFAULT_RULESET, RULESETS
 
 # Skill ratings run from 0 (best) to 8 (worst), as in Total Warfare.
 SKILL_RANGE = [MinValueValidator(0), MaxValueValidator(8)]
@@ -61,17 +60,15 @@ def default_skill_costs() -> dict[str, dict[str, int]]:
     }
 
 
-def _options_problem(options: Any) -> str | None:
-    """What is wrong with a campaign's match options (the rules' `Options`), or None."""
+def _options_problem(ruleset: str, options: Any) -> str | None:
+    """What is wrong with a campaign's match options (checked by its ruleset's options schema), or None; the
+    options of an unknown ruleset go unchecked (the ruleset itself is refused)."""
+    if ruleset not in RULESETS:
+        return None
     try:
-        Options(**options)
-    except TypeError:
-        return f"Unknown match option; the options are {', '.join(Options.__annotations__)}."
-    allowed = {"los": LOS_RULES, "movement": MOVEMENT_RULES}
-    for name, value in options.items():
-        choices = allowed.get(name)
-        if choices and value not in choices:
-            return f"{name} is one of {', '.join(choices)}."
+        RULESETS[ruleset].options.validate(options)
+    except RuleError as error:
+        return error.message
     return None
 
 
@@ -82,7 +79,7 @@ class Campaign(models.Model):
         FINISHED = "finished", "Finished"
 
     name = models.CharField(max_length=100, unique=True)
-    ruleset = models.CharField(max_length=30, default="solaris")
+    ruleset = models.CharField(max_length=30, default=DEFAULT_RULESET)
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.DRAFT)
     match_options = models.JSONField(
         default=dict, blank=True, help_text='Options of every match, e.g. {"los": "dead_zone", "movement": "pm_by_pm"}.'
@@ -116,7 +113,7 @@ class Campaign(models.Model):
         errors: dict[str, str] = {}
         if self.ruleset not in RULESETS:
             errors["ruleset"] = f"Unknown ruleset; the rulesets are {', '.join(RULESETS)}."
-        options_problem = _options_problem(self.match_options)
+        options_problem = _options_problem(self.ruleset, self.match_options)
         if options_problem:
             errors["match_options"] = options_problem
         if not isinstance(self.purses, dict) or not all(

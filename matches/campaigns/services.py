@@ -23,12 +23,13 @@ from rules.battletech import codec
 from rules.battletech.combat.codec import result_to_json, status_from_json, status_to_json
 from rules.battletech.designs.design import Design, DesignError, shipped_design
 from rules.core.errors import RuleError
-from rules.battletech.state import GameState, Options, equip
+from rules.battletech.state import GameState, equip
 from rules.core.state import MatchResult as RulesResult
 from rules.core.hexes import Hex
 from rules.core.reasons import Reason
 from rules.battletech.combat.status import MechStatus
 from rules.battletech.units import Unit
+from rules.rulesets import get_ruleset
 
 from .models import (
     LETHAL_WOUNDS,
@@ -106,7 +107,8 @@ def fixture_state(fixture: Fixture, campaign: Campaign) -> GameState:
     piloting and the damage each mech carries from earlier fights."""
     mechs = {SIDE_A: fixture.pilot_a.mech, SIDE_B: fixture.pilot_b.mech}
     units = tuple(_unit(side, fixture.arena, fixture.pilot_of(side), mechs[side]) for side in SIDES)
-    state = GameState(fixture.arena.rules_board(), units, options=Options(**campaign.match_options))
+    options = get_ruleset(campaign.ruleset).options.validate(campaign.match_options)
+    state = GameState(fixture.arena.rules_board(), units, options=options)
     designs = {UNIT_OF_SIDE[side]: design for side in SIDES if (design := _design(mechs[side])) is not None}
     state = equip(state, designs)
     carried = {UNIT_OF_SIDE[side]: carried_status(mechs[side], designs[UNIT_OF_SIDE[side]])

@@ -13,7 +13,7 @@ from rules.battletech.combat.codec import (
     status_from_json, status_to_json,
 )
 from rules.core.errors import RuleError
-from rules.battletech.state import GameState, Options, SplitLosSide
+from rules.battletech.state import GameState, SplitLosSide
 from rules.core.hexes import Hex
 from rules.battletech.movement.plan import PathPlan
 from rules.battletech.movement.psr import Check
@@ -51,7 +51,7 @@ def state_to_json(state: GameState) -> Json:
         "units": [unit_to_json(unit) for unit in state.units],
         "turn": state.turn,
         "phase": state.phase,
-        "options": asdict(state.options),
+        "options": dict(state.options),
         # Matches without mech designs (and without split-LOS choices) keep the movement-only shape.
         **{key: value for key, value in combat.items() if value},
     }
@@ -63,7 +63,7 @@ def state_from_json(data: Json) -> GameState:
         units=tuple(unit_from_json(unit) for unit in data["units"]),
         turn=int(data.get("turn", 1)),
         phase=str(data.get("phase", "movement")),
-        options=Options(**data.get("options", {})),
+        options=dict(data.get("options", {})),
         mechs={unit_id: status_from_json(status) for unit_id, status in data.get("mechs", {}).items()},
         motions={unit_id: Motion(**motion) for unit_id, motion in data.get("motions", {}).items()},
         result=result_from_json(data["result"]) if data.get("result") else None,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import cast
+from typing import Any, cast
 
 from rules.battletech.designs.design import Design
 from rules.core.errors import RuleError
@@ -12,27 +12,10 @@ from rules.core.state import State
 from rules.battletech.combat.status import MechStatus, Motion
 from rules.battletech.units import Unit
 
-LOS_RULES = ("standard", "dead_zone")
-MOVEMENT_RULES = ("classic", "pm_by_pm")
 # The two sides of a line of sight that runs exactly between hexes, left and right as seen from the attacker.
 LOS_SIDES = ("left", "right")
 # Who set a unit's split-LOS side: its controller, or the referee deciding for a controller who is absent.
 LOS_CHOOSERS = ("controller", "referee")
-
-
-@dataclass(frozen=True, slots=True)
-class Options:
-    """Options every player agrees before the match starts (Solaris VII asks the referee to fix the
-    simultaneous-movement rule and the dead-zone rule at the start of the fight). ``turn_limit`` 0 means none."""
-
-    los: str = "standard"
-    movement: str = "pm_by_pm"
-    turn_limit: int = 0
-
-    def __post_init__(self) -> None:
-        # TypeError, like an unknown option: callers that build Options from user input already catch it.
-        if not isinstance(self.turn_limit, int) or isinstance(self.turn_limit, bool) or self.turn_limit < 0:
-            raise TypeError("turn_limit is a whole number of turns (0: no limit)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +39,9 @@ class GameState(State):
 
     units: tuple[Unit, ...]
     phase: str = "movement"
-    options: Options = field(default_factory=Options)
+    # The options the players agreed, as the ruleset's schema normalised them. The mechanics never read them:
+    # the ruleset passes in the rules they choose (the LOS rule, the movement mode, the turn limit).
+    options: Mapping[str, Any] = field(default_factory=dict)
     # Combat condition of each unit that fights with a design, by unit id. Units without one only move.
     mechs: Mapping[str, MechStatus] = field(default_factory=dict)
     # How each unit moved this turn (filled by the movement phase, cleared at the end of the turn).

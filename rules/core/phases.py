@@ -69,6 +69,8 @@ class Phase(Protocol[S_contra, OrderT, R_co]):
     name: str
     # False: the phase waits for nobody and resolves as soon as it begins.
     takes_orders: bool
+    # What a unit that gives no order does (the phase resolves without it when its deadline passes).
+    without_order: str
 
     def awaits(self, state: S_contra) -> list[str]:
         """The units whose orders the phase waits for (none: it resolves as soon as it begins)."""
@@ -103,6 +105,7 @@ class OrderlessPhase(Generic[S, R]):
     """A phase that waits for no orders (initiative, heat, the end of a turn): any order for it is refused."""
 
     takes_orders = False
+    without_order = ""
 
     def __init__(self, name: str, resolve: Callable[[S, Dice], R]) -> None:
         self.name = name

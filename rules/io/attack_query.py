@@ -9,7 +9,7 @@ otherwise the scenario's ruleset's line-of-sight rule (for the scenario's option
 
 from __future__ import annotations
 
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
 from rules.battletech.combat.attacks import (
     AttackError, PhysicalOrder, SightRule, WeaponOrder, plan_physical_attack, plan_weapon_attack,
@@ -23,7 +23,8 @@ from rules.battletech.state import GameState
 from rules.core.reasons import Reason, reason_codes
 from rules.rulesets import Ruleset
 from rules.battletech.combat.status import MechStatus
-from rules.battletech.combat.tohit import LineOfSight, Sight, attack_direction, firing_arc
+from rules.battletech.combat.tohit import LineOfSight, Sight, attack_direction, firing_arc, sight_rule
+from rules.io.scenario import battletech_rules
 from rules.battletech.units import Unit
 
 
@@ -79,19 +80,9 @@ def attack(ruleset: Ruleset[Any, Any], state: GameState, body: Any, seed: str) -
     }
 
 
-@runtime_checkable
-class Sighted(Protocol):
-    """A ruleset whose attacks need a line of sight: the rule it judges them by in ``state``."""
-
-    def sight_rule(self, state: GameState) -> SightRule: ...
-
-
 def _sight_rule(given: Any, ruleset: Ruleset[Any, Any], state: GameState) -> SightRule:
     if given is None:
-        if not isinstance(ruleset, Sighted):
-            raise ScenarioError(f"the {ruleset.name} ruleset has no line-of-sight rule for attacks",
-                                code="scenario.query")
-        return ruleset.sight_rule(state)
+        return sight_rule(battletech_rules(ruleset).los_rule(state))
     usage = ScenarioError('\'los\' is an object: {"los": true, "modifier": 0, "partial_cover": false, "reasons": []}',
                           code="scenario.query")
     if not isinstance(given, dict):

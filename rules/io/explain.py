@@ -38,7 +38,7 @@ QUERIES: dict[str, Query] = {
 def explain(scenario: Any, base: Path | None = None, ruleset: str = DEFAULT_RULESET) -> Answer:
     """Answer a scenario's query by ``ruleset``; ``base`` is the folder its relative ``board.file`` is read from."""
     rules = get_ruleset(ruleset)
-    state, seed = load_scenario(scenario, base)
+    state, seed = load_scenario(scenario, base, rules)
     query = scenario.get("query")
     if not isinstance(query, dict) or len(query) != 1:
         raise ScenarioError(f"'query' must name exactly one of: {', '.join(sorted(QUERIES))}", code="scenario.query")

@@ -10,6 +10,7 @@ from rules.core.errors import ScenarioError
 from rules.battletech.state import GameState
 from rules.rulesets import Ruleset
 from rules.battletech.movement.simultaneous import resolve_movement
+from rules.io.scenario import battletech_rules
 from rules.rulesets.solaris.orders import move_order_from_json
 
 
@@ -22,5 +23,6 @@ def movement_phase_query(ruleset: Ruleset[Any, Any], state: GameState, body: Any
     if initiative is not None and not (isinstance(initiative, list) and all(isinstance(u, str) for u in initiative)):
         raise ScenarioError("'initiative' lists unit ids from loser to winner", code="scenario.query")
     orders = [move_order_from_json(data) for data in body.get("orders", [])]
-    result = resolve_movement(state, orders, Dice(seed), initiative=initiative)
+    mode = battletech_rules(ruleset).movement_mode(state)
+    result = resolve_movement(state, orders, Dice(seed), mode=mode, initiative=initiative)
     return codec.movement_to_json(result)

@@ -9,18 +9,19 @@ from __future__ import annotations
 from dataclasses import replace
 from math import ceil
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from rules.core.board import Board, board_from_cells, parse_megamek_board
 from rules.battletech.combat.codec import modifiers_to_json
-from rules.core.errors import ScenarioError
+from rules.core.errors import RuleError, ScenarioError
+from rules.core.options import OptionsSchema
 from rules.battletech.designs.design import Design, shipped_design
-from rules.battletech.state import LOS_RULES, MOVEMENT_RULES, GameState, Options, equip
+from rules.battletech.state import GameState, equip
 from rules.core.hexes import Hex
 from rules.battletech.sight.los import SIDES, LosResult, line_of_sight
 from rules.battletech.designs.mtf import parse_mtf
 from rules.core.reasons import reason_codes
-from rules.rulesets import Ruleset
+from rules.rulesets import DEFAULT_RULESET, Ruleset, get_ruleset
 from rules.battletech.combat.status import Motion
 from rules.battletech.units import UNIT_KINDS, Unit
 
@@ -33,7 +34,6 @@ _UNIT_DEFAULTS: dict[str, Any] = {
     "masc_streak": 0, "legs_frozen": False, "elevation": 0, "climbing": False,
 }
 _NON_NEGATIVE = ("tons", "walk", "run", "jump", "piloting", "gunnery", "hands")
-_OPTION_CHOICES = {"los": LOS_RULES, "movement": MOVEMENT_RULES}
 
 
 def load_board(data: Any, base: Path | None = None) -> Board:
@@ -131,22 +131,21 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def load_options(data: Any) -> Options:
+def load_options(data: Any, schema: OptionsSchema) -> dict[str, Any]:
+    """The scenario's options, checked by its ruleset's schema (the one validator every way in uses)."""
     if not isinstance(data, dict):
         raise ScenarioError("'options' must be an object", code="scenario.option")
-    for name, value in data.items():
-        if name not in _OPTION_CHOICES:
-            raise ScenarioError(f"unknown option {name!r}; known: {', '.join(_OPTION_CHOICES)}", code="scenario.option",
-                                option=name)
-        if value not in _OPTION_CHOICES[name]:
-            raise ScenarioError(f"option {name!r} is one of {', '.join(_OPTION_CHOICES[name])}, not {value!r}",
-                                code="scenario.option", option=name)
-    return Options(**data)
+    try:
+        return schema.validate(data)
+    except RuleError as error:
+        raise ScenarioError(error.message, code="scenario.option", **error.params) from None
 
 
-def load_scenario(data: Any, base: Path | None = None) -> tuple[GameState, str]:
+def load_scenario(data: Any, base: Path | None = None,
+                  ruleset: Ruleset[Any, Any] | None = None) -> tuple[GameState, str]:
     """The game state a scenario describes and its seed (as a string for :class:`rules.core.dice.Dice`).
-    ``base`` is the folder a relative ``board.file`` is read from (the scenario file's folder)."""
+    ``base`` is the folder a relative ``board.file`` is read from (the scenario file's folder); ``ruleset``
+    (by default the default one) checks its options."""
     if not isinstance(data, dict):
         raise ScenarioError("a scenario is a JSON object")
     unknown = set(data) - set(SCENARIO_KEYS)
@@ -166,10 +165,28 @@ def load_scenario(data: Any, base: Path | None = None) -> tuple[GameState, str]:
         raise ScenarioError("'seed' must be a number or a string", code="scenario.seed")
     combat = {unit.id: load_combat(unit_data, base) for unit, unit_data in zip(units, units_data, strict=True)}
     designs = {unit_id: design for unit_id, (design, _, _) in combat.items() if design is not None}
-    state = equip(GameState(board, units, options=load_options(data.get("options", {}))), designs)
+    options = load_options(data.get("options", {}), (ruleset or get_ruleset(DEFAULT_RULESET)).options)
+    state = equip(GameState(board, units, options=options), designs)
     mechs = {unit_id: replace(status, heat=combat[unit_id][1]) for unit_id, status in state.mechs.items()}
     motions = {unit_id: motion for unit_id, (_, _, motion) in combat.items() if motion is not None}
     return replace(state, mechs=mechs, motions=motions), str(seed)
+
+
+@runtime_checkable
+class BattleTechRules(Protocol):
+    """A ruleset played with the BattleTech mechanics: the rules its agreed options choose for them, which the
+    referee's queries judge by."""
+
+    def los_rule(self, state: GameState) -> str: ...
+
+    def movement_mode(self, state: GameState) -> str: ...
+
+
+def battletech_rules(ruleset: Ruleset[Any, Any]) -> BattleTechRules:
+    if not isinstance(ruleset, BattleTechRules):
+        raise ScenarioError(f"the {ruleset.name} ruleset has no BattleTech line of sight or movement to ask about",
+                            code="scenario.query")
+    return ruleset
 
 
 def los_query(ruleset: Ruleset[Any, Any], state: GameState, body: Any, seed: str) -> dict[str, Any]:
@@ -191,7 +208,8 @@ def los_query(ruleset: Ruleset[Any, Any], state: GameState, body: Any, seed: str
     side = body.get("side")
     if side is not None and side not in SIDES:
         raise ScenarioError(f"'side' is 'left' or 'right', not {side!r}", code="scenario.query")
-    return los_to_json(line_of_sight(state, attacker, target, side=side))
+    rule = battletech_rules(ruleset).los_rule(state)
+    return los_to_json(line_of_sight(state, attacker, target, rule=rule, side=side))
 
 
 def los_to_json(result: LosResult) -> dict[str, Any]:

@@ -50,6 +50,10 @@ class Ruleset(Protocol[S, R]):
         """Whether the current phase resolves now that the units in ``ordered`` have given their orders."""
         ...
 
+    def without_order(self, state: S) -> str:
+        """What a unit that gives the current phase no order does (logged when a deadline passes)."""
+        ...
+
     def check(self, state: S, order: Order) -> Json:
         """The "may I?" answer the server returns on a plot or a submit; a coded refusal when it may not."""
         ...

@@ -12,7 +12,6 @@ from matches.services import match_create
 from rules.battletech import codec
 from rules.core.board import Board, HexTerrain
 from rules.rulesets.solaris.demo import demo_duel_state
-from rules.battletech.state import Options
 from rules.core.hexes import Hex
 from rules.battletech.combat.status import MechStatus
 
@@ -39,7 +38,7 @@ def duel_match(
     mechs: dict[str, MechStatus] = dict(state.mechs)
     mechs["A"] = replace(mechs["A"], **(a_status or {}))
     state = replace(state, board=Board(16, 17, hexes), units=units, phase=phase, mechs=mechs,
-                    options=Options(turn_limit=turn_limit))
+                    options={"turn_limit": turn_limit})
     match = match_create(state_json=codec.state_to_json(state), players={"alice": alice, "bob": bob}, title="Duel")
     match.seed = "fixed seed for the duel tests"
     match.save()

@@ -34,7 +34,7 @@ def test_open_seats_the_host_on_red_with_the_designs_and_checked_options(lobby_m
 @pytest.mark.parametrize(
     ("options", "code"),
     [
-        ({"movement": "teleport"}, "scenario.option"),
+        ({"movement": "teleport"}, "options.invalid"),
         ({"dead_zone": True}, "options.unknown"),
         ({"deadline_minutes": -1}, "options.invalid"),
         ({"turn_limit": True}, "options.invalid"),

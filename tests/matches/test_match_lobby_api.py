@@ -42,7 +42,7 @@ def test_a_lobby_match_from_creation_to_start_over_rest(alice: User, bob: User) 
     ("body", "code"),
     [
         ({"designs": {"red": "Atlas AS7-D"}}, "units.malformed"),
-        ({"designs": DUEL, "options": {"movement": 3}}, "scenario.option"),
+        ({"designs": DUEL, "options": {"movement": 3}}, "options.invalid"),
         ({"designs": DUEL, "ruleset": "mekatac"}, "ruleset.unknown"),
         ({"designs": DUEL, "ruleset": ["solaris"]}, "ruleset.unknown"),
         ({"designs": "Atlas AS7-D"}, "units.malformed"),

@@ -13,7 +13,7 @@ from rules.battletech.combat.attacks import AttackError, PhysicalOrder, WeaponOr
 from rules.battletech.designs.design import shipped_design, shipped_designs
 from rules.core.dice import Dice
 from rules.core.errors import RuleError
-from rules.battletech.state import GameState, Options, equip
+from rules.battletech.state import GameState, equip
 from rules.core.hexes import Hex
 from rules.battletech.movement.plan import MoveOrder
 from rules.rulesets import get_ruleset
@@ -24,7 +24,7 @@ RULESET = get_ruleset("solaris")
 
 def start(a: str = "Hunchback HBK-4G", b: str = "Centurion CN9-A") -> GameState:
     units = (Unit("A", Hex.parse("0814"), 0, side="alice"), Unit("B", Hex.parse("0804"), 3, side="bob"))
-    state = GameState(Board(16, 17), units, options=Options(turn_limit=12))
+    state = GameState(Board(16, 17), units, options={"turn_limit": 12})
     return equip(state, {"A": shipped_design(a), "B": shipped_design(b)})
 
 

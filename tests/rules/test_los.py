@@ -9,7 +9,7 @@ from hypothesis import given, strategies as st
 
 from rules.core.board import board_from_cells
 from rules.core.errors import RuleError
-from rules.battletech.state import GameState, Options
+from rules.battletech.state import GameState
 from rules.core.hexes import Hex
 from rules.battletech.sight.los import line_of_sight, unit_height
 from rules.battletech.units import Unit
@@ -355,8 +355,7 @@ def test_the_match_option_chooses_the_rule():
     terrain = board(**DEAD_ZONE)
     units = (mech("0510", "A"), mech("0506", "T"))
     assert line_of_sight(GameState(terrain, units), *units).rule == "standard"
-    dead = GameState(terrain, units, options=Options(los="dead_zone"))
-    assert not line_of_sight(dead, *units).los
+    assert not line_of_sight(GameState(terrain, units), *units, rule="dead_zone").los
 
 
 # Interfaces

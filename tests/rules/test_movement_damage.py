@@ -31,7 +31,7 @@ def duel(cells: dict, at: str = "0505", mode: str = "pm_by_pm", status: MechStat
     units = (mech("A", at, 0, side="alice"), mech("B", b_at, 0, side="bob"))
     state = GameState(board_from_cells(16, 17, cells), units, phase="movement",
                       mechs={"A": status or fresh(), "B": fresh()})
-    return replace(state, options=replace(state.options, movement=mode))
+    return replace(state, options={"movement": mode})
 
 
 def lost(before: MechStatus, after: MechStatus, location: str | None = None) -> int:
@@ -212,7 +212,7 @@ def test_movement_damage_is_conserved(seed, mode):
              "0907": light, "0906": light}
     units = (mech("A", "0510", 0, side="alice", piloting=8), mech("B", "0908", 0, side="bob", piloting=7))
     state = GameState(board_from_cells(16, 17, cells), units, phase="movement", mechs={"A": fresh(), "B": fresh()})
-    state = replace(state, options=replace(state.options, movement=mode))
+    state = replace(state, options={"movement": mode})
     orders = [MoveOrder("A", "run", ("F", "F", "F", "R", "F")), MoveOrder("B", "run", ("F", "F", "F"))]
     result = SOLARIS.resolve_phase(state, orders, Dice(f"conserved:{seed}"))
     assert result == SOLARIS.resolve_phase(state, orders, Dice(f"conserved:{seed}"))  # replays roll for roll

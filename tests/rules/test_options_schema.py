@@ -40,3 +40,28 @@ def test_the_schema_describes_itself_for_a_form():
     assert described["los"]["kind"] == "choice" and described["los"]["values"] == ["standard", "dead_zone"]
     assert (described["turn_limit"]["kind"], described["turn_limit"]["maximum"]) == ("count", 1000)
     assert all(option["description"] for option in described.values())
+
+
+def test_the_ruleset_passes_the_agreed_rules_to_the_mechanics():
+    """Solaris VII: the referee fixes the movement rule and the LOS rule at the start; the mechanics get what
+    the options chose (a movement mode, a line-of-sight rule), never reading the options themselves."""
+    from dataclasses import replace
+
+    from rules.core.dice import Dice
+    from rules.rulesets.solaris.demo import demo_state
+
+    ruleset = get_ruleset("solaris")
+    classic = replace(demo_state(), options={"movement": "classic"})
+    assert ruleset.resolve_phase(classic, [], Dice("x")).movement.mode == "classic"
+    assert ruleset.los_rule(replace(classic, options={"los": "dead_zone"})) == "dead_zone"
+    assert (ruleset.movement_mode(demo_state()), ruleset.los_rule(demo_state())) == ("pm_by_pm", "standard")
+
+
+def test_the_state_codec_gives_every_option_its_default():
+    """A state stored before an option existed reads back with the option's default."""
+    from rules.battletech.codec import state_to_json
+    from rules.rulesets.solaris.demo import demo_state
+
+    stored = {**state_to_json(demo_state()), "options": {"los": "dead_zone"}}
+    options = get_ruleset("solaris").state_from_json(stored).options
+    assert options == {"los": "dead_zone", "movement": "pm_by_pm", "turn_limit": 0}

@@ -49,6 +49,7 @@ class Told:
 class PickPhase:
     name = "pick"
     takes_orders = True
+    without_order = "picks nothing"
 
     def awaits(self, state: Toy) -> list[str]:
         return [unit for unit in ("a", "b") if unit not in state.resting]

@@ -173,8 +173,8 @@ def test_every_reason_of_a_whole_duel_has_a_code_that_gives_back_its_text(a, b, 
 def test_every_reason_of_a_random_movement_phase_has_its_code(phase):
     """Property: swamps, pavement, woods, jumps, charges and clashes in both movement modes ('Movimiento PM a
     PM', 'Problemas planteados por el movimiento simultáneo'): every reason out has its code."""
-    state, orders, initiative, seed = phase
-    answer = movement_to_json(resolve_movement(state, orders, Dice(seed), initiative=initiative))
+    state, mode, orders, initiative, seed = phase
+    answer = movement_to_json(resolve_movement(state, orders, Dice(seed), mode=mode, initiative=initiative))
     paths = [path_to_json(check_path(state.board, state.unit(order.unit), order)[0]) for order in orders]
     for text, coded in coded_texts([answer, paths]):
         assert coded["code"] is not None and reason_from_code(text, coded) == text, text

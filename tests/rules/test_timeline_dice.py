@@ -1,7 +1,7 @@
 """Dice outcomes of movement, rolled in timeline order from the dice passed in."""
 
 from rules.core.board import Board, HexTerrain
-from rules.battletech.state import GameState, Options
+from rules.battletech.state import GameState
 from rules.core.hexes import Hex
 from rules.battletech.movement.plan import MoveOrder
 from rules.battletech.movement.simultaneous import resolve_movement
@@ -147,8 +147,8 @@ def test_in_classic_mode_a_move_does_not_end_on_a_mech_that_stays_there():
     b = Unit("B", Hex.parse("0408"), 5, walk=5)
     orders = [MoveOrder("A", "run", ("F", "F", "F", "L")), MoveOrder("B", "walk", ("R", "R", "F", "F"))]
     board = Board(16, 17, {Hex.parse("0508"): HexTerrain.parse(0, "swamp:1")})
-    state = GameState(board, (a, b), options=Options(movement="classic"))
-    result = resolve_movement(state, orders, ScriptedDice(1, 1), initiative=["B", "A"])
+    state = GameState(board, (a, b))
+    result = resolve_movement(state, orders, ScriptedDice(1, 1), mode="classic", initiative=["B", "A"])
     assert result.final["B"].unit.hex.label == "0508" and result.final["B"].unit.stuck
     assert result.final["A"].unit.hex.label == "0509"
     blocked = [event for tick in result.ticks for event in tick if event.kind == "blocked"]
@@ -160,9 +160,9 @@ def test_in_classic_mode_the_swamp_escape_is_rolled_before_anyone_moves():
     stays in 0508, so A, which was to end there as B left, stops before it."""
     board = Board(16, 17, {Hex.parse("0508"): HexTerrain.parse(0, "swamp:1")})
     units = (Unit("A", Hex.parse("0511"), 0), Unit("B", Hex.parse("0508"), 0, stuck=True))
-    state = GameState(board, units, options=Options(movement="classic"))
+    state = GameState(board, units)
     orders = [MoveOrder("A", "walk", ("F", "F", "F")), MoveOrder("B", "walk", ("F",))]
-    result = resolve_movement(state, orders, ScriptedDice(1, 1), initiative=["A", "B"])
+    result = resolve_movement(state, orders, ScriptedDice(1, 1), mode="classic", initiative=["A", "B"])
     assert [(event.unit, event.kind) for event in result.ticks[0]][:2] == [("B", "roll"), ("B", "stuck")]
     assert result.final["A"].unit.hex.label == "0509" and result.final["B"].unit.hex.label == "0508"
     assert result.conflicts[0].case == "held_hex"

@@ -197,7 +197,7 @@ def test_the_ruleset_resolves_in_the_agreed_mode_and_advances_the_turn():
     first = get_ruleset("solaris").resolve_phase(state, orders, Dice("seed:1:movement"))
     assert first == get_ruleset("solaris").resolve_phase(state, orders, Dice("seed:1:movement"))
     assert first.state.unit("A").hex.label == "0814" and first.state.turn == 2
-    assert first.movement.mode == state.options.movement == "pm_by_pm"
+    assert first.movement.mode == get_ruleset("solaris").movement_mode(state) == "pm_by_pm"
 
 
 

@@ -5,7 +5,7 @@ from hypothesis import strategies as st
 
 from rules.core.board import Board, HexTerrain
 from rules.core.dice import Dice
-from rules.battletech.state import GameState, Options
+from rules.battletech.state import GameState
 from rules.core.hexes import Hex
 from rules.battletech.movement.plan import MoveOrder, check_path
 from rules.battletech.movement.simultaneous import resolve_movement
@@ -38,14 +38,14 @@ def phases(draw):
     movement = draw(st.sampled_from(("pm_by_pm", "classic")))
     initiative = draw(st.permutations([unit.id for unit in units]))
     seed = str(draw(st.integers(0, 10**6)))
-    return GameState(BOARD, units, options=Options(movement=movement)), orders, initiative, seed
+    return GameState(BOARD, units), movement, orders, initiative, seed
 
 
 @settings(max_examples=150, deadline=None)
 @given(phases())
 def test_a_phase_never_stacks_mechs_and_its_events_replay_to_the_final_state(phase):
-    state, orders, initiative, seed = phase
-    result = resolve_movement(state, orders, Dice(seed), initiative=initiative)
+    state, mode, orders, initiative, seed = phase
+    result = resolve_movement(state, orders, Dice(seed), mode=mode, initiative=initiative)
     final = {unit_id: outcome.unit for unit_id, outcome in result.final.items()}
     assert len({unit.hex for unit in final.values()}) == len(final), "two mechs end in one hex"
 
@@ -59,4 +59,4 @@ def test_a_phase_never_stacks_mechs_and_its_events_replay_to_the_final_state(pha
             spent[event.unit] += event.mp
     assert poses == {unit_id: (unit.hex, unit.facing) for unit_id, unit in final.items()}
     assert spent == {unit_id: outcome.mp for unit_id, outcome in result.final.items()}
-    assert result == resolve_movement(state, orders, Dice(seed), initiative=initiative)
+    assert result == resolve_movement(state, orders, Dice(seed), mode=mode, initiative=initiative)

@@ -3,14 +3,14 @@
 from dataclasses import replace
 
 from rules.core.board import Board
-from rules.battletech.state import GameState, Options
+from rules.battletech.state import GameState
 from rules.battletech.combat.victory import check_victory, victory_points
 from tests.rules.conftest import fresh, mech
 
 
-def match(a=None, b=None, **options):
+def match(a=None, b=None):
     units = (mech("A", "0808", side="alice"), mech("B", "0805", side="bob"))
-    return GameState(Board(16, 17), units, mechs={"A": a or fresh(), "B": b or fresh()}, options=Options(**options))
+    return GameState(Board(16, 17), units, mechs={"A": a or fresh(), "B": b or fresh()})
 
 
 def test_no_result_while_both_fight():
@@ -38,9 +38,9 @@ def test_flooded_components_count_and_undamaged_armour_does_not():
 
 def test_turn_limit_decides_by_victory_points():
     lost_arm = replace(fresh(), destroyed_locations=frozenset({"RA"}))
-    state = replace(match(b=lost_arm, turn_limit=5), turn=5)
-    assert check_victory(state) is None
-    result = check_victory(state, turn_over=True)
+    state = replace(match(b=lost_arm), turn=5)
+    assert check_victory(state, turn_limit=5) is None
+    result = check_victory(state, turn_over=True, turn_limit=5)
     assert result.winner == "alice" and result.victory_points["alice"] > 0
 
 

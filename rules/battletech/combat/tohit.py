@@ -8,7 +8,7 @@ module never looks at the map itself.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -69,9 +69,17 @@ class Sight:
         return (Modifier(self.modifier, Reason("tohit.sight", reasons=joined(self.reasons))),) if self.modifier else ()
 
 
-def line_of_sight_rule(state: GameState, attacker: Unit, target: Unit) -> LineOfSight:
-    """The standard LOS rule of the match (:func:`rules.battletech.sight.los.line_of_sight` with the match's LOS option)."""
-    return line_of_sight(state, attacker, target)
+def sight_rule(rule: str) -> Callable[[GameState, Unit, Unit], LineOfSight]:
+    """Attacks judged by the line-of-sight rule ``rule`` ("standard" or "dead_zone",
+    :func:`rules.battletech.sight.los.line_of_sight`): the strategy a ruleset passes to the attack functions."""
+    def sight(state: GameState, attacker: Unit, target: Unit) -> LineOfSight:
+        return line_of_sight(state, attacker, target, rule=rule)
+
+    return sight
+
+
+# The standard rule ("en caso de omisión se utilizará SIEMPRE la regla estándar de LdV").
+line_of_sight_rule = sight_rule("standard")
 
 
 # ---- arcs -------------------------------------------------------------------------------------------

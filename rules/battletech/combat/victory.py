@@ -47,7 +47,9 @@ def victory_points(state: GameState) -> dict[str, int]:
     }
 
 
-def check_victory(state: GameState, turn_over: bool = False) -> MatchResult | None:
+def check_victory(state: GameState, turn_over: bool = False, turn_limit: int = 0) -> MatchResult | None:
+    """The match's result once one side has no mech left in the fight or, when a turn is over, once it reaches
+    the agreed ``turn_limit`` (0: none); None while the fight goes on."""
     sides: dict[str, list[str]] = {}
     for unit_id, status in state.mechs.items():
         sides.setdefault(state.unit(unit_id).side, [])
@@ -56,8 +58,7 @@ def check_victory(state: GameState, turn_over: bool = False) -> MatchResult | No
     if len(sides) < 2:
         return None
     standing = [side for side, fighting in sides.items() if fighting]
-    limit = state.options.turn_limit
-    if len(standing) > 1 and not (turn_over and limit and state.turn >= limit):
+    if len(standing) > 1 and not (turn_over and turn_limit and state.turn >= turn_limit):
         return None  # checked after every phase: skip counting points while the fight goes on
     points = victory_points(state)
     beaten = joined([Reason("victory.beaten", unit=unit_id, why=out_of_fight(status))
@@ -69,7 +70,7 @@ def check_victory(state: GameState, turn_over: bool = False) -> MatchResult | No
     best = max(points.values())  # the turn limit is reached with both sides still fighting
     leaders = [side for side, score in points.items() if score == best]
     winner = leaders[0] if len(leaders) == 1 else ""
-    return MatchResult(winner, Reason("victory.turn_limit", limit=limit), points, state.turn)
+    return MatchResult(winner, Reason("victory.turn_limit", limit=turn_limit), points, state.turn)
 
 
 def surrender(state: GameState, unit_id: str) -> GameState:
@@ -83,9 +84,9 @@ def surrender(state: GameState, unit_id: str) -> GameState:
     return state if result is None else replace(state, result=result, phase="over")
 
 
-def resolve_end_of_turn(state: GameState, dice: Dice) -> tuple[GameState, CombatReport]:
+def resolve_end_of_turn(state: GameState, dice: Dice, turn_limit: int = 0) -> tuple[GameState, CombatReport]:
     """TW end phase: an unconscious pilot rolls to wake (the consciousness number of its wounds); movement
-    and fired weapons are forgotten; the turn limit is checked; the next turn begins."""
+    and fired weapons are forgotten; the agreed ``turn_limit`` (0: none) is checked; the next turn begins."""
     first = len(dice.rolls)
     mechs, reasons = dict(state.mechs), []
     for unit_id, status in sorted(state.mechs.items()):
@@ -97,7 +98,7 @@ def resolve_end_of_turn(state: GameState, dice: Dice) -> tuple[GameState, Combat
             status = replace(status, conscious=bool(roll.success))
         mechs[unit_id] = replace(status, fired=frozenset())
     state = replace(state, mechs=mechs, motions={})
-    result = check_victory(state, turn_over=True)
+    result = check_victory(state, turn_over=True, turn_limit=turn_limit)
     if result is not None:
         return replace(state, result=result, phase="over"), CombatReport("end", reasons=(*reasons, result.reason),
                                                                          rolls=tuple(dice.rolls[first:]))

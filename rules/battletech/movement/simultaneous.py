@@ -14,7 +14,7 @@ from rules.battletech.movement.classic import resolve_classic
 from rules.battletech.movement.conflicts import route, settle_all
 from rules.core.dice import Dice
 from rules.core.errors import MalformedOrder, RuleError
-from rules.battletech.state import MOVEMENT_RULES, GameState
+from rules.battletech.state import GameState
 from rules.battletech.movement.initiative import Initiative, given_initiative, roll_initiative
 from rules.battletech.movement.plan import MoveOrder, PathPlan, plan_path
 from rules.core.reasons import Reason
@@ -22,6 +22,9 @@ from rules.core.timeline import Event, schedule
 from rules.battletech.movement.result import Conflict, MovementResult
 from rules.battletech.units import Unit
 from rules.battletech.movement.walk import Walk
+
+# The simultaneous-movement modes: each whole move in initiative order, or point by point.
+MOVEMENT_RULES = ("classic", "pm_by_pm")
 
 
 def resolve_pm_by_pm(board: Board, units: Sequence[Unit], plans: Mapping[str, PathPlan], initiative: Initiative,
@@ -77,13 +80,13 @@ def standing_plan(unit: Unit) -> PathPlan:
     return PathPlan(unit.id, "walk", unit.hex, unit.facing, (), "none")
 
 
-def resolve_movement(state: GameState, orders: Sequence[MoveOrder], dice: Dice, *,
+def resolve_movement(state: GameState, orders: Sequence[MoveOrder], dice: Dice, *, mode: str = "pm_by_pm",
                      initiative: Sequence[str] | None = None) -> MovementResult:
-    """Plan every order, settle initiative (rolled, or given loser first) and resolve the phase in the
-    match's agreed mode. A unit without an order stays put."""
-    if state.options.movement not in MOVEMENT_RULES:
+    """Plan every order, settle initiative (rolled, or given loser first) and resolve the phase in ``mode``,
+    the one the players agreed (passed in by the ruleset). A unit without an order stays put."""
+    if mode not in MOVEMENT_RULES:
         raise RuleError(f"movement option must be one of {', '.join(MOVEMENT_RULES)}", code="options.movement",
-                        movement=state.options.movement)
+                        movement=mode)
     plans: dict[str, PathPlan] = {}
     for order in orders:
         if order.unit in plans:
@@ -95,6 +98,6 @@ def resolve_movement(state: GameState, orders: Sequence[MoveOrder], dice: Dice, 
     all_plans = {unit.id: plans.get(unit.id) or standing_plan(unit) for unit in state.units}
     ids = [unit.id for unit in state.units]
     settled = roll_initiative(ids, dice) if initiative is None else given_initiative(initiative, ids)
-    if state.options.movement == "classic":
+    if mode == "classic":
         return resolve_classic(state.board, state.units, all_plans, settled, dice)
     return resolve_pm_by_pm(state.board, state.units, all_plans, settled, dice, charges=charges)

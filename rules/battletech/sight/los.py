@@ -3,7 +3,7 @@
 Source: Solaris VII 'Reglas dudosas, la LdV' (a translation of the BattleTech Master Rules with the
 Solaris VII commission's notes), cited by its headings. Where it is cut or silent we follow Total
 Warfare and say so. The dead-zone rule (Maximum Tech) is optional: a match uses it only when every
-participant agreed before the fight (``Options.los == "dead_zone"``).
+participant agreed before the fight: the ruleset passes the agreed rule in (``rule``).
 
 The one entry point is :func:`line_of_sight`. Heights are levels: a standing mech rises one level
 above the ground it stands on, everything else stands at its ground level, and in water a unit
@@ -18,12 +18,14 @@ from dataclasses import dataclass, replace
 from rules.core.board import WOODS_NAMES, Board, HexTerrain
 from rules.battletech.movement.buildings import BUILDING_FEATURES, inside, same_building, underwater
 from rules.core.errors import RuleError
-from rules.battletech.state import LOS_RULES, LOS_SIDES, GameState
+from rules.battletech.state import LOS_SIDES, GameState
 from rules.core.hexes import Hex, line
 from rules.core.reasons import Param, Reason, signed
 from rules.battletech.units import Unit
 
 SIDES = LOS_SIDES
+# The line-of-sight rules: the standard one, and the dead zone of Maximum Tech.
+LOS_RULES = ("standard", "dead_zone")
 # The reasons naming who chose the side of a split line (a unit's standing choice, `GameState.split_los`):
 # the ruling's, and the +0 to-hit modifier's. The issue's referee decides a defender's choice when its
 # player is absent.
@@ -131,15 +133,14 @@ def line_of_sight(
     attacker: Unit,
     target: Unit | Hex,
     *,
-    rule: str | None = None,
+    rule: str = "standard",
     side: str | None = None,
     attacker_height: int | None = None,
     target_height: int | None = None,
 ) -> LosResult:
     """Rule on the line of sight from ``attacker`` to ``target`` (a unit, or a hex for a static target).
 
-    ``rule`` is "standard" or "dead_zone"; by default the match's option when ``where`` is a
-    :class:`GameState`, else "standard". ``side`` is the target's controller's choice when the line
+    ``rule`` is "standard" or "dead_zone" (the match's agreed rule, passed in by its ruleset). ``side`` is the target's controller's choice when the line
     runs between hexes; None takes the target's standing choice in the :class:`GameState`
     (``split_los``), else the side worse for the attacker, and a static target always gets the most
     restrictive side. ``attacker_height``/``target_height`` override the computed levels for
@@ -147,7 +148,6 @@ def line_of_sight(
     treated as standing at the level it has reached).
     """
     board = where.board if isinstance(where, GameState) else where
-    rule = rule or (where.options.los if isinstance(where, GameState) else "standard")
     if rule not in LOS_RULES:
         raise RuleError(f"unknown line-of-sight rule {rule!r}; known: {', '.join(LOS_RULES)}",
                         code="los.unknown_rule", rule=rule)

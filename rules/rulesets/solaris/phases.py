@@ -12,7 +12,7 @@ from math import ceil
 from typing import Any
 
 from rules.battletech.combat.attacks import (
-    CombatReport, PhysicalOrder, PlannedAttack, SightRule, WeaponOrder, plan_physical_attack, plan_weapon_attack,
+    CombatReport, PhysicalOrder, PlannedAttack, WeaponOrder, plan_physical_attack, plan_weapon_attack,
 )
 from rules.battletech.combat.movement_damage import settle_movement
 from rules.battletech.combat.resolve import flood_bare_locations, resolve_physical_attacks, resolve_weapon_attacks
@@ -28,6 +28,7 @@ from rules.core.dice import Dice
 from rules.core.phases import NO_ANSWERS, Json, OrderlessPhase, every_awaited_unit_ordered
 from rules.core.playback import Answers
 from rules.battletech.codec import attacks_to_json, path_to_json
+from rules.rulesets.solaris.options import agreed
 from rules.rulesets.solaris.orders import (
     move_order_from_json, move_order_to_json, physical_order_from_json, physical_order_to_json,
     weapon_order_from_json, weapon_order_to_json,
@@ -50,6 +51,7 @@ class MovementPhase(_OrderedPhase):
     """Every unit able to move plots in secret; the phase resolves in the mode the players agreed."""
 
     name = "movement"
+    without_order = "stand still"
 
     def awaits(self, state: GameState) -> list[str]:
         return [u.id for u in state.units if u.id not in state.mechs or state.mechs[u.id].active]
@@ -68,7 +70,7 @@ class MovementPhase(_OrderedPhase):
 
     def resolve(self, state: GameState, orders: Sequence[MoveOrder], dice: Dice,
                 answers: Answers = NO_ANSWERS) -> PhaseResult:
-        movement = resolve_movement(state, orders, dice)
+        movement = resolve_movement(state, orders, dice, mode=agreed(state).movement)
         units = tuple(movement.final[unit.id].unit for unit in state.units)
         motions = {unit_id: Motion(outcome.moved, outcome.hexes_moved, stuck=outcome.unit.stuck,
                                    climbing=outcome.unit.climbing)
@@ -87,9 +89,7 @@ class WeaponsPhase(_OrderedPhase):
     """Every active mech declares its fire (no weapons: it holds fire)."""
 
     name = "weapons"
-
-    def __init__(self, sight: SightRule) -> None:
-        self.sight = sight
+    without_order = "hold fire"
 
     def awaits(self, state: GameState) -> list[str]:
         return [u.id for u in state.units if u.id in state.mechs and state.mechs[u.id].active]
@@ -101,14 +101,14 @@ class WeaponsPhase(_OrderedPhase):
         return weapon_order_to_json(order)
 
     def plan(self, state: GameState, order: WeaponOrder) -> tuple[PlannedAttack, ...]:
-        return plan_weapon_attack(state, order, self.sight)
+        return plan_weapon_attack(state, order, agreed(state).sight)
 
     def check(self, state: GameState, order: WeaponOrder) -> Json:
         return {"attacks": attacks_to_json(self.plan(state, order))}
 
     def resolve(self, state: GameState, orders: Sequence[WeaponOrder], dice: Dice,
                 answers: Answers = NO_ANSWERS) -> PhaseResult:
-        after, report = resolve_weapon_attacks(state, orders, dice, self.sight)
+        after, report = resolve_weapon_attacks(state, orders, dice, agreed(state).sight)
         return PhaseResult(decided(after), reports=(report,))
 
 
@@ -116,9 +116,7 @@ class PhysicalPhase(_OrderedPhase):
     """Every active standing mech declares its physical attack (Total Warfare: a prone mech makes none)."""
 
     name = "physical"
-
-    def __init__(self, sight: SightRule) -> None:
-        self.sight = sight
+    without_order = "hold fire"
 
     def awaits(self, state: GameState) -> list[str]:
         return [u.id for u in state.units if u.id in state.mechs and state.mechs[u.id].active and not u.prone]
@@ -130,14 +128,14 @@ class PhysicalPhase(_OrderedPhase):
         return physical_order_to_json(order)
 
     def plan(self, state: GameState, order: PhysicalOrder) -> tuple[PlannedAttack, ...]:
-        return plan_physical_attack(state, order, self.sight)
+        return plan_physical_attack(state, order, agreed(state).sight)
 
     def check(self, state: GameState, order: PhysicalOrder) -> Json:
         return {"attacks": attacks_to_json(self.plan(state, order))}
 
     def resolve(self, state: GameState, orders: Sequence[PhysicalOrder], dice: Dice,
                 answers: Answers = NO_ANSWERS) -> PhaseResult:
-        after, report = resolve_physical_attacks(state, orders, dice, self.sight)
+        after, report = resolve_physical_attacks(state, orders, dice, agreed(state).sight)
         return PhaseResult(decided(after), reports=(report,))
 
 
@@ -153,7 +151,7 @@ def _heat(state: GameState, dice: Dice) -> PhaseResult:
 
 
 def _end(state: GameState, dice: Dice) -> PhaseResult:
-    after, report = resolve_end_of_turn(state, dice)
+    after, report = resolve_end_of_turn(state, dice, agreed(state).turn_limit)
     return PhaseResult(after, reports=(report,))
 
 

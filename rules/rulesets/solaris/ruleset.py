@@ -12,10 +12,8 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from rules.battletech.combat.attacks import SightRule
-from rules.battletech.combat.tohit import line_of_sight_rule
 from rules.battletech.outcome import PhaseResult
-from rules.battletech.state import GameState, Options
+from rules.battletech.state import GameState
 from rules.core.dice import Dice
 from rules.core.phases import NO_ANSWERS, Json, NoReactions, Order, Phase, PhaseTable
 from rules.core.playback import Answers
@@ -23,7 +21,7 @@ from rules.battletech import codec
 from rules.rulesets.solaris import hints
 from rules.rulesets.solaris.demo import demo_duel_state
 from rules.rulesets.solaris import view as viewer_filter
-from rules.rulesets.solaris.options import OPTIONS
+from rules.rulesets.solaris.options import OPTIONS, agreed
 from rules.rulesets.solaris.phases import END, HEAT, INITIATIVE, MovementPhase, PhysicalPhase, WeaponsPhase
 
 
@@ -31,11 +29,9 @@ class SolarisRuleset(NoReactions):
     name = "solaris"
     options = OPTIONS
 
-    def __init__(self, sight: SightRule = line_of_sight_rule) -> None:
-        # Line of sight is a strategy (the match's LOS option already picks standard or dead zone).
-        self.sight = sight
+    def __init__(self) -> None:
         phases: tuple[Phase[GameState, Any, PhaseResult], ...] = (
-            INITIATIVE, MovementPhase(), WeaponsPhase(sight), PhysicalPhase(sight), HEAT, END,
+            INITIATIVE, MovementPhase(), WeaponsPhase(), PhysicalPhase(), HEAT, END,
         )
         self._table = PhaseTable(phases)
 
@@ -43,9 +39,13 @@ class SolarisRuleset(NoReactions):
     def phases(self) -> tuple[Phase[GameState, Any, PhaseResult], ...]:
         return self._table.phases
 
-    def sight_rule(self, state: GameState) -> SightRule:
-        """The line-of-sight rule attacks are judged by in ``state``."""
-        return self.sight
+    def los_rule(self, state: GameState) -> str:
+        """The line-of-sight rule the players agreed (the referee's queries judge by it too)."""
+        return agreed(state).los
+
+    def movement_mode(self, state: GameState) -> str:
+        """The simultaneous-movement mode the players agreed."""
+        return agreed(state).movement
 
     def decode_order(self, state: GameState, data: Any) -> Order:
         order: Order = self._table.phase(state.phase).decode_order(state, data)
@@ -60,6 +60,9 @@ class SolarisRuleset(NoReactions):
     def ends(self, state: GameState, ordered: Collection[str]) -> bool:
         return self._table.phase(state.phase).ends(state, ordered)
 
+    def without_order(self, state: GameState) -> str:
+        return self._table.phase(state.phase).without_order
+
     def check(self, state: GameState, order: Order) -> Json:
         return self._table.phase(state.phase).check(state, order)
 
@@ -68,7 +71,9 @@ class SolarisRuleset(NoReactions):
         return self._table.resolve(state, orders, dice, answers)
 
     def state_from_json(self, data: Json) -> GameState:
-        return codec.state_from_json(data)
+        # The options normalised: a state stored before an option existed gets its default.
+        state = codec.state_from_json(data)
+        return replace(state, options=OPTIONS.validate(state.options))
 
     def state_to_json(self, state: GameState) -> Json:
         return codec.state_to_json(state)
@@ -84,7 +89,7 @@ class SolarisRuleset(NoReactions):
 
     def example(self, options: Mapping[str, Any]) -> GameState:
         """The demo duel (a Phoenix Hawk against a Shadow Hawk on the demo board) under ``options``."""
-        return replace(demo_duel_state(), options=Options(**options))
+        return replace(demo_duel_state(), options=OPTIONS.validate(options))
 
     def hints(self, state: GameState, role: str, side: str | None) -> Json:
         return hints.hints(state, self.awaits(state), role, side)

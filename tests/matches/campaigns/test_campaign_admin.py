@@ -229,8 +229,11 @@ def test_campaign_options_are_the_rules_options(console: Client, league: League)
     errors = form_errors(console.post(admin_url("campaign", league.campaign.pk, view="change"), data))
 
     assert errors["ruleset"] == ["Unknown ruleset; the rulesets are solaris."]
-    assert errors["match_options"][0].startswith("Unknown match option; the options are los, movement")
     assert errors["skill_costs"][0].startswith('Skill costs give "gunnery" and "piloting"')
+    # The options are the campaign ruleset's: its schema checks them.
+    errors = form_errors(console.post(admin_url("campaign", league.campaign.pk, view="change"),
+                                      {**data, "ruleset": "solaris"}))
+    assert errors["match_options"][0].startswith("unknown option 'fog'; known: los, movement, turn_limit")
 
 
 def test_a_pilot_fights_once_a_round(console: Client, league: League) -> None:
@@ -289,9 +292,11 @@ def test_a_referee_records_a_result_by_hand(console: Client, league: League) -> 
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"los": "x-ray"}, "los is one of standard, dead_zone."),
+        ({"los": "x-ray"}, "option 'los' is one of standard, dead_zone, not 'x-ray'"),
         ({"movement": "classic", "los": "dead_zone"}, None),
-        ([1], "Unknown match option; the options are los, movement, turn_limit."),
+        ({"turn_limit": -1}, "option 'turn_limit' is a whole number from 0 to 1000, not -1"),
+        ({"fog": True}, "unknown option 'fog'; known: los, movement, turn_limit"),
+        ([1], "options are an object of option names and values"),
     ],
 )
 def test_match_options_are_checked_against_the_rules(league: League, options: Any, message: str | None) -> None:

@@ -54,7 +54,7 @@ def test_the_fixture_match_starts_from_the_carried_damage_and_the_pilot_skills(a
     # Between fights the mech cools and the campaign keeps the pilot's wounds: those start afresh.
     assert (kell.heat, kell.pilot_hits) == (0, 0)
     assert state.mechs["A"] == MechStatus.fresh(shipped_design("Phoenix Hawk PXH-1"))
-    assert state.options.turn_limit == 1
+    assert state.options["turn_limit"] == 1
 
 
 def test_a_season_round_fought_to_its_turn_limit_feeds_the_real_result_back(armed: League) -> None:
