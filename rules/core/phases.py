@@ -176,6 +176,39 @@ class PhaseTable(Generic[S, R]):
         return outcome.moved_to(state)
 
 
+class TableRuleset(Generic[S, R]):
+    """The ruleset protocol's order and phase methods for a ruleset that declares its turn as ``table``: each one
+    asks the state's current phase, so the ruleset writes none of the dispatching itself."""
+
+    table: PhaseTable[S, R]
+
+    @property
+    def phases(self) -> tuple[Phase[S, Any, R], ...]:
+        return self.table.phases
+
+    def decode_order(self, state: S, data: Any) -> Order:
+        order: Order = self.table.phase(state.phase).decode_order(state, data)
+        return order
+
+    def encode_order(self, state: S, order: Order) -> Json:
+        return self.table.phase(state.phase).encode_order(order)
+
+    def awaits(self, state: S) -> list[str]:
+        return self.table.awaits(state)
+
+    def ends(self, state: S, ordered: Collection[str]) -> bool:
+        return self.table.phase(state.phase).ends(state, ordered)
+
+    def without_order(self, state: S) -> str:
+        return self.table.phase(state.phase).without_order
+
+    def check(self, state: S, order: Order) -> Json:
+        return self.table.phase(state.phase).check(state, order)
+
+    def resolve_phase(self, state: S, orders: Sequence[Order], dice: Dice, answers: Answers = NO_ANSWERS) -> R:
+        return self.table.resolve(state, orders, dice, answers)
+
+
 class NoReactions:
     """For a ruleset whose phases never open a reaction window: nothing is ever asked, so any reaction sent is
     refused."""

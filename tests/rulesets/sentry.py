@@ -21,7 +21,7 @@ from rules.core.errors import MalformedOrder, RuleError
 from rules.core.hexes import Hex
 from rules.core.playback import Answers, HookOutcome, Moment, Played, Reaction, ReactionWindow, play
 from rules.core.options import Count, OptionsSchema
-from rules.core.phases import NO_ANSWERS, Json, Order, OrderlessPhase, PhaseTable, every_awaited_unit_ordered
+from rules.core.phases import NO_ANSWERS, Json, OrderlessPhase, PhaseTable, TableRuleset, every_awaited_unit_ordered
 from rules.core.state import MatchResult, Piece, State
 from rules.core.timeline import Event, schedule
 
@@ -153,6 +153,7 @@ def runners(state: SentryState) -> list[str]:
 class RunPhase:
     name = "run"
     takes_orders = True
+    without_order = "stays where it is"
 
     def awaits(self, state: SentryState) -> list[str]:
         return runners(state)
@@ -191,37 +192,11 @@ def _end_of_turn(state: SentryState, dice: Dice) -> Outcome:
     return Outcome(replace(state, turn=state.turn + 1))
 
 
-class SentryRuleset:
+class SentryRuleset(TableRuleset[SentryState, Outcome]):
     name = "sentry"
     reacts = True
     options = OptionsSchema(Count("turns", 2, 10, "turns before the runners win", minimum=1))
-
-    def __init__(self) -> None:
-        self._table = PhaseTable[SentryState, Outcome]((RunPhase(), OrderlessPhase("end", _end_of_turn)))
-
-    @property
-    def phases(self) -> tuple[Any, ...]:
-        return self._table.phases
-
-    def decode_order(self, state: SentryState, data: Any) -> Order:
-        order: Order = self._table.phase(state.phase).decode_order(state, data)
-        return order
-
-    def encode_order(self, state: SentryState, order: Any) -> Json:
-        return self._table.phase(state.phase).encode_order(order)
-
-    def awaits(self, state: SentryState) -> list[str]:
-        return self._table.awaits(state)
-
-    def ends(self, state: SentryState, ordered: Collection[str]) -> bool:
-        return self._table.phase(state.phase).ends(state, ordered)
-
-    def check(self, state: SentryState, order: Any) -> Json:
-        return self._table.phase(state.phase).check(state, order)
-
-    def resolve_phase(self, state: SentryState, orders: Sequence[Order], dice: Dice,
-                      answers: Answers = NO_ANSWERS) -> Outcome:
-        return self._table.resolve(state, orders, dice, answers)
+    table = PhaseTable[SentryState, Outcome]((RunPhase(), OrderlessPhase("end", _end_of_turn)))
 
     def decode_reaction(self, state: SentryState, window: ReactionWindow, unit: str, data: Any) -> Reaction:
         if data is None:

@@ -8,15 +8,13 @@ so a match without mech designs goes from movement to the next turn's movement.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 from rules.battletech.outcome import PhaseResult
 from rules.battletech.state import GameState
-from rules.core.dice import Dice
-from rules.core.phases import NO_ANSWERS, Json, NoReactions, Order, Phase, PhaseTable
-from rules.core.playback import Answers
+from rules.core.phases import Json, NoReactions, PhaseTable, TableRuleset
 from rules.battletech import codec
 from rules.rulesets.solaris import hints
 from rules.rulesets.solaris.demo import demo_duel_state
@@ -25,19 +23,10 @@ from rules.rulesets.solaris.options import OPTIONS, agreed
 from rules.rulesets.solaris.phases import END, HEAT, INITIATIVE, MovementPhase, PhysicalPhase, WeaponsPhase
 
 
-class SolarisRuleset(NoReactions):
+class SolarisRuleset(TableRuleset[GameState, PhaseResult], NoReactions):
     name = "solaris"
     options = OPTIONS
-
-    def __init__(self) -> None:
-        phases: tuple[Phase[GameState, Any, PhaseResult], ...] = (
-            INITIATIVE, MovementPhase(), WeaponsPhase(), PhysicalPhase(), HEAT, END,
-        )
-        self._table = PhaseTable(phases)
-
-    @property
-    def phases(self) -> tuple[Phase[GameState, Any, PhaseResult], ...]:
-        return self._table.phases
+    table = PhaseTable[GameState, PhaseResult]((INITIATIVE, MovementPhase(), WeaponsPhase(), PhysicalPhase(), HEAT, END))
 
     def los_rule(self, state: GameState) -> str:
         """The line-of-sight rule the players agreed (the referee's queries judge by it too)."""
@@ -46,29 +35,6 @@ class SolarisRuleset(NoReactions):
     def movement_mode(self, state: GameState) -> str:
         """The simultaneous-movement mode the players agreed."""
         return agreed(state).movement
-
-    def decode_order(self, state: GameState, data: Any) -> Order:
-        order: Order = self._table.phase(state.phase).decode_order(state, data)
-        return order
-
-    def encode_order(self, state: GameState, order: Order) -> Json:
-        return self._table.phase(state.phase).encode_order(order)
-
-    def awaits(self, state: GameState) -> list[str]:
-        return self._table.awaits(state)
-
-    def ends(self, state: GameState, ordered: Collection[str]) -> bool:
-        return self._table.phase(state.phase).ends(state, ordered)
-
-    def without_order(self, state: GameState) -> str:
-        return self._table.phase(state.phase).without_order
-
-    def check(self, state: GameState, order: Order) -> Json:
-        return self._table.phase(state.phase).check(state, order)
-
-    def resolve_phase(self, state: GameState, orders: Sequence[Order], dice: Dice,
-                      answers: Answers = NO_ANSWERS) -> PhaseResult:
-        return self._table.resolve(state, orders, dice, answers)
 
     def state_from_json(self, data: Json) -> GameState:
         # The options normalised: a state stored before an option existed gets its default.
