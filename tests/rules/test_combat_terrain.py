@@ -231,6 +231,22 @@ def test_submerged_physical_attacks_do_half_damage_and_no_death_from_above():
     assert error.value.code == "attack.physical_not_allowed" and "underwater" in error.value.message
 
 
+def test_a_death_from_above_on_a_submerged_mech_does_half_damage():
+    """'Las muertes desde el cielo realizadas contra Mechs sumergidos inflingen sólo la mitad del daño': a
+    Hunchback (50 t) jumps onto the Centurion at the bottom of 0809: ceil(50 / 10 × 3) = 15, halved, 8. Water that
+    deep blocks the line of sight from above ('Hexágonos de agua'), so the attack needs the sight given by hand
+    (a referee's ruling, as the attack query's 'los' gives it)."""
+    board = board_from_cells(16, 17, {"0809": {"terrain": "water:2"}})
+    state = GameState(board, (mech("A", "0810", 0, side="alice"), mech("B", "0809", 3, "Centurion CN9-A", side="bob",
+                                                                       elevation=-2)),
+                      phase="physical", mechs={"A": fresh(), "B": fresh("Centurion CN9-A")},
+                      motions={"A": Motion("jump", 1)})
+    _, report = resolve_physical_attacks(state, [PhysicalOrder("A", "B", "dfa")],
+                                         Rigged({"to hit": 6, "piloting": 6, "hull breach": 1}), CLEAR)
+    assert report.attacks[0].hit and report.attacks[0].damage == 8
+    assert "halved underwater (Solaris VII)" in " ".join(report.attacks[0].reasons)
+
+
 def test_a_prone_mech_in_depth_1_is_submerged_and_a_standing_one_is_not():
     """'Se consideran unidades bajo el agua a los Mechs en agua de profundidad 2 o superior, Mechs tumbados en
     agua de profundidad 1': prone in depth 1, A's AC/20 is refused; standing there it fires."""

@@ -52,3 +52,25 @@ def test_a_shut_down_mech_fails_every_piloting_roll_and_its_pilot_is_hurt_by_a_f
     # facing 1; one 5-point group (2D6 = 7: centre torso), then no pilot roll to make: one wound, 3+ to stay awake.
     fallen = fall(mech("A", "0505"), shut, 0, ScriptedDice(1, 4, 3, 6, 6), "test")
     assert fallen.status.pilot_hits == 1
+
+
+def test_every_piloting_roll_of_a_climbing_mech_is_harder():
+    """Solaris VII 'Reglas de escalada': "Se aplicará un modificador de +1 a cualquier chequeo de pilotaje que la
+    unidad deba realizar mientras escala. Si la unidad sólo tiene un actuador de mano operativo, se aplicará un
+    modificador de +2" — the attack phases' rolls too (a kick, 20 damage)."""
+    assert piloting_target(mech("A", "0505", climbing=True, elevation=2), fresh()).target == 5 + 1
+    assert piloting_target(mech("A", "0505", climbing=True, elevation=2, hands=1), fresh()).target == 5 + 2
+
+
+def test_a_climbing_mech_that_fails_a_roll_falls_from_where_it_hangs():
+    """Our reading of 'Reglas de escalada' ("el Mech cae desde una altura igual al último nivel que alcanzara") for
+    the other phases' rolls: a Hunchback (50 t) hanging two levels up falls those two levels, ceil(50 / 10) × 3 = 15
+    (three 5-point groups), and ends prone at the foot of the climb, no longer climbing."""
+    from rules.battletech.combat.falls import fall_where_it_stands
+
+    hanging = mech("A", "0505", climbing=True, elevation=2)
+    # facing 1; three groups (2D6 = 7 each); the pilot's roll 6 + 6 passes.
+    fallen = fall_where_it_stands(hanging, fresh(), ScriptedDice(1, 3, 4, 3, 4, 3, 4, 6, 6), "test")
+    assert (fallen.unit.elevation, fallen.unit.climbing, fallen.unit.prone) == (0, False, True)
+    assert sum(fresh().armour.values()) - sum(fallen.status.armour.values()) == 15
+    assert any("fell 2 levels" in reason for reason in fallen.reasons)

@@ -1,6 +1,6 @@
-"""What the attacker's and the target's own hexes do to a shot, and line of sight between two units under water
-(Solaris VII 'Reglas dudosas, la LdV'; Total Warfare's to-hit table where the text is silent). Attacker in 0510,
-target in 0505, as in test_los.py."""
+"""What the attacker's and the target's own hexes do to a shot, line of sight between two units under water, and
+rubble (Solaris VII 'Reglas dudosas, la LdV'; Total Warfare's to-hit table where the text is silent). Attacker in
+0510, target in 0505, as in test_los.py."""
 
 import pytest
 
@@ -55,3 +55,11 @@ def test_under_water_a_shallower_bed_next_to_the_target_is_a_hill():
     lake["h0506"] = (0, "water:1")
     result = los(board(h0510=(0, "water:2"), **lake))
     assert result.los and result.partial_cover and result.modifier == 3
+
+
+def test_rubble_has_no_height_of_its_own():
+    """'Terreno interviniente': "Sólo aquellas características del terreno que tienen altura, como árboles y
+    edificios, pueden interferir en la LdV. Por ejemplo, no lo harían los escombros de un hexágono, aunque el
+    propio hexágono que contiene los escombros puede que sí (por su altura)"."""
+    assert los(board(h0507=(0, "rubble:1"))).los
+    assert not los(board(h0507=(2, "rubble:1"))).los

@@ -275,9 +275,25 @@ def test_a_prone_target_one_level_up_is_punched_on_the_standard_table_and_one_le
         assert planned.table == table
 
 
+def test_a_stuck_target_is_easier_to_hit_with_physical_attacks_too():
+    """Solaris VII 'Tipos de terrenos especiales' (pantano): "un modificador a la tirada para impactar de -2 a todos
+    los disparos y ataques físicos que se hagan contra una unidad atrapada": a kick is piloting 5 - 2 - 2."""
+    state = adjacent()
+    stuck = replace(state, units=tuple(replace(unit, stuck=True) if unit.id == "B" else unit for unit in state.units))
+    (planned,) = plan_physical_attack(stuck, PhysicalOrder("A", "B", "kick", "RL"))
+    assert planned.to_hit.target == 5 - 2 - 2
+    assert any(m.reason.code == "tohit.target_stuck" for m in planned.to_hit.modifiers)
+
+
+def climbing(state):
+    """``state`` with A hanging two levels up a climb, as the movement phase leaves it."""
+    units = tuple(replace(unit, elevation=2, climbing=True) if unit.id == "A" else unit for unit in state.units)
+    return replace(state, units=units)
+
+
 def test_a_climbing_mech_makes_no_physical_attack():
     """Solaris VII 'Reglas de escalada': "Durante el transcurso de una escalada … la unidad no puede realizar
     ataques físicos"."""
     with pytest.raises(AttackError) as error:
-        plan_physical_attack(adjacent(motions={"A": Motion(climbing=True)}), PhysicalOrder("A", "B", "kick", "RL"))
+        plan_physical_attack(climbing(adjacent()), PhysicalOrder("A", "B", "kick", "RL"))
     assert error.value.code == "attack.physical_not_allowed" and "escalada" in error.value.message

@@ -87,7 +87,7 @@ def test_no_line_of_sight_is_impossible():
 def test_stuck_and_climbing_targets_are_easier():
     """Solaris VII: "-2 a todos los disparos y ataques físicos" against a unit stuck in a swamp; climbing -2."""
     assert to_hit(target_motion=Motion(stuck=True)).target == 2
-    assert to_hit(target_motion=Motion(climbing=True)).target == 2
+    assert to_hit(target_fields={"climbing": True, "elevation": 2}).target == 2
 
 
 def test_prone_target_and_prone_attacker():

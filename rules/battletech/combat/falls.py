@@ -31,6 +31,10 @@ def piloting_target(unit: Unit, status: MechStatus, extra: tuple[Modifier, ...] 
     reactor makes every roll fail (so a knocked-out pilot's mech falls, and a shut-down mech's pilot is hurt
     by every fall: TW; MegaMek fails these rolls the same way)."""
     mods = [Modifier(unit.piloting, Reason("psr.piloting_skill", piloting=unit.piloting)), *extra]
+    if unit.climbing:  # 'Reglas de escalada': "+1 a cualquier chequeo de pilotaje que la unidad deba realizar
+        # mientras escala. Si la unidad sólo tiene un actuador de mano operativo, se aplicará un modificador de +2"
+        mods.append(Modifier(2, Reason("psr.climbing_one_hand")) if unit.hands == 1
+                    else Modifier(1, Reason("psr.climbing")))
     gyro = status.hits("Gyro")
     if gyro == 1:
         mods.append(Modifier(GYRO_HIT, Reason("falls.gyro_hit")))
@@ -95,6 +99,15 @@ def fall(unit: Unit, status: MechStatus, levels: int, dice: Dice, why: str, dama
             wounded = wound_pilot(status, 1, dice, "fall", unit.id)
             status, reasons = wounded.status, reasons + list(wounded.reasons)
     return Fallen(replace(unit, prone=True, facing=turn(unit.facing, sixths)), status, tuple(reasons))
+
+
+def fall_where_it_stands(unit: Unit, status: MechStatus, dice: Dice, why: str) -> Fallen:
+    """A failed roll's fall where the mech is: a climbing mech drops from the height it hangs at to the foot of
+    the climb, as a failed climbing roll does ('Reglas de escalada': "el Mech cae desde una altura igual al último
+    nivel que alcanzara"; our reading for the attack and heat phases' rolls)."""
+    if not unit.climbing:
+        return fall(unit, status, 0, dice, why)
+    return fall(replace(unit, elevation=0, climbing=False), status, unit.elevation, dice, why)
 
 
 STAND_UP_MP = 2

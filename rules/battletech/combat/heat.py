@@ -10,7 +10,7 @@ from rules.battletech.combat.damage import explode_ammo, wound_pilot
 from rules.battletech.designs.design import LEGS
 from rules.battletech.movement.buildings import depth_around
 from rules.core.dice import Dice
-from rules.battletech.combat.falls import LEG_ACTUATORS, fall, piloting_roll
+from rules.battletech.combat.falls import LEG_ACTUATORS, fall_where_it_stands, piloting_roll
 from rules.battletech.state import GameState
 from rules.battletech.sight.los import Modifier
 from rules.core.reasons import Param, Reason
@@ -239,7 +239,7 @@ def resolve_heat_phase(state: GameState, dice: Dice) -> tuple[GameState, CombatR
             stays, rolled = piloting_roll(units[unit_id], powered, shut, (Modifier(SHUTDOWN_PSR, shut),), dice)
             reasons += rolled
             if not stays:
-                fallen = fall(units[unit_id], outcome.status, 0, dice, Reason("victory.shut_down"))
+                fallen = fall_where_it_stands(units[unit_id], outcome.status, dice, Reason("victory.shut_down"))
                 units[unit_id], mechs[unit_id] = fallen.unit, fallen.status
                 reasons += fallen.reasons
     state = replace(state, mechs=mechs, units=tuple(units[u.id] for u in state.units))

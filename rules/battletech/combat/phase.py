@@ -17,7 +17,7 @@ from rules.battletech.combat.damage import ENGINE_HITS_DESTROY, HitLocation, app
 from rules.battletech.combat.status import MechStatus
 from rules.battletech.designs.design import LEGS
 from rules.core.dice import Dice
-from rules.battletech.combat.falls import fall, piloting_roll
+from rules.battletech.combat.falls import fall, fall_where_it_stands, piloting_roll
 from rules.battletech.state import GameState
 from rules.core.hexes import Hex, turn
 from rules.battletech.sight.los import WOODS_MODIFIER, Modifier
@@ -206,14 +206,14 @@ class AttackPhase:
                 continue
             if lost_legs:  # TW piloting skill roll table: a leg destroyed is a fall, no roll (MegaMek: the same)
                 self.reasons.append(Reason("combat.leg_lost_falls", leg=lost_legs[0]))
-                self.reasons += self.fall(unit_id, Reason("combat.leg_destroyed", leg=lost_legs[0]))
+                self.reasons += self.fall_where_it_stands(unit_id, Reason("combat.leg_destroyed", leg=lost_legs[0]))
                 continue
             for cause in causes:
                 extra = (cause,) if cause.value else ()
                 stays, reasons = piloting_roll(unit, status, cause.reason, extra, self.dice)
                 self.reasons += reasons
                 if not stays:
-                    self.reasons += self.fall(unit_id, cause.reason)
+                    self.reasons += self.fall_where_it_stands(unit_id, cause.reason)
                     break
 
     def displace(self, unit_id: str, direction: int, why: str) -> list[str] | None:
@@ -321,6 +321,11 @@ class AttackPhase:
     def fall(self, unit_id: str, why: str, levels: int = 0, damage: int | None = None,
              on_back: bool = False) -> list[str]:
         fallen = fall(self.units[unit_id], self.mechs[unit_id], levels, self.dice, why, damage, on_back)
+        self.units[unit_id], self.mechs[unit_id] = fallen.unit, fallen.status
+        return list(fallen.reasons)
+
+    def fall_where_it_stands(self, unit_id: str, why: str) -> list[str]:
+        fallen = fall_where_it_stands(self.units[unit_id], self.mechs[unit_id], self.dice, why)
         self.units[unit_id], self.mechs[unit_id] = fallen.unit, fallen.status
         return list(fallen.reasons)
 

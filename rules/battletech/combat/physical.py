@@ -125,7 +125,7 @@ def _why_impossible(kind: str, limb: str, attacker: Unit, status: MechStatus, mo
         return "no line of sight"
     if attacker.prone:
         return "a prone mech cannot make physical attacks"
-    if motion.climbing:
+    if attacker.climbing:
         return Reason("physical.climbing")
     reach = REACH_PRONE if target.prone else REACH
     if kind in reach and climb not in reach[kind]:

@@ -198,7 +198,7 @@ def target_modifiers(target: Unit, target_status: MechStatus | None, motion: Mot
         mods.append(Modifier(-4, Reason("tohit.target_immobile")))
     if motion.stuck:
         mods.append(Modifier(-2, Reason("tohit.target_stuck")))
-    if motion.climbing:
+    if target.climbing:  # the unit's own state: a fall this turn ends the climb, whatever the movement phase said
         mods.append(Modifier(-2, Reason("tohit.target_climbing")))
     return mods
 
@@ -234,7 +234,7 @@ def weapon_to_hit(
         mods.append(Modifier(3, Reason("tohit.same_building")))
     arc = firing_arc(attacker.hex, attacker.facing, target.hex)
     impossible = _why_impossible(status, index, weapon, distance, arc, sight, submerged)
-    if motion.climbing and not component.rear and not impossible[0]:
+    if attacker.climbing and not component.rear and not impossible[0]:
         impossible = ("attack.climbing_front_weapon", Reason("tohit.climbing_rear_only", weapon=component.label))
     if attacker.prone and not impossible[0]:
         impossible = why_not_while_prone(status, component, status.fired | alongside)
