@@ -18,7 +18,7 @@ from rules.battletech.codec import board_to_json
 from rules.rulesets.solaris.demo import demo_board
 from rules.battletech.designs.design import shipped_designs
 
-from . import chat, lobby, los_sides, reactions, referee, replay, selectors, snapshots
+from . import chat, lobby, los_sides, queries, reactions, referee, replay, selectors, snapshots
 from .client_input import refuse_unstorable
 from .crowd import spectators_now
 from .errors import MatchError
@@ -178,6 +178,11 @@ class BoardListApi(APIView):
         """The built-in board (a match may instead upload a MegaMek `.board`)."""
         board = demo_board()
         return Response([{"id": "demo", "width": board.width, "height": board.height, "board": board_to_json(board)}])
+
+
+class MatchLogApi(APIView):
+    def get(self, request: Request, match_id: int) -> Response:
+        return Response(queries.match_log(match_id=match_id, user=request.user))
 
 
 class MatchReplayApi(APIView):

@@ -119,6 +119,10 @@ SCHEMAS: dict[str, dict[str, Any]] = {
             responses={201: OpenApiTypes.OBJECT, 429: ERROR, **WRITE_ERRORS},
         ),
     },
+    "MatchLogApi": {"get": extend_schema(summary="Every phase resolved so far, as the viewer was shown it", responses={
+        200: inline_serializer("MatchLog", {"v": serializers.IntegerField(), "phases": serializers.ListField(
+            child=serializers.DictField(), help_text="the `playback` frames, oldest first; `annulled`: the referee's reason")}),
+        404: ERROR})},
     "MatchReplayApi": {"get": extend_schema(summary="A finished match, phase by phase",
                                             responses={200: OpenApiTypes.OBJECT, 404: ERROR, 409: ERROR})},
     "DesignListApi": {"get": extend_schema(summary="The shipped designs", responses={200: inline_serializer("Design", {

@@ -17,6 +17,7 @@ urlpatterns = [
     path("matches/", api.MatchListApi.as_view(), name="api-match-list"),
     path("matches/<int:match_id>/", api.MatchDetailApi.as_view(), name="api-match-detail"),
     path("matches/<int:match_id>/replay/", api.MatchReplayApi.as_view(), name="api-match-replay"),
+    path("matches/<int:match_id>/log/", api.MatchLogApi.as_view(), name="api-match-log"),
     path("matches/<int:match_id>/join/", api.MatchJoinApi.as_view(), name="api-match-join"),
     path("matches/<int:match_id>/options/", api.MatchOptionsApi.as_view(), name="api-match-options"),
     path("matches/<int:match_id>/accept/", api.MatchAcceptApi.as_view(), name="api-match-accept"),

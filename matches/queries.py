@@ -22,7 +22,8 @@ from rules.battletech.units import Unit
 from rules.rulesets import get_ruleset
 
 from .errors import MatchError
-from .selectors import match_and_viewer, match_as_seen
+from .models import Event
+from .selectors import event_frame, match_and_viewer, match_as_seen
 from .services import check_commander
 
 
@@ -79,3 +80,24 @@ def _viewpoint(state: GameState, name: Any) -> tuple[Unit, list[Reason]]:
         return end, []
     why = Reason("los.viewpoint_hex", hex=end.label)
     return Unit(id=end.label, hex=end, facing=0, kind="mech"), [why]
+
+
+def match_log(*, match_id: int, user: AbstractBaseUser | AnonymousUser) -> dict[str, Any]:
+    """`GET /api/matches/<id>/log/`: every phase resolved so far, in order, as its `playback` frame went out (a
+    phase the referee annulled says so), for the match log of the page, while the match is played and after.
+    Only what the viewer has been shown: a delayed spectator's log stops at their horizon. No seed, orders or
+    states: the replay has those once the match is over."""
+    match, viewer = match_and_viewer(match_id=match_id, user=user)
+    seen = match_as_seen(match, viewer)
+    events = Event.objects.filter(
+        match=match, kind__in=(Event.Kind.PLAYBACK, Event.Kind.ANNULLED), version__lte=seen.version
+    ).order_by("version")
+    phases: list[dict[str, Any]] = []
+    for event in events:
+        if event.kind == Event.Kind.ANNULLED:
+            for phase in phases:
+                if phase["v"] == event.payload.get("annulled_v"):
+                    phase["annulled"] = event.payload.get("reason", "")
+            continue
+        phases.append(event_frame(match=match, event=event, viewer=viewer))
+    return {"v": seen.version, "phases": phases}

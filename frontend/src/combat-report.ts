@@ -5,7 +5,9 @@ import { t } from "./i18n";
 import type { CombatReport, MatchResult, MechInfo, Roll, SideInfo, Unit } from "./protocol";
 import { reasonText, reasonsText } from "./reasons";
 
-const PHASE_NAMES: Record<string, string> = {
+/** The phases as the page names them (English msgids). */
+export const PHASE_NAMES: Record<string, string> = {
+  movement: "Movement",
   weapons: "Weapons",
   physical: "Physical",
   heat: "Heat",

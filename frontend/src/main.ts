@@ -7,6 +7,7 @@ import { ChatPanel } from "./chat";
 import { resultText, withConditions } from "./combat-report";
 import { showCrowd, showSeatedReferee, showSpectatorDelay } from "./crowd";
 import { SplitLosPanel, choiceText } from "./los-side";
+import { MatchLog } from "./match-log";
 import { BoardView } from "./map";
 import type { Poses } from "./playback";
 import { PlaybackPanel } from "./playback-panel";
@@ -61,6 +62,7 @@ function startMatch(page: HTMLElement): void {
   const played = new PlayedPlaybacks(matchId);
   const crowd = page.querySelector<HTMLElement>("#crowd")!;
   const sheets = new RecordSheets(page.querySelector<HTMLElement>("#record-sheets")!);
+  const log = new MatchLog(page.querySelector<HTMLElement>("#match-log")!);
 
   let board: BoardView | null = null;
   let boardShape = "";
@@ -85,6 +87,7 @@ function startMatch(page: HTMLElement): void {
         chat.interrupt();
       }
       if (state === "open") void chat.loadHistory(`/api/matches/${matchId}/chat/`);
+      if (state === "open") void log.load(`/api/matches/${matchId}/log/`);
       if (state === "open" && resyncOnOpen) {
         resyncOnOpen = false;
         socket.send({ type: "resync" });
@@ -156,6 +159,7 @@ function startMatch(page: HTMLElement): void {
         splitLos.handleSet();
         break;
       case "playback":
+        log.add(frame);
         play(frame);
         break;
       case "finished":

@@ -1,6 +1,6 @@
-"""A fallen mech stands up in a live duel (issue 16): a kick knocks B down, its player sees it lying prone with
-the stand-up step on offer, plots it (its 2 PM and piloting roll shown), and the playback stands it up. And
-plotting by destination: a click on a far shaded hex plots the server's cheapest path to it, kept across a
+"""A fallen mech stands up in a live duel (issue 16): a kick knocks B down (both record sheets show the damage),
+its player sees it lying prone with the stand-up step on offer, plots it (its 2 PM and piloting roll shown), and
+the playback stands it up; the match log keeps every phase of it. And plotting by destination: a click on a far shaded hex plots the server's cheapest path to it, kept across a
 reload before it is submitted and priced after."""
 
 from __future__ import annotations
@@ -93,7 +93,8 @@ def test_a_kicked_mech_falls_and_its_player_stands_it_up(
 ) -> None:
     match = f"/matches/{server_manage('shell', '-c', FALL_MATCH).split()[-1]}/"
     alice, bob = open_page("alice", match), open_page("bob", match)
-    # Turn 1: nobody moves, nobody fires; A kicks B with its right leg.
+    # Turn 1: nobody moves, nobody fires; A kicks B with its right leg. B's record sheet is whole.
+    assert alice.locator(".record-sheet[data-unit='B'] .location[data-state='intact']").count() == 8
     for page in (alice, bob):
         page.wait_for_selector("#orders[data-state='plotting'][data-prone='false']")
         assert not page.is_visible("[data-action='SU']"), "a standing mech has no stand-up step on offer"
@@ -110,6 +111,9 @@ def test_a_kicked_mech_falls_and_its_player_stands_it_up(
 
     # B is down: both pages show it prone, and bob's order panel offers the stand-up step.
     resolved(alice, bob, phase="movement", b_prone=True, ruling="B falls")
+    # Both record sheets show where the kick and the fall hurt B.
+    for page in (alice, bob):
+        assert page.locator(".record-sheet[data-unit='B'] .location:not([data-state='intact'])").count() > 0
     bob.wait_for_selector("#orders[data-state='plotting'][data-prone='true']")
     assert bob.is_visible("[data-action='SU']") and bob.is_visible("#orders p.when-prone")
 
@@ -168,3 +172,14 @@ def test_a_click_on_a_far_shaded_hex_plots_the_cheapest_path_kept_across_reloads
     alice.reload()
     alice.wait_for_selector("#match[data-version] #orders[data-state='submitted']")
     assert steps.all_inner_texts() == plotted
+    alice.locator("#record-sheets").screenshot(path=str(artifacts / "record-sheets-after-the-kick.png"))
+
+    # The match log keeps every phase of the match, across a reload too (it is the server's), and filters.
+    alice.reload()
+    alice.wait_for_selector("#match-log:not([hidden]) #log-entries > li[data-turn='2'][data-phase='movement']")
+    titles = alice.locator("#log-entries > li > h3").all_inner_texts()
+    assert titles[:2] == ["Turn 1 · Movement", "Turn 1 · Weapons"] and "Turn 1 · Physical" in titles
+    assert any("B falls" in line for line in alice.locator("#log-entries li[data-phase='physical'] li").all_inner_texts())
+    alice.select_option("#log-phase", "physical")
+    assert alice.locator("#log-entries > li > h3").all_inner_texts() == ["Turn 1 · Physical"]
+    alice.locator("#match-log").screenshot(path=str(artifacts / "match-log-filtered.png"))

@@ -1,5 +1,5 @@
-"""The read-only `reach` and `los` requests (docs/protocol.md): who may ask, what they answer, and that
-asking changes nothing."""
+"""The read-only `reach` and `los` requests and the match log (docs/protocol.md): who may ask, what they answer,
+and that asking changes nothing."""
 
 from __future__ import annotations
 
@@ -7,10 +7,14 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import AnonymousUser, User
+from django.test import Client
 
+from matches import referee, services
 from matches.errors import MatchError
+from matches.lobby import match_start_logged
 from matches.models import Match
-from matches.queries import sight_line, unit_reach
+from matches.queries import match_log, sight_line, unit_reach
+from tests.matches.duels import duel_match
 from tests.matches.sockets import connect, receive, send
 
 
@@ -129,3 +133,34 @@ async def test_the_socket_answers_reach_and_los_to_the_asker_only(match: Match, 
     assert await player.receive_nothing()
     for socket in (player, watcher):
         await socket.disconnect()
+
+
+def test_the_log_keeps_every_resolved_phase_for_the_whole_match(alice: User, bob: User, carol: User, ref: User) -> None:
+    """Issue 16, the match log: every phase of every turn so far, as its playback frame went out, to anyone (a
+    spectator of a match delayed by one phase only up to their horizon); an annulled phase says so."""
+    duel = duel_match(alice, bob, phase="movement")
+    duel.options = {"spectator_delay": 1}
+    match_start_logged(duel)  # logged as a lobby start: the delay counts resolutions from it
+    duel.save()
+    assert match_log(match_id=duel.pk, user=alice) == {"v": duel.version, "phases": []}
+    for user, unit in ((alice, "A"), (bob, "B")):
+        services.order_submit(match_id=duel.pk, user=user, order_json={"unit": unit, "mode": "walk", "steps": []})
+    for user, unit in ((alice, "A"), (bob, "B")):
+        services.order_submit(match_id=duel.pk, user=user, order_json={"unit": unit})
+
+    log = match_log(match_id=duel.pk, user=alice)
+    assert [(p["type"], p["turn"], p["phase"]) for p in log["phases"]] == [
+        ("playback", 1, "movement"), ("playback", 1, "weapons")]
+    assert all("timeline" in p and "state" not in p for p in log["phases"])
+    assert [p["phase"] for p in match_log(match_id=duel.pk, user=carol)["phases"]] == ["movement"]
+
+    referee.referee_annul(match_id=duel.pk, user=ref, reason="a misclick")
+    annulled = match_log(match_id=duel.pk, user=bob)["phases"]
+    assert annulled[-1]["annulled"] == "a misclick" and "annulled" not in annulled[0]
+    # The same over REST, during the match (the replay waits for its end); the delayed spectator's horizon went
+    # back to the start with the annulment.
+    player = Client()
+    player.force_login(alice)
+    assert player.get(f"/api/matches/{duel.pk}/log/").json()["phases"] == annulled
+    assert Client().get(f"/api/matches/{duel.pk}/log/").json()["phases"] == []
+    assert Client().get("/api/matches/999999/log/").json()["code"] == "match.not_found"

@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import catalog from "../../../locale/es/LC_MESSAGES/djangojs.po?raw";
 import { PHYSICAL_CHOICES } from "../attack";
+import { PHASE_NAMES } from "../combat-report";
 import { ERRORS } from "../i18n";
 import { LOCATION_NAMES } from "../rulesets/solaris/record-sheet";
 
@@ -29,7 +30,7 @@ describe("the Spanish catalog of the client", () => {
 
   it("has every text the client translates", () => {
     const texts = [...literalsPassedToT(), ...PHYSICAL_CHOICES.map((choice) => choice.label), ...Object.values(ERRORS),
-      ...Object.values(LOCATION_NAMES)];
+      ...Object.values(LOCATION_NAMES), ...Object.values(PHASE_NAMES)];
     expect(texts.length).toBeGreaterThan(50);
     expect(texts.filter((text) => !spanish.has(text))).toEqual([]);
   });
