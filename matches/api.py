@@ -180,6 +180,17 @@ class BoardListApi(APIView):
         return Response([{"id": "demo", "width": board.width, "height": board.height, "board": board_to_json(board)}])
 
 
+class MatchAttackOptionsApi(APIView):
+    def get(self, request: Request, match_id: int) -> Response:
+        query = request.query_params
+        twist, turn = query.get("twist", "0"), query.get("turn")
+        return Response(queries.attack_options(
+            match_id=match_id, user=request.user, unit_id=query.get("unit"), target=query.get("target"),
+            twist=int(twist) if twist in ("-1", "0", "1") else twist,
+            turn=int(turn) if turn and turn.isdigit() else None,
+        ))
+
+
 class MatchLogApi(APIView):
     def get(self, request: Request, match_id: int) -> Response:
         return Response(queries.match_log(match_id=match_id, user=request.user))

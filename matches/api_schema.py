@@ -119,6 +119,11 @@ SCHEMAS: dict[str, dict[str, Any]] = {
             responses={201: OpenApiTypes.OBJECT, 429: ERROR, **WRITE_ERRORS},
         ),
     },
+    "MatchAttackOptionsApi": {"get": extend_schema(
+        summary="Each attack the viewer's unit could declare now on a target: its target number, or why not",
+        parameters=[OpenApiParameter("unit", str, required=True), OpenApiParameter("target", str, required=True),
+                    OpenApiParameter("twist", int, enum=[-1, 0, 1]), OpenApiParameter("turn", int)],
+        responses={200: OpenApiTypes.OBJECT, 400: ERROR, 403: ERROR, 404: ERROR, 409: ERROR})},
     "MatchLogApi": {"get": extend_schema(summary="Every phase resolved so far, as the viewer was shown it", responses={
         200: inline_serializer("MatchLog", {"v": serializers.IntegerField(), "phases": serializers.ListField(
             child=serializers.DictField(), help_text="the `playback` frames, oldest first; `annulled`: the referee's reason")}),

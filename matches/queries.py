@@ -1,4 +1,5 @@
-"""Read-only questions a viewer may ask about the board: where can my unit go, who sees whom.
+"""Read-only questions a viewer may ask about the board: where can my unit go, who sees whom, which attacks can
+it make, and what has been resolved so far (the match log).
 
 Nothing here writes or broadcasts; the answer goes to the asking socket only and carries the current
 version like `plotted`. Both answer from the same state the snapshot shows, so they reveal nothing more.
@@ -40,6 +41,45 @@ def unit_reach(*, match_id: int, user: AbstractBaseUser | AnonymousUser, unit_id
         hexes[hex_.label] = min(cost, hexes.get(hex_.label, cost))
     paths = {hex_.label: list(steps) for hex_, steps in routes(state.board, unit, mode).items()}
     return {"type": "reach", "v": match.version, "unit": unit_id, "mode": mode, "hexes": hexes, "paths": paths}
+
+
+# Every physical attack a mech may declare, by kind and limb (docs/protocol.md, the `physical` ORDER).
+PHYSICAL_ATTACKS = (("punch", "RA"), ("punch", "LA"), ("kick", "RL"), ("kick", "LL"), ("push", ""), ("charge", ""),
+                    ("dfa", ""))
+
+
+def attack_options(
+    *, match_id: int, user: AbstractBaseUser | AnonymousUser, unit_id: Any, target: Any, twist: Any = 0,
+    turn: int | None = None,
+) -> dict[str, Any]:
+    """Each attack the viewer's unit could declare now on `target`, checked alone as a `plot` of it would be: each
+    weapon (with the torso `twist`) in the weapons phase, each physical attack in the physical phase; the target
+    number of each one the rules allow, the coded refusal of each one they do not (out of arc or range, fired,
+    not allowed now). The attack panel greys out the refused ones with their reason before anything is declared."""
+    if not isinstance(unit_id, str) or not isinstance(target, str) or twist not in (-1, 0, 1):
+        raise MatchError("message.malformed", "Attack options name a `unit`, a `target` and a `twist` of -1, 0 or 1.")
+    match, viewer = match_and_viewer(match_id=match_id, user=user)
+    state = check_commander(match=match, viewer=viewer, unit_id=unit_id, turn=turn)
+    if state.phase == "weapons" and unit_id in state.mechs:
+        choices = [(str(index), {"unit": unit_id, "target": target, "weapons": [index], "twist": twist})
+                   for index, _component in state.mechs[unit_id].design.weapons]
+    elif state.phase == "physical":
+        choices = [(f"{kind}:{limb}", {"unit": unit_id, "target": target, "attack": kind, "limb": limb})
+                   for kind, limb in PHYSICAL_ATTACKS]
+    else:
+        choices = []
+    ruleset = get_ruleset(match.ruleset)
+    options = []
+    for choice, order in choices:
+        try:
+            check = ruleset.check(state, ruleset.decode_order(state, order))
+        except RuleError as error:
+            options.append({"choice": choice, "legal": False, "error": MatchError.from_rule_error(error).as_json()})
+            continue
+        planned = check["attacks"]["attacks"][0]
+        options.append({"choice": choice, "legal": True, "to_hit": planned["to_hit"]})
+    return {"type": "attack_options", "v": match.version, "unit": unit_id, "target": target, "twist": twist,
+            "options": options}
 
 
 def sight_line(*, match_id: int, user: AbstractBaseUser | AnonymousUser, source: Any, target: Any) -> dict[str, Any]:

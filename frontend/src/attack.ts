@@ -5,8 +5,10 @@
 // Every word goes through t() (Spanish in locale/es/LC_MESSAGES/djangojs.po).
 
 import { distance, parseLabel } from "./hex";
-import { t } from "./i18n";
-import type { AttackCheck, AttackFrame, AttackOrder, MechInfo, PlannedAttack, Unit, WeaponInfo } from "./protocol";
+import { errorText, t } from "./i18n";
+import type {
+  AttackCheck, AttackFrame, AttackOption, AttackOptions, AttackOrder, MechInfo, PlannedAttack, Unit, WeaponInfo,
+} from "./protocol";
 import { reasonText } from "./reasons";
 
 export type AttackPhase = "weapons" | "physical";
@@ -41,12 +43,27 @@ export const PHYSICAL_CHOICES: PhysicalChoice[] = [
 
 const choiceKey = (choice: { attack: string; limb: string }) => `${choice.attack}:${choice.limb}`;
 
-/** "Large Laser [RA]: 8+ (gunnery skill 4 +4, medium range (7 hexes) +2)". */
+/** 2D6 rolls 12 at most: a shot that needs 13 or more cannot hit (Total Warfare). */
+export const IMPOSSIBLE_ROLL = 13;
+
+/** The warning a target number this high earns ("" for one the dice can make). */
+export function impossibleWarning(target: number): string {
+  return target >= IMPOSSIBLE_ROLL ? t("needs %(target)s+: 2D6 never rolls that, it cannot hit", { target }) : "";
+}
+
+/** "Large Laser [RA]: 8+ (gunnery skill 4 +4, medium range (7 hexes) +2)", and a warning when it cannot hit. */
 export function describeToHit(attack: PlannedAttack): string {
   const modifiers = attack.to_hit.modifiers.map(
     (m) => `${reasonText(m.reason, m.reason_code)} ${m.value >= 0 ? "+" : ""}${m.value}`,
   );
-  return `${attack.attack}: ${attack.to_hit.target}+ (${modifiers.join(", ")})`;
+  const warning = impossibleWarning(attack.to_hit.target);
+  return `${attack.attack}: ${attack.to_hit.target}+ (${modifiers.join(", ")})${warning ? ` ⚠ ${warning}` : ""}`;
+}
+
+/** A refusal naming what it refuses: "Large Laser [RA]: That weapon cannot bear…", in the page's language. */
+export function refusalText(code: string, message: string, what: string | null): string {
+  const text = errorText(code, message);
+  return what ? `${what}: ${text}` : text;
 }
 
 /** The order a phase takes from `unit` against `target` with the chosen weapons (component numbers) or attack. */
@@ -70,6 +87,8 @@ function chosenIn(order: AttackOrder): string[] {
 
 export interface AttackHooks {
   send(frame: AttackFrame): boolean;
+  /** Each attack on `target` checked alone by the server (none: the panel shows no target numbers up front). */
+  options?(unit: string, target: string, twist: number, turn: number): Promise<AttackOptions>;
 }
 
 export interface AttackTurn {
@@ -92,6 +111,10 @@ export class AttackPanel {
   private chosen: string[] = [];
   private twist = 0;
   private check: AttackCheck | null = null;
+  /** The server's check of each attack alone on the current target and twist, by choice. */
+  private options = new Map<string, AttackOption>();
+  /** Which target and twist `options` answer, so a late answer for another is dropped. */
+  private optionsFor = "";
   /** The order last sent and not yet answered. */
   private pending: AttackOrder | null = null;
   /** An order refused as made on an old position (`order.stale_version`), with its phase and turn. */
@@ -143,6 +166,7 @@ export class AttackPanel {
       else if (control === this.twistSelect) this.twist = Number(this.twistSelect.value);
       else if (control.getAttribute("name") === "attack-choice") this.chosen = this.pickedChoices();
       else return;
+      if (control === this.targetSelect || control === this.twistSelect) this.askOptions();
       this.render();
       this.plot();
     });
@@ -168,6 +192,7 @@ export class AttackPanel {
     this.setMessage("");
     this.root.hidden = false;
     this.setState(turn.submitted ? "submitted" : "choosing");
+    if (!turn.submitted) this.askOptions();
     this.render();
     if (kept) this.plot();
     if (stale && !turn.submitted) {
@@ -196,9 +221,13 @@ export class AttackPanel {
     this.render();
   }
 
-  /** An error frame: if it answers our pending request, show why and let the player choose again. */
-  handleError(code: string, message: string): void {
+  /**
+   * An error frame: if it answers our pending request, show why (naming the weapon the server refused, from
+   * `params.weapon`) and let the player choose again.
+   */
+  handleError(code: string, message: string, params: Record<string, unknown> = {}): void {
     if (!this.pending) return;
+    message = refusalText(code, message, this.weaponNamed(params.weapon));
     if (code === "order.stale_version" && this.current) {
       this.stale = { order: this.pending, phase: this.current.phase, turn: this.current.turn };
     }
@@ -214,6 +243,44 @@ export class AttackPanel {
     if (!this.pending) return false;
     this.handleError("socket.closed", t("The connection dropped before the server answered."));
     return true;
+  }
+
+  /** The label of the weapon a refusal names (by component number, name or label), or null. */
+  private weaponNamed(ref: unknown): string | null {
+    if (typeof ref !== "string" && typeof ref !== "number") return null;
+    const weapon = this.current?.mech.weapons.find((w) => String(w.index) === String(ref) || w.name === ref || w.label === ref);
+    return weapon?.label ?? String(ref);
+  }
+
+  /** Ask the server about each attack alone on the current target and twist. */
+  private askOptions(): void {
+    const turn = this.current;
+    this.options = new Map();
+    if (!turn || !this.target || !this.hooks.options) return;
+    const key = `${turn.turn}:${turn.phase}:${this.target}:${this.twist}`;
+    this.optionsFor = key;
+    this.hooks.options(turn.unit.id, this.target, this.twist, turn.turn).then(
+      (answer) => {
+        if (this.optionsFor !== key) return;
+        this.options = new Map(answer.options.map((option) => [option.choice, option]));
+        this.render();
+      },
+      () => undefined, // no target numbers up front: the checks after each choice still come
+    );
+  }
+
+  /** Why the server says this attack cannot be made now ("" when it can, or when it has not said). */
+  private refusedBecause(choice: string): string {
+    const error = this.options.get(choice)?.error;
+    return error ? errorText(error.code, error.message) : "";
+  }
+
+  /** "8+", and the warning when the dice cannot make it, from the server's check of this attack alone. */
+  private targetNumber(choice: string): string {
+    const target = this.options.get(choice)?.to_hit?.target;
+    if (target === undefined) return "";
+    const warning = impossibleWarning(target);
+    return warning ? `${target}+ ⚠ ${warning}` : `${target}+`;
   }
 
   private order(): AttackOrder {
@@ -292,9 +359,14 @@ export class AttackPanel {
 
   private weaponRows(mech: MechInfo, hexes: number): HTMLElement[] {
     return mech.weapons.map((weapon) => {
+      const choice = String(weapon.index);
       const unusable = weapon.destroyed ? t("destroyed") : weapon.fired ? t("fired this turn")
-        : weapon.prone_blocked ? t("cannot fire while prone") : "";
-      const note = unusable || t("%(band)s at %(hexes)s hexes", { band: rangeBand(weapon.range, hexes), hexes });
+        : weapon.prone_blocked ? t("cannot fire while prone") : this.refusedBecause(choice);
+      const values = { band: rangeBand(weapon.range, hexes), hexes };
+      const band = hexes === 1 ? t("%(band)s at 1 hex", values) : t("%(band)s at %(hexes)s hexes", values);
+      const needs = this.targetNumber(choice);
+      // The range band always; then why it cannot fire, or what it needs.
+      const note = [band, unusable || (needs && t("needs %(target)s", { target: needs }))].filter(Boolean).join(", ");
       const underwater = weapon.range.underwater?.length
         ? t(" (underwater %(ranges)s)", { ranges: weapon.range.underwater.join("/") })
         : "";
@@ -302,12 +374,18 @@ export class AttackPanel {
       const text = t("%(weapon)s · %(damage)s dmg, %(heat)s heat, %(ranges)s · %(note)s", {
         weapon: weapon.label, damage: weapon.damage, heat: weapon.heat, ranges, note,
       });
-      return this.choiceRow(String(weapon.index), "checkbox", text, unusable !== "");
+      return this.choiceRow(choice, "checkbox", text, unusable !== "");
     });
   }
 
   private physicalRows(): HTMLElement[] {
-    return PHYSICAL_CHOICES.map((choice) => this.choiceRow(choiceKey(choice), "radio", t(choice.label), false));
+    return PHYSICAL_CHOICES.map((choice) => {
+      const key = choiceKey(choice);
+      const why = this.refusedBecause(key);
+      const needs = this.targetNumber(key);
+      const note = why || (needs && t("needs %(target)s", { target: needs }));
+      return this.choiceRow(key, "radio", note ? `${t(choice.label)} · ${note}` : t(choice.label), why !== "");
+    });
   }
 
   private choiceRow(value: string, type: "checkbox" | "radio", text: string, unusable: boolean): HTMLElement {
@@ -319,6 +397,7 @@ export class AttackPanel {
     input.value = value;
     input.dataset.choice = value;
     input.dataset.unusable = String(unusable);
+    if (unusable) item.dataset.unusable = "true";
     input.checked = this.chosen.includes(value);
     label.append(input, ` ${text}`);
     item.append(label);

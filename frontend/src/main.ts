@@ -123,7 +123,17 @@ function startMatch(page: HTMLElement): void {
         memory: new PlotMemory(matchId, localStorageOrNull()),
       })
     : null;
-  const attacks = ordersRoot ? new AttackPanel(attackSection(ordersRoot), { send: (frame) => socket.send(frame) }) : null;
+  const attacks = ordersRoot
+    ? new AttackPanel(attackSection(ordersRoot), {
+        send: (frame) => socket.send(frame),
+        options: async (unit, target, twist, turn) => {
+          const query = new URLSearchParams({ unit, target, twist: String(twist), turn: String(turn) });
+          const response = await fetch(`/api/matches/${matchId}/attack-options/?${query}`, { credentials: "same-origin" });
+          if (!response.ok) throw new Error(`attack options: ${response.status}`);
+          return response.json();
+        },
+      })
+    : null;
 
   function onFrame(frame: ServerFrame): void {
     switch (frame.type) {
@@ -188,7 +198,7 @@ function startMatch(page: HTMLElement): void {
         const text = errorText(frame.code, frame.message);
         plotter?.handleError(frame.code, text);
         sight.handleError(text);
-        attacks?.handleError(frame.code, text);
+        attacks?.handleError(frame.code, text, frame.params);
         splitLos.handleError(frame.code, text);
         chat.handleError(frame.code, text);
         showStatus(`${text} (${frame.code})`, frame.code);

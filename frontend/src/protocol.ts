@@ -124,6 +124,22 @@ export interface PlannedAttack {
   location_table?: string;
 }
 
+/** One attack checked alone before it is declared (`GET …/attack-options/`): its target number, or why not. */
+export interface AttackOption {
+  /** A weapon's component number, or a physical attack's `kind:limb`. */
+  choice: string;
+  legal: boolean;
+  to_hit?: ToHit;
+  error?: { code: string; message: string; params?: Record<string, unknown> };
+}
+
+export interface AttackOptions {
+  unit: string;
+  target: string;
+  twist: number;
+  options: AttackOption[];
+}
+
 /** The server's check of an attack order (rules.codec.attacks_to_json). */
 export interface AttackCheck {
   legal: boolean;
@@ -419,7 +435,7 @@ export type ServerFrame =
   | { type: "submitted"; v: number; side: string; player: string; turn: number; phase: string }
   /** The referee's actions; an annulment or a correction changes the position under the page. */
   | { type: "paused" | "resumed" | "annulled" | "overridden"; v: number; by: string; reason: string }
-  | { type: "error"; v: number; code: string; message: string };
+  | { type: "error"; v: number; code: string; message: string; params?: Record<string, unknown> };
 
 export type ClientFrame =
   | { type: "plot"; order: Order; turn: number; phase?: string; v?: number }

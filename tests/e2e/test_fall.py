@@ -103,6 +103,9 @@ def test_a_kicked_mech_falls_and_its_player_stands_it_up(
         page.wait_for_selector("#attack[data-state='choosing'][data-phase='weapons']", timeout=PLAYBACK_MS)
         page.click("#attack [data-attack='hold']")
     alice.wait_for_selector("#attack[data-state='choosing'][data-phase='physical']", timeout=PLAYBACK_MS)
+    # Death from above needs a jump: greyed out up front, with why; the kick has its target number.
+    alice.wait_for_selector("#attack li[data-unusable='true'] [data-choice='dfa:']")
+    assert "needs" in alice.inner_text("#attack li:has([data-choice='kick:RL'])")
     alice.check("#attack [data-choice='kick:RL']")
     alice.wait_for_selector("#attack[data-state='choosing'] #attack-checks li[data-target-number]")
     alice.click("#attack [data-attack='submit']")
@@ -130,6 +133,17 @@ def test_a_kicked_mech_falls_and_its_player_stands_it_up(
     # The playback stands B up, with its roll among the rulings.
     resolved(alice, bob, phase="weapons", b_prone=False, ruling="standing up")
     alice.screenshot(path=str(artifacts / "alice-after-stand-up.png"), full_page=True)
+    alice.locator("#record-sheets").screenshot(path=str(artifacts / "record-sheets-after-the-kick.png"))
+
+    # The match log keeps every phase of the match, across a reload too (it is the server's), and filters.
+    alice.reload()
+    alice.wait_for_selector("#match-log:not([hidden]) #log-entries > li[data-turn='2'][data-phase='movement']")
+    titles = alice.locator("#log-entries > li > h3").all_inner_texts()
+    assert titles[:2] == ["Turn 1 · Movement", "Turn 1 · Weapons"] and "Turn 1 · Physical" in titles
+    assert any("B falls" in line for line in alice.locator("#log-entries li[data-phase='physical'] li").all_inner_texts())
+    alice.select_option("#log-phase", "physical")
+    assert alice.locator("#log-entries > li > h3").all_inner_texts() == ["Turn 1 · Physical"]
+    alice.locator("#match-log").screenshot(path=str(artifacts / "match-log-filtered.png"))
 
 
 @pytest.fixture
@@ -172,14 +186,3 @@ def test_a_click_on_a_far_shaded_hex_plots_the_cheapest_path_kept_across_reloads
     alice.reload()
     alice.wait_for_selector("#match[data-version] #orders[data-state='submitted']")
     assert steps.all_inner_texts() == plotted
-    alice.locator("#record-sheets").screenshot(path=str(artifacts / "record-sheets-after-the-kick.png"))
-
-    # The match log keeps every phase of the match, across a reload too (it is the server's), and filters.
-    alice.reload()
-    alice.wait_for_selector("#match-log:not([hidden]) #log-entries > li[data-turn='2'][data-phase='movement']")
-    titles = alice.locator("#log-entries > li > h3").all_inner_texts()
-    assert titles[:2] == ["Turn 1 · Movement", "Turn 1 · Weapons"] and "Turn 1 · Physical" in titles
-    assert any("B falls" in line for line in alice.locator("#log-entries li[data-phase='physical'] li").all_inner_texts())
-    alice.select_option("#log-phase", "physical")
-    assert alice.locator("#log-entries > li > h3").all_inner_texts() == ["Turn 1 · Physical"]
-    alice.locator("#match-log").screenshot(path=str(artifacts / "match-log-filtered.png"))

@@ -13,7 +13,7 @@ from matches import referee, services
 from matches.errors import MatchError
 from matches.lobby import match_start_logged
 from matches.models import Match
-from matches.queries import match_log, sight_line, unit_reach
+from matches.queries import attack_options, match_log, sight_line, unit_reach
 from tests.matches.duels import duel_match
 from tests.matches.sockets import connect, receive, send
 
@@ -164,3 +164,42 @@ def test_the_log_keeps_every_resolved_phase_for_the_whole_match(alice: User, bob
     assert player.get(f"/api/matches/{duel.pk}/log/").json()["phases"] == annulled
     assert Client().get(f"/api/matches/{duel.pk}/log/").json()["phases"] == []
     assert Client().get("/api/matches/999999/log/").json()["code"] == "match.not_found"
+
+
+def test_attack_options_check_each_weapon_alone_and_name_why_one_cannot_fire(alice: User, bob: User) -> None:
+    """Issue 16: the attack panel greys out, before anything is declared, each weapon that cannot bear or reach,
+    with the rule's code; the others carry their target number. A's Phoenix Hawk faces north in 0808, B is right
+    behind it in 0809: no weapon covers the rear arc (TW firing arcs)."""
+    behind = duel_match(alice, bob, poses={"A": ("0808", 0), "B": ("0809", 3)})
+    options = attack_options(match_id=behind.pk, user=alice, unit_id="A", target="B")
+    weapons = {o["choice"]: o for o in options["options"]}
+    assert set(weapons) == {"26", "27", "32", "33", "34"}  # the Phoenix Hawk's lasers and machine guns
+    assert {o["error"]["code"] for o in weapons.values()} == {"attack.out_of_arc"}
+    assert all(o["legal"] is False and o["error"]["params"]["weapon"] == choice for choice, o in weapons.items())
+
+    facing = duel_match(alice, bob)  # face to face, adjacent
+    options = attack_options(match_id=facing.pk, user=alice, unit_id="A", target="B", twist=0)["options"]
+    assert all(o["legal"] and o["to_hit"]["target"] >= 2 for o in options)
+    with pytest.raises(MatchError) as refused:
+        attack_options(match_id=facing.pk, user=bob, unit_id="A", target="B")
+    assert refused.value.code == "order.not_your_unit"
+    with pytest.raises(MatchError) as malformed:
+        attack_options(match_id=facing.pk, user=alice, unit_id="A", target="B", twist=2)
+    assert malformed.value.code == "message.malformed"
+
+
+def test_attack_options_of_the_physical_phase_say_which_attacks_the_rules_allow(alice: User, bob: User) -> None:
+    """Face to face and adjacent after standing still: punches and kicks can be made; a charge cannot (TW: a charge is
+    made by entering the target's hex in the movement phase), nor death from above (it needs a jump)."""
+    duel = duel_match(alice, bob, phase="physical")
+    options = {o["choice"]: o for o in attack_options(match_id=duel.pk, user=alice, unit_id="A", target="B")["options"]}
+    assert list(options) == ["punch:RA", "punch:LA", "kick:RL", "kick:LL", "push:", "charge:", "dfa:"]
+    assert options["punch:RA"]["legal"] and options["kick:LL"]["legal"]
+    assert not options["charge:"]["legal"] and not options["dfa:"]["legal"]
+    assert options["dfa:"]["error"]["code"].startswith("attack.")
+    # Over REST, for the unit's own player.
+    player = Client()
+    player.force_login(alice)
+    answer = player.get(f"/api/matches/{duel.pk}/attack-options/?unit=A&target=B").json()
+    assert [o["choice"] for o in answer["options"]] == list(options)
+    assert Client().get(f"/api/matches/{duel.pk}/attack-options/?unit=A&target=B").json()["code"] == "order.spectator"

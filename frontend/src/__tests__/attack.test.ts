@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from "vitest";
-import { AttackPanel, attackOrder, describeToHit, rangeBand, sameAttackOrder } from "../attack";
-import type { AttackCheck, AttackFrame, MechInfo, Unit, WeaponInfo } from "../protocol";
+import { AttackPanel, attackOrder, describeToHit, rangeBand, refusalText, sameAttackOrder } from "../attack";
+import type { AttackCheck, AttackFrame, AttackOption, AttackOptions, MechInfo, Unit, WeaponInfo } from "../protocol";
 import { forgetCatalog, speak } from "./gettext";
 
 const weapon = (index: number, label: string, range: WeaponInfo["range"], extra: Partial<WeaponInfo> = {}): WeaponInfo => ({
@@ -191,5 +191,83 @@ describe("the attack panel in Spanish", () => {
     );
     panel.start({ phase: "physical", turn: 1, unit: A, mech, enemies: [B], submitted: null, v: 7 });
     expect(root.querySelector("[data-choice='kick:RL']")!.closest("li")!.textContent).toBe(" Patada, pierna derecha");
+  });
+});
+
+describe("the attack panel before anything is declared (issue 16)", () => {
+  let root: HTMLElement;
+  let asked: [string, string, number, number][];
+  let answers: ((options: AttackOptions) => void)[];
+  let panel: AttackPanel;
+  const row = (value: string) => root.querySelector<HTMLInputElement>(`[data-choice="${value}"]`)!;
+  const options = (twist: number, list: AttackOption[]): AttackOptions => ({ unit: "A", target: "B", twist, options: list });
+  const outOfArc = (choice: string): AttackOption => ({
+    choice, legal: false, error: { code: "attack.out_of_arc", message: "the target is in the right arc", params: { weapon: choice } },
+  });
+
+  beforeEach(() => {
+    document.body.innerHTML = `<section id="attack"></section>`;
+    root = document.querySelector("#attack")!;
+    asked = [];
+    answers = [];
+    panel = new AttackPanel(root, {
+      send: () => true,
+      options: (unit, target, twist, turn) => {
+        asked.push([unit, target, twist, turn]);
+        return new Promise((resolve) => answers.push(resolve));
+      },
+    });
+    panel.start({ phase: "weapons", turn: 2, unit: A, mech, enemies: [B], submitted: null, v: 7 });
+  });
+
+  it("greys out a weapon that cannot bear, with the rule, and shows the others' target numbers", async () => {
+    expect(asked).toEqual([["A", "B", 0, 2]]);
+    answers[0](options(0, [outOfArc("32"), { choice: "26", legal: true, to_hit: { target: 8, modifiers: [] } }]));
+    await Promise.resolve();
+    expect(row("32").disabled).toBe(true);
+    expect(row("32").closest("li")!.textContent).toContain("That weapon cannot bear on the target from its firing arc.");
+    expect(row("32").closest("li")!.dataset.unusable).toBe("true");
+    expect(row("26").disabled).toBe(false);
+    expect(row("26").closest("li")!.textContent).toContain("long at 7 hexes, needs 8+");
+  });
+
+  it("warns of a shot that needs 13 or more, before and after it is chosen", async () => {
+    answers[0](options(0, [{ choice: "26", legal: true, to_hit: { target: 14, modifiers: [] } }]));
+    await Promise.resolve();
+    expect(row("26").closest("li")!.textContent).toContain("needs 14+ ⚠ needs 14+: 2D6 never rolls that, it cannot hit");
+    expect(describeToHit(check(13).attacks[0])).toContain("⚠ needs 13+: 2D6 never rolls that, it cannot hit");
+  });
+
+  it("asks again when the torso twists, and drops an answer for the twist it left", async () => {
+    const twist = root.querySelector<HTMLSelectElement>("#attack-twist")!;
+    twist.value = "-1";
+    twist.dispatchEvent(new Event("change", { bubbles: true }));
+    expect(asked.at(-1)).toEqual(["A", "B", -1, 2]);
+    answers[0](options(0, [outOfArc("32")]));
+    await Promise.resolve();
+    expect(row("32").disabled).toBe(false);
+    answers[1](options(-1, [{ choice: "32", legal: true, to_hit: { target: 7, modifiers: [] } }]));
+    await Promise.resolve();
+    expect(row("32").closest("li")!.textContent).toContain("needs 7+");
+  });
+
+  it("names the weapon a refusal is about", () => {
+    row("26").checked = true;
+    row("26").dispatchEvent(new Event("change", { bubbles: true }));
+    panel.handleError("attack.out_of_range", "9 hexes is beyond the long range of 9", { weapon: "26" });
+    expect(root.querySelector("#attack-message")!.textContent).toBe("Medium Laser [LA]: The target is out of that weapon's range.");
+    expect(refusalText("attack.no_los", "no line of sight", null)).toBe("There is no line of sight to that target.");
+  });
+
+  it("greys out physical attacks the rules do not allow now, with why", async () => {
+    panel.start({ phase: "physical", turn: 2, unit: A, mech, enemies: [B], submitted: null, v: 8 });
+    answers.at(-1)!(options(0, [
+      { choice: "punch:RA", legal: true, to_hit: { target: 6, modifiers: [] } },
+      { choice: "dfa:", legal: false, error: { code: "attack.physical_not_allowed", message: "a death from above needs a jump" } },
+    ]));
+    await Promise.resolve();
+    expect(row("punch:RA").closest("li")!.textContent).toBe(" Punch, right arm · needs 6+");
+    expect(row("dfa:").disabled).toBe(true);
+    expect(row("dfa:").closest("li")!.textContent).toContain("The rules do not allow that physical attack now.");
   });
 });
