@@ -32,7 +32,7 @@ from rules.core.dice import Dice
 from rules.battletech.state import GameState
 from rules.core.hexes import Hex
 from rules.battletech.movement.plan import MoveOrder
-from rules.rulesets import get_ruleset
+from rules.rulesets import DEFAULT_RULESET, get_ruleset
 from rules.battletech.units import Unit
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS
 
@@ -68,7 +68,7 @@ def four_mech_phase() -> tuple[dict, list[dict], dict]:
     )
     state = GameState(big_board(), units)
     orders = [MoveOrder(unit.id, "run", ("F", "F", "F", "R", "F", "L", "F", "F", "F")) for unit in units]
-    result = get_ruleset("solaris").resolve_phase(state, orders, Dice("bench-client"))
+    result = get_ruleset(DEFAULT_RULESET).resolve_phase(state, orders, Dice("bench-client"))
     return codec.board_to_json(state.board), [codec.unit_to_json(u) for u in units], codec.report_to_json(result)
 
 

@@ -1,5 +1,5 @@
 """One full Solaris turn for four mechs, two per side (issue 10): movement, weapon attacks, physical
-attacks, heat and the end of the turn, resolved through ``get_ruleset("solaris").resolve_phase`` as the
+attacks, heat and the end of the turn, resolved through the Solaris ruleset's ``resolve_phase`` as the
 server does (three calls: the movement, weapons and physical orders; heat and the end of the turn need
 none and follow on their own). Pure rules, no server.
 
@@ -23,7 +23,7 @@ from rules.core.dice import Dice
 from rules.battletech.state import GameState, equip
 from rules.core.hexes import Hex
 from rules.battletech.movement.plan import MoveOrder
-from rules.rulesets import get_ruleset
+from rules.rulesets import DEFAULT_RULESET, get_ruleset
 from rules.rulesets.base import Order
 from rules.battletech.units import Unit
 
@@ -68,7 +68,7 @@ def position() -> GameState:
 
 
 def play_turn(state: GameState) -> GameState:
-    ruleset, dice = get_ruleset("solaris"), Dice(SEED)
+    ruleset, dice = get_ruleset(DEFAULT_RULESET), Dice(SEED)
     for orders in TURN:
         state = ruleset.resolve_phase(state, orders, dice).state
     return state

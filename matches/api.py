@@ -17,6 +17,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 from rules.battletech.codec import board_to_json
 from rules.rulesets.solaris.demo import demo_board
 from rules.battletech.designs.design import shipped_designs
+from rules.rulesets import DEFAULT_RULESET, RULESETS
 
 from . import chat, lobby, los_sides, queries, reactions, referee, replay, selectors, snapshots
 from .client_input import refuse_unstorable
@@ -73,7 +74,7 @@ class MatchListApi(APIView):
         body = _body(request)
         match = lobby.match_open(
             host=_user(request), designs=body.get("designs"), title=body.get("title", ""),
-            ruleset=body.get("ruleset", "solaris"), board_text=body.get("board"), options=body.get("options"),
+            ruleset=body.get("ruleset", DEFAULT_RULESET), board_text=body.get("board"), options=body.get("options"),
             pilots=body.get("pilots"),
         )
         return _viewed(request, match.pk, status=201)
@@ -170,6 +171,16 @@ class DesignListApi(APIView):
         return Response([
             {"name": d.name, "tons": d.tons, "walk": d.walk, "run": d.run, "jump": d.jump}
             for d in sorted(shipped_designs().values(), key=lambda d: d.name)
+        ])
+
+
+class RulesetListApi(APIView):
+    def get(self, request: Request) -> Response:
+        """The rulesets a match may play, each with its options schema (what a form offers for each option);
+        the match's own options (deadline, spectator delays) come beside them (docs/protocol.md)."""
+        return Response([
+            {"name": name, "default": name == DEFAULT_RULESET, "options": ruleset.options.to_json()}
+            for name, ruleset in RULESETS.items()
         ])
 
 

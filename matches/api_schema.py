@@ -11,6 +11,8 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view, inline_serializer
 from rest_framework import serializers
 
+from rules.rulesets import DEFAULT_RULESET
+
 from .campaigns.models import Campaign, Pilot
 from .campaigns.selectors import RECORD_KEYS
 from .models import Match
@@ -46,7 +48,7 @@ SCHEMAS: dict[str, dict[str, Any]] = {
             request=_body("MatchCreate", {
                 "designs": serializers.DictField(child=serializers.CharField(), help_text='{"red": DESIGN, "blue": DESIGN}'),
                 "title": serializers.CharField(required=False, max_length=100),
-                "ruleset": serializers.CharField(required=False, default="solaris"),
+                "ruleset": serializers.CharField(required=False, default=DEFAULT_RULESET),
                 "board": serializers.CharField(required=False, help_text="A MegaMek .board file's text."),
                 "options": serializers.DictField(required=False),
                 "pilots": serializers.DictField(required=False, help_text='{"red": {"gunnery": 3, "piloting": 4}}'),
@@ -134,6 +136,12 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         "name": serializers.CharField(), "tons": serializers.IntegerField(), "walk": serializers.IntegerField(),
         "run": serializers.IntegerField(), "jump": serializers.IntegerField(),
     }, many=True)})},
+    "RulesetListApi": {"get": extend_schema(summary="The rulesets and their options schemas", responses={
+        200: inline_serializer("Ruleset", {
+            "name": serializers.CharField(), "default": serializers.BooleanField(),
+            "options": serializers.ListField(child=serializers.DictField(), help_text=(
+                "Each option: name, kind (choice: values; count: minimum, maximum), default, description.")),
+        }, many=True)})},
     "BoardListApi": {"get": extend_schema(summary="The built-in board", responses={200: inline_serializer("Board", {
         "id": serializers.CharField(), "width": serializers.IntegerField(), "height": serializers.IntegerField(),
         "board": serializers.DictField(),

@@ -29,5 +29,6 @@ urlpatterns = [
     path("matches/<int:match_id>/chat/", api.MatchChatApi.as_view(), name="api-match-chat"),
     path("designs/", api.DesignListApi.as_view(), name="api-design-list"),
     path("boards/", api.BoardListApi.as_view(), name="api-board-list"),
+    path("rulesets/", api.RulesetListApi.as_view(), name="api-ruleset-list"),
     re_path(r"", _no_such_endpoint),  # last: only what nothing above matched
 ]

@@ -1,6 +1,6 @@
 """A match, its seats, its secret orders and its append-only event log.
 
-The rules state lives in `Match.state` as the rules library's JSON (`rules.battletech.codec.state_to_json`); the
+The rules state lives in `Match.state` as its ruleset's JSON (`ruleset.state_to_json`); the
 columns `turn` and `phase` mirror it so queries and the admin need not decode it.
 """
 
@@ -13,6 +13,8 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+
+from rules.rulesets import DEFAULT_RULESET
 
 
 def new_seed() -> str:
@@ -41,7 +43,7 @@ class Match(models.Model):
         ABORTED = "aborted", "Aborted"
 
     title = models.CharField(max_length=100, blank=True)
-    ruleset = models.CharField(max_length=30, default="solaris")
+    ruleset = models.CharField(max_length=30, default=DEFAULT_RULESET)
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.OPEN)
     # Bumped once per appended event; every frame carries it as `v`.
     version = models.PositiveIntegerField(default=0)

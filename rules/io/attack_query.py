@@ -9,10 +9,12 @@ otherwise the scenario's ruleset's line-of-sight rule (for the scenario's option
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rules.battletech.combat.attacks import (
-    AttackError, PhysicalOrder, SightRule, WeaponOrder, plan_physical_attack, plan_weapon_attack,
+    AttackError, CombatReport, PhysicalOrder, PlannedAttack, SightRule, WeaponOrder, plan_physical_attack,
+    plan_weapon_attack,
 )
 from rules.battletech.combat.resolve import resolve_physical_attacks, resolve_weapon_attacks
 from rules.battletech.combat.codec import combat_report_to_json, modifiers_to_json, planned_attack_to_json, roll_to_json
@@ -33,14 +35,7 @@ def attack(ruleset: Ruleset[Any, Any], state: GameState, body: Any, seed: str) -
         raise ScenarioError("'attack' needs 'from' and 'to' unit ids and a 'weapon' or 'physical'", code="scenario.query")
     attacker, target = state.unit(body["from"]), state.unit(body["to"])
     sight = _sight_rule(body.get("los"), ruleset, state)
-    physical = "physical" in body
-    if physical:
-        limb = str(body.get("limb", ""))
-        order: WeaponOrder | PhysicalOrder = PhysicalOrder(attacker.id, target.id, str(body["physical"]), limb)
-    elif isinstance(body.get("weapon"), str | int) and not isinstance(body.get("weapon"), bool):
-        order = WeaponOrder(attacker.id, target.id, (str(body["weapon"]),))
-    else:
-        raise ScenarioError("'attack' needs a 'weapon' (name or number) or a 'physical' attack", code="scenario.query")
+    plan, resolve = _asked_attack(state, body, attacker, target, sight)
     answer: dict[str, Any] = {
         "unit": attacker.id,
         "target": target.id,
@@ -51,20 +46,13 @@ def attack(ruleset: Ruleset[Any, Any], state: GameState, body: Any, seed: str) -
         "los": _sight_to_json(sight(state, attacker, target)),
     }
     try:
-        if isinstance(order, PhysicalOrder):
-            planned = plan_physical_attack(state, order, sight)
-        else:
-            planned = plan_weapon_attack(state, order, sight)
+        planned = plan()
     except AttackError as error:
         return {**answer, "legal": False, "error": error.to_json()}
     answer.update(legal=True, **planned_attack_to_json(planned[0]))
     if body.get("roll", True) is False:
         return answer
-    dice = Dice(seed)
-    if isinstance(order, PhysicalOrder):
-        after, report = resolve_physical_attacks(state, [order], dice, sight)
-    else:
-        after, report = resolve_weapon_attacks(state, [order], dice, sight)
+    after, report = resolve(Dice(seed))
     (result,) = report.attacks
     changes = {unit_id: _damage_between(state.mechs[unit_id], after.mechs[unit_id]) for unit_id in (attacker.id, target.id)}
     return {
@@ -78,6 +66,22 @@ def attack(ruleset: Ruleset[Any, Any], state: GameState, body: Any, seed: str) -
         "damage_applied": {unit_id: change for unit_id, change in changes.items() if change},
         **({"buildings": combat_report_to_json(report)["buildings"]} if report.buildings else {}),
     }
+
+
+def _asked_attack(state: GameState, body: dict[str, Any], attacker: Unit, target: Unit,
+                  sight: SightRule) -> tuple[Callable[[], tuple[PlannedAttack, ...]],
+                                             Callable[[Dice], tuple[GameState, CombatReport]]]:
+    """The attack the query asks about, as its check and its resolution: a physical attack or one weapon."""
+    if "physical" in body:
+        physical = PhysicalOrder(attacker.id, target.id, str(body["physical"]), str(body.get("limb", "")))
+        return (lambda: plan_physical_attack(state, physical, sight),
+                lambda dice: resolve_physical_attacks(state, [physical], dice, sight))
+    weapon = body.get("weapon")
+    if not isinstance(weapon, str | int) or isinstance(weapon, bool):
+        raise ScenarioError("'attack' needs a 'weapon' (name or number) or a 'physical' attack", code="scenario.query")
+    fire = WeaponOrder(attacker.id, target.id, (str(weapon),))
+    return (lambda: plan_weapon_attack(state, fire, sight),
+            lambda dice: resolve_weapon_attacks(state, [fire], dice, sight))
 
 
 def _sight_rule(given: Any, ruleset: Ruleset[Any, Any], state: GameState) -> SightRule:

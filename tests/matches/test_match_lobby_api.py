@@ -98,12 +98,20 @@ def test_designs_and_boards_are_listed(db: None) -> None:
     assert Client().get("/api/boards/").json()[0]["id"] == "demo"
 
 
+def test_the_rulesets_are_listed_with_their_options_schemas(db: None) -> None:
+    [solaris] = Client().get("/api/rulesets/").json()
+    assert (solaris["name"], solaris["default"]) == ("solaris", True)
+    los = next(option for option in solaris["options"] if option["name"] == "los")
+    assert (los["kind"], los["values"], los["default"]) == ("choice", ["standard", "dead_zone"], "standard")
+
+
 def test_the_schema_lists_the_api_and_both_auth_schemes(db: None) -> None:
     response = Client().get("/api/schema/", HTTP_ACCEPT="application/json")
     assert response.status_code == 200
     schema = response.json()
     for path in ("/api/matches/", "/api/matches/{match_id}/join/", "/api/matches/{match_id}/accept/",
-                 "/api/matches/{match_id}/replay/", "/api/matches/{match_id}/referee/", "/api/designs/"):
+                 "/api/matches/{match_id}/replay/", "/api/matches/{match_id}/referee/", "/api/designs/",
+                 "/api/rulesets/"):
         assert path in schema["paths"]
     assert {"cookieAuth", "tokenAuth"} <= set(schema["components"]["securitySchemes"])
 
