@@ -5,11 +5,17 @@ The log holds the starting position (`started`), every order (`submitted`), ever
 every referee correction (`annulled`, `overridden`) and every split-LOS side chosen (`los_side`). Replaying it re-resolves each phase through the
 rules with the dice derived from the match seed, and checks that each resolution (every roll included) and
 the final state come out exactly as they were logged.
+
+A phase's dice stream is not read from the log: it is the number of annulments of that phase logged before
+the resolution (`phase_dice_seed`), as when it was played, and the log's versions must run 1, 2, 3... So a
+phase re-resolved on other dice without an `annulled` event, an annulment moved or dropped, or any event
+dropped, does not verify: whoever can write the database cannot pick the dice.
 """
 
 from __future__ import annotations
 
 import json
+from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -37,6 +43,8 @@ class Replay:
     # goes back to the last one.
     before: list[tuple[GameState, int]] = field(default_factory=list)
     state: GameState | None = None
+    # Annulments replayed so far, by (turn, phase): the n-th resolution of a phase is played on dice stream n.
+    annulments: Counter[tuple[int, str]] = field(default_factory=Counter)
 
 
 def _plain(data: Any) -> Any:
@@ -51,7 +59,9 @@ def replay_log(match: Match) -> Replay:
     pending: list[dict[str, Any]] = []
     # The reaction windows of the phase being played and the answers logged to them (reactions.py).
     reacted = Reactions()
+    versions = []
     for event in match.events.order_by("version"):
+        versions.append(event.version)
         payload = event.payload
         if event.kind == Event.Kind.STARTED:
             replay.start = payload["state"]
@@ -68,9 +78,7 @@ def replay_log(match: Match) -> Replay:
             _replay_phase(replay, ruleset, match.seed, event, pending, reacted)
             pending, reacted = [], Reactions()
         elif event.kind == Event.Kind.ANNULLED:
-            before, index = replay.before.pop()
-            replay.state = keep_split_los(before, replay.state)
-            replay.phases[index]["annulled"] = payload["reason"]
+            _replay_annulment(replay, event)
             pending, reacted = [], Reactions()
         elif event.kind == Event.Kind.OVERRIDDEN:
             _replay_override(replay, event)
@@ -79,11 +87,28 @@ def replay_log(match: Match) -> Replay:
         elif event.kind == Event.Kind.FINISHED and replay.state.result is None:
             # An end the play did not reach: the referee's decision (campaigns' match_finish), logged here.
             replay.state = replace(replay.state, result=result_from_json(payload["result"]))
+    if versions != list(range(1, match.version + 1)):
+        replay.problems.append(f"the log's versions do not run 1 to {match.version}: events were dropped or added")
     if replay.state is None:
         replay.problems.append("the log has no start: the match was not opened in the lobby")
     elif _plain(ruleset.state_to_json(replay.state)) != _plain(match.state):
         replay.problems.append("the replayed final state differs from the match's state")
     return replay
+
+
+def _replay_annulment(replay: Replay, event: Event) -> None:
+    """Goes back to before the last phase in force; its next resolution takes the next dice stream."""
+    assert replay.state is not None
+    if not replay.before:
+        replay.problems.append(f"v{event.version}: an annulment with no resolved phase before it")
+        return
+    before, index = replay.before.pop()
+    annulled = replay.phases[index]
+    if (event.payload.get("turn"), event.payload.get("phase")) != (annulled["turn"], annulled["phase"]):
+        replay.problems.append(f"v{event.version}: the annulment names another phase than the last one resolved")
+    replay.annulments[(annulled["turn"], annulled["phase"])] += 1
+    replay.state = keep_split_los(before, replay.state)
+    annulled["annulled"] = event.payload["reason"]
 
 
 def keep_split_los(before: GameState, current: GameState) -> GameState:
@@ -154,8 +179,15 @@ def _resolved(replay: Replay, ruleset: Any, seed: str, event: Event, orders: lis
               reacted: Reactions) -> tuple[Any, int] | None:
     """The logged phase played again on its dice with its orders and the answers so far, and the rolls it
     made (None: it no longer resolves, which is a problem recorded)."""
-    payload = event.payload
-    dice = Dice(phase_dice_seed(seed, payload["turn"], payload["phase"], payload.get("attempt", 0)))
+    assert replay.state is not None
+    payload, turn, phase = event.payload, replay.state.turn, replay.state.phase
+    attempt = replay.annulments[(turn, phase)]
+    if (payload.get("turn"), payload.get("phase"), payload.get("attempt", 0)) != (turn, phase, attempt):
+        replay.problems.append(
+            f"v{event.version}: logged as turn {payload.get('turn')} {payload.get('phase')} on dice stream "
+            f"{payload.get('attempt', 0)}, where the log has turn {turn} {phase} after {attempt} annulments of it"
+        )
+    dice = Dice(phase_dice_seed(seed, turn, phase, attempt))
     try:
         decoded = [ruleset.decode_order(replay.state, order) for order in orders]
         result = ruleset.resolve_phase(replay.state, decoded, dice, reacted.decoded(ruleset, replay.state))
