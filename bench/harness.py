@@ -93,16 +93,14 @@ def create_matches(count: int) -> list[MatchSeats]:
     """`count` demo duels, each with two fresh players (no password hashing: they log in by cookie)."""
     from django.contrib.auth.models import User
 
-    from matches.services import match_create
-    from rules.battletech import codec
+    from matches.pipeline import match_create
     from rules.rulesets.solaris.demo import demo_state
 
-    state_json = codec.state_to_json(demo_state())
     seats = []
     for _ in range(count):
         tag = uuid.uuid4().hex[:10]
         players = {side: User.objects.create(username=f"bench-{tag}-{side}") for side in ORDERS}
-        match = match_create(state_json=state_json, players=players, title=f"bench {tag}")
+        match = match_create(state=demo_state(), players=players, title=f"bench {tag}")
         seats.append(MatchSeats(match.pk, {side: session_cookie(user) for side, user in players.items()}))
     return seats
 

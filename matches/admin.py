@@ -10,10 +10,18 @@ class ParticipantInline(admin.TabularInline):
 
 @admin.register(Match)
 class MatchAdmin(admin.ModelAdmin):
+    """Read-only: a match is created and changed by its commands alone (matches/pipeline.py), so every change
+    is logged, versioned and broadcast."""
+
     list_display = ["id", "title", "ruleset", "status", "turn", "phase", "version", "created_at"]
     list_filter = ["status", "ruleset"]
-    readonly_fields = ["version", "seed_hash", "created_at", "updated_at"]
     inlines = [ParticipantInline]
+
+    def has_add_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+        return False
+
+    def has_change_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+        return False
 
 
 @admin.register(Order)

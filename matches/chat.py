@@ -2,24 +2,26 @@
 referee) are kept apart, so nobody watching can tell a player what the other side is doing.
 
 Messages are their own model, not match events: they change nothing in the match, so they carry the
-current version without bumping it and travel unversioned on the match's streams; each socket drops the
-frames of rooms its viewer does not read (consumers.py).
+current version without bumping it and travel unversioned on the match's streams (posted through the
+pipeline all the same: `pipeline.Step.send`); each socket drops the frames of rooms its viewer does not read
+(consumers.py).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, ClassVar
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db import transaction
 from django.utils.html import escape
 
 from . import hub
 from .errors import MatchError
 from .models import ChatMessage, Match, Participant
-from .selectors import PUBLIC, Viewer, match_and_viewer, match_as_seen, spectators_delayed
+from .pipeline import Command, Right, Step, is_logged_in, run_command
+from .selectors import PUBLIC, Viewer, match_as_seen, spectators_delayed
 
 MAX_CHAT_CHARS = 500
 HISTORY_LENGTH = 50
@@ -44,33 +46,37 @@ def chat_frame(message: ChatMessage, version: int) -> dict[str, Any]:
 
 
 def chat_post(*, match_id: int, user: AbstractBaseUser | AnonymousUser, text: Any, now: datetime) -> dict[str, Any]:
-    """Posts to the viewer's room; at most `ARBITRO_CHAT_RATE` messages per user in its window."""
-    if not user.is_authenticated:
-        raise MatchError("chat.anonymous", "Log in to chat.", status=403)
     if not isinstance(text, str) or not text.strip() or len(text) > MAX_CHAT_CHARS:
         raise MatchError("chat.malformed", f"A chat message is 1 to {MAX_CHAT_CHARS} characters of text.")
-    count, seconds = settings.ARBITRO_CHAT_RATE
-    with transaction.atomic():
-        # The match row lock serialises a user's posts, so the rate limit cannot be raced past.
-        match, viewer = match_and_viewer(match_id=match_id, user=user, for_update=True)
-        room = rooms_of(viewer)[0]
-        recent = ChatMessage.objects.filter(match=match, user_id=user.pk, created_at__gt=now - timedelta(seconds=seconds))
+    return run_command(match_id=match_id, user=user, command=ChatPost(text.strip(), now))
+
+
+@dataclass(frozen=True)
+class ChatPost(Command[dict[str, Any]]):
+    """Posts to the viewer's room; at most `ARBITRO_CHAT_RATE` messages per user in its window. The match
+    row lock serialises a user's posts, so the rate limit cannot be raced past."""
+
+    text: str
+    now: datetime
+    right: ClassVar[Right] = Right(is_logged_in, "chat.anonymous", "Log in to chat.")
+
+    def apply(self, step: Step) -> dict[str, Any]:
+        match, user = step.match, step.user
+        count, seconds = settings.ARBITRO_CHAT_RATE
+        recent = ChatMessage.objects.filter(
+            match=match, user_id=user.pk, created_at__gt=self.now - timedelta(seconds=seconds)
+        )
         if recent.count() >= count:
             raise MatchError("chat.rate_limited", f"At most {count} messages every {seconds} seconds.", status=429)
-        message = ChatMessage.objects.create(match=match, user=user, room=room, text=text.strip(), created_at=now)
-        frames = {hub.PUBLIC_STREAM: chat_frame(message, match.version)}
+        message = ChatMessage.objects.create(
+            match=match, user=user, room=rooms_of(step.viewer)[0], text=self.text, created_at=self.now
+        )
+        step.send(hub.PUBLIC_STREAM, chat_frame(message, match.version))
         # Delayed spectators chat live too: their room is not delayed, only the match is, so their frames
         # carry the version they are shown, never the live one.
         if spectators_delayed(match):
-            frames[hub.DELAYED_STREAM] = chat_frame(message, match_as_seen(match, PUBLIC).version)
-        for stream, frame in frames.items():
-            transaction.on_commit(
-                lambda stream=stream, frame=frame: hub.publish(
-                    match_id=match.pk, frames=[frame], stream=stream, versioned=False
-                ),
-                robust=True,
-            )
-    return chat_frame(message, match_as_seen(match, viewer).version)
+            step.send(hub.DELAYED_STREAM, chat_frame(message, match_as_seen(match, PUBLIC).version))
+        return chat_frame(message, match_as_seen(match, step.viewer).version)
 
 
 def chat_history(*, match: Match, viewer: Viewer) -> list[dict[str, Any]]:

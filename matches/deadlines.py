@@ -17,7 +17,7 @@ from typing import ClassVar
 from rules.rulesets import get_ruleset
 
 from .models import Event, Match
-from .pipeline import Right, Step, run_command, server
+from .pipeline import Command, Right, Step, is_server, run_command
 from .selectors import current_orders, phase_deadline
 from .services import phase_resolve
 
@@ -29,12 +29,11 @@ def deadlines_expire(*, now: datetime) -> list[int]:
 
 
 @dataclass(frozen=True)
-class Expire:
+class Expire(Command[bool]):
     """The server resolves a phase whose deadline passed by `now`; False when it had not (yet)."""
 
     now: datetime
-    right: ClassVar[Right] = Right(server, "deadline.server_only", "Only the server expires a deadline.")
-    writes: ClassVar[bool] = True
+    right: ClassVar[Right] = Right(is_server, "deadline.server_only", "Only the server expires a deadline.")
 
     def apply(self, step: Step) -> bool:
         match = step.match

@@ -4,7 +4,7 @@ sockets N seconds after its event was logged.
 Per process and match, one `Release` feeds the local sockets of the `hub.SECONDS_DELAYED_STREAM`. It reads
 what to send from the event log (`selectors.spectator_horizon`, judged on the events' logged times), never
 from memory: an asyncio timer wakes it when the next event's time comes, and a `hub.LOGGED` nudge on the
-match's delayed stream (`services.events_publish`) when the log grows. So a process started later, or a
+match's delayed stream (from `pipeline.run_command`) when the log grows. So a process started later, or a
 socket that reconnects, releases exactly what the log says, and nothing is lost by a restart. Chat and crowd
 frames travel on the delayed stream too and are passed on at once.
 """

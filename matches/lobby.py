@@ -8,14 +8,12 @@ step is appended to the event log, so the accepted options are on record.
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import transaction
 
-from rules.battletech import codec
 from rules.core.board import Board, parse_megamek_board
 from rules.rulesets.solaris.demo import demo_board
 from rules.battletech.designs.design import shipped_design
@@ -27,8 +25,7 @@ from rules.battletech.units import Unit
 
 from .errors import MatchError
 from .models import Event, Match, Participant
-from .selectors import match_get
-from .services import event_append, events_publish
+from .pipeline import Command, Right, Step, is_host, is_logged_in, is_player, match_create, match_start, run_command
 
 # Lobby matches are duels: one mech per side, red starting on the south edge and blue on the north edge.
 SIDES = ("red", "blue")
@@ -130,120 +127,127 @@ def match_open(
         raise MatchError.from_rule_error(error) from error
     checked = options_checked(options or {}, ruleset=ruleset)
     state = _duel_state(board_from_upload(board_text), designs, pilots)
-    with transaction.atomic():
-        match = Match.objects.create(
-            title=title[:MAX_TITLE_CHARS], ruleset=ruleset, status=Match.Status.OPEN, host=host,
-            state=codec.state_to_json(state), turn=state.turn, phase=state.phase, options=checked,
-        )
-        Participant.objects.create(match=match, user=host, role=Participant.Role.PLAYER, side=SIDES[0])
-        event_append(match, Event.Kind.OPTIONS, {"options": checked, "by": host.get_username()})
-        match.save()
-    return match
+    return match_create(
+        state=state, players={SIDES[0]: host}, ruleset=ruleset, title=title[:MAX_TITLE_CHARS], options=checked, host=host
+    )
 
 
 def match_join(*, match_id: int, user: AbstractBaseUser, role: Any) -> dict[str, Any]:
-    """Takes the first free side as a player, or a spectator's seat (spectators may join at any time)."""
     if role not in (Participant.Role.PLAYER, Participant.Role.SPECTATOR):
         raise MatchError("join.role", "Join as a player or as a spectator.")
-    with transaction.atomic():
-        match = match_get(match_id=match_id, for_update=True)
+    return run_command(match_id=match_id, user=user, command=Join(role))
+
+
+def match_referee_seat(*, match_id: int, user: AbstractBaseUser, username: Any) -> dict[str, Any]:
+    if not isinstance(username, str) or not username.strip() or len(username) > 150:
+        raise MatchError("referee_seat.malformed", "Name the referee by their username.")
+    return run_command(match_id=match_id, user=user, command=SeatReferee(username.strip()))
+
+
+def match_options_set(*, match_id: int, user: AbstractBaseUser, options: Any) -> dict[str, Any]:
+    return run_command(match_id=match_id, user=user, command=SetOptions(options))
+
+
+def match_accept(*, match_id: int, user: AbstractBaseUser, accepted: Any, options: Any) -> dict[str, Any]:
+    if not isinstance(accepted, bool):
+        raise MatchError("accept.malformed", "`accepted` is true or false.")
+    return run_command(match_id=match_id, user=user, command=Accept(accepted, options))
+
+
+def _in_lobby(match: Match) -> None:
+    if match.status != Match.Status.OPEN:
+        raise MatchError("match.started", "The options are fixed once the match has started.", status=409)
+
+
+@dataclass(frozen=True)
+class Join(Command[dict[str, Any]]):
+    """Takes the first free side as a player, or a spectator's seat (spectators may join at any time)."""
+
+    role: str
+    right: ClassVar[Right] = Right(is_logged_in, "auth.required", "Log in to take a seat.", status=401)
+
+    def apply(self, step: Step) -> dict[str, Any]:
+        match, user = step.match, step.user
         if Participant.objects.filter(match=match, user_id=user.pk).exists():
             raise MatchError("join.already_seated", "You already have a seat in this match.", status=409)
         side = ""
-        if role == Participant.Role.PLAYER:
+        if self.role == Participant.Role.PLAYER:
             taken = set(Participant.objects.filter(match=match).values_list("side", flat=True))
             free = [s for s in SIDES if s not in taken]
             if match.status != Match.Status.OPEN or not free:
                 raise MatchError("join.full", "Every side of this match is taken.", status=409)
             side = free[0]
-        Participant.objects.create(match=match, user=user, role=role, side=side)
-        events = [event_append(match, Event.Kind.JOINED, {"player": user.get_username(), "role": role, "side": side or None})]
-        match.save()
-        events_publish(match, events)
-    return {"role": role, "side": side or None}
+        Participant.objects.create(match=match, user=user, role=self.role, side=side)
+        step.log(Event.Kind.JOINED, {"player": user.get_username(), "role": self.role, "side": side or None})
+        return {"role": self.role, "side": side or None}
 
 
-def match_referee_seat(*, match_id: int, user: AbstractBaseUser, username: Any) -> dict[str, Any]:
+@dataclass(frozen=True)
+class SeatReferee(Command[dict[str, Any]]):
     """The host seats a referee (any user, by username) while the match is in the lobby. A match has one
     seated referee: seating another replaces them. A spectator's seat becomes the referee's; a player's
     cannot (nobody referees their own fight)."""
-    if not isinstance(username, str) or not username.strip() or len(username) > 150:
-        raise MatchError("referee_seat.malformed", "Name the referee by their username.")
-    with transaction.atomic():
-        match = _open_match_locked(match_id)
-        if match.host_id != user.pk:
-            raise MatchError("referee_seat.not_host", "Only the host seats the referee.", status=403)
-        chosen = get_user_model().objects.filter(username=username.strip()).first()
+
+    username: str
+    right: ClassVar[Right] = Right(is_host, "referee_seat.not_host", "Only the host seats the referee.")
+
+    def apply(self, step: Step) -> dict[str, Any]:
+        match = step.match
+        _in_lobby(match)
+        chosen = get_user_model().objects.filter(username=self.username).first()
         if chosen is None:
-            raise MatchError("referee_seat.unknown_user", f"There is no user {username.strip()!r}.", status=404)
+            raise MatchError("referee_seat.unknown_user", f"There is no user {self.username!r}.", status=404)
         seat = Participant.objects.filter(match=match, user=chosen).first()
         if seat is not None and seat.role == Participant.Role.PLAYER:
             raise MatchError("referee_seat.player", "A player of this match cannot referee it.", status=409)
         Participant.objects.filter(match=match, role=Participant.Role.REFEREE).exclude(user=chosen).delete()
         Participant.objects.update_or_create(match=match, user=chosen, defaults={"role": Participant.Role.REFEREE, "side": ""})
-        events = [event_append(match, Event.Kind.JOINED, {
-            "player": chosen.get_username(), "role": Participant.Role.REFEREE, "side": None, "by": user.get_username(),
-        })]
-        match.save()
-        events_publish(match, events)
-    return {"role": Participant.Role.REFEREE, "referee": chosen.get_username()}
+        step.log(Event.Kind.JOINED, {
+            "player": chosen.get_username(), "role": Participant.Role.REFEREE, "side": None, "by": step.user.get_username(),
+        })
+        return {"role": Participant.Role.REFEREE, "referee": chosen.get_username()}
 
 
-def match_options_set(*, match_id: int, user: AbstractBaseUser, options: Any) -> dict[str, Any]:
+@dataclass(frozen=True)
+class SetOptions(Command[dict[str, Any]]):
     """The host changes the options: every player's acceptance is cleared."""
-    with transaction.atomic():
-        match = _open_match_locked(match_id)
-        if match.host_id != user.pk:
-            raise MatchError("options.not_host", "Only the host changes the options.", status=403)
-        match.options = options_checked(options, match.options, match.ruleset)
+
+    options: Any
+    right: ClassVar[Right] = Right(is_host, "options.not_host", "Only the host changes the options.")
+
+    def apply(self, step: Step) -> dict[str, Any]:
+        match = step.match
+        _in_lobby(match)
+        match.options = options_checked(self.options, match.options, match.ruleset)
         Participant.objects.filter(match=match).update(accepted=False)
-        events = [event_append(match, Event.Kind.OPTIONS, {"options": match.options, "by": user.get_username()})]
-        match.save()
-        events_publish(match, events)
-    return match.options
+        step.log(Event.Kind.OPTIONS, {"options": match.options, "by": step.user.get_username()})
+        return match.options
 
 
-def match_accept(*, match_id: int, user: AbstractBaseUser, accepted: Any, options: Any) -> dict[str, Any]:
+@dataclass(frozen=True)
+class Accept(Command[dict[str, Any]]):
     """A player accepts (or withdraws from) the options. `options` must be the ones the player read, so an
     acceptance never lands on options the host changed meanwhile. The last acceptance starts the match."""
-    if not isinstance(accepted, bool):
-        raise MatchError("accept.malformed", "`accepted` is true or false.")
-    with transaction.atomic():
-        match = _open_match_locked(match_id)
-        seat = Participant.objects.filter(match=match, user_id=user.pk, role=Participant.Role.PLAYER).first()
-        if seat is None:
-            raise MatchError("accept.not_player", "Only a seated player accepts the options.", status=403)
-        if accepted and options != match.options:
+
+    accepted: bool
+    options: Any
+    right: ClassVar[Right] = Right(is_player, "accept.not_player", "Only a seated player accepts the options.")
+
+    def apply(self, step: Step) -> dict[str, Any]:
+        match, viewer = step.match, step.viewer
+        _in_lobby(match)
+        if self.accepted and self.options != match.options:
             raise MatchError("accept.stale_options", "The options changed; read them again.", status=409,
                              params={"options": match.options})
-        seat.accepted = accepted
-        seat.save(update_fields=["accepted"])
-        events = [event_append(match, Event.Kind.ACCEPTED, {"player": user.get_username(), "side": seat.side,
-                                                       "accepted": accepted, "options": match.options})]
+        Participant.objects.filter(match=match, user_id=viewer.user_id).update(accepted=self.accepted)
+        step.log(Event.Kind.ACCEPTED, {"player": step.user.get_username(), "side": viewer.side,
+                                       "accepted": self.accepted, "options": match.options})
         players = Participant.objects.filter(match=match, role=Participant.Role.PLAYER)
         if {p.side for p in players} == set(SIDES) and all(p.accepted for p in players):
-            events.append(_start(match))
-        match.save()
-        events_publish(match, events)
-    return {"accepted": accepted, "status": match.status}
-
-
-def _start(match: Match) -> Event:
-    ruleset = get_ruleset(match.ruleset)
-    agreed = ruleset.options.validate({name: value for name, value in match.options.items() if name in ruleset.options.names})
-    match.state = ruleset.state_to_json(replace(ruleset.state_from_json(match.state), options=agreed))
-    return match_start_logged(match)
-
-
-def match_start_logged(match: Match) -> Event:
-    """Puts the match in progress and logs its starting position (with its options), which `verify_match`
-    replays from and a referee's annulment goes back to; the caller holds the row lock and saves the match."""
-    match.status = Match.Status.IN_PROGRESS
-    return event_append(match, Event.Kind.STARTED, {"options": match.options, "state": match.state, "seed_hash": match.seed_hash})
-
-
-def _open_match_locked(match_id: int) -> Match:
-    match = match_get(match_id=match_id, for_update=True)
-    if match.status != Match.Status.OPEN:
-        raise MatchError("match.started", "The options are fixed once the match has started.", status=409)
-    return match
+            ruleset = get_ruleset(match.ruleset)
+            agreed = ruleset.options.validate(
+                {name: value for name, value in match.options.items() if name in ruleset.options.names}
+            )
+            match.state = ruleset.state_to_json(replace(ruleset.state_from_json(match.state), options=agreed))
+            match_start(step)
+        return {"accepted": self.accepted, "status": match.status}

@@ -20,7 +20,7 @@ from rules.battletech.state import LOS_SIDES, choose_split_los
 
 from .errors import MatchError
 from .models import Event, Match, Participant
-from .pipeline import Right, Step, referee, run_command, seated_player
+from .pipeline import Command, Right, Step, is_player, is_referee, run_command
 from .referee import SORTING_OUT, checked_reason
 from .services import state_for_delayed
 
@@ -39,13 +39,12 @@ def los_side_choose(
 
 
 @dataclass(frozen=True)
-class LosSideChoice:
+class LosSideChoice(Command[dict[str, Any]]):
     unit: str
     side: str | None
     reason: Any
-    right: ClassVar[Right] = Right(lambda match, viewer: referee(match, viewer) or seated_player(match, viewer),
+    right: ClassVar[Right] = Right(lambda match, viewer: is_player(match, viewer) or is_referee(match, viewer),
                                    *NOT_YOURS)
-    writes: ClassVar[bool] = True
 
     def apply(self, step: Step) -> dict[str, Any]:
         match, viewer = step.match, step.viewer

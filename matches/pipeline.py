@@ -12,17 +12,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
 
+from rules.rulesets import DEFAULT_RULESET, get_ruleset
+
 from . import hub
 from .errors import MatchError
-from .models import Event, Match, Participant
+from .models import Event, Match, Participant, seed_hash
 from .selectors import PUBLIC, Viewer, event_frame, match_and_viewer, match_get, spectator_horizon
 
-Reply = TypeVar("Reply", covariant=True)
+Reply = TypeVar("Reply")
 
 # The server itself, running a command nobody sent: a deadline passing, a campaign's result.
 SERVER = Viewer(role="server")
@@ -44,24 +46,24 @@ class Right:
             raise MatchError(self.code, self.message, status=self.status)
 
 
-def seated_player(match: Match, viewer: Viewer) -> bool:
+def is_player(match: Match, viewer: Viewer) -> bool:
     return viewer.role == Participant.Role.PLAYER and viewer.side is not None
 
 
-def referee(match: Match, viewer: Viewer) -> bool:
+def is_referee(match: Match, viewer: Viewer) -> bool:
     """The seated referee, or a staff user (who referees any match)."""
     return viewer.role == Participant.Role.REFEREE
 
 
-def host(match: Match, viewer: Viewer) -> bool:
+def is_host(match: Match, viewer: Viewer) -> bool:
     return viewer.user_id is not None and match.host_id == viewer.user_id
 
 
-def logged_in(match: Match, viewer: Viewer) -> bool:
+def is_logged_in(match: Match, viewer: Viewer) -> bool:
     return viewer.user_id is not None
 
 
-def server(match: Match, viewer: Viewer) -> bool:
+def is_server(match: Match, viewer: Viewer) -> bool:
     return viewer is SERVER
 
 
@@ -87,12 +89,16 @@ class Step:
         self.frames.append((stream, frame))
 
 
-class Command(Protocol[Reply]):
-    right: ClassVar[Right]
-    # False for a question (a plot): it runs without the lock or a transaction and may not log.
-    writes: ClassVar[bool]
+class Command(Generic[Reply]):
+    """A change to a match (or, not `writes`, a question about it), sent by a user or the server: its `right`
+    says who may, `apply` does it on the locked match and returns the reply."""
 
-    def apply(self, step: Step) -> Reply: ...
+    right: ClassVar[Right]
+    # False for a question (a plot): it runs without the lock or a transaction, and logs nothing.
+    writes: ClassVar[bool] = True
+
+    def apply(self, step: Step) -> Reply:
+        raise NotImplementedError
 
 
 def run_command(*, match_id: int, user: AbstractBaseUser | AnonymousUser | None, command: Command[Reply]) -> Reply:
@@ -104,10 +110,7 @@ def run_command(*, match_id: int, user: AbstractBaseUser | AnonymousUser | None,
     if not command.writes:
         match, viewer = _match_and_viewer(match_id, user, for_update=False)
         command.right.check(match, viewer)
-        step = Step(match, viewer, user)
-        reply = command.apply(step)
-        assert not step.events and not step.frames, "a read-only command logs nothing"
-        return reply
+        return command.apply(Step(match, viewer, user))
     with transaction.atomic():
         match, viewer = _match_and_viewer(match_id, user, for_update=True)
         command.right.check(match, viewer)
@@ -120,8 +123,52 @@ def run_command(*, match_id: int, user: AbstractBaseUser | AnonymousUser | None,
             Event.objects.bulk_create(step.events)
         if changed:
             match.save(update_fields=[*changed, "updated_at"])
-        publish_logged(match, step.events, step.frames)
+        _publish(match, step.events, step.frames)
     return reply
+
+
+def match_create(
+    *, state: Any, players: dict[str, AbstractBaseUser], ruleset: str = DEFAULT_RULESET, title: str = "",
+    options: dict[str, Any] | None = None, host: AbstractBaseUser | None = None, seed: str | None = None,
+) -> Match:
+    """The one way a match comes to be: `state` is the ruleset's, and `players` seats one user per side of it.
+    Opened by a `host`, it waits in the lobby with its options logged until every player accepts them
+    (lobby.py: `match_start`). Otherwise it is under way at once: its start is logged as version 0, the
+    position every later version builds on (as migration 0005 logged it for the matches created before).
+    `seed` fixes the dice (tests)."""
+    rules = get_ruleset(ruleset)
+    # Through the codec both ways: stored in its normal form (the options filled in with their defaults), as
+    # every later state is, so a state replayed or annulled back to the start compares equal to it.
+    state = rules.state_from_json(rules.state_to_json(state))
+    match = Match(
+        title=title, ruleset=ruleset, state=rules.state_to_json(state), turn=state.turn, phase=state.phase,
+        options=options or {}, host=host, **({"seed": seed} if seed is not None else {}),
+    )
+    step = Step(match, SERVER, host)
+    if host is None:
+        match.status = Match.Status.IN_PROGRESS
+        step.events.append(Event(match=match, version=0, kind=Event.Kind.STARTED, payload=_started(match)))
+    else:
+        step.log(Event.Kind.OPTIONS, {"options": match.options, "by": host.get_username()})
+    with transaction.atomic():
+        match.save()
+        Participant.objects.bulk_create(
+            Participant(match=match, user=user, role=Participant.Role.PLAYER, side=side) for side, user in players.items()
+        )
+        Event.objects.bulk_create(step.events)
+    return match
+
+
+def match_start(step: Step) -> None:
+    """Puts a lobby match in progress and logs its start."""
+    step.match.status = Match.Status.IN_PROGRESS
+    step.log(Event.Kind.STARTED, _started(step.match))
+
+
+def _started(match: Match) -> dict[str, Any]:
+    """The `started` event's payload: the starting position with its options, which `verify_match` replays
+    from and a referee's annulment goes back to, and the hash of the seed the dice come from."""
+    return {"options": match.options, "state": match.state, "seed_hash": seed_hash(match.seed)}
 
 
 def _match_and_viewer(
@@ -132,7 +179,7 @@ def _match_and_viewer(
     return match_and_viewer(match_id=match_id, user=user, for_update=for_update)
 
 
-def publish_logged(match: Match, events: list[Event], frames: Sequence[tuple[str, dict[str, Any]]] = ()) -> None:
+def _publish(match: Match, events: list[Event], frames: Sequence[tuple[str, dict[str, Any]]] = ()) -> None:
     """Broadcasts the public frames of new events, and a command's own frames, once the transaction commits."""
     for stream, frame in frames:
         _after_commit(match_id=match.pk, frames=[frame], stream=stream, versioned=False)

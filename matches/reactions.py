@@ -26,7 +26,7 @@ from rules.rulesets import get_ruleset
 from . import services
 from .errors import MatchError
 from .models import Event, Match, ReactionAnswer
-from .pipeline import Right, Step, run_command, seated_player, server
+from .pipeline import Command, Right, Step, is_player, is_server, run_command
 from .selectors import current_orders, open_window, window_from_json
 
 def answers_given(match: Match, ruleset: Any, state: Any, attempt: int) -> Answers:
@@ -63,12 +63,11 @@ def react(*, match_id: int, user: AbstractBaseUser, window: Any, unit: Any, orde
 
 
 @dataclass(frozen=True)
-class React:
+class React(Command[dict[str, Any]]):
     window: str
     unit: str
     order: Any
-    right: ClassVar[Right] = Right(seated_player, "order.spectator", "Only a player seated in this match can react.")
-    writes: ClassVar[bool] = True
+    right: ClassVar[Right] = Right(is_player, "order.spectator", "Only a player seated in this match can react.")
 
     def apply(self, step: Step) -> dict[str, Any]:
         match, viewer = step.match, step.viewer
@@ -118,12 +117,11 @@ def reactions_expire(*, now: datetime) -> list[int]:
 
 
 @dataclass(frozen=True)
-class ReactionExpire:
+class ReactionExpire(Command[bool]):
     """The server answers "pass" for the units a window still waits on once its deadline is past."""
 
     now: datetime
-    right: ClassVar[Right] = Right(server, "deadline.server_only", "Only the server expires a deadline.")
-    writes: ClassVar[bool] = True
+    right: ClassVar[Right] = Right(is_server, "deadline.server_only", "Only the server expires a deadline.")
 
     def apply(self, step: Step) -> bool:
         match = step.match

@@ -13,7 +13,7 @@ from rules.battletech import codec
 
 from .errors import MatchError
 from .models import Event, Match, Order
-from .pipeline import Right, Step, referee, run_command
+from .pipeline import Command, Right, Step, is_referee, run_command
 from .replay import keep_split_los, replay_log, unit_overridden
 from .services import state_for_delayed
 
@@ -71,7 +71,7 @@ def checked_reason(reason: Any) -> str:
 
 
 @dataclass(frozen=True)
-class RefereeAct:
+class RefereeAct(Command[dict[str, Any]]):
     """The status check, `change` on the locked match and the logged event, with the referee's reason."""
 
     reason: str
@@ -79,8 +79,7 @@ class RefereeAct:
     allowed: tuple[str, ...]
     status_to: str | None
     change: Callable[[Match], dict[str, Any]] | None = None
-    right: ClassVar[Right] = Right(referee, "referee.only", "Only the match's referee may do that.")
-    writes: ClassVar[bool] = True
+    right: ClassVar[Right] = Right(is_referee, "referee.only", "Only the match's referee may do that.")
 
     def apply(self, step: Step) -> dict[str, Any]:
         match = step.match

@@ -64,6 +64,10 @@ def replay_log(match: Match) -> Replay:
         versions.append(event.version)
         payload = event.payload
         if event.kind == Event.Kind.STARTED:
+            if "state" not in payload:
+                # Logged afterwards for a match already played (migration 0005): its start was never recorded.
+                replay.problems.append("the starting position was not logged: the match cannot be replayed")
+                return replay
             replay.start = payload["state"]
             replay.state = ruleset.state_from_json(payload["state"])
         elif replay.state is None:
@@ -90,7 +94,7 @@ def replay_log(match: Match) -> Replay:
     if versions != list(range(1, match.version + 1)):
         replay.problems.append(f"the log's versions do not run 1 to {match.version}: events were dropped or added")
     if replay.state is None:
-        replay.problems.append("the log has no start: the match was not opened in the lobby")
+        replay.problems.append("the log has no start")
     elif _plain(ruleset.state_to_json(replay.state)) != _plain(match.state):
         replay.problems.append("the replayed final state differs from the match's state")
     return replay

@@ -10,46 +10,19 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import transaction
 
 from rules.core.dice import Dice
 from rules.core.errors import RuleError
 from rules.core.phases import NO_ANSWERS, OVER
 from rules.core.phases import Order as PhaseOrder
-from rules.rulesets import DEFAULT_RULESET, get_ruleset
+from rules.rulesets import get_ruleset
 
 from . import reactions
 from .errors import MatchError
-from .models import Event, Match, Order, Participant, phase_dice_seed
-from .pipeline import Right, Step, publish_logged, run_command, seated_player
+from .models import Event, Match, Order, phase_dice_seed
+from .pipeline import Command, Right, Step, is_player, run_command
 from .selectors import Viewer, current_orders, spectators_delayed
 from .stale import check_position_seen
-
-
-def match_create(
-    *,
-    state_json: dict[str, Any],
-    players: dict[str, AbstractBaseUser],
-    ruleset: str = DEFAULT_RULESET,
-    title: str = "",
-    options: dict[str, Any] | None = None,
-) -> Match:
-    """A match already under way: `players` seats one user per side of the rules state."""
-    rules = get_ruleset(ruleset)
-    state = rules.state_from_json(state_json)
-    with transaction.atomic():
-        match = Match.objects.create(
-            title=title,
-            ruleset=ruleset,
-            status=Match.Status.IN_PROGRESS,
-            state=rules.state_to_json(state),
-            turn=state.turn,
-            phase=state.phase,
-            options=options or {},
-        )
-        for side, user in players.items():
-            Participant.objects.create(match=match, user=user, role=Participant.Role.PLAYER, side=side)
-    return match
 
 
 def check_commander(*, match: Match, viewer: Viewer, unit_id: str, turn: int | None, state: Any = None) -> Any:
@@ -90,11 +63,11 @@ def _checked_order(
 
 
 # Orders are given by the player seated on the unit's side (`check_commander` says which units).
-ORDERS = Right(seated_player, "order.spectator", "Only a player seated in this match can send orders.")
+ORDERS = Right(is_player, "order.spectator", "Only a player seated in this match can send orders.")
 
 
 @dataclass(frozen=True)
-class OrderPlot:
+class OrderPlot(Command[dict[str, Any]]):
     """Checks a (partial) order for its owner only; nothing is stored and nobody else hears of it."""
 
     order_json: Any
@@ -154,19 +127,6 @@ def order_submit(
     seen: int | None = None,
 ) -> dict[str, Any]:
     return run_command(match_id=match_id, user=user, command=OrderSubmit(order_json, turn, phase, seen))
-
-
-def event_append(match: Match, kind: str, payload: dict[str, Any]) -> Event:
-    """Appends one event to the log and bumps the version; the caller holds the row lock and saves the match."""
-    event = Event(match=match, version=match.version + 1, kind=kind, payload=payload)
-    match.version += 1
-    event.save()
-    return event
-
-
-def events_publish(match: Match, events: list[Event]) -> None:
-    """Broadcasts the public frames of new events once the transaction commits."""
-    publish_logged(match, events)
 
 
 def state_for_delayed(match: Match) -> dict[str, Any]:

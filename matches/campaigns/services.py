@@ -9,16 +9,15 @@ campaign writes: `pairings.py` (who fights whom), `results.py` (what a result ch
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from matches.errors import MatchError
 from matches.models import Event, Match
-from matches.selectors import match_get
-from matches.services import event_append, events_publish, match_create
+from matches.pipeline import Command, Right, Step, is_server, match_create, run_command
 from rules.battletech import codec
 from rules.battletech.combat.codec import result_to_json, status_from_json, status_to_json
 from rules.battletech.designs.design import Design, DesignError, shipped_design
@@ -145,7 +144,7 @@ def round_create_matches(*, round_id: int) -> list[Match]:
                     "fixture.bad_arena", f"{fixture}: the arena {fixture.arena} is not playable."
                 ) from None
             fixture.match = match_create(
-                state_json=codec.state_to_json(state),
+                state=state,
                 players={SIDE_A: fixture.pilot_a.player, SIDE_B: fixture.pilot_b.player},
                 ruleset=campaign.ruleset,
                 title=f"{campaign} R{round_.number}: {fixture} at {fixture.arena.name}",
@@ -169,15 +168,25 @@ def match_finish(*, match_id: int, winner_side: str, sides: dict[str, dict[str, 
     own result, which `fixture_apply_result` records). It logs the `finished` event a played end logs, so every
     socket (delayed spectators too) learns that the match is over.
     """
-    with transaction.atomic():
-        match = match_get(match_id=match_id, for_update=True)
+    return run_command(match_id=match_id, user=None, command=Finish(winner_side, sides))
+
+
+@dataclass(frozen=True)
+class Finish(Command[MatchResult]):
+    winner_side: str
+    sides: dict[str, dict[str, Any]]
+    # The campaign admin's action: the organiser is checked there, not as a seat in the match.
+    right: ClassVar[Right] = Right(is_server, "result.server_only", "A result is recorded from the campaign.")
+
+    def apply(self, step: Step) -> MatchResult:
+        match = step.match
         if match.status != Match.Status.IN_PROGRESS:
             raise MatchError("match.not_in_progress", f"{match} is not being played.", status=409)
         seated = match_sides(match)
-        if set(sides) != set(seated) or (winner_side and winner_side not in seated):
+        if set(self.sides) != set(seated) or (self.winner_side and self.winner_side not in seated):
             raise MatchError("result.sides", f"A result names the sides {', '.join(seated)} and no other.")
         lines = []
-        for side, values in sides.items():
+        for side, values in self.sides.items():
             if set(values) - set(RESULT_FIELDS):
                 raise MatchError("result.field", f"Side {side}: a line has only {', '.join(RESULT_FIELDS)}.")
             line = SideResult(side=side, **values)
@@ -187,18 +196,18 @@ def match_finish(*, match_id: int, winner_side: str, sides: dict[str, dict[str, 
                 problems = "; ".join(f"{field}: {' '.join(texts)}" for field, texts in error.message_dict.items())
                 raise MatchError("result.value", f"Side {side}: {problems}") from None
             lines.append(line)
+        decision = RulesResult(
+            self.winner_side, Reason("victory.referee_decision"), {line.side: line.victory_points for line in lines},
+            match.turn,
+        )
+        # In the rules state, so the header shows it as it shows a played result.
+        match.state = codec.state_to_json(replace(codec.state_from_json(match.state), result=decision))
         match.status = Match.Status.FINISHED
-        decision = result_to_json(RulesResult(
-            winner_side, Reason("victory.referee_decision"), {line.side: line.victory_points for line in lines}, match.turn
-        ))
-        events = [event_append(match, Event.Kind.FINISHED, {"result": decision})]
-        match.state = {**match.state, "result": decision}  # the header shows it as it shows a played result
-        match.save(update_fields=["status", "state", "version", "updated_at"])
-        result = MatchResult.objects.create(match=match, winner_side=winner_side)
+        step.log(Event.Kind.FINISHED, {"result": result_to_json(decision)})
+        result = MatchResult.objects.create(match=match, winner_side=self.winner_side)
         for line in lines:
             line.result = result
             line.save()
-        events_publish(match, events)
         return result
 
 

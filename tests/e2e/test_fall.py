@@ -23,13 +23,10 @@ FALL_MATCH = """
 from dataclasses import replace
 
 from django.contrib.auth.models import User
-from django.db import transaction
 
 from matches import services
-from matches.lobby import match_start_logged
-from matches.models import Match
+from matches.pipeline import match_create
 from rules.core.hexes import Hex
-from rules.rulesets import get_ruleset
 from rules.rulesets.solaris.demo import demo_duel_state
 
 alice, bob = User.objects.get(username="alice"), User.objects.get(username="bob")
@@ -40,14 +37,8 @@ def fresh(seed):
     state = demo_duel_state()
     face_to_face = {"A": ("0804", 0), "B": ("0803", 3)}
     units = tuple(replace(u, hex=Hex.parse(face_to_face[u.id][0]), facing=face_to_face[u.id][1]) for u in state.units)
-    with transaction.atomic():
-        match = services.match_create(state_json=get_ruleset("solaris").state_to_json(replace(state, units=units)),
-                                      players={"alice": alice, "bob": bob}, title="A fall")
-        match.seed = seed
-        match.save()
-        match_start_logged(match)
-        match.save()
-    return match
+    return match_create(state=replace(state, units=units), players={"alice": alice, "bob": bob}, title="A fall",
+                        seed=seed)
 
 
 def prone(match, unit):

@@ -16,8 +16,7 @@ from django.db import connections
 
 from matches import consumers, crowd
 from matches.models import Event, Match, Order
-from matches.services import match_create
-from rules.battletech import codec
+from matches.pipeline import match_create
 from rules.rulesets.solaris.demo import demo_state
 
 # Orders for the demo mechs (walk 5 PM each), legal on the demo board.
@@ -75,9 +74,7 @@ def ref(db: None) -> User:
 
 @pytest.fixture
 def match(alice: User, bob: User) -> Match:
-    return match_create(
-        state_json=codec.state_to_json(demo_state()), players={"alice": alice, "bob": bob}, title="Test duel"
-    )
+    return match_create(state=demo_state(), players={"alice": alice, "bob": bob}, title="Test duel")
 
 
 @pytest_asyncio.fixture

@@ -8,8 +8,7 @@ from typing import Any
 from django.contrib.auth.models import User
 
 from matches.models import Match
-from matches.services import match_create
-from rules.battletech import codec
+from matches.pipeline import match_create
 from rules.core.board import Board, HexTerrain
 from rules.rulesets.solaris.demo import demo_duel_state
 from rules.core.hexes import Hex
@@ -39,7 +38,4 @@ def duel_match(
     mechs["A"] = replace(mechs["A"], **(a_status or {}))
     state = replace(state, board=Board(16, 17, hexes), units=units, phase=phase, mechs=mechs,
                     options={"turn_limit": turn_limit})
-    match = match_create(state_json=codec.state_to_json(state), players={"alice": alice, "bob": bob}, title="Duel")
-    match.seed = "fixed seed for the duel tests"
-    match.save()
-    return match
+    return match_create(state=state, players={"alice": alice, "bob": bob}, title="Duel", seed="fixed seed for the duel tests")

@@ -13,6 +13,7 @@ from django.core.management import call_command
 from matches import hub, services
 from matches.errors import MatchError
 from matches.models import Event, Match, Order
+from matches.pipeline import match_create
 from matches.selectors import player_view, viewer_for
 from matches.snapshots import encoded_frames_since
 from rules.battletech import codec
@@ -166,9 +167,7 @@ def test_the_demo_match_is_equipped_to_fight() -> None:
 
 
 def test_a_demo_match_from_before_the_designs_is_kept_and_still_moves(alice: User, bob: User) -> None:
-    older = services.match_create(
-        state_json=codec.state_to_json(demo_state()), players={"alice": alice, "bob": bob}, title="Demo duel"
-    )
+    older = match_create(state=demo_state(), players={"alice": alice, "bob": bob}, title="Demo duel")
 
     call_command("demo")
 

@@ -27,7 +27,7 @@ def test_the_demo_match_starts_with_a_logged_start_and_verifies(capsys: Any) -> 
     call_command("demo")
     demo = Match.objects.get()
     started = demo.events.get()
-    assert (started.kind, started.version, started.payload["state"]) == (Event.Kind.STARTED, 1, demo.state)
+    assert (started.kind, started.version, started.payload["state"]) == (Event.Kind.STARTED, 0, demo.state)
     assert started.payload["seed_hash"] == demo.seed_hash
     _play_movement(demo)
     demo.refresh_from_db()

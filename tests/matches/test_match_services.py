@@ -41,7 +41,7 @@ def test_submit_stores_the_order_and_bumps_the_version(match: Match, alice: User
     assert (stored.turn, stored.phase, stored.unit, stored.side, stored.order) == (1, "movement", "A", "alice", ALICE_ORDER)
     match.refresh_from_db()
     assert match.version == 1
-    assert list(match.events.values_list("version", "kind")) == [(1, "submitted")]
+    assert list(match.events.values_list("version", "kind")) == [(0, "started"), (1, "submitted")]
 
 
 def test_plot_answers_a_path_and_stores_nothing(match: Match, alice: User) -> None:
@@ -124,7 +124,9 @@ def test_a_resolving_submit_costs_a_fixed_handful_of_queries(
     assert _statements(last) == ["SELECT", "SELECT", "INSERT", "SELECT", "INSERT", "UPDATE"]
     assert [f["type"] for f in published] == ["submitted", "submitted", "playback"]
     match.refresh_from_db()
-    assert list(match.events.values_list("version", "kind")) == [(1, "submitted"), (2, "submitted"), (3, "playback")]
+    assert list(match.events.values_list("version", "kind")) == [
+        (0, "started"), (1, "submitted"), (2, "submitted"), (3, "playback")
+    ]
     # Only a resolution writes the rules state back.
     first_update, last_update = (
         [q["sql"] for q in c.captured_queries if q["sql"].startswith("UPDATE")] for c in (first, last)
@@ -230,4 +232,6 @@ def test_two_racing_final_submissions_resolve_exactly_once(match: Match, alice: 
     assert not [outcome for outcome in outcomes if isinstance(outcome, BaseException)]
     match.refresh_from_db()
     assert (match.version, match.turn) == (3, 2)
-    assert list(match.events.values_list("version", "kind")) == [(1, "submitted"), (2, "submitted"), (3, "playback")]
+    assert list(match.events.values_list("version", "kind")) == [
+        (0, "started"), (1, "submitted"), (2, "submitted"), (3, "playback")
+    ]

@@ -15,6 +15,7 @@ from django.contrib.auth.models import User
 from matches import reactions, services
 from matches.errors import MatchError
 from matches.models import Event, Match, ReactionAnswer
+from matches.pipeline import match_create
 from matches.replay import match_verify
 from matches.selectors import PUBLIC, Viewer, event_frame, player_view
 from rules.core.board import Board
@@ -38,8 +39,7 @@ def duel(alice: User, bob: User) -> Match:
     """R (alice's runner) in 0510 facing north; S (bob's sentry) in 0606: R comes next to S at its third step."""
     state = SentryState(Board(12, 12), (Trooper("R", hex_("0510"), 0, side="alice"),
                                         Trooper("S", hex_("0606"), 0, side="bob", sentry=True)))
-    return services.match_create(state_json=SENTRY.state_to_json(state), players={"alice": alice, "bob": bob},
-                                 ruleset="sentry", title="Sentry duel")
+    return match_create(state=state, players={"alice": alice, "bob": bob}, ruleset="sentry", title="Sentry duel")
 
 
 def last(match: Match, kind: str) -> Event:

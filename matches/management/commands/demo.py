@@ -8,13 +8,10 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandParser
-from django.db import transaction
 
 from matches.campaigns.roles import organiser_grant
-from matches.lobby import match_start_logged
 from matches.models import Match
-from matches.services import match_create
-from rules.battletech import codec
+from matches.pipeline import match_create
 from rules.rulesets.solaris.demo import demo_duel_state
 
 DEMO_TITLE = "Demo duel"
@@ -44,15 +41,9 @@ class Command(BaseCommand):
 
         match = None if options["new"] else Match.objects.filter(title=DEMO_TITLE, status=Match.Status.IN_PROGRESS).first()
         if match is None:
-            with transaction.atomic():
-                match = match_create(
-                    state_json=codec.state_to_json(demo_duel_state()),
-                    players={"alice": users["alice"], "bob": users["bob"]},
-                    title=DEMO_TITLE,
-                )
-                # Logged like a lobby start, so `verify_match` and the referee's annulment work on it.
-                match_start_logged(match)
-                match.save()
+            match = match_create(
+                state=demo_duel_state(), players={"alice": users["alice"], "bob": users["bob"]}, title=DEMO_TITLE
+            )
             self.stdout.write(f"Created match {match.pk}: {DEMO_TITLE}")
         else:
             self.stdout.write(f"Match {match.pk} ({DEMO_TITLE}) is still open")
