@@ -7,7 +7,8 @@ rules with the dice derived from the match seed, and checks that each resolution
 the final state come out exactly as they were logged.
 
 A phase's dice stream is not read from the log: it is the number of annulments of that phase logged before
-the resolution (`phase_dice_seed`), as when it was played, and the log's versions must run 1, 2, 3... So a
+the resolution (`phase_dice_seed`), as when it was played, and the log's versions must run 1, 2, 3... (from
+0 for a match created under way, whose `started` is version 0: `pipeline.match_create`). So a
 phase re-resolved on other dice without an `annulled` event, an annulment moved or dropped, or any event
 dropped, does not verify: whoever can write the database cannot pick the dice.
 """
@@ -59,7 +60,7 @@ def replay_log(match: Match) -> Replay:
     pending: list[dict[str, Any]] = []
     # The reaction windows of the phase being played and the answers logged to them (reactions.py).
     reacted = Reactions()
-    versions = []
+    versions, first = [], 1
     for event in match.events.order_by("version"):
         versions.append(event.version)
         payload = event.payload
@@ -70,6 +71,7 @@ def replay_log(match: Match) -> Replay:
                 return replay
             replay.start = payload["state"]
             replay.state = ruleset.state_from_json(payload["state"])
+            first = 0 if event.version == 0 else first
         elif replay.state is None:
             continue  # lobby events before the start
         elif event.kind == Event.Kind.SUBMITTED:
@@ -91,8 +93,10 @@ def replay_log(match: Match) -> Replay:
         elif event.kind == Event.Kind.FINISHED and replay.state.result is None:
             # An end the play did not reach: the referee's decision (campaigns' match_finish), logged here.
             replay.state = replace(replay.state, result=result_from_json(payload["result"]))
-    if versions != list(range(1, match.version + 1)):
-        replay.problems.append(f"the log's versions do not run 1 to {match.version}: events were dropped or added")
+    if versions != list(range(first, match.version + 1)):
+        replay.problems.append(
+            f"the log's versions do not run {first} to {match.version}: events were dropped or added"
+        )
     if replay.state is None:
         replay.problems.append("the log has no start")
     elif _plain(ruleset.state_to_json(replay.state)) != _plain(match.state):

@@ -11,7 +11,6 @@ from django.test import Client
 
 from matches import referee, services
 from matches.errors import MatchError
-from matches.lobby import match_start_logged
 from matches.models import Match
 from matches.queries import attack_options, match_log, sight_line, unit_reach
 from tests.matches.duels import duel_match
@@ -139,9 +138,9 @@ def test_the_log_keeps_every_resolved_phase_for_the_whole_match(alice: User, bob
     """Issue 16, the match log: every phase of every turn so far, as its playback frame went out, to anyone (a
     spectator of a match delayed by one phase only up to their horizon); an annulled phase says so."""
     duel = duel_match(alice, bob, phase="movement")
-    duel.options = {"spectator_delay": 1}
-    match_start_logged(duel)  # logged as a lobby start: the delay counts resolutions from it
-    duel.save()
+    # Its start is logged (version 0, as for every match created under way): the delay counts resolutions from it.
+    Match.objects.filter(pk=duel.pk).update(options={"spectator_delay": 1})
+    duel.refresh_from_db()
     assert match_log(match_id=duel.pk, user=alice) == {"v": duel.version, "phases": []}
     for user, unit in ((alice, "A"), (bob, "B")):
         services.order_submit(match_id=duel.pk, user=user, order_json={"unit": unit, "mode": "walk", "steps": []})
