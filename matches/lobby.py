@@ -55,7 +55,8 @@ def options_checked(options: Any, current: dict[str, Any] | None = None, ruleset
     for name, limit in _MATCH_OPTION_LIMITS.items():
         value = merged[name]
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= limit:
-            raise MatchError("options.invalid", f"{name} is a whole number from 0 to {limit}.", params={"option": name})
+            raise MatchError("options.invalid", f"{name} is a whole number from 0 to {limit}.",
+                             params={"option": name, "minimum": 0, "maximum": limit})
     if merged["spectator_delay"] and merged["spectator_delay_seconds"]:
         raise MatchError("options.two_delays", "Delay spectators by phases or by seconds, not both.",
                          params={"options": ["spectator_delay", "spectator_delay_seconds"]})

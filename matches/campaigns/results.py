@@ -1,82 +1,141 @@
-"""What a result changes: a finished match's result fed back into pilots, stables and mechs, once; and a round
-closed once its results are in.
+"""What a result changes: a finished match's result fed back into pilots, stables and mechs, once, and given
+back exactly when it is un-applied; and a round closed once its results are in.
 
-Refusals are `MatchError`s raised before anything is written, like every campaign write.
+Refusals are `MatchError`s raised before anything is written, like every campaign write. The report of what
+changed is stored as message ids and parameters (`report.py`), so it reads in each viewer's language.
 """
 
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext
+from django.utils.translation import gettext_noop
 
 from matches.errors import MatchError
 from matches.models import Match
 from rules.core.dice import Dice
 
-from .models import LETHAL_WOUNDS, MEKATAC_SKILLS, SIDE_A, SIDE_B, Campaign, Fixture, MatchResult, Mech, Pilot, Round, SideResult
+from .models import LETHAL_WOUNDS, MEKATAC_SKILLS, SIDES, Campaign, Fixture, MatchResult, Mech, Pilot, Round, SideResult
+from .report import line
 from .services import match_result_record, round_locked
 
-SIDES = (SIDE_A, SIDE_B)
+
+def _awards(campaign: Campaign, fixture: Fixture, side: SideResult, result: MatchResult) -> dict[str, Any]:
+    """The outcome of one side and the experience, fame and money it earns by the campaign's tables; a side
+    that did not show up earns nothing."""
+    winner = result.winner_side
+    outcome = "draw" if not winner else ("win" if winner == side.side else "loss")
+    if result.decision == MatchResult.Decision.NO_SHOW and outcome == "loss":
+        return {"outcome": outcome, "experience": 0, "fame": 0, "money": 0, "absent": True}
+    purse = campaign.purse(fixture.arena.arena_class)
+    return {
+        "outcome": outcome,
+        "experience": getattr(campaign, f"experience_{outcome}") + campaign.experience_per_kill * side.kills,
+        "fame": (campaign.fame_win if outcome == "win" else 0) + campaign.fame_per_kill * side.kills,
+        "money": purse if outcome == "win" else purse * campaign.loser_purse_percent // 100,
+        "absent": False,
+    }
 
 
-def _feed_back(fixture: Fixture, campaign: Campaign, side: SideResult, winner_side: str) -> list[str]:
-    """Applies one side's line to its pilot, stable and mech; returns why each thing changed."""
+def _award_line(pilot: Pilot, fixture: Fixture, campaign: Campaign, side: SideResult, awards: dict[str, Any]
+                ) -> dict[str, Any]:
+    params = {"pilot": str(pilot), "stable": str(pilot.stable), "kills": side.kills, "vp": side.victory_points,
+              "xp": awards["experience"], "fame": awards["fame"], "money": awards["money"],
+              "class": fixture.arena.arena_class, "purse": campaign.purse(fixture.arena.arena_class),
+              "percent": campaign.loser_purse_percent}
+    if awards["absent"]:
+        return line(gettext_noop("%(pilot)s: did not show up; lost without a fight and earns nothing."), **params)
+    if awards["outcome"] == "win":
+        return line(gettext_noop(
+            "%(pilot)s: win, %(kills)s kill(s), %(vp)s VP; +%(xp)s XP, +%(fame)s fame (campaign awards); "
+            "%(stable)s +%(money)s C-bills (class %(class)s purse %(purse)s)."), **params)
+    outcome = line(gettext_noop("draw") if awards["outcome"] == "draw" else gettext_noop("loss"))
+    return line(gettext_noop(
+        "%(pilot)s: %(outcome)s, %(kills)s kill(s), %(vp)s VP; +%(xp)s XP, +%(fame)s fame (campaign awards); "
+        "%(stable)s +%(money)s C-bills (class %(class)s purse %(purse)s, %(percent)s%% when not won)."),
+        outcome=outcome, **params)
+
+
+def _feed_back(fixture: Fixture, campaign: Campaign, side: SideResult, result: MatchResult
+               ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """Applies one side's line to its pilot, stable and mech; returns the report of why each thing changed
+    and the changes themselves (what un-applying gives back)."""
     pilots = Pilot.objects.select_for_update(of=("self", "stable")).select_related("stable")
     pilot = pilots.get(pk=fixture.pilot_of(side.side).pk)
     stable = pilot.stable
     mech = Mech.objects.select_for_update().get(pk=fixture.mech_of(side.side).pk)
-    outcome = "draw" if not winner_side else ("win" if winner_side == side.side else "loss")
-    purse = campaign.purse(fixture.arena.arena_class)
-    lines = []
-
-    experience = getattr(campaign, f"experience_{outcome}") + campaign.experience_per_kill * side.kills
-    fame = (campaign.fame_win if outcome == "win" else 0) + campaign.fame_per_kill * side.kills
-    money = purse if outcome == "win" else purse * campaign.loser_purse_percent // 100
-    pilot.experience += experience
-    pilot.fame += fame
-    stable.fame += fame
-    stable.money += money
-    lines.append(
-        f"{pilot}: {outcome}, {side.kills} kill(s), {side.victory_points} VP; +{experience} XP, +{fame} fame "
-        f"(campaign awards); {stable} +{money} C-bills (class {fixture.arena.arena_class} purse {purse}"
-        + ("" if outcome == "win" else f", {campaign.loser_purse_percent}% when not won") + ")."
-    )
+    awards = _awards(campaign, fixture, side, result)
+    report = [_award_line(pilot, fixture, campaign, side, awards)]
+    changes: dict[str, Any] = {
+        "pilot": pilot.pk, "mech": mech.pk, "experience": awards["experience"], "fame": awards["fame"],
+        "money": awards["money"], "damage": side.damage_taken, "destroyed": side.mech_destroyed and not mech.destroyed,
+        "condition_before": mech.condition, "condition_after": mech.condition if side.condition is None
+        else side.condition, "status_before": pilot.status, "freed_mech": None, "skill": None,
+    }
+    pilot.experience += awards["experience"]
+    pilot.fame += awards["fame"]
+    stable.fame += awards["fame"]
+    stable.money += awards["money"]
 
     mech.damage += side.damage_taken
     mech.destroyed = mech.destroyed or side.mech_destroyed
-    if side.condition is not None:
-        mech.condition = side.condition
+    mech.condition = changes["condition_after"]
     if side.damage_taken or side.mech_destroyed:
-        lines.append(f"{mech.design}: +{side.damage_taken} damage carried until repaired"
-                     + (", destroyed." if mech.destroyed else "."))
+        text = (gettext_noop("%(mech)s: +%(damage)s damage carried until repaired, destroyed.") if mech.destroyed
+                else gettext_noop("%(mech)s: +%(damage)s damage carried until repaired."))
+        report.append(line(text, mech=mech.design, damage=side.damage_taken))
 
+    wounds_before = pilot.wounds
     pilot.wounds = min(LETHAL_WOUNDS, pilot.wounds + side.wounds)
+    changes["wounds"] = pilot.wounds - wounds_before
     if pilot.wounds >= LETHAL_WOUNDS:
         pilot.status = Pilot.Status.DEAD
-        lines.append(
-            f"{pilot}: {LETHAL_WOUNDS} wounds, killed (MEKATAC: «Cada piloto tiene 6 heridas»); the mech is free."
-        )
+        report.append(line(gettext_noop(
+            "%(pilot)s: %(wounds)s wounds, killed (MEKATAC: «Cada piloto tiene 6 heridas»); the mech is free."),
+            pilot=str(pilot), wounds=LETHAL_WOUNDS))
     elif side.wounds:
         pilot.status = Pilot.Status.INJURED
-        lines.append(f"{pilot}: +{side.wounds} wound(s), now {pilot.wounds}; injured, rests until healed.")
+        report.append(line(gettext_noop("%(pilot)s: +%(added)s wound(s), now %(wounds)s; injured, rests until healed."),
+                           pilot=str(pilot), added=side.wounds, wounds=pilot.wounds))
 
-    if campaign.mekatac_skills and outcome == "win" and pilot.status != Pilot.Status.DEAD:
+    if campaign.mekatac_skills and awards["outcome"] == "win" and pilot.status != Pilot.Status.DEAD:
         dice = Dice(f"{campaign.seed}:fixture:{fixture.pk}:{side.side}")
         skill = MEKATAC_SKILLS[dice.roll(1, 12, "MEKATAC pilot skill after a battle (D12)").total - 1]
         if skill in pilot.mekatac_skills:
-            lines.append(f"{pilot}: rolled {skill} on the MEKATAC D12, already known: nothing gained.")
+            report.append(line(gettext_noop(
+                "%(pilot)s: rolled %(skill)s on the MEKATAC D12, already known: nothing gained."),
+                pilot=str(pilot), skill=skill))
         else:
             pilot.mekatac_skills = [*pilot.mekatac_skills, skill]
-            lines.append(f"{pilot}: rolled {skill} on the MEKATAC D12 («Tras una gran batalla…»).")
+            changes["skill"] = skill
+            report.append(line(gettext_noop(
+                "%(pilot)s: rolled %(skill)s on the MEKATAC D12 («Tras una gran batalla…»)."),
+                pilot=str(pilot), skill=skill))
 
     pilot.save(update_fields=["experience", "fame", "wounds", "status", "mekatac_skills"])
     stable.save(update_fields=["fame", "money"])
     mech.save(update_fields=["damage", "destroyed", "condition"])
     if pilot.status == Pilot.Status.DEAD:
+        changes["freed_mech"] = Mech.objects.filter(pilot=pilot).values_list("pk", flat=True).first()
         Mech.objects.filter(pilot=pilot).update(pilot=None)  # whichever mech they drive now
-    return lines
+    return report, changes
+
+
+def fixture_locked(fixture_id: int) -> Fixture:
+    try:
+        return (
+            Fixture.objects.select_for_update(of=("self",))
+            .select_related("round__season__campaign", "arena", "match", "pilot_a", "pilot_b")
+            .get(pk=fixture_id)
+        )
+    except Fixture.DoesNotExist:
+        raise MatchError("fixture.not_found", gettext("There is no fixture %(id)s.") % {"id": fixture_id},
+                         status=404) from None
 
 
 def fixture_apply_result(*, fixture_id: int) -> bool:
@@ -86,39 +145,112 @@ def fixture_apply_result(*, fixture_id: int) -> bool:
     (even concurrently) changes nothing the second time.
     """
     with transaction.atomic():
-        try:
-            fixture = (
-                Fixture.objects.select_for_update(of=("self",))
-                .select_related("round__season__campaign", "arena", "match", "pilot_a", "pilot_b")
-                .get(pk=fixture_id)
-            )
-        except Fixture.DoesNotExist:
-            raise MatchError("fixture.not_found", f"There is no fixture {fixture_id}.", status=404) from None
+        fixture = fixture_locked(fixture_id)
         if fixture.applied_at is not None:
             return False
+        if fixture.voided_at is not None:
+            raise MatchError("fixture.voided", gettext("%(fixture)s is voided: it has no result to apply.")
+                             % {"fixture": fixture}, status=409)
         match = fixture.match
         if match is None or match.status != Match.Status.FINISHED:
-            raise MatchError("result.not_finished", f"{fixture}: results apply only to a finished match.", status=409)
-        # A referee's record (entered in the admin, for a match ended by hand) stands; otherwise the
-        # match's own result is recorded now.
+            raise MatchError("result.not_finished", gettext("%(fixture)s: results apply only to a finished match.")
+                             % {"fixture": fixture}, status=409)
+        # A referee's record (a declared result, a forfeit, a no-show or one entered in the admin) stands;
+        # otherwise the match's own result is recorded now.
         result = MatchResult.objects.filter(match=match).first() or match_result_record(fixture, match)
-        lines = {line.side: line for line in result.sides.all()}
+        lines = {side.side: side for side in result.sides.all()}
         if set(lines) != set(SIDES):
-            raise MatchError("result.incomplete", f"{fixture}: the result needs a line for each side.", status=409)
+            raise MatchError("result.incomplete", gettext("%(fixture)s: the result needs a line for each side.")
+                             % {"fixture": fixture}, status=409)
         campaign = fixture.round.season.campaign
-        fixture.report = [
-            text for side in SIDES for text in _feed_back(fixture, campaign, lines[side], result.winner_side)
-        ]
-        fixture.applied_at = timezone.now()
-        fixture.save(update_fields=["report", "applied_at"])
+        fixture.report, fixture.changes = [], {}
+        for side in SIDES:
+            report, changes = _feed_back(fixture, campaign, lines[side], result)
+            fixture.report += report
+            fixture.changes[side] = changes
+        fixture.applied_at, fixture.result = timezone.now(), result
+        fixture.save(update_fields=["report", "changes", "applied_at", "result"])
         return True
+
+
+def _later_fight(fixture: Fixture) -> Fixture | None:
+    """A fixture applied after this one that involves one of its pilots or mechs."""
+    pilots, mechs = [fixture.pilot_a_id, fixture.pilot_b_id], [fixture.mech_a_id, fixture.mech_b_id]
+    involved = (Q(pilot_a__in=pilots) | Q(pilot_b__in=pilots) | Q(mech_a__in=mechs) | Q(mech_b__in=mechs))
+    assert fixture.applied_at is not None
+    return Fixture.objects.filter(involved, applied_at__gt=fixture.applied_at).exclude(pk=fixture.pk).first()
+
+
+def _give_back(changes: dict[str, Any]) -> list[dict[str, Any]]:
+    """Reverses one side's changes; returns what was given back (and what could not be, and why)."""
+    pilot = Pilot.objects.select_for_update(of=("self", "stable")).select_related("stable").get(pk=changes["pilot"])
+    stable, mech = pilot.stable, Mech.objects.select_for_update().get(pk=changes["mech"])
+    report = [line(gettext_noop("%(pilot)s: -%(xp)s XP, -%(fame)s fame; %(stable)s -%(money)s C-bills."),
+                   pilot=str(pilot), xp=changes["experience"], fame=changes["fame"], stable=str(stable),
+                   money=changes["money"])]
+    pilot.experience -= changes["experience"]
+    pilot.fame -= changes["fame"]
+    stable.fame -= changes["fame"]
+    stable.money -= changes["money"]
+    if stable.money < 0:
+        report.append(line(gettext_noop("%(stable)s now owes %(debt)s C-bills (the purse was spent)."),
+                           stable=str(stable), debt=-stable.money))
+    if changes["damage"] or changes["destroyed"]:
+        repaired = mech.damage < changes["damage"]
+        mech.damage = max(0, mech.damage - changes["damage"])
+        mech.destroyed = mech.destroyed and not changes["destroyed"]
+        text = (gettext_noop("%(mech)s: -%(damage)s damage (already repaired: the repair stays paid).") if repaired
+                else gettext_noop("%(mech)s: -%(damage)s damage."))
+        report.append(line(text, mech=mech.design, damage=changes["damage"]))
+    if mech.condition == changes["condition_after"]:  # not repaired nor fought since
+        mech.condition = changes["condition_before"]
+    if changes["wounds"]:  # a death comes from wounds: given back, the pilot lives
+        pilot.wounds = max(0, pilot.wounds - changes["wounds"])
+        if pilot.status in (Pilot.Status.INJURED, Pilot.Status.DEAD):
+            pilot.status = Pilot.Status.INJURED if pilot.wounds else Pilot.Status.ACTIVE
+        report.append(line(gettext_noop("%(pilot)s: -%(wounds)s wound(s), now %(left)s."), pilot=str(pilot),
+                           wounds=changes["wounds"], left=pilot.wounds))
+    if changes["skill"]:
+        pilot.mekatac_skills = [skill for skill in pilot.mekatac_skills if skill != changes["skill"]]
+        report.append(line(gettext_noop("%(pilot)s: loses %(skill)s."), pilot=str(pilot), skill=changes["skill"]))
+    pilot.save(update_fields=["experience", "fame", "wounds", "status", "mekatac_skills"])
+    stable.save(update_fields=["fame", "money"])
+    mech.save(update_fields=["damage", "destroyed", "condition"])
+    freed = Mech.objects.filter(pk=changes["freed_mech"], pilot__isnull=True, stable=stable).first()
+    if freed is not None and not Mech.objects.filter(pilot=pilot).exists():
+        freed.pilot = pilot
+        freed.save(update_fields=["pilot"])
+        report.append(line(gettext_noop("%(pilot)s drives %(mech)s again."), pilot=str(pilot), mech=freed.design))
+    return report
+
+
+def result_unapply(fixture: Fixture) -> list[dict[str, Any]]:
+    """Gives back everything an applied fixture changed, inside the caller's transaction (the fixture locked).
+
+    Refused when a later applied fight of the same pilots or mechs built on it (un-apply that one first), or
+    when a pilot has since spent the experience it gave."""
+    later = _later_fight(fixture)
+    if later is not None:
+        raise MatchError("unapply.later_fight", gettext(
+            "%(later)s (round %(round)s), applied later, involves the same pilots or mechs: un-apply it first.")
+            % {"later": later, "round": later.round.number}, status=409)
+    for changes in fixture.changes.values():
+        pilot = Pilot.objects.get(pk=changes["pilot"])
+        if pilot.experience < changes["experience"]:
+            raise MatchError("unapply.experience_spent", gettext(
+                "%(pilot)s has %(has)s XP left and this result gave %(xp)s: the experience was spent on skills.")
+                % {"pilot": pilot, "has": pilot.experience, "xp": changes["experience"]}, status=409)
+    report = [text for side in SIDES if side in fixture.changes for text in _give_back(fixture.changes[side])]
+    fixture.applied_at, fixture.result, fixture.changes, fixture.report = None, None, {}, []
+    fixture.save(update_fields=["applied_at", "result", "changes", "report"])
+    return report
 
 
 def round_apply_results(*, round_id: int) -> dict[str, int]:
     """Applies every finished fixture of a round; counts what was applied, already applied and still waiting
     (for its match to end, or for the referee to record the result of a match ended by hand)."""
     counts = {"applied": 0, "already": 0, "waiting": 0}
-    fixtures = Fixture.objects.filter(round_id=round_id).select_related("match__result")
+    fixtures = Fixture.objects.filter(round_id=round_id, voided_at__isnull=True).select_related("match__result")
     for fixture in fixtures:
         match = fixture.match
         if fixture.applied_at is not None:
@@ -132,7 +264,8 @@ def round_apply_results(*, round_id: int) -> dict[str, int]:
 
 
 def round_advance(*, round_id: int) -> Round:
-    """Closes a round whose results are all applied, heals the pilots who sat it out and opens the next.
+    """Closes a round whose results are all applied (or a voided round), heals the pilots who sat it out and
+    opens the next.
 
     Healing (house rule, configurable: the rule texts are silent): each injured pilot who did not fight in
     the round heals `wounds_healed_per_round` wounds, and is active again with none left.
@@ -140,19 +273,26 @@ def round_advance(*, round_id: int) -> Round:
     with transaction.atomic():
         round_ = round_locked(round_id)
         campaign = round_.season.campaign
-        if round_.status != Round.Status.LIVE:
-            raise MatchError("round.not_live", f"{round_} has no matches under way to close.", status=409)
-        if round_.fixtures.filter(applied_at__isnull=True).exists():
-            raise MatchError("round.results_pending", f"{round_} still has results to apply.", status=409)
-        fought = {pid for f in round_.fixtures.all() for pid in (f.pilot_a_id, f.pilot_b_id)}
+        if round_.status not in (Round.Status.LIVE, Round.Status.VOIDED):
+            raise MatchError("round.not_live", gettext("%(round)s has no matches under way to close.")
+                             % {"round": round_}, status=409)
+        played = round_.fixtures.filter(voided_at__isnull=True)
+        if played.filter(applied_at__isnull=True).exists():
+            raise MatchError("round.results_pending", gettext("%(round)s still has results to apply.")
+                             % {"round": round_}, status=409)
+        if round_.season.rounds.filter(number=round_.number + 1).exists():
+            raise MatchError("round.next_exists", gettext("%(round)s is already followed by round %(next)s.")
+                             % {"round": round_, "next": round_.number + 1}, status=409)
+        fought = {pid for f in played for pid in (f.pilot_a_id, f.pilot_b_id)}
         resting = Pilot.objects.select_for_update().filter(stable__campaign=campaign, status=Pilot.Status.INJURED)
         for pilot in resting.exclude(pk__in=fought):
             pilot.wounds = max(0, pilot.wounds - campaign.wounds_healed_per_round)
             if pilot.wounds == 0:
                 pilot.status = Pilot.Status.ACTIVE
             pilot.save(update_fields=["wounds", "status"])
-        round_.status = Round.Status.CLOSED
-        round_.save(update_fields=["status"])
+        if round_.status == Round.Status.LIVE:
+            round_.status = Round.Status.CLOSED
+            round_.save(update_fields=["status"])
         return Round.objects.create(
             season=round_.season,
             number=round_.number + 1,

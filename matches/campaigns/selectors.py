@@ -6,35 +6,58 @@ Records are counted from the applied results only, so standings always agree wit
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from datetime import datetime
 from typing import Any
 
 from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy
 
 from matches.errors import MatchError
+from matches.models import Match
+from matches.selectors import current_orders
+from rules.rulesets import get_ruleset
 
-from .models import SIDE_A, SIDE_B, Campaign, Fixture, Pilot, Round, SideResult
+from .models import SIDE_A, SIDE_B, SIDES, Campaign, Fixture, Pilot, Round, SideResult
 
 RECORD_KEYS = ("played", "wins", "draws", "losses", "kills", "victory_points")
 OUTCOME_KEY = {"win": "wins", "draw": "draws", "loss": "losses"}
+OUTCOME_WORD = {"win": gettext_lazy("win"), "draw": gettext_lazy("draw"), "loss": gettext_lazy("loss")}
+
+
+def outcome_word(outcome: str) -> str:
+    """"win", "draw" or "loss" in the active language."""
+    return str(OUTCOME_WORD[outcome])
 
 
 def campaign_get(*, campaign_id: int) -> Campaign:
     try:
         return Campaign.objects.get(pk=campaign_id)
     except Campaign.DoesNotExist:
-        raise MatchError("campaign.not_found", f"There is no campaign {campaign_id}.", status=404) from None
+        raise MatchError("campaign.not_found", gettext("There is no campaign %(id)s.") % {"id": campaign_id},
+                         status=404) from None
+
+
+def round_get(*, round_id: int, for_update: bool = False) -> Round:
+    """The round and its campaign; `for_update` locks the round's row (inside a transaction)."""
+    rounds = Round.objects.select_related("season__campaign")
+    try:
+        return (rounds.select_for_update(of=("self",)) if for_update else rounds).get(pk=round_id)
+    except Round.DoesNotExist:
+        raise MatchError("round.not_found", gettext("There is no round %(id)s.") % {"id": round_id},
+                         status=404) from None
 
 
 def _applied_lines(fixtures: Any) -> Iterator[tuple[Fixture, str, SideResult, str]]:
     """(fixture, side, that side's result line, "win"/"draw"/"loss") for every side of applied fixtures."""
     applied = (
-        fixtures.filter(applied_at__isnull=False)
-        .select_related("round__season", "arena", "match__result", "pilot_a", "pilot_b")
-        .prefetch_related("match__result__sides")
+        fixtures.filter(applied_at__isnull=False, result__isnull=False)
+        .select_related("round__season", "arena", "result", "pilot_a", "pilot_b")
+        .prefetch_related("result__sides")
         .order_by("round__season__number", "round__number", "id")
     )
     for fixture in applied:
-        result = fixture.match.result
+        result = fixture.result
         for line in result.sides.all():
             winner = result.winner_side
             yield fixture, line.side, line, "draw" if not winner else ("win" if winner == line.side else "loss")
@@ -104,15 +127,50 @@ def pilot_history(*, pilot: Pilot) -> list[dict[str, Any]]:
 
 
 def round_schedule(*, round_: Round) -> list[dict[str, Any]]:
-    """The round's fixtures with their match (live or finished) and, once applied, the winner."""
+    """The round's fixtures with their match (live or finished), where each stands (`fixture_standing`)
+    and, once the match has a result, the winner."""
     schedule = []
-    for fixture in round_.fixtures.select_related("arena", "pilot_a", "pilot_b", "match__result"):
+    for fixture in round_.fixtures.select_related("round", "arena", "pilot_a", "pilot_b", "match__result"):
         match = fixture.match
         result = getattr(match, "result", None) if match else None
-        winner = fixture.pilot_of(result.winner_side) if result and result.winner_side else None
+        winner = fixture.pilot_of(result.winner_side) if result and result.winner_side in SIDES else None
         schedule.append({
             "fixture": fixture, "arena": fixture.arena, "pilot_a": fixture.pilot_a, "pilot_b": fixture.pilot_b,
-            "match": match, "applied": fixture.applied_at is not None,
+            "match": match, "applied": fixture.applied_at is not None, "standing": fixture_standing(fixture),
+            "decision": result.get_decision_display() if result and result.decision else "", "winner": winner,
             "outcome": None if result is None else (str(winner) if winner else "draw"),
         })
     return schedule
+
+
+def fixture_standing(fixture: Fixture, now: datetime | None = None) -> str:
+    """Where a fixture stands: voided, applied, planned (no match yet), to_apply (its match is over),
+    overdue (still unplayed past its round's deadline) or live."""
+    if fixture.voided_at is not None:
+        return "voided"
+    if fixture.applied_at is not None:
+        return "applied"
+    if fixture.match is None:
+        standing = "planned"
+    elif fixture.match.status in (Match.Status.FINISHED, Match.Status.ABORTED):
+        return "to_apply"
+    else:
+        standing = "live"
+    deadline = fixture.round.deadline
+    return "overdue" if deadline is not None and deadline <= (now or timezone.now()) else standing
+
+
+def fixtures_overdue(*, round_: Round, now: datetime | None = None) -> list[Fixture]:
+    """The round's fixtures still unplayed past its deadline: not voided and their match not over."""
+    if round_.deadline is None:
+        return []
+    fixtures = round_.fixtures.select_related("round", "match", "pilot_a", "pilot_b")
+    return [fixture for fixture in fixtures if fixture_standing(fixture, now) == "overdue"]
+
+
+def sides_awaited(match: Match) -> set[str]:
+    """The sides whose orders the match's current phase still waits for."""
+    ruleset = get_ruleset(match.ruleset)
+    state = ruleset.state_from_json(match.state)
+    ordered = {order.unit for order in current_orders(match)}
+    return {state.unit(unit).side for unit in ruleset.awaits(state) if unit not in ordered}

@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext
 
 from matches.errors import MatchError
 from matches.models import Event, Match
@@ -34,6 +35,7 @@ from .models import (
     LETHAL_WOUNDS,
     SIDE_A,
     SIDE_B,
+    SIDES,
     Arena,
     Campaign,
     Fixture,
@@ -44,28 +46,25 @@ from .models import (
     SideResult,
     match_sides,
 )
+from .selectors import round_get
 
-SIDES = (SIDE_A, SIDE_B)
 UNIT_OF_SIDE = {SIDE_A: "A", SIDE_B: "B"}
 RESULT_FIELDS = ("kills", "damage_taken", "wounds", "mech_destroyed", "victory_points")
 
 
 def round_locked(round_id: int) -> Round:
-    try:
-        return Round.objects.select_for_update(of=("self",)).select_related("season__campaign").get(pk=round_id)
-    except Round.DoesNotExist:
-        raise MatchError("round.not_found", f"There is no round {round_id}.", status=404) from None
+    return round_get(round_id=round_id, for_update=True)
 
 
 def pilot_unfit(pilot: Pilot) -> str | None:
     """Why a pilot cannot be paired, or None."""
     mech: Mech | None = getattr(pilot, "mech", None)
     if pilot.status != Pilot.Status.ACTIVE:
-        return f"{pilot} is {pilot.get_status_display().lower()}"
+        return gettext("%(pilot)s is %(status)s") % {"pilot": pilot, "status": pilot.get_status_display().lower()}
     if mech is None or mech.destroyed:
-        return f"{pilot} has no mech to fight in"
+        return gettext("%(pilot)s has no mech to fight in") % {"pilot": pilot}
     if pilot.player_id is None:
-        return f"{pilot} has no player account"
+        return gettext("%(pilot)s has no player account") % {"pilot": pilot}
     return None
 
 
@@ -106,7 +105,10 @@ def fixture_state(fixture: Fixture, campaign: Campaign) -> GameState:
     piloting and the damage each mech carries from earlier fights."""
     mechs = {SIDE_A: fixture.pilot_a.mech, SIDE_B: fixture.pilot_b.mech}
     units = tuple(_unit(side, fixture.arena, fixture.pilot_of(side), mechs[side]) for side in SIDES)
-    options = get_ruleset(campaign.ruleset).options.validate(campaign.match_options)
+    # The campaign's options include the match's own (deadline, spectator delay): the rules take theirs.
+    schema = get_ruleset(campaign.ruleset).options
+    options = schema.validate({name: value for name, value in campaign.match_options.items()
+                               if name in schema.names})
     state = GameState(fixture.arena.rules_board(), units, options=options)
     designs = {UNIT_OF_SIDE[side]: design for side in SIDES if (design := _design(mechs[side])) is not None}
     state = equip(state, designs)
@@ -120,15 +122,23 @@ def round_create_matches(*, round_id: int) -> list[Match]:
     with transaction.atomic():
         round_ = round_locked(round_id)
         campaign = round_.season.campaign
-        if round_.status == Round.Status.CLOSED:
-            raise MatchError("round.closed", f"{round_} is closed.", status=409)
+        if round_.status in (Round.Status.CLOSED, Round.Status.VOIDED):
+            raise MatchError("round.closed", gettext("%(round)s is closed.") % {"round": round_}, status=409)
+        standing = round_.fixtures.filter(voided_at__isnull=True)
         fixtures = list(
-            round_.fixtures.filter(match__isnull=True).select_related(
+            standing.filter(match__isnull=True).select_related(
                 "arena", "pilot_a__mech", "pilot_b__mech", "pilot_a__player", "pilot_b__player"
             )
         )
-        if not fixtures and not round_.fixtures.exists():
-            raise MatchError("round.not_paired", f"{round_} has no pairings yet.", status=409)
+        if not fixtures and not standing.exists():
+            raise MatchError("round.not_paired", gettext("%(round)s has no pairings yet.") % {"round": round_},
+                             status=409)
+        booked = [pilot for pair in standing.values_list("pilot_a", "pilot_b") for pilot in pair]
+        twice = Pilot.objects.filter(pk__in={pilot for pilot in booked if booked.count(pilot) > 1}).first()
+        if twice is not None:
+            raise MatchError("round.double_booked", gettext(
+                "%(pilot)s is in two fixtures of %(round)s: change or void one first.")
+                % {"pilot": twice, "round": round_}, status=409)
         created = []
         for fixture in fixtures:
             for pilot in (fixture.pilot_a, fixture.pilot_b):
@@ -136,13 +146,13 @@ def round_create_matches(*, round_id: int) -> list[Match]:
                 if reason:
                     raise MatchError("fixture.pilot_unfit", f"{fixture}: {reason}.", status=409)
             if fixture.pilot_a.player_id == fixture.pilot_b.player_id:
-                raise MatchError("fixture.same_player", f"{fixture}: one account cannot play both sides.", status=409)
+                raise MatchError("fixture.same_player", gettext("%(fixture)s: one account cannot play both sides.")
+                                 % {"fixture": fixture}, status=409)
             try:
                 state = fixture_state(fixture, campaign)
             except (RuleError, TypeError, KeyError, ValueError):
-                raise MatchError(
-                    "fixture.bad_arena", f"{fixture}: the arena {fixture.arena} is not playable."
-                ) from None
+                raise MatchError("fixture.bad_arena", gettext("%(fixture)s: the arena %(arena)s is not playable.")
+                                 % {"fixture": fixture, "arena": fixture.arena}) from None
             fixture.match = match_create(
                 state=state,
                 players={SIDE_A: fixture.pilot_a.player, SIDE_B: fixture.pilot_b.player},
@@ -180,8 +190,9 @@ class Finish(Command[MatchResult]):
 
     def apply(self, step: Step) -> MatchResult:
         match = step.match
-        if match.status != Match.Status.IN_PROGRESS:
-            raise MatchError("match.not_in_progress", f"{match} is not being played.", status=409)
+        if match.status not in (Match.Status.IN_PROGRESS, Match.Status.PAUSED):
+            raise MatchError("match.not_in_progress", gettext("%(match)s is not being played.") % {"match": match},
+                             status=409)
         seated = match_sides(match)
         if set(self.sides) != set(seated) or (self.winner_side and self.winner_side not in seated):
             raise MatchError("result.sides", f"A result names the sides {', '.join(seated)} and no other.")
@@ -225,7 +236,8 @@ def match_result_record(fixture: Fixture, match: Match) -> MatchResult:
     this fight (beyond what the mech carried into it); each line keeps the mech's final status to carry."""
     state = codec.state_from_json(match.state)
     if state.result is None:
-        raise MatchError("result.missing", f"{fixture}: the finished match has no result recorded.", status=409)
+        raise MatchError("result.missing", gettext("%(fixture)s: the finished match has no result recorded.")
+                         % {"fixture": fixture}, status=409)
     side_of = {unit.id: unit.side for unit in state.units}
     result = MatchResult.objects.create(match=match, winner_side=state.result.winner)
     for side in SIDES:

@@ -7,10 +7,22 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.db.models import Q
+from django.utils.translation import gettext
 
 from matches.errors import MatchError
 
 from .models import SKILLS, Fixture, Mech, Pilot, Stable
+
+
+def skill_name(skill: str) -> str:
+    """A skill's name in the active language."""
+    return str(Pilot._meta.get_field(skill).verbose_name)
+
+
+def _fights_pending(involved: Q) -> bool:
+    """Whether a fight matching `involved` has its match but not its result applied (nor was voided)."""
+    pending = Fixture.objects.filter(match__isnull=False, applied_at__isnull=True, voided_at__isnull=True)
+    return pending.filter(involved).exists()
 
 
 def mech_repair(*, mech_id: int) -> int:
@@ -19,22 +31,24 @@ def mech_repair(*, mech_id: int) -> int:
         try:
             mech = Mech.objects.select_for_update(of=("self",)).select_related("stable__campaign").get(pk=mech_id)
         except Mech.DoesNotExist:
-            raise MatchError("mech.not_found", f"There is no mech {mech_id}.", status=404) from None
+            raise MatchError("mech.not_found", gettext("There is no mech %(id)s.") % {"id": mech_id},
+                             status=404) from None
         if mech.destroyed:
-            raise MatchError("repair.destroyed", f"{mech} is destroyed: it cannot be repaired.", status=409)
+            raise MatchError("repair.destroyed", gettext("%(mech)s is destroyed: it cannot be repaired.")
+                             % {"mech": mech}, status=409)
         if not mech.damage:
-            raise MatchError("repair.nothing", f"{mech} has no damage to repair.", status=409)
-        in_fight = Q(mech_a=mech) | Q(mech_b=mech)
-        if Fixture.objects.filter(in_fight, match__isnull=False, applied_at__isnull=True).exists():
-            # The fight's result counts the damage beyond what the mech carried into it.
-            raise MatchError("repair.in_fight", f"{mech} is fielded in a fight whose result is not applied yet.",
+            raise MatchError("repair.nothing", gettext("%(mech)s has no damage to repair.") % {"mech": mech},
                              status=409)
+        if _fights_pending(Q(mech_a=mech) | Q(mech_b=mech)):
+            # The fight's result counts the damage beyond what the mech carried into it.
+            raise MatchError("repair.in_fight", gettext(
+                "%(mech)s is fielded in a fight whose result is not applied yet.") % {"mech": mech}, status=409)
         stable = Stable.objects.select_for_update().get(pk=mech.stable_id)
         cost = mech.damage * mech.stable.campaign.repair_cost_per_point
         if stable.money < cost:
-            raise MatchError(
-                "repair.no_money", f"{mech}: repairs cost {cost} C-bills and {stable} has {stable.money}.", status=409
-            )
+            raise MatchError("repair.no_money", gettext(
+                "%(mech)s: repairs cost %(cost)s C-bills and %(stable)s has %(money)s.")
+                % {"mech": mech, "cost": cost, "stable": stable, "money": stable.money}, status=409)
         stable.money -= cost
         mech.damage, mech.condition = 0, None
         stable.save(update_fields=["money"])
@@ -45,25 +59,67 @@ def mech_repair(*, mech_id: int) -> int:
 def pilot_improve_skill(*, pilot_id: int, skill: str) -> int:
     """Spends experience to improve gunnery or piloting by one level (the campaign's cost table)."""
     if skill not in SKILLS:
-        raise MatchError("skill.unknown", f"Skills are {', '.join(SKILLS)}.")
+        raise MatchError("skill.unknown", gettext("Skills are %(skills)s.") % {"skills": ", ".join(SKILLS)})
     with transaction.atomic():
         try:
             pilot = Pilot.objects.select_for_update(of=("self",)).select_related("stable__campaign").get(pk=pilot_id)
         except Pilot.DoesNotExist:
-            raise MatchError("pilot.not_found", f"There is no pilot {pilot_id}.", status=404) from None
+            raise MatchError("pilot.not_found", gettext("There is no pilot %(id)s.") % {"id": pilot_id},
+                             status=404) from None
         if pilot.status in (Pilot.Status.DEAD, Pilot.Status.RETIRED):
-            raise MatchError("skill.pilot_gone", f"{pilot} is {pilot.get_status_display().lower()}.", status=409)
+            raise MatchError("skill.pilot_gone", gettext("%(pilot)s is %(status)s.")
+                             % {"pilot": pilot, "status": pilot.get_status_display().lower()}, status=409)
         level = getattr(pilot, skill) - 1
         cost = pilot.stable.campaign.skill_cost(skill, level)
         if level < 0 or cost is None:
-            raise MatchError("skill.at_best", f"{pilot}'s {skill} cannot improve further.", status=409)
+            raise MatchError("skill.at_best", gettext("%(pilot)s's %(skill)s cannot improve further.")
+                             % {"pilot": pilot, "skill": skill_name(skill)}, status=409)
         if pilot.experience < cost:
-            raise MatchError(
-                "skill.not_enough_experience",
-                f"{pilot} needs {cost} XP for {skill} {level} and has {pilot.experience}.",
-                status=409,
-            )
+            raise MatchError("skill.not_enough_experience", gettext(
+                "%(pilot)s needs %(cost)s XP for %(skill)s %(level)s and has %(has)s.")
+                % {"pilot": pilot, "cost": cost, "skill": skill_name(skill), "level": level,
+                   "has": pilot.experience}, status=409)
         pilot.experience -= cost
         setattr(pilot, skill, level)
         pilot.save(update_fields=["experience", skill])
         return cost
+
+
+def pilot_move_refusal(pilot: Pilot, stable: Stable) -> MatchError | None:
+    """Why `pilot` cannot move to `stable` now, or None."""
+    if stable.campaign_id != pilot.stable.campaign_id:
+        return MatchError("pilot.other_campaign", gettext("A pilot moves between stables of one campaign."))
+    if _fights_pending(Q(pilot_a=pilot) | Q(pilot_b=pilot)):
+        return MatchError("pilot.in_fight", gettext("%(pilot)s is in a fight whose result is not applied yet.")
+                          % {"pilot": pilot}, status=409)
+    return None
+
+
+def pilot_move(*, pilot_id: int, stable_id: int, take_mech: bool) -> list[str]:
+    """Moves a pilot to another stable of the campaign; the mech they drive moves with them (`take_mech`) or
+    stays with the old stable, without a pilot. Returns what changed."""
+    with transaction.atomic():
+        try:
+            pilot = Pilot.objects.select_for_update(of=("self",)).select_related("stable").get(pk=pilot_id)
+            stable = Stable.objects.get(pk=stable_id)
+        except (Pilot.DoesNotExist, Stable.DoesNotExist):
+            raise MatchError("pilot.not_found", gettext("There is no such pilot or stable."), status=404) from None
+        if stable.pk == pilot.stable_id:
+            return []
+        refusal = pilot_move_refusal(pilot, stable)
+        if refusal is not None:
+            raise refusal
+        changes = [gettext("%(pilot)s: %(old)s → %(new)s.") % {"pilot": pilot, "old": pilot.stable, "new": stable}]
+        mech = Mech.objects.select_for_update().filter(pilot=pilot).first()
+        if mech is not None and take_mech:
+            mech.stable = stable
+            mech.save(update_fields=["stable"])
+            changes.append(gettext("%(mech)s goes with them.") % {"mech": mech})
+        elif mech is not None:
+            mech.pilot = None
+            mech.save(update_fields=["pilot"])
+            changes.append(gettext("%(mech)s stays with %(old)s, without a pilot.")
+                           % {"mech": mech, "old": pilot.stable})
+        pilot.stable = stable
+        pilot.save(update_fields=["stable"])
+        return changes

@@ -43,6 +43,13 @@ class League:
     mechs: dict[str, Mech]
 
 
+@pytest.fixture(autouse=True)
+def english(settings: Any) -> None:
+    """The campaign tests read the English messages (the pages' default is Spanish); test_campaign_i18n reads
+    the Spanish ones."""
+    settings.LANGUAGE_CODE = "en"
+
+
 @pytest.fixture
 def organiser(db: None) -> User:
     """Staff in the Organiser group, not a superuser: what the admin tests do, an organiser may do."""
@@ -53,7 +60,10 @@ def organiser(db: None) -> User:
 
 @pytest.fixture
 def league(db: None) -> League:
-    campaign = Campaign.objects.create(name="Solaris 3067", match_options={"los": "dead_zone"})
+    # Stablemates may meet: these tests pair by standing alone (test_campaign_pairings keeps them apart).
+    campaign = Campaign.objects.create(
+        name="Solaris 3067", match_options={"los": "dead_zone"}, stablemates_apart=False
+    )
     arena = Arena.objects.create(campaign=campaign, name="Steiner Coliseum", arena_class=3)
     season = Season.objects.create(campaign=campaign, number=1)
     round_ = Round.objects.create(season=season, number=1)
@@ -61,14 +71,15 @@ def league(db: None) -> League:
     davion = Stable.objects.create(campaign=campaign, name="Davion Blades", faction="Federación Colonial", money=0)
     pilots, mechs = {}, {}
     for stable, name, design, tons in [
-        (steiner, "Gray", "Wolverine WVR-6R", 55),
+        (steiner, "Gray", "Hunchback HBK-4G", 50),
         (steiner, "Kell", "Shadow Hawk SHD-2H", 55),
-        (davion, "Stone", "Griffin GRF-1N", 55),
+        (davion, "Stone", "Phoenix Hawk PXH-1", 45),
         (davion, "Vance", "Centurion CN9-A", 50),
     ]:
         player = User.objects.create_user(name.lower(), password=f"{name.lower()}-pw")
         pilots[name] = Pilot.objects.create(stable=stable, name=name, callsign=name[:2].upper(), player=player)
-        mechs[name] = Mech.objects.create(stable=stable, design=design, tons=tons, walk=5, pilot=pilots[name])
+        mechs[name] = Mech.objects.create(stable=stable, design=design, pilot=pilots[name])
+        assert mechs[name].tons == tons  # from the design
     return League(campaign, arena, round_, steiner, davion, pilots, mechs)
 
 

@@ -9,6 +9,7 @@ from django.contrib.auth.models import User
 from django.db import connection
 
 from matches.campaigns import pairings, results, services, upkeep
+from matches.campaigns.report import said
 from matches.campaigns.models import Fixture, MatchResult, Mech, Pilot, Round, Stable
 from matches.errors import MatchError
 from matches.models import Match
@@ -56,7 +57,7 @@ def test_applying_a_result_twice_changes_nothing_the_second_time(league: League)
 
     assert campaign_snapshot(league) == after_once
     first.refresh_from_db()
-    assert any("+12 damage" in line for line in first.report)
+    assert any("+12 damage" in said(line) for line in first.report)
 
 
 @pytest.mark.django_db(transaction=True)
@@ -160,7 +161,7 @@ def test_matches_carry_the_mech_and_the_pilot_skills(league: League) -> None:
     assert first.match is not None
     unit_a = next(u for u in first.match.state["units"] if u["id"] == "A")
     assert (unit_a["name"], unit_a["side"], unit_a["gunnery"], unit_a["piloting"], unit_a["hex"]) == (
-        "Wolverine WVR-6R", "a", 3, 4, "0816",
+        "Hunchback HBK-4G", "a", 3, 4, "0816",
     )
     assert first.match.participants.get(side="a").user == league.pilots["Gray"].player
     assert first.mech_a == league.mechs["Gray"]
@@ -218,7 +219,7 @@ def test_the_sixth_wound_kills_and_frees_the_mech(league: League) -> None:
     assert (dead.wounds, dead.status) == (6, Pilot.Status.DEAD)
     assert Mech.objects.get(pk=first.mech_b_id).pilot_id is None
     first.refresh_from_db()
-    assert any("Cada piloto tiene 6 heridas" in line for line in first.report)
+    assert any("Cada piloto tiene 6 heridas" in said(line) for line in first.report)
 
 
 def test_repairs_spend_the_stable_money(league: League) -> None:

@@ -1,0 +1,105 @@
+"""The campaign itself, its arenas and seasons, the result records and the log of decisions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin
+from django.http import HttpRequest
+from django.utils.translation import gettext_lazy as _
+
+from ..models import Arena, Campaign, CampaignLog, Fixture, MatchResult, Season, SideResult
+from .common import CampaignForm, ConsoleAdmin
+from .rounds import RoundInline, report_html
+
+
+class ArenaInline(admin.TabularInline):
+    model = Arena
+    form = CampaignForm
+    extra = 0
+
+
+class SeasonInline(admin.TabularInline):
+    model = Season
+    form = CampaignForm
+    extra = 0
+    show_change_link = True
+
+
+@admin.register(Campaign)
+class CampaignAdmin(ConsoleAdmin):
+    list_display = ["name", "ruleset", "status"]
+    list_filter = ["status", "ruleset"]
+    search_fields = ["name"]
+    inlines = [ArenaInline, SeasonInline]
+    fieldsets = [
+        (None, {"fields": ["name", "ruleset", "status", "match_options", "stablemates_apart"]}),
+        (_("Awards"), {"fields": [
+            "purses", "loser_purse_percent", "experience_win", "experience_draw", "experience_loss",
+            "experience_per_kill", "fame_win", "fame_per_kill", "mekatac_skills",
+        ]}),
+        (_("Between fights"), {"fields": ["skill_costs", "wounds_healed_per_round", "repair_cost_per_point"]}),
+    ]
+
+
+@admin.register(Season)
+class SeasonAdmin(ConsoleAdmin):
+    list_display = ["__str__", "campaign", "number", "name"]
+    list_filter = ["campaign"]
+    inlines = [RoundInline]
+
+
+class SideResultInline(admin.TabularInline):
+    """One line for each side of the duel."""
+
+    model = SideResult
+    form = CampaignForm
+    extra = 0
+    min_num = max_num = 2
+
+    def get_formset(self, request: HttpRequest, obj: MatchResult | None = None, **kwargs: Any) -> Any:
+        # The admin passes min_num and max_num to the formset but only enforces them if asked to.
+        return super().get_formset(request, obj, validate_min=True, validate_max=True, **kwargs)
+
+
+def _applied(result: MatchResult | None) -> bool:
+    return result is not None and Fixture.objects.filter(result=result).exists()
+
+
+@admin.register(MatchResult)
+class MatchResultAdmin(ConsoleAdmin):
+    list_display = ["match", "winner_side", "decision", "recorded_at"]
+    list_filter = ["decision"]
+    raw_id_fields = ["match"]
+    inlines = [SideResultInline]
+
+    def has_change_permission(self, request: HttpRequest, obj: MatchResult | None = None) -> bool:
+        """An applied result is history: editing it would no longer match what it changed (un-apply first)."""
+        return not _applied(obj) and super().has_change_permission(request, obj)
+
+    def has_delete_permission(self, request: HttpRequest, obj: MatchResult | None = None) -> bool:
+        """An applied result is un-applied from its fixture, never deleted (its fixture protects it)."""
+        return not _applied(obj) and super().has_delete_permission(request, obj)
+
+
+@admin.register(CampaignLog)
+class CampaignLogAdmin(ConsoleAdmin):
+    """Read-only: every decision is logged by the service that takes it."""
+
+    list_display = ["at", "campaign", "round", "fixture", "action", "reason", "by"]
+    list_filter = ["campaign", "action"]
+    fields = ["at", "campaign", "round", "fixture", "action", "reason", "by", "what_changed"]
+    readonly_fields = fields
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: CampaignLog | None = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: CampaignLog | None = None) -> bool:
+        return False
+
+    @admin.display(description=_("what changed"))
+    def what_changed(self, entry: CampaignLog) -> Any:
+        return report_html(entry.lines)
