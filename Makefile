@@ -50,6 +50,7 @@ lint: venv
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/lint-imports
 	$(VENV)/bin/mypy --strict rules/
+	$(VENV)/bin/mypy matches/ project/
 	$(PY) manage.py check
 	$(PY) manage.py makemigrations --check --dry-run
 

@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 from typing import Any, ClassVar
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import User, AnonymousUser
 from django.utils.html import escape
 
 from . import hub
@@ -45,7 +45,7 @@ def chat_frame(message: ChatMessage, version: int) -> dict[str, Any]:
     }
 
 
-def chat_post(*, match_id: int, user: AbstractBaseUser | AnonymousUser, text: Any, now: datetime) -> dict[str, Any]:
+def chat_post(*, match_id: int, user: User | AnonymousUser, text: Any, now: datetime) -> dict[str, Any]:
     if not isinstance(text, str) or not text.strip() or len(text) > MAX_CHAT_CHARS:
         raise MatchError("chat.malformed", f"A chat message is 1 to {MAX_CHAT_CHARS} characters of text.")
     return run_command(match_id=match_id, user=user, command=ChatPost(text.strip(), now))

@@ -191,7 +191,8 @@ def crowd_key(prefix: str, match_id: int) -> str:
 
 def _key_prefix() -> str:
     # The channel layer's prefix keeps runs that share a Redis server (tests) out of each other's counts.
-    return str(settings.CHANNEL_LAYERS["default"].get("CONFIG", {}).get("prefix", "asgi"))
+    layer: dict[str, Any] = settings.CHANNEL_LAYERS["default"]
+    return str(layer.get("CONFIG", {}).get("prefix", "asgi"))
 
 
 _crowds: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Crowd] = weakref.WeakKeyDictionary()

@@ -32,4 +32,4 @@ def write_now(connection: tcp.Connection, data: bytes) -> None:
 
 def install() -> None:
     """Called by project/asgi.py, so only the Daphne processes send this way (`ARBITRO_DIRECT_WRITES`)."""
-    tcp.Connection.write = write_now  # type: ignore[method-assign]
+    tcp.Connection.write = write_now  # type: ignore[method-assign, assignment]

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 
 from rules.core.board import Board, parse_megamek_board
 from rules.rulesets.solaris.demo import demo_board
@@ -83,7 +83,7 @@ def board_from_upload(board_text: str | None) -> Board:
         raise MatchError.from_rule_error(error) from error
 
 
-def _pilot(pilots: dict[str, Any], side: str) -> dict[str, int]:
+def _pilot(pilots: dict[str, Any], side: str) -> dict[str, Any]:
     """A side's pilot skills, `{"gunnery": G, "piloting": P}` (either may be left out: the standard 4/5)."""
     pilot = pilots.get(side, {})
     if not isinstance(pilot, dict) or set(pilot) - {"gunnery", "piloting"} or not all(
@@ -115,7 +115,7 @@ def _duel_state(board: Board, designs: Any, pilots: Any = None) -> GameState:
 
 
 def match_open(
-    *, host: AbstractBaseUser, designs: Any, title: str = "", ruleset: str = DEFAULT_RULESET,
+    *, host: User, designs: Any, title: str = "", ruleset: str = DEFAULT_RULESET,
     board_text: str | None = None, options: Any = None, pilots: Any = None,
 ) -> Match:
     """A new match in the lobby, the host seated on the red side; `pilots` gives a side's pilot skills."""
@@ -133,23 +133,23 @@ def match_open(
     )
 
 
-def match_join(*, match_id: int, user: AbstractBaseUser, role: Any) -> dict[str, Any]:
+def match_join(*, match_id: int, user: User, role: Any) -> dict[str, Any]:
     if role not in (Participant.Role.PLAYER, Participant.Role.SPECTATOR):
         raise MatchError("join.role", "Join as a player or as a spectator.")
     return run_command(match_id=match_id, user=user, command=Join(role))
 
 
-def match_referee_seat(*, match_id: int, user: AbstractBaseUser, username: Any) -> dict[str, Any]:
+def match_referee_seat(*, match_id: int, user: User, username: Any) -> dict[str, Any]:
     if not isinstance(username, str) or not username.strip() or len(username) > 150:
         raise MatchError("referee_seat.malformed", "Name the referee by their username.")
     return run_command(match_id=match_id, user=user, command=SeatReferee(username.strip()))
 
 
-def match_options_set(*, match_id: int, user: AbstractBaseUser, options: Any) -> dict[str, Any]:
+def match_options_set(*, match_id: int, user: User, options: Any) -> dict[str, Any]:
     return run_command(match_id=match_id, user=user, command=SetOptions(options))
 
 
-def match_accept(*, match_id: int, user: AbstractBaseUser, accepted: Any, options: Any) -> dict[str, Any]:
+def match_accept(*, match_id: int, user: User, accepted: Any, options: Any) -> dict[str, Any]:
     if not isinstance(accepted, bool):
         raise MatchError("accept.malformed", "`accepted` is true or false.")
     return run_command(match_id=match_id, user=user, command=Accept(accepted, options))
@@ -240,7 +240,7 @@ class Accept(Command[dict[str, Any]]):
         if self.accepted and self.options != match.options:
             raise MatchError("accept.stale_options", "The options changed; read them again.", status=409,
                              params={"options": match.options})
-        Participant.objects.filter(match=match, user_id=viewer.user_id).update(accepted=self.accepted)
+        Participant.objects.filter(match=match, user=step.user).update(accepted=self.accepted)
         step.log(Event.Kind.ACCEPTED, {"player": step.user.get_username(), "side": viewer.side,
                                        "accepted": self.accepted, "options": match.options})
         players = Participant.objects.filter(match=match, role=Participant.Role.PLAYER)

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import json
 from dataclasses import fields
-from typing import Any
+from typing import Any, cast
 
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
 from django.core.files.uploadedfile import UploadedFile
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
@@ -34,7 +35,7 @@ def _options_from(form: QueryDict, ruleset: str) -> dict[str, Any]:
     for name in [*(o["name"] for o in described if o["kind"] == "count"), *lobby.MATCH_OPTIONS]:
         if form.get(name, "").strip():
             try:
-                options[name] = int(form[name])
+                options[name] = int(str(form[name]))
             except ValueError:
                 raise MatchError("options.invalid", f"{name} is a whole number.", params={"option": name}) from None
     return options
@@ -80,7 +81,7 @@ def match_new_page(request: HttpRequest) -> HttpResponse:
             refuse_unstorable(dict(request.POST.lists()))
             board_text = _uploaded_text(request.FILES.get("board"))
             match = lobby.match_open(
-                host=request.user, title=request.POST.get("title", ""), board_text=board_text,
+                host=cast(User, request.user), title=request.POST.get("title", ""), board_text=board_text,
                 designs={side: request.POST.get(side, "") for side in lobby.SIDES},
                 options=_options_from(request.POST, DEFAULT_RULESET), pilots=_pilots_from(request.POST),
             )
@@ -112,20 +113,22 @@ def match_lobby_page(request: HttpRequest, match_id: int) -> HttpResponse:
 
 
 def _lobby_action(request: HttpRequest, match_id: int) -> None:
+    """A logged-in user's lobby action (the page sends anyone else to the login first)."""
+    user = cast(User, request.user)
     refuse_unstorable(dict(request.POST.lists()))
     action = request.POST.get("action")
     if action in ("player", "spectator"):
-        lobby.match_join(match_id=match_id, user=request.user, role=action)
+        lobby.match_join(match_id=match_id, user=user, role=action)
     elif action in ("accept", "withdraw"):
         try:
             read = json.loads(request.POST.get("options", ""))
         except (ValueError, RecursionError):  # RecursionError: arrays or objects nested thousands deep
             read = None
-        lobby.match_accept(match_id=match_id, user=request.user, accepted=action == "accept", options=read)
+        lobby.match_accept(match_id=match_id, user=user, accepted=action == "accept", options=read)
     elif action == "referee":
-        lobby.match_referee_seat(match_id=match_id, user=request.user, username=request.POST.get("referee", ""))
+        lobby.match_referee_seat(match_id=match_id, user=user, username=request.POST.get("referee", ""))
     elif action == "options":
         options = _options_from(request.POST, match_or_404(match_id).ruleset)
-        lobby.match_options_set(match_id=match_id, user=request.user, options=options)
+        lobby.match_options_set(match_id=match_id, user=user, options=options)
     else:
         raise MatchError("lobby.unknown_action", "Unknown lobby action.")

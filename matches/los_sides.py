@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 
 from rules.battletech import codec
 from rules.core.errors import RuleError
@@ -29,7 +29,7 @@ NOT_YOURS = ("los_side.not_yours", "Only the unit's player (or the referee) pick
 
 
 def los_side_choose(
-    *, match_id: int, user: AbstractBaseUser, unit: Any, side: Any, reason: Any = None
+    *, match_id: int, user: User, unit: Any, side: Any, reason: Any = None
 ) -> dict[str, Any]:
     """Sets (or with `side` None clears) `unit`'s split-LOS side. Its side's player may, while the match is
     played; the referee may too, also while it is paused, with a logged reason."""

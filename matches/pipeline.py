@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import User, AnonymousUser
 from django.db import transaction
 
 from rules.rulesets import DEFAULT_RULESET, get_ruleset
@@ -101,7 +101,7 @@ class Command(Generic[Reply]):
         raise NotImplementedError
 
 
-def run_command(*, match_id: int, user: AbstractBaseUser | AnonymousUser | None, command: Command[Reply]) -> Reply:
+def run_command(*, match_id: int, user: User | AnonymousUser | None, command: Command[Reply]) -> Reply:
     """Runs `command` on the match for `user` (None: the server) and returns its reply.
 
     Every query of a writing command runs while holding the match's row lock, so the match's next command
@@ -128,8 +128,8 @@ def run_command(*, match_id: int, user: AbstractBaseUser | AnonymousUser | None,
 
 
 def match_create(
-    *, state: Any, players: dict[str, AbstractBaseUser], ruleset: str = DEFAULT_RULESET, title: str = "",
-    options: dict[str, Any] | None = None, host: AbstractBaseUser | None = None, seed: str | None = None,
+    *, state: Any, players: dict[str, User], ruleset: str = DEFAULT_RULESET, title: str = "",
+    options: dict[str, Any] | None = None, host: User | None = None, seed: str | None = None,
 ) -> Match:
     """The one way a match comes to be: `state` is the ruleset's, and `players` seats one user per side of it.
     Opened by a `host`, it waits in the lobby with its options logged until every player accepts them
@@ -172,7 +172,7 @@ def _started(match: Match) -> dict[str, Any]:
 
 
 def _match_and_viewer(
-    match_id: int, user: AbstractBaseUser | AnonymousUser | None, *, for_update: bool
+    match_id: int, user: User | AnonymousUser | None, *, for_update: bool
 ) -> tuple[Match, Viewer]:
     if user is None:
         return match_get(match_id=match_id, for_update=for_update), SERVER

@@ -7,9 +7,9 @@ version like `plotted`. Both answer from the same state the snapshot shows, so t
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import User, AnonymousUser
 
 from rules.core.errors import RuleError
 from rules.battletech.state import GameState
@@ -28,7 +28,7 @@ from .selectors import event_frame, match_and_viewer, match_as_seen
 from .services import check_commander
 
 
-def unit_reach(*, match_id: int, user: AbstractBaseUser | AnonymousUser, unit_id: Any, mode: Any, turn: int | None = None) -> dict[str, Any]:
+def unit_reach(*, match_id: int, user: User | AnonymousUser, unit_id: Any, mode: Any, turn: int | None = None) -> dict[str, Any]:
     """Every hex the viewer's unit can reach this phase in `mode`, with its cheapest PM over all facings, and
     the steps of a cheapest path to each (none for a jump), which the client plots when the hex is clicked."""
     if not isinstance(unit_id, str) or mode not in MOVE_MODES:
@@ -49,7 +49,7 @@ PHYSICAL_ATTACKS = (("punch", "RA"), ("punch", "LA"), ("kick", "RL"), ("kick", "
 
 
 def attack_options(
-    *, match_id: int, user: AbstractBaseUser | AnonymousUser, unit_id: Any, target: Any, twist: Any = 0,
+    *, match_id: int, user: User | AnonymousUser, unit_id: Any, target: Any, twist: Any = 0,
     turn: int | None = None,
 ) -> dict[str, Any]:
     """Each attack the viewer's unit could declare now on `target`, checked alone as a `plot` of it would be: each
@@ -82,7 +82,16 @@ def attack_options(
             "options": options}
 
 
-def sight_line(*, match_id: int, user: AbstractBaseUser | AnonymousUser, source: Any, target: Any) -> dict[str, Any]:
+@runtime_checkable
+class BattleTechSight(Protocol):
+    """A ruleset whose line of sight is BattleTech's, under the rule (standard or dead zone) it names."""
+
+    def los_rule(self, state: GameState) -> str: ...
+
+    def state_from_json(self, data: dict[str, Any]) -> GameState: ...
+
+
+def sight_line(*, match_id: int, user: User | AnonymousUser, source: Any, target: Any) -> dict[str, Any]:
     """The line of sight between two units or hexes (`rules.battletech.sight.los.line_of_sight`), for anyone.
 
     Units are named by id and hexes by label; every unit a viewer can name is on the public board of the
@@ -92,6 +101,9 @@ def sight_line(*, match_id: int, user: AbstractBaseUser | AnonymousUser, source:
     # A spectator of a delayed match asks about the board as it is shown to them, not the live one.
     match = match_as_seen(match, viewer)
     ruleset = get_ruleset(match.ruleset)
+    if not isinstance(ruleset, BattleTechSight):
+        raise MatchError("query.not_offered", "This game has no line-of-sight query.", status=409,
+                         params={"ruleset": match.ruleset})
     state = ruleset.state_from_json(match.state)
     try:
         viewpoint, reasons = _viewpoint(state, source)
@@ -122,7 +134,7 @@ def _viewpoint(state: GameState, name: Any) -> tuple[Unit, list[Reason]]:
     return Unit(id=end.label, hex=end, facing=0, kind="mech"), [why]
 
 
-def match_log(*, match_id: int, user: AbstractBaseUser | AnonymousUser) -> dict[str, Any]:
+def match_log(*, match_id: int, user: User | AnonymousUser) -> dict[str, Any]:
     """`GET /api/matches/<id>/log/`: every phase resolved so far, in order, as its `playback` frame went out (a
     phase the referee annulled says so), for the match log of the page, while the match is played and after.
     Only what the viewer has been shown: a delayed spectator's log stops at their horizon. No seed, orders or

@@ -16,7 +16,7 @@ from datetime import datetime, timedelta
 from typing import Any, ClassVar
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.utils import timezone
 
 from rules.core.errors import RuleError
@@ -55,7 +55,7 @@ def log_window(step: Step, window: ReactionWindow, attempt: int, timeline: dict[
     })
 
 
-def react(*, match_id: int, user: AbstractBaseUser, window: Any, unit: Any, order: Any) -> dict[str, Any]:
+def react(*, match_id: int, user: User, window: Any, unit: Any, order: Any) -> dict[str, Any]:
     """`unit`'s answer to the open window `window`: `order` as its ruleset reads a reaction, or null to pass."""
     if not isinstance(window, str) or not isinstance(unit, str):
         raise MatchError("message.malformed", "Name the `window` (its key) and the `unit` that reacts.")
@@ -99,7 +99,7 @@ class React(Command[dict[str, Any]]):
 
 
 def _answer(step: Step, window: ReactionWindow, attempt: int, unit: str, side: str, order: Any,
-            user: AbstractBaseUser | None) -> None:
+            user: User | None) -> None:
     match = step.match
     ReactionAnswer.objects.create(match=match, turn=match.turn, phase=match.phase, attempt=attempt,
                                   window=window.key, unit=unit, side=side, order=order, submitted_by=user)

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 
 from rules.battletech import codec
 
@@ -22,17 +22,17 @@ MAX_REASON_CHARS = 500
 SORTING_OUT = (Match.Status.IN_PROGRESS, Match.Status.PAUSED)
 
 
-def referee_pause(*, match_id: int, user: AbstractBaseUser, reason: Any) -> dict[str, Any]:
+def referee_pause(*, match_id: int, user: User, reason: Any) -> dict[str, Any]:
     """No orders are taken and no deadline runs until the referee resumes."""
     return _act(match_id, user, reason, Event.Kind.PAUSED, (Match.Status.IN_PROGRESS,), Match.Status.PAUSED)
 
 
-def referee_resume(*, match_id: int, user: AbstractBaseUser, reason: Any) -> dict[str, Any]:
+def referee_resume(*, match_id: int, user: User, reason: Any) -> dict[str, Any]:
     """The phase's deadline starts again from now."""
     return _act(match_id, user, reason, Event.Kind.RESUMED, (Match.Status.PAUSED,), Match.Status.IN_PROGRESS)
 
 
-def referee_annul(*, match_id: int, user: AbstractBaseUser, reason: Any) -> dict[str, Any]:
+def referee_annul(*, match_id: int, user: User, reason: Any) -> dict[str, Any]:
     """Puts the match back to before its last resolved phase (keeping the split-LOS sides chosen since);
     that phase's orders are void and it is played again (with fresh dice: see `phase_dice_seed`)."""
 
@@ -52,7 +52,7 @@ def referee_annul(*, match_id: int, user: AbstractBaseUser, reason: Any) -> dict
     return _act(match_id, user, reason, Event.Kind.ANNULLED, SORTING_OUT, None, annul)
 
 
-def referee_override(*, match_id: int, user: AbstractBaseUser, unit: Any, changes: Any, reason: Any) -> dict[str, Any]:
+def referee_override(*, match_id: int, user: User, unit: Any, changes: Any, reason: Any) -> dict[str, Any]:
     """Sets a unit's position, facing, prone or stuck flag (a misplaced counter, a ruling made at the table)."""
 
     def override(match: Match) -> dict[str, Any]:
@@ -93,7 +93,7 @@ class RefereeAct(Command[dict[str, Any]]):
 
 
 def _act(
-    match_id: int, user: AbstractBaseUser, reason: Any, kind: str, allowed: tuple[str, ...], status_to: str | None,
+    match_id: int, user: User, reason: Any, kind: str, allowed: tuple[str, ...], status_to: str | None,
     change: Callable[[Match], dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
     command = RefereeAct(checked_reason(reason), kind, allowed, status_to, change)

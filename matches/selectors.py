@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import User, AnonymousUser
 from django.utils import timezone
 
 from rules.core.playback import ReactionWindow
@@ -54,7 +54,7 @@ def match_get(*, match_id: int, for_update: bool = False) -> Match:
         raise MatchError("match.not_found", f"There is no match {match_id}.", status=404) from None
 
 
-def version_seen(*, match_id: int, user: AbstractBaseUser | AnonymousUser) -> int | None:
+def version_seen(*, match_id: int, user: User | AnonymousUser) -> int | None:
     """The version this user is shown (older than the live one for a delayed spectator), or None when there
     is no such match: what error frames carry, so they reveal nothing newer than the user's screen."""
     try:
@@ -65,7 +65,7 @@ def version_seen(*, match_id: int, user: AbstractBaseUser | AnonymousUser) -> in
 
 
 def match_and_viewer(
-    *, match_id: int, user: AbstractBaseUser | AnonymousUser, for_update: bool = False
+    *, match_id: int, user: User | AnonymousUser, for_update: bool = False
 ) -> tuple[Match, Viewer]:
     """`match_get` and `viewer_for` in one query for a user seated in the match: the players, whose plots
     and submits are the commonest calls and, in `order_submit`, run while holding the match's row lock."""
@@ -80,13 +80,13 @@ def match_and_viewer(
     return match, seat_viewer(seat, user)
 
 
-def viewer_for(*, match: Match, user: AbstractBaseUser | AnonymousUser) -> Viewer:
+def viewer_for(*, match: Match, user: User | AnonymousUser) -> Viewer:
     if not user.is_authenticated:
         return PUBLIC
     return seat_viewer(Participant.objects.filter(match=match, user_id=user.pk).first(), user)
 
 
-def seat_viewer(seat: Participant | None, user: AbstractBaseUser) -> Viewer:
+def seat_viewer(seat: Participant | None, user: User) -> Viewer:
     """A logged-in user with this seat in the match (None: without one)."""
     if seat is not None and seat.role == Participant.Role.PLAYER:
         return Viewer(role=seat.role, side=seat.side, user_id=user.pk)
@@ -95,7 +95,7 @@ def seat_viewer(seat: Participant | None, user: AbstractBaseUser) -> Viewer:
     return Viewer(role=Participant.Role.SPECTATOR, user_id=user.pk)
 
 
-def header_for(*, match: Match, user: AbstractBaseUser | AnonymousUser) -> dict[str, Any]:
+def header_for(*, match: Match, user: User | AnonymousUser) -> dict[str, Any]:
     """The match header as this user may see it: a delayed spectator gets the turn, phase and version they
     are shown, never the live ones (match list, match page)."""
     return match_header(match_as_seen(match, viewer_for(match=match, user=user)))
@@ -190,6 +190,7 @@ def _as_of(match: Match, version: int) -> Match:
     earlier = match.events.filter(version__lte=version).order_by("-version")
     logged = earlier.filter(kind__in=STATE_EVENTS, payload__has_key="state")
     state = logged.values_list("payload__state", flat=True).first()
+    assert state is not None, "a started match has logged its state"
     past = copy(match)
     past.state, past.version, past.turn, past.phase = state, version, state["turn"], state["phase"]
     # Whatever the match is now (paused since, say), then it was in progress unless the referee's last word up

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 
 from rules.core.dice import Dice
 from rules.core.errors import RuleError
@@ -103,7 +103,7 @@ class OrderSubmit(OrderPlot):
         ruleset = get_ruleset(match.ruleset)
         stored = ruleset.encode_order(state, order)
         phase_orders.append(Order.objects.create(
-            match=match, turn=match.turn, phase=match.phase, unit=order.unit, side=viewer.side,
+            match=match, turn=match.turn, phase=match.phase, unit=order.unit, side=viewer.side or "",
             order=stored, submitted_by=step.user,
         ))
         step.log(Event.Kind.SUBMITTED, {
@@ -116,14 +116,14 @@ class OrderSubmit(OrderPlot):
 
 
 def order_plot(
-    *, match_id: int, user: AbstractBaseUser, order_json: Any, turn: int | None = None, phase: str | None = None,
+    *, match_id: int, user: User, order_json: Any, turn: int | None = None, phase: str | None = None,
     seen: int | None = None,
 ) -> dict[str, Any]:
     return run_command(match_id=match_id, user=user, command=OrderPlot(order_json, turn, phase, seen))
 
 
 def order_submit(
-    *, match_id: int, user: AbstractBaseUser, order_json: Any, turn: int | None = None, phase: str | None = None,
+    *, match_id: int, user: User, order_json: Any, turn: int | None = None, phase: str | None = None,
     seen: int | None = None,
 ) -> dict[str, Any]:
     return run_command(match_id=match_id, user=user, command=OrderSubmit(order_json, turn, phase, seen))
