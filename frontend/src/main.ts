@@ -7,6 +7,7 @@ import { ChatPanel } from "./chat";
 import { resultText, withConditions } from "./combat-report";
 import { showCrowd, showSeatedReferee, showSpectatorDelay } from "./crowd";
 import { SplitLosPanel, choiceText } from "./los-side";
+import { DeadlineClock, TurnCue } from "./live-cues";
 import { MatchLog } from "./match-log";
 import { BoardView } from "./map";
 import type { Poses } from "./playback";
@@ -63,6 +64,8 @@ function startMatch(page: HTMLElement): void {
   const crowd = page.querySelector<HTMLElement>("#crowd")!;
   const sheets = new RecordSheets(page.querySelector<HTMLElement>("#record-sheets")!);
   const log = new MatchLog(page.querySelector<HTMLElement>("#match-log")!);
+  const clock = new DeadlineClock(page.querySelector<HTMLElement>("#deadline-clock")!);
+  const cue = new TurnCue();
 
   let board: BoardView | null = null;
   let boardShape = "";
@@ -146,7 +149,10 @@ function startMatch(page: HTMLElement): void {
         if ("attacks" in frame) attacks?.handleChecked(frame.order, frame.attacks, accepted);
         else if (accepted) plotter?.handleAccepted(frame.order, frame.path);
         else plotter?.handlePlotted(frame.order, frame.path);
-        if (accepted) showStatus(t("Order submitted: waiting for the other players."));
+        if (accepted) {
+          showStatus(t("Order submitted: waiting for the other players."));
+          cue.set(false);
+        }
         break;
       }
       case "submitted":
@@ -267,6 +273,11 @@ function startMatch(page: HTMLElement): void {
     } else {
       attacks?.stop();
     }
+    // The player owes an order when a panel opened for one not yet submitted.
+    const owesPlot = Boolean(plotter && mine && inPlay && phase === "movement");
+    const owesAttack = Boolean(attacks && mine && mech && canAttack && inPlay && isAttackPhase(phase));
+    cue.set((owesPlot || owesAttack) && !myOrder);
+    clock.show(inPlay ? snapshot.match.deadline : null);
     if (snapshot.match.result) showResult(snapshot.match.result);
     if (!status.dataset.code) showStatus(snapshot.you.role === "spectator" ? t("Watching.") : t("Connected."));
   }
@@ -314,6 +325,7 @@ function startMatch(page: HTMLElement): void {
     played.mark(frame);
     plotter?.stop();
     attacks?.stop();
+    cue.set(false);
     const start: Poses = Object.fromEntries(units.map((u) => [u.id, { hex: u.hex, facing: u.facing }]));
     page.dataset.playback = "playing";
     showStatus(t("Turn %(turn)s: the %(phase)s is resolved; watch it play.", { turn: frame.turn, phase: t(frame.phase) }));

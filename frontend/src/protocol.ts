@@ -322,6 +322,8 @@ export interface MatchInfo {
   turn: number;
   phase: string;
   result?: MatchResult | null;
+  /** When the current phase's orders are due (ISO time), or null: no deadline. */
+  deadline?: string | null;
   /** The lobby's options (docs/protocol.md "Options"); the client reads the spectator delay. */
   options?: SpectatorDelays;
 }

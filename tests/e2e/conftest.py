@@ -126,15 +126,20 @@ def browser() -> Iterator[object]:
             chromium.close()
 
 
+# A phone held upright (issue 16: 390×844), touch only.
+PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
+                         "device_scale_factor": 2}
+
+
 @pytest.fixture
 def open_page(browser: Any, daphne_server: dict[str, str]) -> Iterator[Any]:
     """Opens a match (the demo match unless told) in a browser context of its own, logged in as `user` or
-    anonymous."""
+    anonymous, on a desktop screen or a `phone`."""
     contexts = []
     page_errors: list[str] = []
 
-    def open_as(user: str | None, match: str = daphne_server["match"]) -> Any:
-        context = browser.new_context(viewport={"width": 1300, "height": 1000})
+    def open_as(user: str | None, match: str = daphne_server["match"], phone: bool = False) -> Any:
+        context = browser.new_context(**(PHONE if phone else {"viewport": {"width": 1300, "height": 1000}}))
         contexts.append(context)
         page = context.new_page()
         page.on("pageerror", lambda error: page_errors.append(f"{user}: {error}"))

@@ -38,7 +38,7 @@ def fresh(seed):
     face_to_face = {"A": ("0804", 0), "B": ("0803", 3)}
     units = tuple(replace(u, hex=Hex.parse(face_to_face[u.id][0]), facing=face_to_face[u.id][1]) for u in state.units)
     return match_create(state=replace(state, units=units), players={"alice": alice, "bob": bob}, title="A fall",
-                        seed=seed)
+                        seed=seed, options={"deadline_minutes": 30})
 
 
 def prone(match, unit):
@@ -89,7 +89,11 @@ def test_a_kicked_mech_falls_and_its_player_stands_it_up(
     for page in (alice, bob):
         page.wait_for_selector("#orders[data-state='plotting'][data-prone='false']")
         assert not page.is_visible("[data-action='SU']"), "a standing mech has no stand-up step on offer"
+        # The tab says an order is owed, and the phase's 30-minute deadline counts down on the page.
+        assert page.title().startswith("● Your turn · ")
+        assert re.fullmatch(r"Orders due in (29:[0-5]\d|30:00)", page.inner_text("#deadline-clock"))
         page.click("[data-action='submit']")
+        page.wait_for_function("() => !document.title.startsWith('●')")
     for page in (alice, bob):
         page.wait_for_selector("#attack[data-state='choosing'][data-phase='weapons']", timeout=PLAYBACK_MS)
         page.click("#attack [data-attack='hold']")

@@ -1,0 +1,61 @@
+// Live-play cues: "your turn" in the tab's title while the player owes an order (seen from another tab),
+// and the phase deadline as a visible clock counting down (the match header's `deadline`).
+
+import { t } from "./i18n";
+
+/** The tab title says when the player owes an order; it is the page's own title otherwise. */
+export class TurnCue {
+  private readonly base: string;
+
+  constructor(private readonly doc: Pick<Document, "title"> = document) {
+    this.base = doc.title;
+  }
+
+  set(yourTurn: boolean): void {
+    this.doc.title = yourTurn ? `● ${t("Your turn")} · ${this.base}` : this.base;
+  }
+}
+
+/** "4:05", "1:02:03": the time left until `deadline`, or null once it has passed. */
+export function timeLeft(deadline: number, now: number): string | null {
+  const seconds = Math.ceil((deadline - now) / 1000);
+  if (seconds <= 0) return null;
+  const [hours, minutes, secs] = [Math.floor(seconds / 3600), Math.floor(seconds / 60) % 60, seconds % 60];
+  const pad = (value: number) => String(value).padStart(2, "0");
+  return hours ? `${hours}:${pad(minutes)}:${pad(secs)}` : `${minutes}:${pad(secs)}`;
+}
+
+export type Ticker = (tick: () => void, ms: number) => () => void;
+
+const everySecond: Ticker = (tick, ms) => {
+  const id = setInterval(tick, ms);
+  return () => clearInterval(id);
+};
+
+/** The phase deadline's clock: hidden when the phase has none. */
+export class DeadlineClock {
+  private stop: (() => void) | null = null;
+
+  constructor(
+    private readonly root: HTMLElement,
+    private readonly now: () => number = Date.now,
+    private readonly ticker: Ticker = everySecond,
+  ) {}
+
+  /** The current phase's deadline (an ISO time), or null for none. */
+  show(deadline: string | null | undefined): void {
+    this.stop?.();
+    this.stop = null;
+    const due = deadline ? Date.parse(deadline) : NaN;
+    this.root.hidden = Number.isNaN(due);
+    if (this.root.hidden) return;
+    const tick = () => {
+      const left = timeLeft(due, this.now());
+      this.root.textContent = left ? t("Orders due in %(time)s", { time: left }) : t("The deadline has passed.");
+      this.root.dataset.overdue = String(left === null);
+      if (left === null) this.stop?.();
+    };
+    this.stop = this.ticker(tick, 1000);
+    tick();
+  }
+}
