@@ -2,18 +2,18 @@
 // wires the board, the plotting controls (players only) and the playback together.
 
 import "./app.css";
-import { AttackPanel, isAttackPhase } from "./attack";
+import { AttackPanel, isAttackPhase } from "./rulesets/solaris/attack";
 import { ChatPanel } from "./chat";
 import { resultText, withConditions } from "./combat-report";
 import { showCrowd, showSeatedReferee, showSpectatorDelay } from "./crowd";
-import { SplitLosPanel, choiceText } from "./los-side";
+import { SplitLosPanel, choiceText } from "./rulesets/solaris/los-side";
 import { DeadlineClock, TurnCue } from "./live-cues";
 import { MatchLog } from "./match-log";
 import { BoardView } from "./map";
 import type { Poses } from "./playback";
 import { PlaybackPanel } from "./playback-panel";
-import { type PlotHooks, Plotter, plainLimit } from "./plot";
-import { PlotMemory } from "./plot-memory";
+import { type PlotHooks, Plotter, plainLimit } from "./rulesets/solaris/plot";
+import { PlotMemory } from "./rulesets/solaris/plot-memory";
 import { RecordSheets } from "./rulesets/solaris/record-sheet";
 import { startReplay } from "./replay";
 import { SightTool } from "./sight";

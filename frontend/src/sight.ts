@@ -16,7 +16,7 @@ export interface SightHooks {
   hexOf(end: string): string | null;
   /** Mark the two ends and the hexes between them (none to clear). */
   highlight(ends: string[], between: string[], blocked: boolean): void;
-  /** The words for a unit's standing split line-of-sight choice (los-side.ts); null when `end` is a hex. */
+  /** The words for a unit's standing split line-of-sight choice (rulesets/solaris/los-side.ts); null when `end` is a hex. */
   standingChoice(end: string): string | null;
 }
 

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from "vitest";
-import { AttackPanel, attackOrder, describeToHit, rangeBand, refusalText, sameAttackOrder } from "../attack";
+import { AttackPanel, attackOrder, describeToHit, rangeBand, refusalText, sameAttackOrder } from "../rulesets/solaris/attack";
 import type { AttackCheck, AttackFrame, AttackOption, AttackOptions, MechInfo, Unit, WeaponInfo } from "../protocol";
 import { forgetCatalog, speak } from "./gettext";
 

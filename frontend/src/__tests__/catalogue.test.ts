@@ -2,7 +2,7 @@
 // (locale/es/LC_MESSAGES/djangojs.po, added by hand: makemessages does not scan the client).
 import { describe, expect, it } from "vitest";
 import catalog from "../../../locale/es/LC_MESSAGES/djangojs.po?raw";
-import { PHYSICAL_CHOICES } from "../attack";
+import { PHYSICAL_CHOICES } from "../rulesets/solaris/attack";
 import { PHASE_NAMES } from "../combat-report";
 import { ERRORS } from "../i18n";
 import { LOCATION_NAMES } from "../rulesets/solaris/record-sheet";

@@ -2,7 +2,7 @@
 // Solaris VII, Línea de Visión: 'Si la LdV pasa exactamente entre dos hexágonos, el jugador que dirige la unidad
 // objetivo es el que decide a través de cual pasa la LdV'. docs/protocol.md: a standing choice per unit, public.
 import { beforeEach, describe, expect, it } from "vitest";
-import { SplitLosPanel, choiceText } from "../los-side";
+import { SplitLosPanel, choiceText } from "../rulesets/solaris/los-side";
 import type { ClientFrame, LosSideFrame, Unit } from "../protocol";
 import { judgeFrame } from "../socket";
 

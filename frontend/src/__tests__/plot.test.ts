@@ -2,8 +2,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { parseLabel } from "../hex";
 import type { Position } from "../path";
-import { Plotter, modeLimit, modesOf, plainLimit } from "../plot";
-import { PlotMemory } from "../plot-memory";
+import { Plotter, modeLimit, modesOf, plainLimit } from "../rulesets/solaris/plot";
+import { PlotMemory } from "../rulesets/solaris/plot-memory";
 import type { ClientFrame, Order, Path, Step, StepOrder } from "../protocol";
 
 // The controls as match.html lays them out.

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import po from "../../../locale/es/LC_MESSAGES/djangojs.po?raw";
-import { describeToHit } from "../attack";
+import { describeToHit } from "../rulesets/solaris/attack";
 import { combatRulings, resultText } from "../combat-report";
 import type { ReasonCode } from "../reasons";
 import { reasonText, reasonsText } from "../reasons";

@@ -5,12 +5,12 @@
 // shows the reason. The controls live in match.html (`[data-action]` buttons, the #plot-mode radios,
 // #pm, #plot-steps, #plot-message).
 
-import { type Facing, type Hex, hexLabel, parseLabel, turn } from "./hex";
-import { t } from "./i18n";
-import { type Position, stepsInto, trace } from "./path";
+import { type Facing, type Hex, hexLabel, parseLabel, turn } from "../../hex";
+import { t } from "../../i18n";
+import { type Position, stepsInto, trace } from "../../path";
 import { type KeptPlot, type PlotMemory, orderKey } from "./plot-memory";
-import type { Check, ClientFrame, Mode, Order, Path, PathStep, Step, Unit } from "./protocol";
-import { reasonsText } from "./reasons";
+import type { Check, ClientFrame, Mode, Order, Path, PathStep, Step, Unit } from "../../protocol";
+import { reasonsText } from "../../reasons";
 
 /** What the plotter needs of a unit: where it stands, whether it lies prone and how far each mode takes it. */
 export type PlotUnit = Pick<Unit, "id" | "hex" | "facing" | "walk" | "run" | "jump" | "masc" | "prone">;

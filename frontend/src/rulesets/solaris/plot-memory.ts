@@ -2,7 +2,7 @@
 // submitted (so a reload does not lose it), and the server's pricing of the order submitted (the snapshot
 // gives the order back, not its step costs). Storage that is full or turned off only loses the memory.
 
-import type { Order, Path } from "./protocol";
+import type { Order, Path } from "../../protocol";
 
 export type PlotStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
 

@@ -5,8 +5,8 @@
 // the referee any unit's, for a player who is absent, with a reason that is logged (also while the match is paused).
 // Its data-state follows the viewer's own choice: "sending" (an error frame then is the answer), "set", "refused".
 
-import { t } from "./i18n";
-import type { ClientFrame, LosSide, LosSideFrame, Role, SplitLosChoice, Unit } from "./protocol";
+import { t } from "../../i18n";
+import type { ClientFrame, LosSide, LosSideFrame, Role, SplitLosChoice, Unit } from "../../protocol";
 
 /** "the left side, chosen by its player"; no choice means the side worse for the attacker. */
 export function choiceText(choice: SplitLosChoice | undefined): string {

@@ -4,12 +4,12 @@
 // Holding fire (or making no physical attack) is an order too: the phase waits for every mech.
 // Every word goes through t() (Spanish in locale/es/LC_MESSAGES/djangojs.po).
 
-import { distance, parseLabel } from "./hex";
-import { errorText, t } from "./i18n";
+import { distance, parseLabel } from "../../hex";
+import { errorText, t } from "../../i18n";
 import type {
   AttackCheck, AttackFrame, AttackOption, AttackOptions, AttackOrder, MechInfo, PlannedAttack, Unit, WeaponInfo,
-} from "./protocol";
-import { reasonText } from "./reasons";
+} from "../../protocol";
+import { reasonText } from "../../reasons";
 
 export type AttackPhase = "weapons" | "physical";
 
