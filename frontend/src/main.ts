@@ -146,6 +146,8 @@ function startMatch(page: HTMLElement): void {
       case "plotted":
       case "order_accepted": {
         const accepted = frame.type === "order_accepted";
+        // An order the server now accepts: an earlier refusal shown in the status line is over.
+        if (status.dataset.code && !status.dataset.code.startsWith("referee.")) showStatus(t("Connected."));
         if ("attacks" in frame) attacks?.handleChecked(frame.order, frame.attacks, accepted);
         else if (accepted) plotter?.handleAccepted(frame.order, frame.path);
         else plotter?.handlePlotted(frame.order, frame.path);

@@ -122,6 +122,7 @@ def test_a_kicked_mech_falls_and_its_player_stands_it_up(
     bob.wait_for_selector("#orders[data-state='plotting'] #pm[data-mp='2']")
     assert re.fullmatch(r"stand up → 0803 \(2 PM; piloting roll 5\+: standing up .*\)", bob.inner_text("#plot-steps li"))
     bob.screenshot(path=str(artifacts / "bob-stands-up.png"), full_page=True)
+    bob.screenshot(path=str(artifacts / "bob-stands-up-screen.png"))  # the README's: what the screen shows
     bob.click("[data-action='submit']")
     alice.click("[data-action='submit']")
 
