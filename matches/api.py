@@ -14,7 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from rules.battletech.codec import board_to_json
+from rules.core.board import board_to_json
 from rules.rulesets.solaris.demo import demo_board
 from rules.battletech.designs.design import shipped_designs
 from rules.rulesets import DEFAULT_RULESET, RULESETS

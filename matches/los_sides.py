@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 from django.contrib.auth.models import User
 
-from rules.battletech import codec
+from rules.rulesets import get_ruleset
 from rules.core.errors import RuleError
 from rules.battletech.state import LOS_SIDES, choose_split_los
 
@@ -48,7 +48,8 @@ class LosSideChoice(Command[dict[str, Any]]):
 
     def apply(self, step: Step) -> dict[str, Any]:
         match, viewer = step.match, step.viewer
-        state = codec.state_from_json(match.state)
+        ruleset = get_ruleset(match.ruleset)
+        state = ruleset.state_from_json(match.state)
         details: dict[str, Any] = {}
         allowed: tuple[str, ...]
         if viewer.role == Participant.Role.REFEREE:
@@ -64,7 +65,7 @@ class LosSideChoice(Command[dict[str, Any]]):
             state = choose_split_los(state, self.unit, self.side, chooser)
         except RuleError as error:
             raise MatchError.from_rule_error(error) from error
-        match.state = codec.state_to_json(state)
+        match.state = ruleset.state_to_json(state)
         step.log(Event.Kind.LOS_SIDE, {
             "unit": self.unit, "side": self.side, "chooser": chooser, "by": step.user.get_username(), **details,
             **state_for_delayed(match),

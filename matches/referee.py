@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 from django.contrib.auth.models import User
 
-from rules.battletech import codec
+from rules.rulesets import get_ruleset
 
 from .errors import MatchError
 from .models import Event, Match, Order
@@ -45,7 +45,8 @@ def referee_annul(*, match_id: int, user: User, reason: Any) -> dict[str, Any]:
         # The void phase's orders, and any already given for the phase after it, may be given again.
         Order.objects.filter(match=match, turn=match.turn, phase=match.phase).delete()
         Order.objects.filter(match=match, turn=last["turn"], phase=last["phase"]).delete()
-        match.state = codec.state_to_json(keep_split_los(state, codec.state_from_json(match.state)))
+        ruleset = get_ruleset(match.ruleset)
+        match.state = ruleset.state_to_json(keep_split_los(state, ruleset.state_from_json(match.state)))
         match.turn, match.phase = state.turn, state.phase
         return {"turn": last["turn"], "phase": last["phase"], "annulled_v": last["v"], **state_for_delayed(match)}
 
@@ -56,8 +57,9 @@ def referee_override(*, match_id: int, user: User, unit: Any, changes: Any, reas
     """Sets a unit's position, facing, prone or stuck flag (a misplaced counter, a ruling made at the table)."""
 
     def override(match: Match) -> dict[str, Any]:
-        state = unit_overridden(codec.state_from_json(match.state), unit, changes)
-        match.state = codec.state_to_json(state)
+        ruleset = get_ruleset(match.ruleset)
+        state = unit_overridden(ruleset.state_from_json(match.state), unit, changes)
+        match.state = ruleset.state_to_json(state)
         return {"unit": unit, "changes": changes, "state": match.state}
 
     return _act(match_id, user, reason, Event.Kind.OVERRIDDEN, SORTING_OUT, None, override)

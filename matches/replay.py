@@ -20,7 +20,6 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from rules.battletech import codec
 from rules.battletech.movement.buildings import occupies
 from rules.battletech.combat.codec import result_from_json
 from rules.core.dice import Dice
@@ -87,7 +86,7 @@ def replay_log(match: Match) -> Replay:
             _replay_annulment(replay, event)
             pending, reacted = [], Reactions()
         elif event.kind == Event.Kind.OVERRIDDEN:
-            _replay_override(replay, event)
+            _replay_override(replay, ruleset, event)
         elif event.kind == Event.Kind.LOS_SIDE:
             replay.state = choose_split_los(replay.state, payload["unit"], payload["side"], payload["chooser"])
         elif event.kind == Event.Kind.FINISHED and replay.state.result is None:
@@ -156,7 +155,7 @@ def unit_overridden(state: GameState, unit: Any, changes: Any) -> GameState:
     return replace(state, units=tuple(changed if u.id == changed.id else u for u in state.units))
 
 
-def _replay_override(replay: Replay, event: Event) -> None:
+def _replay_override(replay: Replay, ruleset: Any, event: Event) -> None:
     """Makes the logged changes again: the state logged with them must be exactly what they do, so an edited
     log cannot slip armour, ammunition or anything else in as a correction."""
     assert replay.state is not None
@@ -166,7 +165,7 @@ def _replay_override(replay: Replay, event: Event) -> None:
     except MatchError as error:
         replay.problems.append(f"v{event.version}: the referee's correction cannot be made ({error.code})")
         return
-    if _plain(codec.state_to_json(state)) != _plain(payload["state"]):
+    if _plain(ruleset.state_to_json(state)) != _plain(payload["state"]):
         replay.problems.append(f"v{event.version}: the referee's correction changed more than it says")
     replay.state = state
 

@@ -19,7 +19,6 @@ from django.utils.translation import gettext
 from matches.errors import MatchError
 from matches.models import Event, Match
 from matches.pipeline import Command, Right, Step, is_server, match_create, run_command
-from rules.battletech import codec
 from rules.battletech.combat.codec import result_to_json, status_from_json, status_to_json
 from rules.battletech.designs.design import Design, DesignError, shipped_design
 from rules.core.errors import RuleError
@@ -212,7 +211,8 @@ class Finish(Command[MatchResult]):
             match.turn,
         )
         # In the rules state, so the header shows it as it shows a played result.
-        match.state = codec.state_to_json(replace(codec.state_from_json(match.state), result=decision))
+        ruleset = get_ruleset(match.ruleset)
+        match.state = ruleset.state_to_json(replace(ruleset.state_from_json(match.state), result=decision))
         match.status = Match.Status.FINISHED
         step.log(Event.Kind.FINISHED, {"result": result_to_json(decision)})
         result = MatchResult.objects.create(match=match, winner_side=self.winner_side)
@@ -234,7 +234,7 @@ def match_result_record(fixture: Fixture, match: Match) -> MatchResult:
 
     Kills are the enemy mechs destroyed, wounds the pilot hits taken, and the damage the points lost in
     this fight (beyond what the mech carried into it); each line keeps the mech's final status to carry."""
-    state = codec.state_from_json(match.state)
+    state = get_ruleset(match.ruleset).state_from_json(match.state)
     if state.result is None:
         raise MatchError("result.missing", gettext("%(fixture)s: the finished match has no result recorded.")
                          % {"fixture": fixture}, status=409)

@@ -13,10 +13,9 @@ from django.utils.translation import gettext_lazy as _
 from matches.errors import MatchError
 from matches.lobby import options_checked
 from matches.models import new_seed
-from rules.core.board import Board
+from rules.core.board import Board, board_from_json
 from rules.core.errors import RuleError
 from rules.core.hexes import Hex
-from rules.battletech import codec
 from rules.rulesets import DEFAULT_RULESET, RULESETS
 from rules.rulesets.solaris.demo import demo_board
 
@@ -185,7 +184,7 @@ class Arena(models.Model):
         return gettext("%(name)s (class %(arena_class)s)") % {"name": self.name, "arena_class": self.arena_class}
 
     def rules_board(self) -> Board:
-        return codec.board_from_json(self.board) if self.board else demo_board()
+        return board_from_json(self.board) if self.board else demo_board()
 
     def clean(self) -> None:
         if self.board is None:  # an emptied box: the demo board
