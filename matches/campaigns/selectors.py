@@ -9,7 +9,7 @@ from collections.abc import Iterable, Iterator
 from datetime import datetime
 from typing import Any
 
-from django.db.models import Q
+from django.db.models import Count, Q
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
 
@@ -18,7 +18,7 @@ from matches.models import Match
 from matches.selectors import current_orders
 from rules.rulesets import get_ruleset
 
-from .models import SIDE_A, SIDE_B, SIDES, Campaign, Fixture, Pilot, Round, SideResult
+from .models import SIDE_A, SIDE_B, SIDES, Campaign, Fixture, Pilot, Round, SideResult, Stable
 
 RECORD_KEYS = ("played", "wins", "draws", "losses", "kills", "victory_points")
 OUTCOME_KEY = {"win": "wins", "draw": "draws", "loss": "losses"}
@@ -88,6 +88,7 @@ def campaign_standings(*, campaign_id: int) -> list[dict[str, Any]]:
     rows = [
         {
             "pilot_id": pilot.pk, "pilot": pilot.name, "callsign": pilot.callsign, "stable": pilot.stable.name,
+            "stable_id": pilot.stable_id,
             "status": pilot.status, **records[pilot.pk],
         }
         for pilot in pilots
@@ -100,7 +101,8 @@ def stable_standings(*, campaign_id: int) -> list[dict[str, Any]]:
     campaign = campaign_get(campaign_id=campaign_id)
     rows = {
         stable.name: {
-            "stable": stable.name, "faction": stable.faction, "fame": stable.fame, **dict.fromkeys(RECORD_KEYS, 0)
+            "stable": stable.name, "stable_id": stable.pk, "faction": stable.faction, "fame": stable.fame,
+            **dict.fromkeys(RECORD_KEYS, 0),
         }
         for stable in campaign.stables.all()
     }
@@ -121,7 +123,8 @@ def pilot_history(*, pilot: Pilot) -> list[dict[str, Any]]:
         history.append({
             "fixture": fixture, "season": fixture.round.season.number, "round": fixture.round.number,
             "arena": fixture.arena.name, "opponent": opponent, "outcome": outcome, "line": line,
-            "match_id": fixture.match_id, "report": fixture.report,
+            "outcome_word": outcome_word(outcome), "match_id": fixture.match_id, "report": fixture.report,
+            "decision": fixture.result.get_decision_display() if fixture.result.decision else "",
         })
     return history
 
@@ -174,3 +177,42 @@ def sides_awaited(match: Match) -> set[str]:
     state = ruleset.state_from_json(match.state)
     ordered = {order.unit for order in current_orders(match)}
     return {state.unit(unit).side for unit in ruleset.awaits(state) if unit not in ordered}
+
+
+def campaign_index() -> list[dict[str, Any]]:
+    """Every campaign with its stables and pilots counted and its current round (the latest not voided)."""
+    campaigns = Campaign.objects.annotate(
+        stable_count=Count("stables", distinct=True), pilot_count=Count("stables__pilots", distinct=True),
+    ).order_by("-status", "name")
+    rounds = Round.objects.exclude(status=Round.Status.VOIDED).select_related("season").order_by(
+        "season__campaign", "-season__number", "-number")
+    current: dict[int, Round] = {}
+    for round_ in rounds:
+        current.setdefault(round_.season.campaign_id, round_)
+    return [{"campaign": campaign, "stables": campaign.stable_count, "pilots": campaign.pilot_count,
+             "round": current.get(campaign.pk)} for campaign in campaigns]
+
+
+def stable_roster(*, stable: Stable) -> dict[str, Any]:
+    """A stable's pilots (each with their record and mech) and its mechs."""
+    pilots = list(stable.pilots.all())
+    records = pilot_records(pilot_ids=[pilot.pk for pilot in pilots])
+    mechs = list(stable.mechs.select_related("pilot"))
+    driven = {mech.pilot_id: mech for mech in mechs if mech.pilot_id}
+    return {
+        "pilots": [{"pilot": pilot, "record": records[pilot.pk], "mech": driven.get(pilot.pk)} for pilot in pilots],
+        "mechs": mechs,
+    }
+
+
+def stable_is_viewers(*, stable: Stable, user: Any) -> bool:
+    """Whether `user` plays one of the stable's pilots or organises campaigns (staff)."""
+    if not user.is_authenticated:
+        return False
+    return bool(user.is_staff) or stable.pilots.filter(player=user).exists()
+
+
+def match_fixture(*, match_id: int) -> Fixture | None:
+    """The fixture a match plays, with its pilots, their stables and its round, or None."""
+    return (Fixture.objects.filter(match_id=match_id)
+            .select_related("pilot_a__stable", "pilot_b__stable", "round__season__campaign").first())

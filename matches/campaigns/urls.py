@@ -5,7 +5,9 @@ from django.urls import path
 from . import api, views
 
 urlpatterns = [
+    path("campaigns/", views.campaign_index_page, name="campaign-index"),
     path("campaigns/<int:campaign_id>/", views.standings_page, name="campaign-standings"),
+    path("campaigns/stables/<int:stable_id>/", views.stable_page, name="campaign-stable"),
     path("campaigns/pilots/<int:pilot_id>/", views.pilot_page, name="campaign-pilot"),
     path("campaigns/rounds/<int:round_id>/", views.schedule_page, name="campaign-round"),
     path("api/campaigns/<int:campaign_id>/standings/", api.StandingsApi.as_view(), name="api-campaign-standings"),

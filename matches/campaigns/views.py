@@ -1,4 +1,5 @@
-"""Public pages: a campaign's standings, a pilot's card and a round's schedule (plain Django templates)."""
+"""Public pages: the campaigns, a campaign's standings, a stable's roster, a pilot's card and a round's
+schedule (plain Django templates)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,11 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from . import selectors
-from .models import Campaign, Pilot, Round
+from .models import Campaign, Pilot, Round, Stable
+
+
+def campaign_index_page(request: HttpRequest) -> HttpResponse:
+    return render(request, "campaigns/index.html", {"campaigns": selectors.campaign_index()})
 
 
 def standings_page(request: HttpRequest, campaign_id: int) -> HttpResponse:
@@ -20,12 +25,22 @@ def standings_page(request: HttpRequest, campaign_id: int) -> HttpResponse:
     })
 
 
+def stable_page(request: HttpRequest, stable_id: int) -> HttpResponse:
+    stable = get_object_or_404(Stable.objects.select_related("campaign"), pk=stable_id)
+    return render(request, "campaigns/stable.html", {
+        "stable": stable, "campaign": stable.campaign, **selectors.stable_roster(stable=stable),
+        # A stable's purse is its own players' and the organisers' business.
+        "own": selectors.stable_is_viewers(stable=stable, user=request.user),
+    })
+
+
 def pilot_page(request: HttpRequest, pilot_id: int) -> HttpResponse:
     pilot = get_object_or_404(Pilot.objects.select_related("stable__campaign"), pk=pilot_id)
     return render(request, "campaigns/pilot.html", {
         "pilot": pilot,
         "record": selectors.pilot_records(pilot_ids=[pilot.pk])[pilot.pk],
         "history": selectors.pilot_history(pilot=pilot),
+        "mech": getattr(pilot, "mech", None),
     })
 
 

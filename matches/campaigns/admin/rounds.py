@@ -63,7 +63,19 @@ class FixtureFormSet(BaseInlineFormSet):
                 seen.add(pilot.pk)
 
 
-class FixtureInline(Labelled, admin.TabularInline):
+class FixtureColumns:
+    """The columns a fixture shows in its list, its page and its round's page."""
+
+    @admin.display(description=_("match"))
+    def match_link(self, fixture: Fixture) -> SafeString | str:
+        return match_link(fixture.match_id)
+
+    @admin.display(description=_("standing"))
+    def standing(self, fixture: Fixture) -> str:
+        return str(STANDING[selectors.fixture_standing(fixture)]) if fixture.pk else "—"
+
+
+class FixtureInline(FixtureColumns, Labelled, admin.TabularInline):
     """Pairings can be edited by hand until the round's matches are created; then they are history."""
 
     model = Fixture
@@ -96,15 +108,6 @@ class FixtureInline(Labelled, admin.TabularInline):
         if "arena" in fields and obj is not None:
             fields["arena"].queryset = obj.season.campaign.arenas.all()
         return formset
-
-    @admin.display(description=_("match"))
-    def match_link(self, fixture: Fixture) -> SafeString | str:
-        return match_link(fixture.match_id)
-
-    @admin.display(description=_("standing"))
-    def standing(self, fixture: Fixture) -> str:
-        return str(STANDING[selectors.fixture_standing(fixture)]) if fixture.pk else "—"
-
 
 class LogInline(admin.TabularInline):
     """The decisions taken on this round or fixture, with their reasons (read-only)."""
@@ -230,7 +233,7 @@ class DecideForm(forms.Form):
 
 
 @admin.register(Fixture)
-class FixtureAdmin(ConsoleAdmin):
+class FixtureAdmin(FixtureColumns, ConsoleAdmin):
     list_display = ["__str__", "round", "arena", "match_link", "standing", "applied_at"]
     list_filter = ["round__season__campaign", "round"]
     search_fields = ["pilot_a__name", "pilot_b__name"]
@@ -273,14 +276,6 @@ class FixtureAdmin(ConsoleAdmin):
     def get_urls(self) -> list[Any]:
         decide = self.admin_site.admin_view(self.decide_view)
         return [path("<int:fixture_id>/decide/", decide, name="campaigns_fixture_decide"), *super().get_urls()]
-
-    @admin.display(description=_("match"))
-    def match_link(self, fixture: Fixture) -> SafeString | str:
-        return match_link(fixture.match_id)
-
-    @admin.display(description=_("standing"))
-    def standing(self, fixture: Fixture) -> str:
-        return str(STANDING[selectors.fixture_standing(fixture)]) if fixture.pk else "—"
 
     @admin.display(description=_("what the result changed"))
     def report_lines(self, fixture: Fixture) -> SafeString | str:

@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from matches.campaigns import pairings, results, services
 from matches.campaigns.models import Campaign, Fixture, Stable
+from matches.models import Match
 from rules.battletech import codec
 
 from tests.matches.campaigns.conftest import League, finish
@@ -38,7 +39,8 @@ def test_standings_api(client: Client, played: League) -> None:
         ("Gray", 1, 0, 1, 3), ("Kell", 0, 1, 0, 0), ("Stone", 0, 0, 0, 0), ("Vance", 0, 0, 0, 0),
     ]
     assert body["stables"][0] == {
-        "stable": "Lyran Lions", "faction": "Imperio Terráqueo", "fame": 3, "played": 2, "wins": 1, "draws": 0,
+        "stable": "Lyran Lions", "stable_id": played.steiner.pk, "faction": "Imperio Terráqueo", "fame": 3,
+        "played": 2, "wins": 1, "draws": 0,
         "losses": 1, "kills": 1, "victory_points": 3,
     }
     assert "money" not in body["stables"][0]  # a stable's purse is the organiser's business
@@ -65,7 +67,7 @@ def test_schedule_page_links_live_and_finished_matches(client: Client, played: L
 
     page = client.get(reverse("campaign-round", args=[played.round.pk])).content.decode()
 
-    assert f'<a href="{reverse("match-detail", args=[finished.match_id])}">replay</a>' in page
+    assert f'<a href="{reverse("match-replay", args=[finished.match_id])}">replay</a>' in page
     assert f'<a href="{reverse("match-detail", args=[live.match_id])}">watch live</a>' in page
     assert "Gray &quot;GR&quot; wins" in page
 
@@ -93,3 +95,41 @@ def test_the_demo_campaign_is_live_and_made_once(client: Client, db: None) -> No
     assert {p.user.username for p in fixture.match.participants.all()} == {"alice", "bob"}
     assert set(codec.state_from_json(fixture.match.state).mechs) == {"A", "B"}  # both demo mechs fight
     assert client.get(reverse("campaign-standings", args=[campaign.pk])).status_code == 200
+
+
+def test_the_home_page_links_the_campaigns_index(client: Client, played: League) -> None:
+    home = client.get(reverse("match-list")).content.decode()
+    index = client.get(reverse("campaign-index")).content.decode()
+
+    assert f'href="{reverse("campaign-index")}"' in home
+    row = index.split(f'data-campaign="{played.campaign.pk}"')[1].split("</tr>")[0]
+    assert f'href="{reverse("campaign-standings", args=[played.campaign.pk])}"' in row
+    assert f'href="{reverse("campaign-round", args=[played.round.pk])}"' in row and "<td>2</td><td>4</td>" in row
+
+
+def test_a_stable_roster_shows_its_pilots_and_mechs_and_its_money_to_its_own(client: Client, played: League) -> None:
+    url = reverse("campaign-stable", args=[played.steiner.pk])
+    standings = client.get(reverse("campaign-standings", args=[played.campaign.pk])).content.decode()
+    assert f'href="{url}"' in standings
+
+    public = client.get(url).content.decode()
+    client.force_login(played.pilots["Kell"].player)
+    own = client.get(url).content.decode()
+
+    assert "Gray" in public and "Kell" in public and "Stone" not in public
+    assert "1-0-0, 1 kill, 3 VP" in public and "Hunchback HBK-4G" in public
+    assert "data-money" not in public and "C-bills" in own
+
+
+def test_a_campaign_match_page_names_the_pilots_and_links_its_round(
+    client: Client, played: League, match: Match
+) -> None:
+    live = played.round.fixtures.order_by("id").last()
+    assert live is not None
+
+    page = client.get(reverse("match-detail", args=[live.match_id])).content.decode()
+
+    banner = page.split('class="campaign-fixture"')[1].split("</p>")[0]
+    assert f'href="{reverse("campaign-round", args=[played.round.pk])}"' in banner
+    assert "Stone" in banner and "Davion Blades" in banner and "Vance" in banner
+    assert "campaign-fixture" not in client.get(reverse("match-detail", args=[match.pk])).content.decode()
