@@ -126,6 +126,10 @@ def match_open(
         get_ruleset(ruleset)
     except RuleError as error:
         raise MatchError.from_rule_error(error) from error
+    if ruleset != DEFAULT_RULESET:
+        # The lobby seats BattleTech duels (a design per side); another ruleset's position it cannot build yet.
+        raise MatchError("ruleset.not_in_lobby", f"The lobby cannot open a {ruleset} match yet.",
+                         params={"ruleset": ruleset})
     checked = options_checked(options or {}, ruleset=ruleset)
     state = _duel_state(board_from_upload(board_text), designs, pilots)
     return match_create(

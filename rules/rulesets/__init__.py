@@ -6,11 +6,12 @@ from typing import Any
 
 from rules.core.errors import RuleError
 from rules.rulesets.base import Ruleset
+from rules.rulesets.skirmish import SkirmishRuleset
 from rules.rulesets.solaris import SolarisRuleset
 
 # The ruleset a match or a scenario plays when it names none.
 DEFAULT_RULESET = "solaris"
-RULESETS: dict[str, Ruleset[Any, Any]] = {DEFAULT_RULESET: SolarisRuleset()}
+RULESETS: dict[str, Ruleset[Any, Any]] = {DEFAULT_RULESET: SolarisRuleset(), "skirmish": SkirmishRuleset()}
 
 __all__ = ["DEFAULT_RULESET", "Ruleset", "RULESETS", "get_ruleset"]
 

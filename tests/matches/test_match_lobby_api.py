@@ -45,6 +45,7 @@ def test_a_lobby_match_from_creation_to_start_over_rest(alice: User, bob: User) 
         ({"designs": DUEL, "options": {"movement": 3}}, "options.invalid"),
         ({"designs": DUEL, "ruleset": "mekatac"}, "ruleset.unknown"),
         ({"designs": DUEL, "ruleset": ["solaris"]}, "ruleset.unknown"),
+        ({"designs": DUEL, "ruleset": "skirmish"}, "ruleset.not_in_lobby"),
         ({"designs": "Atlas AS7-D"}, "units.malformed"),
         ({"designs": DUEL, "options": [1]}, "options.malformed"),
         ({"designs": DUEL, "board": "not a board"}, "board.malformed"),
@@ -99,7 +100,10 @@ def test_designs_and_boards_are_listed(db: None) -> None:
 
 
 def test_the_rulesets_are_listed_with_their_options_schemas(db: None) -> None:
-    [solaris] = Client().get("/api/rulesets/").json()
+    listed = {ruleset["name"]: ruleset for ruleset in Client().get("/api/rulesets/").json()}
+    solaris = listed["solaris"]
+    assert [name for name, ruleset in listed.items() if ruleset["default"]] == ["solaris"]
+    assert [option["name"] for option in listed["skirmish"]["options"]] == ["turns"]
     assert (solaris["name"], solaris["default"]) == ("solaris", True)
     los = next(option for option in solaris["options"] if option["name"] == "los")
     assert (los["kind"], los["values"], los["default"]) == ("choice", ["standard", "dead_zone"], "standard")

@@ -1,0 +1,153 @@
+"""An order's rules: its moves checked bullet by bullet ('Condiciones Generales de Movimiento') and laid out
+as the steps the playback plays.
+
+A move's path is the hexes it enters; its length is measured hex by hex along them, so a path that goes round
+an obstacle costs what it walks. A troop may stop short of its MOV. It passes over scenery no taller than its
+silhouette template on either side without Jump or Climb and without spending movement on the height; a taller
+step up is a wall it cannot pass, a taller step down a drop into the void it may never take. Allies no taller
+than it do not obstruct it, but it may not end on one, nor on scenery (a wall top is no surface to stand on):
+the end of the first MOV value must be a valid surface for the second to follow (the text's 20 cm example).
+Changing between Normal and Prone happens at the start of the move and costs one hex of it (our reading of
+'ello afectará a la cantidad de centímetros', docs/skirmish.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.core.hexes import Hex
+from rules.rulesets.skirmish.lof import is_obstacle, scenery, sight
+from rules.rulesets.skirmish.orders import Attack, Idle, Move, SkirmishOrder
+from rules.rulesets.skirmish.reasons import refuse
+from rules.rulesets.skirmish.state import SkirmishState
+from rules.rulesets.skirmish.troops import ENGAGED, IMMOBILISED, PRONE, Troop
+
+DECLARE, STEP = "declare", "step"
+POSTURE_COST = 1  # hexes a change between Normal and Prone takes from the move
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One tick of an order's play: a skill declared (``hex`` where the troop then stands, ``prone`` the
+    posture a move changes to) or one hex entered, for skill number ``skill``."""
+
+    kind: str
+    skill: int
+    hex: Hex
+    prone: bool | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """An order checked: its steps in play order, where the troop ends, how it faces there, and for its
+    attack the first point of its path (up to that skill) with a line of fire to the target."""
+
+    order: SkirmishOrder
+    steps: tuple[Step, ...]
+    end: Hex
+    facing: int
+    shot_from: tuple[Hex, ...] = ()
+
+    @property
+    def idle(self) -> bool:
+        """Nothing moves and nothing is shot: the order is an Inacción (a Move with no valid point to go to
+        is one, 'la Tropa no ejecuta el movimiento y se considera que realiza una Inacción')."""
+        return all(isinstance(skill, Idle) or (isinstance(skill, Move) and not skill.path and skill.prone is None)
+                   for skill in self.order.skills)
+
+
+def plan_order(state: SkirmishState, order: SkirmishOrder) -> Plan:
+    """The order's steps, or the coded refusal of the first rule it breaks (nothing is changed)."""
+    troop = state.unit(order.unit)
+    here, facing, prone, moves = troop.hex, troop.facing, troop.has(PRONE), 0
+    steps: list[Step] = []
+    positions = [here]
+    shot_from: tuple[Hex, ...] = ()
+    for index, skill in enumerate(order.skills):
+        if isinstance(skill, Move):
+            allowance = _allowance(troop, skill, moves)
+            moves += 1
+            change = skill.prone if skill.prone is not None and skill.prone != prone else None
+            steps.append(Step(DECLARE, index, here, change))
+            check_path(state, troop, here, skill.path, allowance - (POSTURE_COST if change is not None else 0))
+            prone = prone if change is None else change
+            for hex_ in skill.path:
+                step_facing = here.direction_to(hex_)
+                facing = facing if step_facing is None else step_facing
+                steps.append(Step(STEP, index, hex_))
+                here = hex_
+            positions += skill.path
+            facing = skill.facing if skill.facing is not None else facing
+        else:
+            steps.append(Step(DECLARE, index, here))
+            if isinstance(skill, Attack):
+                shot_from = _firing_points(state, troop, skill, positions)
+    return Plan(order, tuple(steps), here, facing, shot_from)
+
+
+def _allowance(troop: Troop, move: Move, moves: int) -> int:
+    """The hexes this move may go: the first MOV value for an order's first Move (and for Cautious
+    Movement), the second for its second."""
+    if troop.has(IMMOBILISED):
+        raise refuse("skirmish.immobilised", unit=troop.id)
+    if troop.has(ENGAGED):
+        raise refuse("skirmish.engaged", unit=troop.id)
+    if move.long and not troop.stats.cautious:
+        raise refuse("skirmish.no_cautious", unit=troop.id, profile=troop.stats.name)
+    return troop.stats.mov[min(moves, 1)]
+
+
+def check_path(state: SkirmishState, troop: Troop, start: Hex, path: tuple[Hex, ...], allowance: int) -> None:
+    """One move's path from ``start`` against every bullet of the text; the first broken is refused."""
+    if len(path) > allowance:
+        raise refuse("skirmish.too_far", unit=troop.id, hexes=len(path), allowance=max(allowance, 0))
+    here = start
+    for hex_ in path:
+        _check_step(state, troop, here, hex_)
+        here = hex_
+    if path:
+        _check_end(state, troop, here)
+
+
+def _check_step(state: SkirmishState, troop: Troop, here: Hex, hex_: Hex) -> None:
+    if hex_ not in state.board:
+        raise refuse("skirmish.off_board", unit=troop.id, hex=hex_.label)
+    if here.distance(hex_) != 1:
+        raise refuse("skirmish.not_adjacent", unit=troop.id, hex=hex_.label, previous=here.label)
+    rise = scenery(state.board, hex_) - scenery(state.board, here)
+    tall = troop.stats.height
+    if rise > tall:
+        raise refuse("skirmish.obstacle", unit=troop.id, hex=hex_.label, levels=rise, height=tall)
+    if -rise > tall:
+        raise refuse("skirmish.drop", unit=troop.id, hex=hex_.label, levels=-rise, height=tall)
+    other = state.at(hex_)
+    if (other is not None and other.side == troop.side and other.id != troop.id
+            and other.stats.height > troop.stats.height):
+        raise refuse("skirmish.ally_blocks", unit=troop.id, hex=hex_.label, ally=other.id)
+
+
+def _check_end(state: SkirmishState, troop: Troop, end: Hex) -> None:
+    """Where a Move ends must be a surface to stand on, with no other troop on it."""
+    if is_obstacle(state.board, end):
+        raise refuse("skirmish.no_surface", unit=troop.id, hex=end.label)
+    other = state.at(end)
+    if other is not None and other.id != troop.id and other.side == troop.side:
+        raise refuse("skirmish.ends_on_ally", unit=troop.id, hex=end.label, ally=other.id)
+
+
+def _firing_points(state: SkirmishState, troop: Troop, attack: Attack, positions: list[Hex]) -> tuple[Hex, ...]:
+    """The points of the troop's path up to its attack from which it has a line of fire to the target (it sees
+    all round while it moves); refused when the target is no visible enemy or none is."""
+    target = next((unit for unit in state.units if unit.id == attack.target), None)
+    if target is None or target.side == troop.side or target.hidden or target.out:
+        raise refuse("skirmish.no_target", unit=troop.id, target=attack.target)
+    points = tuple(hex_ for hex_ in positions
+                   if sight(state.board, hex_, troop.height, target.hex, target.height).open)
+    if not points:
+        raise refuse("skirmish.no_lof", unit=troop.id, target=target.id)
+    return points
+
+
+def contact(state: SkirmishState, troop: Troop) -> list[Troop]:
+    """The enemies in silhouette contact with the troop (adjacent hexes, 5 cm apart), hidden ones too."""
+    return [other for other in state.enemies(troop.side) if not other.out and other.hex.distance(troop.hex) <= 1]

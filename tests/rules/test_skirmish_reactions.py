@@ -1,0 +1,102 @@
+"""Reactions (AROs) at the step where line of fire opens, resolved together at the end of the order, and the
+text's worked example ('Ejemplo', rules-sources/skirmish-movement-infinity.es.txt)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from rules.core.errors import RuleError
+from rules.core.playback import ReactionWindow
+from rules.rulesets.skirmish.troops import UNCONSCIOUS
+from tests.rules.skirmish_fixtures import RULESET, events, everyone_attacks, move, order, play, position, troop
+
+PEEK = order("F", move("0508", "0608", facing=0), {"skill": "attack", "target": "Z"})
+# A seed under which the Zhanshi wins the face-to-face roll and the Fusilier fails its saving roll.
+EXAMPLE_SEED = "s21"
+
+
+def example() -> Any:
+    return RULESET.example(RULESET.options.defaults)
+
+
+def test_the_worked_example_peek_out_of_total_cover_and_back() -> None:
+    # 'el Fusilero se encuentra pegado a una pared, tras un edificio, en Cobertura Total, sin LDT hacia un Zhanshi
+    # … sobresale por la esquina … manteniéndose en Cobertura Parcial … vuelve a su posición inicial … Una vez que
+    # el Zhanshi comprueba que obtiene LDT con el Fusilero, declara su ORA: Ataque CD. El Fusilero … declara la
+    # segunda Habilidad Corta de la Orden, que también será un Ataque CD. En la Tirada Enfrentada, el Zhanshi
+    # deberá aplicar los MOD por Cobertura Parcial … Token de Estado Inconsciente … en la posición final de su
+    # movimiento, en Cobertura Total.'
+    state = example()
+    outcome, windows = play(state, PEEK, everyone_attacks, seed=EXAMPLE_SEED)
+    # The window opened at the step into 0508 (tick 2: tick 1 is the Move declared in total cover), for Z only.
+    assert [(window.key, window.units) for window in windows] == [("2:F:0508", ("Z",))]
+    assert RULESET.reaction_choices(state, windows[0], "Z")[0]["cover"] == "partial"
+    rolls = events(outcome, "roll")
+    assert [event.reason.code for event in rolls] == ["skirmish.roll_face_to_face"] * 2
+    assert [(event.unit, event.reason.params["target"]) for event in rolls] == [("F", 12), ("Z", 9)]
+    assert rolls[1].reason.params["mod"] == "-3" and rolls[0].from_hex.label == "0508"
+    assert [event.unit for event in events(outcome, "hit")] == ["Z"]
+    fusilier = outcome.state.unit("F")
+    assert UNCONSCIOUS in fusilier.states and fusilier.hex.label == "0608"
+    assert events(outcome, UNCONSCIOUS)[0].reason.code == "skirmish.unconscious"
+
+
+def test_the_troop_reaches_its_declared_end_point_before_anything_resolves() -> None:
+    # 'La Tropa siempre moverá hasta el punto final declarado por su jugador, aunque sea para acabar en estado
+    # Nulo … por haber recibido uno o varios Ataques exitosos durante el recorrido.'
+    outcome, _ = play(example(), PEEK, everyone_attacks, seed=EXAMPLE_SEED)
+    kinds = [event.kind for tick in outcome.ticks for event in tick]
+    assert kinds.index("aro") < kinds.index("step", kinds.index("aro")) < kinds.index("roll")
+
+
+def test_a_troop_that_sees_the_active_troop_from_the_start_reacts_at_its_first_declaration() -> None:
+    state = position(troop("A", "0606", 0, "a", "infantry"), troop("E", "0602", 3, "b", "infantry"))
+    _, windows = play(state, order("A", move("0605")))
+    assert [window.key for window in windows] == ["1:A:0606"]
+
+
+def test_one_reaction_per_order_a_pass_at_the_first_skill_keeps_none_for_the_second() -> None:
+    state = position(troop("A", "0606", 0, "a", "infantry"), troop("E", "0602", 3, "b", "infantry"))
+    outcome, windows = play(state, order("A", move("0605"), {"skill": "attack", "target": "E"}))
+    assert len(windows) == 1 and [event.unit for event in events(outcome, "roll")] == ["A"]
+    assert events(outcome, "roll")[0].reason.code == "skirmish.roll_normal"
+
+
+def test_a_troop_facing_away_has_no_line_of_fire_and_is_not_asked() -> None:
+    state = position(troop("A", "0606", 0, "a", "infantry"), troop("E", "0602", 0, "b", "infantry"))
+    assert play(state, order("A", move("0605")))[1] == []
+
+
+def test_a_reaction_alone_is_a_normal_roll() -> None:
+    state = position(troop("A", "0606", 0, "a", "infantry"), troop("E", "0602", 3, "b", "infantry"))
+    outcome, _ = play(state, order("A", move("0605")), everyone_attacks)
+    assert [(event.unit, event.reason.code) for event in events(outcome, "roll")] == [("E", "skirmish.roll_normal")]
+
+
+def refusal(state: Any, window: ReactionWindow, unit: str, data: Any) -> str:
+    with pytest.raises(RuleError) as error:
+        RULESET.decode_reaction(state, window, unit, data)
+    return error.value.code
+
+
+def test_reactions_without_line_of_fire_after_their_window_or_malformed_are_refused() -> None:
+    state = example()
+    window = play(state, PEEK)[1][0]  # Z's, at the step into 0508
+    assert refusal(state, window, "B", {"attack": "F"}) == "skirmish.reaction_no_lof"  # an ally of F
+    assert refusal(state, window, "T", {"attack": "F"}) == "skirmish.reaction_no_lof"  # facing away
+    assert refusal(state, window, "Z", {"attack": "B"}) == "skirmish.reaction_malformed"
+    assert refusal(state, window, "Z", {"attack": "F", "twice": True}) == "skirmish.reaction_malformed"
+    # A later window at a step where Z still sees F does not ask Z again: its one reaction's window is closed.
+    later = ReactionWindow("5:F:0508", 5, "F", (), "")
+    assert refusal(state, later, "Z", {"attack": "F"}) == "skirmish.reaction_closed"
+    assert refusal(state, later, "Z", None) == "skirmish.reaction_closed"
+
+
+def test_reacting_reveals_a_hidden_troop_and_a_hidden_pass_leaves_no_trace() -> None:
+    state = position(troop("A", "0606", 0, "a", "infantry"), troop("E", "0602", 3, "b", "infantry", hidden=True))
+    passed, _ = play(state, order("A", move("0605")))
+    assert events(passed, "pass") == [] and passed.state.unit("E").hidden
+    shot, _ = play(state, order("A", move("0605")), everyone_attacks)
+    assert not shot.state.unit("E").hidden
