@@ -22,8 +22,12 @@ from rules.rulesets.solaris.demo import demo_board
 SKILLS = ("gunnery", "piloting")
 
 
+# A campaign fields mechs and pilots: it plays the BattleTech rulesets only (the skirmish game has neither).
+CAMPAIGN_RULESETS = (DEFAULT_RULESET,)
+
+
 def ruleset_choices() -> list[tuple[str, str]]:
-    return [(name, name) for name in RULESETS]
+    return [(name, name) for name in RULESETS if name in CAMPAIGN_RULESETS]
 
 
 def default_purses() -> dict[str, int]:
