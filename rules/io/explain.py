@@ -21,9 +21,12 @@ from rules.battletech.state import GameState
 from rules.io.move_query import move_query
 from rules.io.movement_phase_query import movement_phase_query
 from rules.io.scenario import load_scenario, los_query
+from rules.io.skirmish_query import explain_skirmish
 from rules.rulesets import DEFAULT_RULESET, Ruleset, get_ruleset
 
 Answer = dict[str, Any]
+# The ruleset whose scenarios describe troops, not mechs (rules.io.skirmish_query).
+SKIRMISH = "skirmish"
 Query = Callable[[Ruleset[Any, Any], GameState, Any, str], Answer]
 
 QUERIES: dict[str, Query] = {
@@ -37,6 +40,12 @@ QUERIES: dict[str, Query] = {
 
 def explain(scenario: Any, base: Path | None = None, ruleset: str = DEFAULT_RULESET) -> Answer:
     """Answer a scenario's query by ``ruleset``; ``base`` is the folder its relative ``board.file`` is read from."""
+    if isinstance(scenario, dict) and "ruleset" in scenario:
+        ruleset = scenario["ruleset"]
+        get_ruleset(ruleset if isinstance(ruleset, str) else repr(ruleset))
+        if ruleset == SKIRMISH:
+            return explain_skirmish(scenario, base)
+        scenario = {key: value for key, value in scenario.items() if key != "ruleset"}
     rules = get_ruleset(ruleset)
     state, seed = load_scenario(scenario, base, rules)
     query = scenario.get("query")

@@ -31,6 +31,7 @@ class Shot:
     declaration: Declaration
     roll: Roll
     target: int
+    face_to_face: bool
 
     @property
     def success(self) -> bool:
@@ -63,14 +64,13 @@ def _roll(state: SkirmishState, declared: Declaration, dice: Dice, face_to_face:
     mod = COVER_MOD if declared.cover == PARTIAL else 0
     kind = "face-to-face" if face_to_face else "normal"
     roll = dice.roll(1, D20, f"{shooter.id} shoots {declared.target} ({kind} roll)")
-    return Shot(declared, roll, shooter.stats.bs + mod)
+    return Shot(declared, roll, shooter.stats.bs + mod, face_to_face)
 
 
 def _roll_event(state: SkirmishState, shot: Shot) -> Event:
     declared = shot.declaration
     shooter = state.unit(declared.unit)
-    face = "face-to-face" in shot.roll.reason
-    reason = Reason("skirmish.roll_face_to_face" if face else "skirmish.roll_normal", unit=shooter.id,
+    reason = Reason("skirmish.roll_face_to_face" if shot.face_to_face else "skirmish.roll_normal", unit=shooter.id,
                     target=shot.target, bs=shooter.stats.bs, mod=signed(shot.target - shooter.stats.bs),
                     roll=shot.roll.total)
     return Event(shooter.id, "roll", declared.origin, declared.aim, shooter.facing, reason=reason,

@@ -1,0 +1,132 @@
+"""``python -m rules explain`` for a skirmish scenario (``"ruleset": "skirmish"``, docs/scenario.md).
+
+The scenario gives the board (as any scenario), the troops (``id``, ``hex``, ``side``, ``profile``, and
+optionally ``facing``, ``wounds``, ``states``, ``hidden``), the active side and a seed. Two queries:
+``move`` (one order's path checked: where it goes, where contact stops it, whether it is an Inacción, or the
+coded rule it breaks) and ``movement_phase`` (the order played: each step, the reaction windows by step
+with the troops each asks, every answer given in ``reactions`` or a pass, and the rolls at its end).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import Any, cast
+
+from rules.core.board import Board
+from rules.core.dice import Dice
+from rules.core.errors import RuleError, ScenarioError
+from rules.core.playback import Reaction, ReactionWindow
+from rules.core.reasons import reason_code
+from rules.io.scenario import load_board
+from rules.rulesets.skirmish import SkirmishRuleset
+from rules.rulesets.skirmish.movement import STEP, contact, plan_order
+from rules.rulesets.skirmish.orders import SkirmishOrder
+from rules.rulesets.skirmish.ruleset import event_to_json
+from rules.rulesets.skirmish.state import SkirmishState, pool_of, troop_from_json, troop_to_json
+from rules.rulesets.skirmish.troops import PROFILES, STATES, Troop
+
+Answer = dict[str, Any]
+KEYS = {"ruleset", "board", "units", "active", "seed", "query", "description"}
+TROOP_DEFAULTS: dict[str, Any] = {"facing": 0, "states": [], "hidden": False}
+RULESET = SkirmishRuleset()
+
+
+def explain_skirmish(scenario: dict[str, Any], base: Path | None = None) -> Answer:
+    unknown = sorted(set(scenario) - KEYS)
+    if unknown:
+        raise ScenarioError(f"unknown scenario keys: {', '.join(unknown)}", code="scenario.keys")
+    state = load_state(scenario, base)
+    query = scenario.get("query")
+    if not isinstance(query, dict) or len(query) != 1 or next(iter(query)) not in QUERIES:
+        raise ScenarioError(f"'query' must name exactly one of: {', '.join(sorted(QUERIES))}", code="scenario.query")
+    (kind, body), = query.items()
+    seed = scenario.get("seed", "scenario")
+    if not isinstance(seed, str):
+        raise ScenarioError("'seed' must be a string", code="scenario.seed")
+    return QUERIES[kind](state, body, seed)
+
+
+def load_state(scenario: dict[str, Any], base: Path | None) -> SkirmishState:
+    board = load_board(scenario.get("board"), base)
+    units = scenario.get("units")
+    if not isinstance(units, list) or not units:
+        raise ScenarioError("'units' must be a non-empty list of troops", code="scenario.units")
+    troops = tuple(_troop(data, board) for data in units)
+    sides = tuple(dict.fromkeys(troop.side for troop in troops))
+    active = scenario.get("active", sides[0])
+    if active not in sides:
+        raise ScenarioError(f"'active' must be one of the troops' sides: {', '.join(sides)}", code="scenario.active")
+    state = SkirmishState(board, troops, sides=sides, active=active)
+    return replace(state, pool=pool_of(state, active))
+
+
+def _troop(data: Any, board: Board) -> Troop:
+    if not isinstance(data, dict) or not {"id", "hex", "side", "profile"} <= set(data) \
+            or set(data) - {"id", "hex", "side", "profile", "facing", "wounds", "states", "hidden"}:
+        raise ScenarioError("a troop is {id, hex, side, profile, facing?, wounds?, states?, hidden?}",
+                            code="scenario.unit")
+    if data["profile"] not in PROFILES:
+        raise ScenarioError(f"profile is one of {', '.join(PROFILES)}", code="scenario.unit_field", field="profile")
+    values = {**TROOP_DEFAULTS, "wounds": PROFILES[data["profile"]].wounds, **data}
+    checks = (isinstance(values["id"], str) and isinstance(values["side"], str) and type(values["facing"]) is int
+              and 0 <= values["facing"] <= 5 and type(values["wounds"]) is int and type(values["hidden"]) is bool
+              and isinstance(values["states"], list) and all(s in STATES for s in values["states"]))
+    if not checks:
+        raise ScenarioError(f"troop {values['id']!r}: a field has the wrong type or value (states: "
+                            f"{', '.join(STATES)})", code="scenario.unit_field")
+    troop = troop_from_json({**values, "states": sorted(values["states"])})
+    board.hex(troop.hex.label)
+    return troop
+
+
+def move_query(state: SkirmishState, body: Any, seed: str) -> Answer:
+    """``{"unit", "skills"}`` (an order): legal with its steps, its end and where contact stops it; or the
+    coded rule it breaks."""
+    try:
+        order = RULESET.decode_order(state, body)
+    except RuleError as refused:
+        return {"legal": False, "code": refused.code, "reason": refused.message, "params": refused.params,
+                "reason_code": reason_code(refused.message)}
+    plan = plan_order(state, cast(SkirmishOrder, order))
+    troop, stops = state.unit(order.unit), None
+    path: list[str] = []
+    for step in plan.steps:
+        if step.kind != STEP:
+            continue
+        path.append(step.hex.label)
+        touching = contact(state, replace(troop, hex=step.hex))
+        if touching:
+            stops = {"hex": step.hex.label, "enemies": [enemy.id for enemy in touching]}
+            break
+    return {"legal": True, "path": path, "end": path[-1] if path else troop.hex.label, "stops_on_contact": stops,
+            "idle": plan.idle, "facing": plan.facing, "mov": list(troop.stats.mov)}
+
+
+def movement_phase_query(state: SkirmishState, body: Any, seed: str) -> Answer:
+    """``{"order": ORDER, "reactions": {troop: "attack" | "pass"}}``: the order played to its end, each
+    window answered as ``reactions`` says (pass when it says nothing)."""
+    if not isinstance(body, dict) or "order" not in body or set(body) - {"order", "reactions"}:
+        raise ScenarioError("the movement_phase query is {\"order\": ORDER, \"reactions\"?: {TROOP: "
+                            "\"attack\"|\"pass\"}}", code="scenario.query")
+    replies = body.get("reactions", {})
+    if not isinstance(replies, dict) or not all(reply in ("attack", "pass") for reply in replies.values()):
+        raise ScenarioError("reactions map troops to \"attack\" or \"pass\"", code="scenario.query")
+    orders = [RULESET.decode_order(state, body["order"])]
+    answers: dict[str, dict[str, Reaction]] = {}
+    windows: list[ReactionWindow] = []
+    outcome = RULESET.resolve_phase(state, orders, Dice(seed), answers)
+    while outcome.pending is not None:
+        window = outcome.pending
+        windows.append(window)
+        answers[window.key] = {unit: RULESET.decode_reaction(
+            state, window, unit, {"attack": window.trigger} if replies.get(unit) == "attack" else None)
+            for unit in window.units}
+        outcome = RULESET.resolve_phase(state, orders, Dice(seed), answers)
+    return {"windows": [{"key": w.key, "tick": w.tick, "hex": w.key.split(":")[2], "units": list(w.units),
+                         "reason": w.reason, "reason_code": reason_code(w.reason)} for w in windows],
+            "ticks": [[event_to_json(event) for event in tick] for tick in outcome.ticks],
+            "final": [troop_to_json(troop) for troop in outcome.state.units]}
+
+
+QUERIES = {"move": move_query, "movement_phase": movement_phase_query}
