@@ -6,12 +6,15 @@ from typing import Any
 
 from rules.core.errors import RuleError
 from rules.rulesets.base import Ruleset
+from rules.rulesets.mekatac import MekatacRuleset
 from rules.rulesets.skirmish import SkirmishRuleset
 from rules.rulesets.solaris import SolarisRuleset
 
 # The ruleset a match or a scenario plays when it names none.
 DEFAULT_RULESET = "solaris"
-RULESETS: dict[str, Ruleset[Any, Any]] = {DEFAULT_RULESET: SolarisRuleset(), "skirmish": SkirmishRuleset()}
+RULESETS: dict[str, Ruleset[Any, Any]] = {
+    DEFAULT_RULESET: SolarisRuleset(), "mekatac": MekatacRuleset(), "skirmish": SkirmishRuleset(),
+}
 
 __all__ = ["DEFAULT_RULESET", "Ruleset", "RULESETS", "get_ruleset"]
 

@@ -43,7 +43,9 @@ def test_a_lobby_match_from_creation_to_start_over_rest(alice: User, bob: User) 
     [
         ({"designs": {"red": "Atlas AS7-D"}}, "units.malformed"),
         ({"designs": DUEL, "options": {"movement": 3}}, "options.invalid"),
-        ({"designs": DUEL, "ruleset": "mekatac"}, "ruleset.unknown"),
+        ({"designs": DUEL, "ruleset": "no such game"}, "ruleset.unknown"),
+        # Registered, but the lobby's form and duel set-up are still Solaris's only.
+        ({"designs": DUEL, "ruleset": "mekatac"}, "ruleset.not_in_lobby"),
         ({"designs": DUEL, "ruleset": ["solaris"]}, "ruleset.unknown"),
         ({"designs": DUEL, "ruleset": "skirmish"}, "ruleset.not_in_lobby"),
         ({"designs": "Atlas AS7-D"}, "units.malformed"),
@@ -104,6 +106,8 @@ def test_the_rulesets_are_listed_with_their_options_schemas(db: None) -> None:
     solaris = listed["solaris"]
     assert [name for name, ruleset in listed.items() if ruleset["default"]] == ["solaris"]
     assert [option["name"] for option in listed["skirmish"]["options"]] == ["turns"]
+    assert listed["mekatac"]["default"] is False and [option["name"] for option in listed["mekatac"]["options"]] == [
+        "turn_limit"]
     assert (solaris["name"], solaris["default"]) == ("solaris", True)
     los = next(option for option in solaris["options"] if option["name"] == "los")
     assert (los["kind"], los["values"], los["default"]) == ("choice", ["standard", "dead_zone"], "standard")

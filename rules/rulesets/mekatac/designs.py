@@ -1,0 +1,144 @@
+"""Meka designs: the 30 of "DESCRIPCIONES DE MEKAS" as data, and the builder that checks any design.
+
+A design is a size (2 to 12) and its systems, each weapon with its arc (F, I, D, T: "El arco viene
+determinado por la configuración de armas del Meka"). The builder adds up the systems' sizes against the
+meka's size (medium mekas pay 2 for jump jets, large ones cannot take them), and works out the armour (the
+size table, +10 per armour system, -20% of the standard armour for wings or a transformer) and the MP.
+
+The text's spelling slips are read as the system they plainly name: "Laser Grande" is a Lascañón (the only
+size-2 beam, and what the Samurai's size 5 leaves room for), "Plasrifle" the Plasgun, "Sword"/"Espada",
+"Maza", "Látigo", "Flagelo", "Mandíbula", "Garras" and "Cola" are each one Arma Blanca; "(L+R)" is "(I+D)".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rules.core.errors import RuleError
+from rules.rulesets.mekatac.tables import (
+    ARMOUR_PER_SYSTEM, LARGE, LIGHTER_ARMOUR, LIGHTER_ARMOUR_PERCENT, MEDIUM, MEDIUM_JETS_SIZE, SIZES, SYSTEMS,
+    WALK_MP_BONUS, System,
+)
+
+ARCS = ("F", "I", "D", "T")
+
+
+@dataclass(frozen=True, slots=True)
+class Mount:
+    """One system a design carries; a weapon has its arc ("" for the bomb and the other systems)."""
+
+    system: System
+    arc: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Design:
+    name: str
+    size: int
+    mounts: tuple[Mount, ...]
+
+    @property
+    def size_class(self) -> str:
+        return SIZES[self.size].size_class
+
+    def has(self, key: str) -> bool:
+        return any(mount.system.key == key for mount in self.mounts)
+
+    @property
+    def weapons(self) -> tuple[tuple[int, Mount], ...]:
+        """The weapons with their index in ``mounts`` (the number an order names them by)."""
+        return tuple((index, mount) for index, mount in enumerate(self.mounts) if mount.system.weapon)
+
+    @property
+    def armour(self) -> int:
+        """The size's armour, +10 per armour system, less 20% of the size's armour for wings or a transformer."""
+        standard = SIZES[self.size].armour
+        extra = ARMOUR_PER_SYSTEM * sum(mount.system.key == "armour" for mount in self.mounts)
+        lighter = any(mount.system.key in LIGHTER_ARMOUR for mount in self.mounts)
+        return standard + extra - (standard * LIGHTER_ARMOUR_PERCENT // 100 if lighter else 0)
+
+    @property
+    def walk_mp(self) -> int:
+        return SIZES[self.size].mp + sum(WALK_MP_BONUS.get(mount.system.key, 0) for mount in self.mounts)
+
+
+def refuse(code: str, message: str, **params: object) -> RuleError:
+    return RuleError(message, code=code, **params)
+
+
+def system_cost(system: System, size: int) -> int:
+    return MEDIUM_JETS_SIZE if system.key == "jump_jets" and SIZES[size].size_class == MEDIUM else system.size
+
+
+def build(name: str, size: int, systems: Sequence[tuple[str, str]]) -> Design:
+    """A design from (system key, arc) pairs, checked against the text; a coded refusal naming the rule."""
+    if type(size) is not int or size not in SIZES:
+        raise refuse("design.size", f"{name}: a meka's size is 2 to 12, not {size!r}", design=name, size=str(size))
+    mounts = []
+    for key, arc in systems:
+        system = SYSTEMS.get(key)
+        if system is None:
+            raise refuse("design.unknown_system", f"{name}: no system {key!r}", design=name, system=str(key))
+        if system.weapon and system.family != "bomb" and arc not in ARCS:
+            raise refuse("design.arc", f"{name}: {system.name} needs an arc (F, I, D, T), not {arc!r}",
+                         design=name, system=system.name, arc=str(arc))
+        if (not system.weapon or system.family == "bomb") and arc:
+            raise refuse("design.arc", f"{name}: {system.name} has no arc", design=name, system=system.name, arc=arc)
+        if key == "jump_jets" and SIZES[size].size_class == LARGE:
+            raise refuse("design.large_jets", f"{name}: large mekas cannot take jump jets (SISTEMAS)", design=name)
+        mounts.append(Mount(system, arc))
+    used = sum(system_cost(mount.system, size) for mount in mounts)
+    if used > size:
+        raise refuse("design.over_size", f"{name}: its systems take {used} of size {size}", design=name,
+                     used=used, size=size)
+    return Design(name, size, tuple(mounts))
+
+
+# "DESCRIPCIONES DE MEKAS: DISEÑOS HUMANOS": name, size, (system, arc) …
+_DESIGNS: tuple[tuple[str, int, tuple[tuple[str, str], ...]], ...] = (
+    ("Imp", 2, (("wings", ""), ("flamer_s", "F"))),
+    ("Sprite", 2, (("wings", ""), ("lasrifle", "F"))),
+    ("Cockroach", 2, (("armour", ""), ("chain_gun", "F"))),
+    ("Ranger", 2, (("jump_jets", ""), ("missile_s", "F"))),
+    ("Grenaider", 2, (("jump_jets", ""), ("mortar_s", "F"))),
+    ("Kamikazee", 2, (("wings", ""), ("bomb", ""))),
+    ("Myrmidon", 2, (("lascanon", "F"),)),
+    ("Gunslinger", 2, (("lasrifle", "I"), ("lasrifle", "D"))),
+    ("Duelist", 2, (("blade", "I"), ("blade", "D"))),
+    ("Guardian", 2, (("chain_gun", "F"), ("missile_s", "F"))),
+    ("Spitfire", 3, (("lasrifle", "I"), ("lasrifle", "D"), ("wings", ""))),
+    ("Sharpshot", 3, (("rail_gun", "F"), ("aimer", ""))),
+    ("Logrus", 3, (("mortar_s", "F"), ("lasrifle", "I"), ("lasrifle", "D"))),
+    ("Reaper", 3, (("missile_s", "I"), ("missile_s", "D"), ("plasgun", "F"))),
+    ("Wardog", 4, (("four_legs", ""), ("blade", "F"), ("lascanon", "F"))),
+    ("Tasmanian", 4, (("lasrifle", "I"), ("lasrifle", "D"), ("missile_m", "F"), ("missile_m", "F"))),
+    ("Hedgehog", 4, (("lasrifle", "F"), ("lasrifle", "I"), ("lasrifle", "D"), ("lasrifle", "T"))),
+    ("Samurai", 5, (("lascanon", "I"), ("blade", "D"), ("missile_s", "F"), ("missile_s", "F"))),
+    ("Firestorm", 5, (("plasma_projector", "I"), ("plasma_projector", "D"), ("missile_m", "F"))),
+    ("Pheonix", 5, (("wings", ""), ("flamer_l", "F"))),
+    ("Lancer", 6, (("cpp", "I"), ("missile_xl", "F"), ("missile_xl", "F"), ("aimer", ""))),
+    ("Mattock", 6, (("blade", "D"), ("armour", ""), ("armour", ""), ("rail_gun", "I"))),
+    ("Cyclops", 7, (("fusion_cannon", "F"), ("armour", ""), ("armour", ""), ("armour", ""))),
+    ("Hellion", 7, (("missile_l", "F"), ("missile_l", "F"), ("missile_l", "F"), ("missile_l", "F"), ("blade", "T"),
+                    ("plasma_projector", "I"))),
+    ("Demoness", 8, (("wings", ""), ("blade", "D"), ("blade", "I"), ("lascanon", "D"), ("lascanon", "I"))),
+    ("Hawklord", 8, (("rail_gun", "F"), ("rail_gun", "F"), ("blade", "F"), ("missile_l", "F"), ("missile_l", "F"),
+                     ("wings", ""))),
+    ("Manticore", 9, (("blade", "T"), ("four_legs", ""), ("blade", "I"), ("blade", "D"), ("flamer_m", "F"),
+                      ("missile_s", "F"), ("missile_s", "F"), ("missile_s", "F"))),
+    ("Destromatic", 10, (("cpp", "D"), ("cpp", "I"), ("siege_cannon", "F"))),
+    ("Hurcutron", 11, (("blade", "T"), ("rail_cannon", "D"), ("rail_cannon", "I"), ("mortar_m", "F"),
+                       ("mortar_m", "F"))),
+    ("Titanicus", 12, (("fusion_cannon", "D"), ("fusion_cannon", "I"), ("missile_xl", "F"), ("missile_xl", "F"),
+                       ("missile_m", "F"), ("missile_m", "F"))),
+)
+
+DESIGNS: dict[str, Design] = {name: build(name, size, systems) for name, size, systems in _DESIGNS}
+
+
+def shipped(name: str) -> Design:
+    try:
+        return DESIGNS[name]
+    except KeyError:
+        raise refuse("design.unknown", f"no meka design {name!r}", design=str(name)) from None

@@ -1,0 +1,87 @@
+"""The reason codes of the MEKATAC rulings, registered when the package is imported: every ruling in a report
+and every refusal of an order or a reaction is one of these (the client says them in the player's language)."""
+
+from __future__ import annotations
+
+from rules.core.reasons import register
+
+register({
+    # Initiative ("FASE DE INICIATIVA"; ties rerolled, movement from the lowest roll to the highest).
+    "mekatac.initiative": "%(unit)s rolls %(roll)s on 1D10, %(modifier)s for its size: initiative %(total)s",
+    "mekatac.initiative_tie": "%(units)s tie on %(total)s and roll again",
+    "mekatac.cards_drawn": "side %(side)s draws %(count)s action cards",
+    "mekatac.cards_discarded": "side %(side)s discards %(count)s action cards over the hand limit of 8",
+    "mekatac.deck_shuffled": "the action deck of %(count)s cards is shuffled",
+    # To-hit modifiers ("ATAQUES").
+    "mekatac.mod_half_range": "half range or less (%(distance)s of %(range)s hexes): %(value)s",
+    "mekatac.mod_adjacent": "adjacent: %(value)s",
+    "mekatac.mod_small": "small target: %(value)s",
+    "mekatac.mod_large": "large target: %(value)s",
+    "mekatac.mod_airborne": "target flying or jumping: %(value)s",
+    "mekatac.mod_cover": "partial cover of %(percent)s in a hundred: %(value)s",
+    "mekatac.mod_aimer": "aimer: %(value)s",
+    "mekatac.mod_plasma_flamer": "plasma or flamer: %(value)s",
+    "mekatac.mod_computer": "computer damaged: %(value)s",
+    "mekatac.mod_indirect": "indirect mortar fire, %(spotter)s spots the target",
+    # Attacks at any moment of the movement phase (our reading of "Fase de disparo", docs/mekatac.md).
+    "mekatac.attack_hit": "%(unit)s fires %(weapon)s at %(target)s: needs %(need)s on 1D10, rolls %(roll)s, "
+                          "hits for %(damage)s",
+    "mekatac.attack_miss": "%(unit)s fires %(weapon)s at %(target)s: needs %(need)s on 1D10, rolls %(roll)s, misses",
+    "mekatac.attack_refused": "%(unit)s cannot fire %(weapon)s at %(target)s now: %(why)s",
+    "mekatac.attack_interrupt": "%(unit)s may fire at %(target)s during its move (attacks happen at any moment "
+                                "of the movement phase)",
+    "mekatac.armour_left": "%(unit)s has %(armour)s armour left",
+    "mekatac.destroyed": "%(unit)s is destroyed",
+    "mekatac.bomb": "%(unit)s self-destructs: 6D10 to every adjacent meka",
+    "mekatac.bomb_hit": "%(target)s takes %(damage)s from the bomb of %(unit)s",
+    "mekatac.burning": "%(unit)s burns for %(damage)s",
+    "mekatac.fire_damage": "%(unit)s takes %(damage)s from an electrical fire",
+    # Criticals ("TABLA DE DAÑO CRÍTICO").
+    "mekatac.critical": "a hit of %(damage)s on %(unit)s rolls %(roll)s on the critical table: %(effect)s",
+    "mekatac.crit_leg_destroyed": "leg destroyed: it falls and can no longer move or turn, but may still attack",
+    "mekatac.crit_pilot_wounded": "pilot wounded: %(wounds)s wounds, %(total)s of 6",
+    "mekatac.crit_leg_damaged": "leg damaged: movement -1",
+    "mekatac.crit_wing_torn": "wing torn off: it can no longer fly",
+    "mekatac.crit_weapon": "weapon destroyed: %(weapon)s",
+    "mekatac.crit_no_weapon": "weapon: none left to destroy",
+    "mekatac.crit_reactor": "reactor: it explodes on 4+ on 1D6 at the end of the turn",
+    "mekatac.crit_computer": "computer: -1 to hit on all its attacks",
+    "mekatac.crit_shock": "systemic shock: it does nothing in its next move",
+    "mekatac.crit_fall": "fall: it spends its next turn standing up, neither moving nor attacking",
+    "mekatac.crit_electrical_fire": "electrical fire: 1D4 damage at the start of each turn",
+    "mekatac.crit_no_effect": "no effect",
+    "mekatac.flyer_falls": "%(unit)s falls from the air and loses %(tenths)s tenths of its armour: %(damage)s",
+    "mekatac.pilot_killed": "the pilot of %(unit)s has 6 wounds: out of the fight",
+    "mekatac.reactor_roll": "the reactor of %(unit)s rolls %(roll)s on 1D6: %(outcome)s",
+    "mekatac.reactor_holds": "it holds",
+    "mekatac.reactor_explodes": "it explodes",
+    # Movement ("MOVIMIENTO Y ENCARAMIENTO").
+    "mekatac.move_blocked": "%(unit)s cannot enter %(hex)s: %(why)s",
+    "mekatac.move_idle": "%(unit)s cannot move this turn: %(why)s",
+    # Refusals (the same codes as the errors raised for an order or a reaction).
+    "mekatac.refuse_not_a_weapon": "%(unit)s has no weapon %(weapon)s",
+    "mekatac.refuse_broken": "%(weapon)s of %(unit)s was destroyed",
+    "mekatac.refuse_used": "%(weapon)s of %(unit)s has fired this turn (each weapon once per turn)",
+    "mekatac.refuse_melee_used": "%(unit)s has made its melee attack this turn (one per turn)",
+    "mekatac.refuse_plasma_cooling": "%(weapon)s of %(unit)s fired last turn (plasma fires every other turn)",
+    "mekatac.refuse_no_ammo": "%(weapon)s of %(unit)s has no ammunition left",
+    "mekatac.refuse_out_of_range": "%(target)s is %(distance)s hexes away, past the %(range)s of %(weapon)s",
+    "mekatac.refuse_arc": "%(target)s is not in the %(arc)s arc of %(weapon)s",
+    "mekatac.refuse_no_sight": "%(unit)s has no line of sight to %(target)s",
+    "mekatac.refuse_own_side": "%(target)s is on the side of %(unit)s",
+    "mekatac.refuse_target_out": "%(target)s is out of the fight",
+    "mekatac.refuse_attacker_out": "%(unit)s cannot attack now: %(why)s",
+    "mekatac.refuse_no_mp": "%(unit)s has %(mp)s MP and the move needs %(needed)s",
+    "mekatac.refuse_mode": "%(unit)s cannot %(mode)s: it lacks the system",
+    "mekatac.why_fallen": "it is standing up after a fall",
+    "mekatac.why_shock": "systemic shock",
+    "mekatac.why_leg": "a leg is destroyed",
+    "mekatac.why_out": "it is out of the fight",
+    "mekatac.why_off_board": "off the board",
+    "mekatac.why_occupied": "another meka stands there",
+    "mekatac.why_obstacle": "an obstacle only jump jets or wings pass",
+    "mekatac.why_grounded": "its wings are torn off",
+    # The end of the match.
+    "mekatac.victory": "side %(side)s has no meka able to fight",
+    "mekatac.turn_limit": "the turn limit is reached: the side with more mekas able to fight wins",
+}, words=("fly",))  # a movement mode, beside walk and jump

@@ -1,0 +1,78 @@
+"""What each viewer may see of a MEKATAC match, and the hints the browser draws its panels from.
+
+The record of every meka (armour, ammunition, weapons used, criticals, wounds, status) is open, as the text's
+"papel y lápiz" record is at the table. Secret: a side's hand of action cards (only that side's player and the
+referee see it; everyone sees how many cards it holds, which the text does not hide) and the order of the
+deck (only the referee); a plotted order stays with its side until the phase resolves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rules.core.board import board_to_json
+from rules.core.errors import RuleError
+from rules.core.phases import Json
+from rules.rulesets.mekatac.combat import MELEE_NAMES, check_weapon, label
+from rules.rulesets.mekatac.movement import budget, why_not_mode
+from rules.rulesets.mekatac.state import Meka, MekaState, meka_to_json, result_to_json
+
+PLAYER, REFEREE = "player", "referee"
+
+
+def sees_side(viewer_role: str, side: str | None, owner: str) -> bool:
+    return viewer_role == REFEREE or (viewer_role == PLAYER and side == owner)
+
+
+def view(state: MekaState, viewer_role: str, side: str | None) -> Json:
+    return {
+        "turn": state.turn, "phase": state.phase, "board": board_to_json(state.board),
+        "result": result_to_json(state.result),
+        "units": [meka_to_json(meka) | {"weapons": weapons(meka, state)} for meka in state.units],
+        "order": list(state.order), "initiative": dict(state.initiative),
+        "hands": {owner: list(hand) for owner, hand in sorted(state.hands.items())
+                  if sees_side(viewer_role, side, owner)},
+        "hand_sizes": {owner: len(hand) for owner, hand in sorted(state.hands.items())},
+        "deck_size": len(state.deck), "discard": list(state.discard),
+        **({"deck": list(state.deck)} if viewer_role == REFEREE else {}),
+    }
+
+
+def orders_view(orders: Sequence[tuple[str, Json]], viewer_role: str, side: str | None) -> list[Json]:
+    return [order for owner, order in orders if sees_side(viewer_role, side, owner)]
+
+
+def weapons(meka: Meka, state: MekaState) -> list[Json]:
+    """Each weapon with its table values and whether it may fire this turn (and the coded reason if not)."""
+    listed = []
+    for index, mount in meka.design.weapons:
+        system = mount.system
+        listed.append({"index": index, "label": label(meka, index), "family": system.family, "arc": mount.arc,
+                       "damage": f"{system.dice}D{system.sides}" if system.dice else "", "range": system.range,
+                       "ammo": meka.ammo.get(index), **_ready(state, meka, index)})
+    return listed
+
+
+def _ready(state: MekaState, meka: Meka, weapon: int | str) -> Json:
+    try:
+        check_weapon(state, meka, weapon)
+    except RuleError as refused:
+        return {"ready": False, "code": refused.code}
+    return {"ready": True}
+
+
+def hints(state: MekaState, awaited: list[str], role: str, side: str | None) -> Json:
+    """The panels of the phase, and for each of the viewer's mekas: whether it gives an order now, the MP of each
+    of its modes, and the weapons (and punch, kick) it may use this turn."""
+    mine = [meka for meka in state.units if role == PLAYER and meka.side == side]
+    return {
+        "phase": state.phase,
+        "panels": ["move", "hand"] if state.phase == "movement" else ["hand"],
+        "order": list(state.order),
+        "units": {meka.id: {
+            "orders": meka.id in awaited,
+            "modes": {mode: budget(meka, mode) for mode in ("walk", "jump", "fly") if not why_not_mode(meka, mode)},
+            "weapons": [index for index, _ in meka.design.weapons if _ready(state, meka, index)["ready"]],
+            "melee": [name for name in MELEE_NAMES if _ready(state, meka, name)["ready"]],
+        } for meka in mine},
+    }
