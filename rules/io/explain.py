@@ -16,6 +16,7 @@ from typing import Any, TextIO
 
 from rules.io.attack_query import attack
 from rules.io.heat_query import heat_query
+from rules.io.mekatac_query import explain_mekatac
 from rules.core.errors import RuleError, ScenarioError
 from rules.battletech.state import GameState
 from rules.io.move_query import move_query
@@ -25,8 +26,8 @@ from rules.io.skirmish_query import explain_skirmish
 from rules.rulesets import DEFAULT_RULESET, Ruleset, get_ruleset
 
 Answer = dict[str, Any]
-# The ruleset whose scenarios describe troops, not mechs (rules.io.skirmish_query).
-SKIRMISH = "skirmish"
+# The rulesets whose scenarios describe their own units, not mechs (rules.io.skirmish_query, rules.io.mekatac_query).
+SKIRMISH, MEKATAC = "skirmish", "mekatac"
 Query = Callable[[Ruleset[Any, Any], GameState, Any, str], Answer]
 
 QUERIES: dict[str, Query] = {
@@ -45,6 +46,8 @@ def explain(scenario: Any, base: Path | None = None, ruleset: str = DEFAULT_RULE
         get_ruleset(ruleset if isinstance(ruleset, str) else repr(ruleset))
         if ruleset == SKIRMISH:
             return explain_skirmish(scenario, base)
+        if ruleset == MEKATAC:
+            return explain_mekatac(scenario, base)
         scenario = {key: value for key, value in scenario.items() if key != "ruleset"}
     rules = get_ruleset(ruleset)
     state, seed = load_scenario(scenario, base, rules)

@@ -1,0 +1,161 @@
+"""The referee command's MEKATAC questions (``"ruleset": "mekatac"`` in a scenario, docs/scenario.md).
+
+A MEKATAC scenario has a board (as any scenario), mekas (``{"id", "hex", "facing", "side", "design"}``, the
+design a shipped name or ``{"name", "size", "systems": [[key, arc], ...]}``, and optionally ``armour`` and
+``airborne``), a seed and one query: ``los`` (sight, arcs and cover between two mekas), ``attack`` (the
+target number of one weapon and each modifier, or the coded refusal), ``move`` (the check of a movement
+order) or ``movement_phase`` (the phase played with the orders given, the mekas moving in the order listed,
+and every reaction opportunity by step, each window passed or answered with every weapon it offers).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from rules.core.dice import Dice
+from rules.core.errors import RuleError, ScenarioError
+from rules.core.playback import Reaction
+from rules.core.reasons import reason_code
+from rules.io.scenario import load_board
+from rules.rulesets.mekatac import MekatacRuleset
+from rules.rulesets.mekatac.combat import aim
+from rules.rulesets.mekatac.designs import Design, build, shipped
+from rules.rulesets.mekatac.sight import arcs_of, cover_quarters, has_sight
+from rules.rulesets.mekatac.state import Meka, MekaState, new_meka
+
+Answer = dict[str, Any]
+RULES = MekatacRuleset()
+MEKA_KEYS = ("id", "hex", "facing", "side", "design", "armour", "airborne")
+SCENARIO_KEYS = ("ruleset", "board", "units", "options", "seed", "query", "description")
+MOST_WINDOWS = 500
+
+
+def _design(data: Any) -> Design:
+    if isinstance(data, str):
+        return shipped(data)
+    if isinstance(data, dict) and set(data) == {"name", "size", "systems"} and isinstance(data["systems"], list) \
+            and all(isinstance(item, list) and len(item) == 2 for item in data["systems"]):
+        return build(str(data["name"]), data["size"], [(str(key), str(arc)) for key, arc in data["systems"]])
+    raise ScenarioError("a meka's 'design' is a shipped name or {\"name\", \"size\", \"systems\"}",
+                        code="scenario.unit")
+
+
+def _meka(data: Any, state: MekaState) -> Meka:
+    if not isinstance(data, dict) or not {"id", "hex", "side", "design"} <= set(data) or set(data) - set(MEKA_KEYS):
+        raise ScenarioError(f"a meka is {{{', '.join(MEKA_KEYS)}}} (id, hex, side and design required)",
+                            code="scenario.unit")
+    facing, armour, airborne = data.get("facing", 0), data.get("armour"), data.get("airborne", "")
+    if type(facing) is not int or not 0 <= facing <= 5 or not isinstance(data["id"], str) \
+            or not isinstance(data["side"], str) or airborne not in ("", "jump", "fly") \
+            or armour is not None and (type(armour) is not int or armour < 0):
+        raise ScenarioError(f"meka {data.get('id')!r}: facing 0-5, armour a whole number, airborne jump or fly",
+                            code="scenario.unit")
+    meka = new_meka(data["id"], state.board.hex(str(data["hex"])), facing, data["side"], _design(data["design"]))
+    return replace(meka, armour=meka.armour if armour is None else armour, airborne=airborne)
+
+
+def load(data: dict[str, Any], base: Path | None) -> tuple[MekaState, str]:
+    unknown = set(data) - set(SCENARIO_KEYS)
+    if unknown:
+        raise ScenarioError(f"unknown scenario fields {', '.join(sorted(unknown))}; known: {', '.join(SCENARIO_KEYS)}")
+    state = MekaState(load_board(data.get("board"), base), (), phase="movement")
+    units = data.get("units", [])
+    if not isinstance(units, list):
+        raise ScenarioError("'units' must be a list", code="scenario.unit")
+    mekas = tuple(_meka(unit, state) for unit in units)
+    ids = [meka.id for meka in mekas]
+    if len(set(ids)) != len(ids):
+        raise ScenarioError("meka ids must be unique", code="scenario.duplicate_unit")
+    try:
+        options = RULES.options.validate(data.get("options", {}))
+    except RuleError as error:
+        raise ScenarioError(error.message, code="scenario.option", **error.params) from None
+    seed = data.get("seed", 0)
+    if not isinstance(seed, int | str) or isinstance(seed, bool):
+        raise ScenarioError("'seed' must be a number or a string", code="scenario.seed")
+    return replace(state, units=mekas, order=tuple(ids), options=options), str(seed)
+
+
+def _pair(state: MekaState, body: Any, extra: tuple[str, ...] = ()) -> tuple[Meka, Meka]:
+    if not isinstance(body, dict) or not {"from", "to"} <= set(body) or set(body) - {"from", "to", *extra} \
+            or not isinstance(body["from"], str) or not isinstance(body["to"], str):
+        raise ScenarioError(f"the query is {{\"from\": MEKA, \"to\": MEKA{''.join(', ' + key for key in extra)}}}",
+                            code="scenario.query")
+    return state.unit(body["from"]), state.unit(body["to"])
+
+
+def los(state: MekaState, body: Any, seed: str) -> Answer:
+    source, target = _pair(state, body)
+    quarters = cover_quarters(state.board, source.hex, target.hex, bool(target.airborne))
+    return {"los": has_sight(state.board, source.hex, target.hex, "fly" in (source.airborne, target.airborne)),
+            "distance": source.hex.distance(target.hex), "arcs": sorted(arcs_of(source.hex, target.hex, source.facing)),
+            "cover_percent": 25 * quarters, "modifier": -quarters}
+
+
+def attack(state: MekaState, body: Any, seed: str) -> Answer:
+    source, target = _pair(state, body, ("weapon",))
+    weapon = body.get("weapon", 0)
+    if not (type(weapon) is int or weapon in ("punch", "kick")):
+        raise ScenarioError("'weapon' is a weapon's number or \"punch\"/\"kick\"", code="scenario.query")
+    try:
+        aimed = aim(state, source.id, target.id, weapon)
+    except RuleError as refused:
+        return {"legal": False, "code": refused.code, "reason": refused.message,
+                "reason_code": reason_code(refused.message)}
+    return {"legal": True, "weapon": aimed.label, "need": aimed.need, "dice": "1D10",
+            "modifiers": [{"value": value, "reason": why, "reason_code": reason_code(why)}
+                          for value, why in aimed.modifiers]}
+
+
+def move(state: MekaState, body: Any, seed: str) -> Answer:
+    order = RULES.decode_order(state, body)
+    try:
+        return {"legal": True, **RULES.check(state, order)}
+    except RuleError as refused:
+        return {"legal": False, "code": refused.code, "reason": refused.message}
+
+
+def movement_phase(state: MekaState, body: Any, seed: str) -> Answer:
+    """``{"orders": [ORDER, ...], "reactions": "pass"|"fire"}``: the phase and every window it opened."""
+    if not isinstance(body, dict) or set(body) - {"orders", "reactions"} or not isinstance(body.get("orders", []), list) \
+            or body.get("reactions", "pass") not in ("pass", "fire"):
+        raise ScenarioError("the movement_phase query is {\"orders\": [...], \"reactions\": \"pass\"|\"fire\"}",
+                            code="scenario.query")
+    orders = [RULES.decode_order(state, order) for order in body.get("orders", [])]
+    for order in orders:
+        RULES.check(state, order)
+    fire = body.get("reactions", "pass") == "fire"
+    answers: dict[str, dict[str, Reaction]] = {}
+    windows: list[Answer] = []
+    for _ in range(MOST_WINDOWS):
+        # The movement phase alone: the turn's end does not follow.
+        outcome = RULES.table.phase("movement").resolve(state, orders, Dice(seed), answers)
+        if outcome.pending is None:
+            return {"windows": windows, "playback": RULES.report_to_json(outcome),
+                    "mekas": {meka.id: {"hex": meka.hex.label, "facing": meka.facing, "armour": meka.armour,
+                                        "destroyed": meka.destroyed} for meka in outcome.state.units}}
+        window = outcome.pending
+        (unit,) = window.units
+        choices = RULES.reaction_choices(state, window, unit)
+        data = choices[-2]["order"] if fire else None
+        mover = next(event for event in outcome.reports[0].ticks[window.tick - 1] if event.kind == "step")
+        windows.append({"key": window.key, "tick": window.tick, "mover": window.trigger, "unit": unit,
+                        "mover_hex": mover.to_hex.label, "choices": choices[:-1], "answer": data})
+        answers[window.key] = {unit: RULES.decode_reaction(state, window, unit, data)}
+    raise ScenarioError("the phase opened too many reaction windows", code="scenario.query")
+
+
+QUERIES = {"attack": attack, "los": los, "move": move, "movement_phase": movement_phase}
+
+
+def explain_mekatac(data: dict[str, Any], base: Path | None) -> Answer:
+    state, seed = load(data, base)
+    query = data.get("query")
+    if not isinstance(query, dict) or len(query) != 1:
+        raise ScenarioError(f"'query' must name exactly one of: {', '.join(sorted(QUERIES))}", code="scenario.query")
+    ((kind, body),) = query.items()
+    if kind not in QUERIES:
+        raise ScenarioError(f"unknown query {kind!r}; known: {', '.join(sorted(QUERIES))}", code="scenario.query")
+    return QUERIES[kind](state, body, seed)
