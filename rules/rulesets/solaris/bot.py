@@ -1,0 +1,184 @@
+"""The Solaris computer opponent: a duellist that weighs where to stand by what each side could then fire.
+
+Movement: the candidate end hexes come from the rules' reach (walking, running, jumping; a prone mech's paths
+all begin by standing up), each turned to face the nearest enemy when its MP allow. They are first sorted by
+how close they leave the mech to the range its weapons like best (blurred by the level's seeded noise); the
+level's budget of the best of them are then weighed by the rules' own to-hit numbers: the volley the bot could
+fire from there next phase, less the volley the enemy could fire back, less the chance of a fall on the way.
+A candidate the rules refuse is never plotted. Weapons: the best volley within the heat budget
+(:mod:`rules.rulesets.solaris.bot_fire`). Physical attacks: a kick or a punch when it pays.
+
+The bot sees the side's view only: the one thing Solaris hides from a player, the enemy's ammunition left, is
+replaced by the full bins of its record sheet before the bot looks (:func:`side_view`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from rules.battletech.combat.status import MechStatus, Motion
+from rules.battletech.combat.tohit import bearing
+from rules.battletech.movement.reach import reachable, routes
+from rules.battletech.state import GameState
+from rules.battletech.units import Unit
+from rules.core.dice import Dice
+from rules.core.errors import RuleError
+from rules.core.hexes import Hex
+from rules.core.phases import Json
+from rules.rulesets.base import Ruleset
+from rules.rulesets.bot import level_budget
+from rules.rulesets.solaris.bot_fire import as_phase, best_physical, best_volley, heat_room, hit_chance
+
+# What a fall costs in expected damage points (its damage, and a turn spent standing up).
+FALL_COST = 10.0
+# What a move that heats the mech past the safe heat costs: more than any volley is worth.
+OVERHEAT_COST = 1000.0
+
+
+def side_view(state: GameState, side: str) -> GameState:
+    """``state`` as ``side``'s player knows it: every enemy bin as full as its record sheet prints it."""
+    def known(unit_id: str, status: MechStatus) -> MechStatus:
+        if state.unit(unit_id).side == side:
+            return status
+        return replace(status, ammo=MechStatus.fresh(status.design).ammo)
+
+    return replace(state, mechs={unit_id: known(unit_id, status) for unit_id, status in state.mechs.items()})
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """A movement order and where the rules' check says it ends."""
+
+    order: Json
+    unit: Unit
+    motion: Motion
+    fall: float  # the chance that a roll on the way fails
+
+
+class SolarisBot:
+    """One side's computer player at ``level`` ("easy", "normal" or "hard")."""
+
+    def __init__(self, ruleset: Ruleset[Any, Any], level: str = "normal") -> None:
+        self.ruleset = ruleset
+        self.level = level
+        self.candidates, self.noise = level_budget(level)
+
+    def orders(self, state: GameState, side: str, dice: Dice) -> list[Json]:
+        seen = side_view(state, side)
+        mine = [unit_id for unit_id in self.ruleset.awaits(seen) if seen.unit(unit_id).side == side]
+        return [self._order(seen, unit_id, dice) for unit_id in mine]
+
+    def _order(self, state: GameState, unit_id: str, dice: Dice) -> Json:
+        enemy = _nearest_enemy(state, state.unit(unit_id))
+        if state.phase == "movement":
+            return self._move(state, unit_id, enemy, dice)
+        if enemy is None or unit_id not in state.mechs:
+            return {"unit": unit_id}
+        if state.phase == "weapons":
+            return best_volley(self.ruleset, state, unit_id, enemy.id).order
+        return best_physical(self.ruleset, state, unit_id, enemy.id)
+
+    # ---- movement -----------------------------------------------------------------------------------
+
+    def _move(self, state: GameState, unit_id: str, enemy: Unit | None, dice: Dice) -> Json:
+        unit = state.unit(unit_id)
+        stand: Json = {"unit": unit_id, "mode": "walk", "steps": ["SU"] if unit.prone else []}
+        if enemy is None or unit_id not in state.mechs:
+            return stand
+        liked = _liked_range(state, unit_id)
+
+        def first_sort(plot: tuple[Hex, Json]) -> float:
+            blur = dice.roll(1, 6, "bot.noise").total * self.noise / 6 if self.noise else 0.0
+            return abs(plot[0].distance(enemy.hex) - liked) + blur
+
+        # Only the shortlist is checked: a refused plot gives way to the next one. A prone mech weighs only
+        # the plots that get it up, unless none does.
+        shortlist: list[Candidate] = []
+        lying: list[Candidate] = []
+        for _end, plot in sorted(self._plots(state, unit, enemy), key=first_sort):
+            candidate = self._checked(state, unit, plot)
+            if candidate is not None:
+                (lying if candidate.unit.prone else shortlist).append(self._faced(state, unit, candidate, enemy))
+            if len(shortlist) >= self.candidates:
+                break
+        shortlist = shortlist or lying[:self.candidates]
+        if not shortlist:
+            return {**stand, "steps": []}
+        return max(shortlist, key=lambda candidate: self._worth(state, candidate, enemy)).order
+
+    def _worth(self, state: GameState, candidate: Candidate, enemy: Unit) -> float:
+        """Expected damage dealt from the candidate's end next phase, less that taken, less the fall's cost."""
+        me = candidate.unit
+        units = tuple(me if unit.id == me.id else unit for unit in state.units)
+        after = as_phase(replace(state, units=units, motions={**state.motions, me.id: candidate.motion}), "weapons")
+        dealt = best_volley(self.ruleset, after, me.id, enemy.id).expected if enemy.id in state.mechs else 0.0
+        active = enemy.id in state.mechs and state.mechs[enemy.id].active
+        taken = best_volley(self.ruleset, after, enemy.id, me.id).expected if active else 0.0
+        # A move whose own heat already passes the safe heat risks a shutdown: only when nothing else remains.
+        overheat = OVERHEAT_COST if heat_room(after, me.id) < 0 else 0.0
+        return dealt - taken - candidate.fall * FALL_COST - overheat
+
+    def _plots(self, state: GameState, unit: Unit, enemy: Unit) -> list[tuple[Hex, Json]]:
+        """Every end the rules' reach offers, each with its plot: standing (up) in place, each walking or
+        running route's end, each jump's landing facing the enemy."""
+        plots: list[tuple[Hex, Json]] = [(unit.hex, {"unit": unit.id, "mode": "walk", "steps": ["SU"] if unit.prone else []})]
+        seen: set[Hex] = {unit.hex}
+        for mode in ("walk", "run"):
+            for hex_, steps in sorted(routes(state.board, unit, mode).items(), key=lambda item: item[0].label):
+                if hex_ not in seen:
+                    seen.add(hex_)
+                    plots.append((hex_, {"unit": unit.id, "mode": mode, "steps": list(steps)}))
+        if unit.jump and not unit.prone:
+            for hex_, facing in sorted(reachable(state.board, unit, "jump"), key=lambda key: (key[0].label, key[1])):
+                if hex_ != unit.hex and facing == _facing_to(hex_, enemy.hex):
+                    plots.append((hex_, {"unit": unit.id, "mode": "jump", "to": hex_.label, "facing": facing}))
+        return plots
+
+    def _faced(self, state: GameState, unit: Unit, candidate: Candidate, enemy: Unit) -> Candidate:
+        """The candidate turned on the spot at its end to face ``enemy``, when the rules allow it."""
+        if candidate.order["mode"] == "jump" or candidate.unit.hex == enemy.hex:
+            return candidate
+        turns = (_facing_to(candidate.unit.hex, enemy.hex) - candidate.unit.facing) % 6
+        extra = ["R"] * turns if turns <= 3 else ["L"] * (6 - turns)
+        if not extra:
+            return candidate
+        turned = self._checked(state, unit, {**candidate.order, "steps": [*candidate.order["steps"], *extra]})
+        return turned or candidate
+
+    def _checked(self, state: GameState, unit: Unit, plot: Json) -> Candidate | None:
+        """The plot as the rules' check sees it; None when they refuse it."""
+        try:
+            path = self.ruleset.check(state, self.ruleset.decode_order(state, plot))["path"]
+        except RuleError:
+            return None
+        end = Hex.parse(path["end"]["hex"])
+        last = path["steps"][-1] if path["steps"] else {"elevation": unit.elevation, "prone": unit.prone}
+        moved = replace(unit, hex=end, facing=path["end"]["facing"], elevation=last["elevation"], prone=bool(last["prone"]))
+        hexes = unit.hex.distance(end) if plot["mode"] == "jump" else sum(step in ("F", "B") for step in plot["steps"])
+        rolls = [check for step in path["steps"] for check in step["checks"]] + list(path["checks"])
+        stays_up = 1.0
+        for roll in rolls:
+            stays_up *= hit_chance(roll["target"])
+        return Candidate(plot, moved, Motion(path["moved"], hexes), 1 - stays_up)
+
+
+def _nearest_enemy(state: GameState, unit: Unit) -> Unit | None:
+    """The closest enemy still in the fight (by label at equal distance, so the choice is repeatable)."""
+    enemies = [other for other in state.units if other.side != unit.side
+               and not (other.id in state.mechs and state.mechs[other.id].destroyed)]
+    return min(enemies, key=lambda other: (unit.hex.distance(other.hex), other.id), default=None)
+
+
+def _facing_to(origin: Hex, target: Hex) -> int:
+    """The facing (0 north, clockwise) that points most nearly at ``target``."""
+    return round(bearing(origin, target) / 60) % 6
+
+
+def _liked_range(state: GameState, unit_id: str) -> float:
+    """The distance the mech's weapons like best: the mean of their short ranges (their medium, for a mech
+    whose weapons all keep a minimum range)."""
+    weapons = [component.weapon for _index, component in state.mechs[unit_id].design.weapons if component.weapon]
+    if not weapons:
+        return 1.0
+    return sum(max(weapon.short, weapon.minimum + 1) for weapon in weapons) / len(weapons)
