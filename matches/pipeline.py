@@ -76,6 +76,8 @@ class Step:
     user: Any  # the user who sent the command (None: the server)
     events: list[Event] = field(default_factory=list)
     frames: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    # Work for once the command commits (the bots' turn when a phase opens).
+    after_commit: list[Callable[[], None]] = field(default_factory=list)
 
     def log(self, kind: str, payload: dict[str, Any]) -> Event:
         """The log's next event (stored with the others when the command is done): bumps the version."""
@@ -87,6 +89,10 @@ class Step:
     def send(self, stream: str, frame: dict[str, Any]) -> None:
         """A frame that is no match event (a chat line): sent unversioned on `stream` after the commit."""
         self.frames.append((stream, frame))
+
+    def later(self, work: Callable[[], None]) -> None:
+        """``work`` to run once the command has committed (never if it fails)."""
+        self.after_commit.append(work)
 
 
 class Command(Generic[Reply]):
@@ -124,6 +130,8 @@ def run_command(*, match_id: int, user: User | AnonymousUser | None, command: Co
         if changed:
             match.save(update_fields=[*changed, "updated_at"])
         _publish(match, step.events, step.frames)
+        for work in step.after_commit:
+            transaction.on_commit(work, robust=True)
     return reply
 
 

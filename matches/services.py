@@ -17,7 +17,7 @@ from rules.core.phases import NO_ANSWERS, OVER
 from rules.core.phases import Order as PhaseOrder
 from rules.rulesets import get_ruleset
 
-from . import reactions
+from . import bots, reactions
 from .errors import MatchError
 from .models import Event, Match, Order, phase_dice_seed
 from .pipeline import Command, Right, Step, is_player, run_command
@@ -139,7 +139,8 @@ def phase_resolve(step: Step, state: Any, phase_orders: list[Order]) -> None:
     """Resolves the current phase with the orders given (a unit without one gets the rules' default), after
     its last order or once its deadline passes: one batched playback per resolution, the movement timeline
     and/or the combat, heat and end reports; then, when the match ends there, the `finished` event with the
-    result. A play stopped by a reaction window logs the window instead and leaves the phase open."""
+    result; once it commits, the match's bot seats are asked for the new phase's orders (bots.py). A play
+    stopped by a reaction window logs the window instead and leaves the phase open."""
     match = step.match
     ruleset = get_ruleset(match.ruleset)
     orders = [ruleset.decode_order(state, stored.order) for stored in phase_orders]
@@ -160,3 +161,4 @@ def phase_resolve(step: Step, state: Any, phase_orders: list[Order]) -> None:
         # The result is recorded in the rules state (its `result`), which the match header shows.
         match.status = Match.Status.FINISHED
         step.log(Event.Kind.FINISHED, {"result": match.state["result"]})
+    bots.phase_opened(step)

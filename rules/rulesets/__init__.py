@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rules.core.errors import RuleError
 from rules.rulesets.base import Ruleset
+from rules.rulesets.bot import Bot, level_budget
 from rules.rulesets.mekatac import MekatacRuleset
 from rules.rulesets.skirmish import SkirmishRuleset
 from rules.rulesets.solaris import SolarisRuleset
+from rules.rulesets.solaris.bot import SolarisBot
 
 # The ruleset a match or a scenario plays when it names none.
 DEFAULT_RULESET = "solaris"
@@ -16,7 +19,10 @@ RULESETS: dict[str, Ruleset[Any, Any]] = {
     DEFAULT_RULESET: SolarisRuleset(), "mekatac": MekatacRuleset(), "skirmish": SkirmishRuleset(),
 }
 
-__all__ = ["DEFAULT_RULESET", "Ruleset", "RULESETS", "get_ruleset"]
+# The rulesets a computer opponent plays, and how to seat one at a level.
+BOTS: dict[str, Callable[[Ruleset[Any, Any], str], Bot]] = {DEFAULT_RULESET: SolarisBot}
+
+__all__ = ["BOTS", "DEFAULT_RULESET", "Ruleset", "RULESETS", "get_bot", "get_ruleset"]
 
 
 def get_ruleset(name: str) -> Ruleset[Any, Any]:
@@ -24,3 +30,11 @@ def get_ruleset(name: str) -> Ruleset[Any, Any]:
         return RULESETS[name]
     except KeyError:
         raise RuleError(f"unknown ruleset {name!r}", code="ruleset.unknown", ruleset=name) from None
+
+
+def get_bot(name: str, level: str) -> Bot | None:
+    """A computer player of ruleset ``name`` at ``level`` (None when the ruleset has no bot yet); a coded
+    refusal for an unknown ruleset or level."""
+    ruleset = get_ruleset(name)
+    level_budget(level)
+    return BOTS[name](ruleset, level) if name in BOTS else None
