@@ -1,5 +1,6 @@
 """Properties of any resolved movement phase, in both modes, on random plotted paths."""
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -60,3 +61,17 @@ def test_a_phase_never_stacks_mechs_and_its_events_replay_to_the_final_state(pha
     assert poses == {unit_id: (unit.hex, unit.facing) for unit_id, unit in final.items()}
     assert spent == {unit_id: outcome.mp for unit_id, outcome in result.final.items()}
     assert result == resolve_movement(state, orders, Dice(seed), mode=mode, initiative=initiative)
+
+
+@pytest.mark.xfail(strict=True, reason="known bug, found by the property above: in classic mode a mech running "
+                                       "through a hex where another has just landed bogs down in that swamp hex and "
+                                       "ends stacked with it; no ruling yet for being stuck in an occupied hex")
+def test_a_mech_bogged_down_in_a_swamp_another_mech_landed_in_does_not_end_stacked_with_it():
+    board = Board(8, 8, {Hex(2, 2): HexTerrain.parse(0, "swamp:1")})
+    units = (Unit("U0", Hex(1, 2), 0, walk=2, jump=3), Unit("U1", Hex(2, 0), 3, walk=3, run=5, jump=3),
+             Unit("U2", Hex(0, 0), 0, walk=2, jump=3))
+    orders = [MoveOrder("U0", "jump", (), to=Hex(2, 2), facing=0), MoveOrder("U1", "run", ("F", "F", "F"))]
+    result = resolve_movement(GameState(board, units), orders, Dice("243"), mode="classic",
+                              initiative=["U0", "U1", "U2"])
+    final = {unit_id: outcome.unit for unit_id, outcome in result.final.items()}
+    assert len({unit.hex for unit in final.values()}) == len(final)
