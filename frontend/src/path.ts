@@ -20,7 +20,8 @@ export function applyStep(at: Position, step: Step): Position {
     case "R":
       return { hex: at.hex, facing: turn(at.facing, 1) };
     case "SU":
-      return at; // standing up leaves the mech where it lay, facing as it did
+    case "GP":
+      return at; // standing up or going prone leaves the mech in its hex, facing as it did
   }
 }
 

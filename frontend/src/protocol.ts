@@ -2,8 +2,8 @@
 
 import type { ReasonCode } from "./reasons";
 
-/** `SU` stands a prone mech up (docs/protocol.md). */
-export type Step = "F" | "B" | "L" | "R" | "SU";
+/** `SU` stands a prone mech up, `GP` drops a standing one prone (docs/protocol.md). */
+export type Step = "F" | "B" | "L" | "R" | "SU" | "GP";
 /** Movement modes (docs/protocol.md): MASC runs at 2 × walk; a jump goes straight to a hex. */
 export type Mode = "walk" | "run" | "masc" | "jump";
 export type Role = "player" | "spectator" | "referee";

@@ -155,6 +155,13 @@ def test_a_click_on_a_far_shaded_hex_plots_the_cheapest_path_kept_across_reloads
     alice = open_page("alice", duel_match)
     alice.wait_for_selector(".reach-hex[data-hex='1114']")
     reach = lambda hex_: alice.get_attribute(f".reach-hex[data-hex='{hex_}']", "data-mp")  # noqa: E731
+    # A standing mech may go prone (standard BattleTech: 1 PM, no roll); undone again.
+    assert alice.is_visible("[data-action='GP']") and not alice.is_visible("[data-action='SU']")
+    alice.click("[data-action='GP']")
+    alice.wait_for_selector("#orders[data-state='plotting'] #pm[data-mp='1']")
+    assert alice.inner_text("#plot-steps li") == "go prone → 0816 (1 PM)"
+    alice.keyboard.press("z")
+    alice.wait_for_selector("#orders[data-state='plotting'] #pm[data-mp='0']")
     # Three hexes ahead of A (0816, facing north), the last in water: the server's path, at the reach's cost.
     alice.click(".hex[data-hex='0813']")
     alice.wait_for_selector(f"#orders[data-state='plotting'] #pm[data-mp='{reach('0813')}']")

@@ -9,7 +9,7 @@ import type { ClientFrame, Order, Path, Step, StepOrder } from "../protocol";
 // The controls as match.html lays them out.
 const CONTROLS = `
   <section id="orders">
-    ${["L", "F", "B", "R", "SU", "undo", "submit"].map((a) => `<button data-action="${a}"></button>`).join("")}
+    ${["L", "F", "B", "R", "SU", "GP", "undo", "submit"].map((a) => `<button data-action="${a}"></button>`).join("")}
     <fieldset id="plot-mode"><legend>Mode</legend></fieldset>
     <output id="pm"></output><ol id="plot-steps"></ol><p id="plot-message"></p>
   </section>`;
@@ -355,8 +355,12 @@ describe("a prone mech (issue 16)", () => {
     expect(lastSteps()).toEqual(["SU", "F"]);
   });
 
-  it("is told apart from a standing one: no stand-up button shown", () => {
+  it("is told apart from a standing one, which may go prone with P (1 PM, no roll, as the server prices it)", () => {
     expect(root.dataset.prone).toBe("false");
+    press("p");
+    expect(lastSteps()).toEqual(["GP"]);
+    answer();
+    expect(stepsShown()).toEqual(["go prone → 0816 (1 PM)"]);
   });
 });
 

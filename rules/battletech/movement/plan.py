@@ -5,7 +5,8 @@ Interface for the timeline (:mod:`rules.core.timeline`) and the server, kept sta
 - ``MoveOrder(unit, mode, steps=(), to=None, facing=None, charge=None)``; modes ``walk``, ``run`` (run PM =
   ceil(1.5 × walk) unless the unit gives one), ``masc`` (2 × walk) and ``jump`` (``to`` hex and final
   ``facing``, no steps). Steps in the PBEM notation: ``F``/``B`` one hex forward/backward, ``L``/``R``
-  turn one hexside, ``SU`` stand up, ``U``/``D`` infantry up/down one floor inside a building.
+  turn one hexside, ``SU`` stand up, ``GP`` go prone (a standing mech drops to the ground), ``U``/``D`` infantry
+  up/down one floor inside a building.
   ``charge`` names a unit the order charges if it would enter that unit's hex (the timeline decides).
 - ``plan_path(board, unit, order) -> PathPlan`` raises :class:`IllegalMove` naming the first bad step;
   ``check_path`` returns the legal prefix and the error instead (for the ``move`` query).
@@ -40,8 +41,9 @@ from rules.battletech.units import Unit
 
 MOVE_MODES = ("walk", "run", "jump", "masc")
 RUNNING_MODES = ("run", "masc")
-STEPS = ("F", "B", "L", "R", "SU", "U", "D")
+STEPS = ("F", "B", "L", "R", "SU", "GP", "U", "D")
 STAND_MP = 2  # standard BattleTech: standing up costs 2 PM
+GO_PRONE_MP = 1  # standard BattleTech: a mech drops to the ground of its own will for 1 PM, with no roll
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,6 +167,10 @@ def advance(board: Board, unit: Unit, pose: Pose, step: str, mode: str) -> StepO
             raise IllegalMove(f"{unit.id} is not a prone mech; only prone mechs stand up", code="move.not_prone")
         return StepOutcome(replace(pose, prone=False), STAND_MP,
                            (Reason("move.stand", mp=STAND_MP),), (stand_check(unit),))
+    if step == "GP":
+        if unit.kind != "mech" or pose.prone:
+            raise IllegalMove(f"{unit.id} is not a standing mech; only standing mechs go prone", code="move.not_standing")
+        return StepOutcome(replace(pose, prone=True), GO_PRONE_MP, (Reason("move.go_prone", mp=GO_PRONE_MP),))
     if step in ("U", "D"):
         return _change_floor(board, unit, pose, step)
     if pose.prone:

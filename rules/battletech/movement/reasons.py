@@ -73,6 +73,7 @@ register({
     "move.jump_swamp_infantry": "jumping infantry are not trapped by a swamp (Solaris VII, pantano: Saltos)",
     "move.turn": "1 PM per facing change",
     "move.stand": "standing up: %(mp)s PM (standard BattleTech)",
+    "move.go_prone": "going prone: %(mp)s PM, no roll (standard BattleTech)",
     "move.budget": "%(mode)s: %(mp)s PM",
     "move.budget_masc": "%(mode)s: %(mp)s PM (MASC: 2 × walk)",
     "move.stuck": "stuck in a swamp: the path holds only if the escape roll succeeds",

@@ -38,8 +38,10 @@ ENDS_MOVEMENT = frozenset({"blocked", "charge", "stuck", "fall", "immobile", "co
 STOPPED_BY_RIVAL = frozenset({"blocked", "charge"})
 # What a step that stays in its hex is: a turn, standing up, an infantry floor change, or a climb
 # the PM could not finish (the mech hangs higher up its hex).
-STEP_KINDS = {"SU": "stand", "U": "floor", "D": "floor", "L": "turn", "R": "turn", "F": "climb", "B": "climb"}
-MOVING_KINDS = frozenset({"step", "turn", "stand", "floor", "climb", "skid"})
+STEP_KINDS = {
+    "SU": "stand", "GP": "prone", "U": "floor", "D": "floor", "L": "turn", "R": "turn", "F": "climb", "B": "climb",
+}
+MOVING_KINDS = frozenset({"step", "turn", "stand", "prone", "floor", "climb", "skid"})
 
 
 class Walk:
@@ -79,7 +81,7 @@ class Walk:
                 self.holders[unit.hex].remove(unit.id)
             self.holders.setdefault(event.to_hex, []).append(unit.id)
             unit = replace(unit, hex=event.to_hex, facing=event.facing, elevation=event.elevation,
-                           prone=unit.prone and event.kind != "stand",
+                           prone=(unit.prone and event.kind != "stand") or event.kind == "prone",
                            climbing=event.kind == "climb" or (unit.climbing and event.kind != "step"))
         if event.kind in ("fall", "stuck", "freed", "immobile"):
             # A fall from a climb ends on the ground of the hex, one through a building's floor in its basement.

@@ -45,7 +45,7 @@ type State = "idle" | "plotting" | "checking" | "submitted";
 
 // The arrow keys belong to the board (its cursor) and to form controls.
 const KEYS: Record<string, string> = {
-  w: "F", s: "B", a: "L", d: "R", u: "SU", backspace: "undo", z: "undo", m: "mode", j: "jump",
+  w: "F", s: "B", a: "L", d: "R", u: "SU", p: "GP", backspace: "undo", z: "undo", m: "mode", j: "jump",
 };
 
 /** "piloting roll 5+: standing up (…): piloting 5 = 5": a roll a step needs, and why, in the page's language. */
@@ -58,7 +58,7 @@ export function checkText(check: Check): string {
 
 /** A plotted step as the list shows it: where it leads, its cost and the rolls it needs. */
 export function stepText(step: string, hex: string, priced: PathStep | undefined): string {
-  const name = step === "SU" ? t("stand up") : step;
+  const name = step === "SU" ? t("stand up") : step === "GP" ? t("go prone") : step;
   if (!priced) return `${name} → ${hex}`;
   const notes = [t("%(mp)s PM", { mp: priced.mp }), ...(priced.checks ?? []).map(checkText)];
   return `${name} → ${hex} (${notes.join("; ")})`;
@@ -277,8 +277,8 @@ export class Plotter {
     if (action === "mode") this.chooseMode(modes[(modes.indexOf(this.mode) + 1) % modes.length]);
     else if (action === "jump") this.chooseMode(modes.includes("jump") ? "jump" : this.mode);
     else if (this.mode === "jump") this.actJumping(action);
-    else if (action === "F" || action === "B" || action === "L" || action === "R" || action === "SU") {
-      this.proposeSteps(this.mode, [...this.steps, action]);
+    else if (["F", "B", "L", "R", "SU", "GP"].includes(action)) {
+      this.proposeSteps(this.mode, [...this.steps, action as Step]);
     }
     else if (action === "undo" && this.steps.length > 0) this.proposeSteps(this.mode, this.steps.slice(0, -1));
     else if (action === "submit") this.send("submit", { unit: this.unit.id, mode: this.mode, steps: this.steps });
