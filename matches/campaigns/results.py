@@ -265,7 +265,7 @@ def round_apply_results(*, round_id: int) -> dict[str, int]:
 
 def round_advance(*, round_id: int) -> Round:
     """Closes a round whose results are all applied (or a voided round), heals the pilots who sat it out and
-    opens the next.
+    opens the next (or returns it, when a round robin scheduled it already).
 
     Healing (house rule, configurable: the rule texts are silent): each injured pilot who did not fight in
     the round heals `wounds_healed_per_round` wounds, and is active again with none left.
@@ -280,7 +280,8 @@ def round_advance(*, round_id: int) -> Round:
         if played.filter(applied_at__isnull=True).exists():
             raise MatchError("round.results_pending", gettext("%(round)s still has results to apply.")
                              % {"round": round_}, status=409)
-        if round_.season.rounds.filter(number=round_.number + 1).exists():
+        following = round_.season.rounds.filter(number=round_.number + 1).first()
+        if following is not None and round_.status == Round.Status.VOIDED:
             raise MatchError("round.next_exists", gettext("%(round)s is already followed by round %(next)s.")
                              % {"round": round_, "next": round_.number + 1}, status=409)
         fought = {pid for f in played for pid in (f.pilot_a_id, f.pilot_b_id)}
@@ -293,7 +294,7 @@ def round_advance(*, round_id: int) -> Round:
         if round_.status == Round.Status.LIVE:
             round_.status = Round.Status.CLOSED
             round_.save(update_fields=["status"])
-        return Round.objects.create(
+        return following or Round.objects.create(
             season=round_.season,
             number=round_.number + 1,
             deadline=round_.deadline + timedelta(weeks=1) if round_.deadline else None,

@@ -146,6 +146,10 @@ def round_schedule(*, round_: Round) -> list[dict[str, Any]]:
     return schedule
 
 
+def round_byes(*, round_: Round) -> list[Pilot]:
+    return [bye.pilot for bye in round_.byes.select_related("pilot")]
+
+
 def fixture_standing(fixture: Fixture, now: datetime | None = None) -> str:
     """Where a fixture stands: voided, applied, planned (no match yet), to_apply (its match is over),
     overdue (still unplayed past its round's deadline) or live."""

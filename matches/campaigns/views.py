@@ -1,7 +1,10 @@
 """Public pages: the campaigns, a campaign's standings, a stable's roster, a pilot's card and a round's
-schedule (plain Django templates)."""
+schedule (plain Django templates); the standings and the pilots as CSV."""
 
 from __future__ import annotations
+
+import csv
+from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -48,4 +51,34 @@ def schedule_page(request: HttpRequest, round_id: int) -> HttpResponse:
     round_ = get_object_or_404(Round.objects.select_related("season__campaign"), pk=round_id)
     return render(request, "campaigns/schedule.html", {
         "round": round_, "campaign": round_.season.campaign, "schedule": selectors.round_schedule(round_=round_),
+        "byes": selectors.round_byes(round_=round_),
     })
+
+
+def _csv(name: str, header: list[str], rows: list[list[Any]]) -> HttpResponse:
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    writer = csv.writer(response)
+    writer.writerow(header)
+    writer.writerows(rows)
+    return response
+
+
+def standings_csv(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    """The pilots' standings, one row each, best first (the columns are the standings API's keys)."""
+    campaign = get_object_or_404(Campaign, pk=campaign_id)
+    keys = ["pilot", "callsign", "stable", "status", *selectors.RECORD_KEYS]
+    rows = [[row[key] for key in keys] for row in selectors.campaign_standings(campaign_id=campaign.pk)]
+    return _csv(f"standings-{campaign.pk}.csv", ["rank", *keys], [[rank, *row] for rank, row in enumerate(rows, 1)])
+
+
+def pilots_csv(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    """Every pilot's card: stable, status, skills, experience, fame, wounds, mech and record."""
+    campaign = get_object_or_404(Campaign, pk=campaign_id)
+    pilots = list(Pilot.objects.filter(stable__campaign=campaign).select_related("stable", "mech"))
+    records = selectors.pilot_records(pilot_ids=[pilot.pk for pilot in pilots])
+    keys = ["name", "callsign", "stable", "status", "gunnery", "piloting", "experience", "fame", "wounds", "mech"]
+    rows = [[pilot.name, pilot.callsign, pilot.stable.name, pilot.status, pilot.gunnery, pilot.piloting,
+             pilot.experience, pilot.fame, pilot.wounds, getattr(getattr(pilot, "mech", None), "design", ""),
+             *(records[pilot.pk][key] for key in selectors.RECORD_KEYS)] for pilot in pilots]
+    return _csv(f"pilots-{campaign.pk}.csv", [*keys, *selectors.RECORD_KEYS], rows)

@@ -5,11 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import admin
+from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
+
+from .. import pairings
 
 from ..models import Arena, Campaign, CampaignLog, Fixture, MatchResult, Season, SideResult
-from .common import CampaignForm, ConsoleAdmin
+from .common import CampaignForm, ConsoleAdmin, run_each
 from .rounds import RoundInline, report_html
 
 
@@ -33,7 +37,7 @@ class CampaignAdmin(ConsoleAdmin):
     search_fields = ["name"]
     inlines = [ArenaInline, SeasonInline]
     fieldsets = [
-        (None, {"fields": ["name", "ruleset", "status", "match_options", "stablemates_apart"]}),
+        (None, {"fields": ["name", "ruleset", "status", "match_options", "pairing", "stablemates_apart"]}),
         (_("Awards"), {"fields": [
             "purses", "loser_purse_percent", "experience_win", "experience_draw", "experience_loss",
             "experience_per_kill", "fame_win", "fame_per_kill", "mekatac_skills",
@@ -47,6 +51,16 @@ class SeasonAdmin(ConsoleAdmin):
     list_display = ["__str__", "campaign", "number", "name"]
     list_filter = ["campaign"]
     inlines = [RoundInline]
+    actions = ["round_robin"]
+
+    @admin.action(description=_("Schedule a round robin (every fit pilot meets every other once)"),
+                  permissions=["change"])
+    def round_robin(self, request: HttpRequest, queryset: QuerySet[Season]) -> None:
+        def schedule(season: Season) -> str:
+            count = len(pairings.season_round_robin(season_id=season.pk))
+            return ngettext("%(n)s round scheduled.", "%(n)s rounds scheduled.", count) % {"n": count}
+
+        run_each(request, queryset, self, schedule)
 
 
 class SideResultInline(admin.TabularInline):

@@ -23,7 +23,7 @@ from django.utils.translation import ngettext
 from matches.errors import MatchError
 
 from .. import decisions, pairings, results, selectors, services
-from ..models import CampaignLog, Fixture, MatchResult, Pilot, Round
+from ..models import Bye, CampaignLog, Fixture, MatchResult, Pilot, Round
 from ..report import said
 from .common import ConsoleAdmin, ExtensionForm, Labelled, CampaignForm, match_link, run_each, with_reason
 
@@ -141,6 +141,18 @@ class RoundInline(admin.TabularInline):
     show_change_link = True
 
 
+class ByeInline(admin.TabularInline):
+    """The pilots left without an opponent (read-only: the pairings record them)."""
+
+    model = Bye
+    extra = 0
+    fields = readonly_fields = ["pilot"]
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
 class RoundLogInline(LogInline):
     fk_name = "round"
 
@@ -149,7 +161,7 @@ class RoundLogInline(LogInline):
 class RoundAdmin(ConsoleAdmin):
     list_display = ["__str__", "status", "deadline", "overdue"]
     list_filter = ["season__campaign", "status"]
-    inlines = [FixtureInline, RoundLogInline]
+    inlines = [FixtureInline, ByeInline, RoundLogInline]
     actions = ["generate_pairings", "create_matches", "apply_results", "advance", "forfeit_overdue", "extend",
                "void"]
 

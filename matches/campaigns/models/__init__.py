@@ -16,12 +16,23 @@ from .campaign import (
     options_problem,
     ruleset_choices,
 )
-from .fixtures import SIDE_A, SIDE_B, SIDES, CampaignLog, Fixture, MatchResult, SideResult, match_sides, protect_played
+from .fixtures import (
+    SIDE_A,
+    SIDE_B,
+    SIDES,
+    Bye,
+    CampaignLog,
+    Fixture,
+    MatchResult,
+    SideResult,
+    match_sides,
+    protect_played,
+)
 from .roster import LETHAL_WOUNDS, MEKATAC_FACTIONS, MEKATAC_SKILLS, SKILL_RANGE, Mech, Pilot, Stable, design_choices
 
 __all__ = [
     "LETHAL_WOUNDS", "MEKATAC_FACTIONS", "MEKATAC_SKILLS", "SIDES", "SIDE_A", "SIDE_B", "SKILLS", "SKILL_RANGE",
-    "Arena", "Campaign", "CampaignLog", "Fixture", "MatchResult", "Mech", "Pilot", "Round", "Season", "SideResult",
+    "Arena", "Bye", "Campaign", "CampaignLog", "Fixture", "MatchResult", "Mech", "Pilot", "Round", "Season", "SideResult",
     "Stable", "default_purses", "default_skill_costs", "design_choices", "match_sides", "options_problem",
     "protect_played", "ruleset_choices",
 ]

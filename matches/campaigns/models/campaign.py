@@ -95,6 +95,14 @@ class Campaign(models.Model):
     )
     # The seed of the campaign's own rolls (MEKATAC skills), so every roll can be replayed.
     seed = models.CharField(_("seed"), max_length=64, default=new_seed, editable=False)
+    class Pairing(models.TextChoices):
+        STANDING = "standing", _("By standing, no rematch of the previous round")
+        SWISS = "swiss", _("Swiss: by standing, no rematch in the campaign, byes shared out")
+
+    pairing = models.CharField(
+        _("pairings"), max_length=20, choices=Pairing.choices, default=Pairing.STANDING,
+        help_text=_("How 'Generate the pairings' pairs a round (a season's round robin is its own action)."),
+    )
     stablemates_apart = models.BooleanField(
         _("stablemates kept apart"), default=True,
         help_text=_("The pairings never set two pilots of one stable against each other."),

@@ -190,6 +190,22 @@ class SideResult(models.Model):
                 "sides": ", ".join(match_sides(match))}})
 
 
+class Bye(models.Model):
+    """A fit pilot left without an opponent in a round (an odd number, or no pairing allowed)."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes", verbose_name=_("round"))
+    pilot = models.ForeignKey(Pilot, on_delete=models.CASCADE, related_name="byes", verbose_name=_("pilot"))
+
+    class Meta:
+        ordering = ["round", "pilot__name"]
+        verbose_name = _("bye")
+        verbose_name_plural = _("byes")
+        constraints = [models.UniqueConstraint(fields=["round", "pilot"], name="one_bye_per_pilot_and_round")]
+
+    def __str__(self) -> str:
+        return gettext("%(pilot)s: bye") % {"pilot": self.pilot}
+
+
 class CampaignLog(models.Model):
     """One decision of the organiser or referee that changed the campaign's history, with its reason."""
 
