@@ -81,19 +81,33 @@ def pilot_records(*, pilot_ids: Iterable[int]) -> dict[int, dict[str, int]]:
     return records
 
 
+def _opponents(campaign_id: int) -> dict[int, list[int]]:
+    """The opponents each pilot of the campaign met in applied fights (one entry per fight)."""
+    met: dict[int, list[int]] = {}
+    applied = Fixture.objects.filter(round__season__campaign_id=campaign_id, applied_at__isnull=False)
+    for one, other in applied.values_list("pilot_a_id", "pilot_b_id"):
+        met.setdefault(one, []).append(other)
+        met.setdefault(other, []).append(one)
+    return met
+
+
 def campaign_standings(*, campaign_id: int) -> list[dict[str, Any]]:
-    """Every pilot of the campaign, best first: victory points, then wins, then kills."""
+    """Every pilot of the campaign, best first: victory points, then wins, then kills, then the tie-break
+    Swiss tournaments use (Buchholz): the victory points of the opponents met, `opponents_vp`."""
     pilots = list(Pilot.objects.filter(stable__campaign_id=campaign_id).select_related("stable"))
     records = pilot_records(pilot_ids=[pilot.pk for pilot in pilots])
+    met = _opponents(campaign_id)
     rows = [
         {
             "pilot_id": pilot.pk, "pilot": pilot.name, "callsign": pilot.callsign, "stable": pilot.stable.name,
-            "stable_id": pilot.stable_id,
-            "status": pilot.status, **records[pilot.pk],
+            "stable_id": pilot.stable_id, "status": pilot.status, **records[pilot.pk],
+            "opponents_vp": sum(records[other]["victory_points"] for other in met.get(pilot.pk, [])
+                                if other in records),
         }
         for pilot in pilots
     ]
-    return sorted(rows, key=lambda r: (-r["victory_points"], -r["wins"], -r["kills"], r["pilot"], r["pilot_id"]))
+    return sorted(rows, key=lambda r: (-r["victory_points"], -r["wins"], -r["kills"], -r["opponents_vp"], r["pilot"],
+                                       r["pilot_id"]))
 
 
 def stable_standings(*, campaign_id: int) -> list[dict[str, Any]]:

@@ -67,7 +67,7 @@ def _csv(name: str, header: list[str], rows: list[list[Any]]) -> HttpResponse:
 def standings_csv(request: HttpRequest, campaign_id: int) -> HttpResponse:
     """The pilots' standings, one row each, best first (the columns are the standings API's keys)."""
     campaign = get_object_or_404(Campaign, pk=campaign_id)
-    keys = ["pilot", "callsign", "stable", "status", *selectors.RECORD_KEYS]
+    keys = ["pilot", "callsign", "stable", "status", *selectors.RECORD_KEYS, "opponents_vp"]
     rows = [[row[key] for key in keys] for row in selectors.campaign_standings(campaign_id=campaign.pk)]
     return _csv(f"standings-{campaign.pk}.csv", ["rank", *keys], [[rank, *row] for rank, row in enumerate(rows, 1)])
 

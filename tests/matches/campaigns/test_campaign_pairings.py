@@ -34,6 +34,22 @@ def test_stablemates_are_kept_apart_by_default(league: League) -> None:
     assert names(league.round) == [("Gray", "Stone"), ("Kell", "Vance")]
 
 
+def test_a_tie_is_broken_by_the_opponents_victory_points(league: League) -> None:
+    """The Buchholz tie-break: level on victory points, wins and kills, who met the stronger opponents ranks
+    first (here before the alphabet would put him)."""
+    pairings.round_generate_pairings(round_id=league.round.pk)
+    services.round_create_matches(round_id=league.round.pk)
+    gray_kell, stone_vance = league.round.fixtures.order_by("id")
+    finish(gray_kell, "")
+    finish(stone_vance, "a", a={"victory_points": 3})
+    results.round_apply_results(round_id=league.round.pk)
+
+    rows = selectors.campaign_standings(campaign_id=league.campaign.pk)
+
+    assert [(row["pilot"], row["opponents_vp"]) for row in rows] == [
+        ("Stone", 0), ("Vance", 3), ("Gray", 0), ("Kell", 0)]
+
+
 def rookie(league: League, name: str, stable: Stable) -> Pilot:
     pilot = Pilot.objects.create(stable=stable, name=name, player=User.objects.create_user(name.lower()))
     Mech.objects.create(stable=stable, design="Locust LCT-1V", pilot=pilot)
