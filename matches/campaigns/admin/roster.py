@@ -15,17 +15,32 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from .. import selectors, upkeep
-from ..models import Mech, Pilot, Stable
+from ..models import Mech, Pilot, Stable, design_choices
 from .common import CampaignForm, ConsoleAdmin, Labelled, match_link, run_each
 
 REPAIR_STATE = {"destroyed": _("destroyed"), "damaged": _("damaged"), "ready": _("ready")}
 
 
+class PilotRowForm(CampaignForm):
+    """A pilot's row on the stable's page; a new mech may be built for them in the same save."""
+
+    new_mech = forms.ChoiceField(
+        label=_("new mech"), required=False, choices=lambda: [("", "—"), *design_choices()],
+        help_text=_("Builds a mech of this design for a pilot without one, with the stable's first save."),
+    )
+
+    def clean_new_mech(self) -> str:
+        design: str = self.cleaned_data.get("new_mech", "")
+        if design and self.instance.pk and Mech.objects.filter(pilot_id=self.instance.pk).exists():
+            raise forms.ValidationError(gettext("This pilot already has a mech: a pilot drives one mech at a time."))
+        return design
+
+
 class PilotInline(Labelled, admin.TabularInline):
     model = Pilot
-    form = CampaignForm
+    form = PilotRowForm
     extra = 0
-    fields = ["name", "callsign", "player", "gunnery", "piloting", "experience", "wounds", "status"]
+    fields = ["name", "callsign", "player", "gunnery", "piloting", "experience", "wounds", "status", "new_mech"]
     show_change_link = True
 
 
@@ -51,6 +66,15 @@ class StableAdmin(ConsoleAdmin):
     list_filter = ["campaign", "faction"]
     search_fields = ["name"]
     inlines = [PilotInline, MechInline]
+
+    def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
+        """Saves the rows, then builds the mechs asked for on pilot rows (a new stable's mechs need no second
+        save to get their pilots)."""
+        super().save_formset(request, form, formset, change)
+        for row in formset.forms if formset.model is Pilot else []:
+            design = getattr(row, "cleaned_data", {}).get("new_mech")
+            if design and not row.cleaned_data.get("DELETE") and not Mech.objects.filter(pilot=row.instance).exists():
+                Mech.objects.create(stable=form.instance, design=design, pilot=row.instance)
 
 
 class PilotForm(CampaignForm):

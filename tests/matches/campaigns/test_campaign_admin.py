@@ -17,6 +17,7 @@ from matches.campaigns.models import Fixture, MatchResult, Mech, Pilot, Round, S
 from matches.models import Match
 
 from tests.matches.campaigns.conftest import League, finish, play_out
+from tests.matches.campaigns.forms import form_of
 
 pytestmark = pytest.mark.django_db
 
@@ -372,3 +373,27 @@ def test_pairings_are_editable_until_their_matches_exist(console: Client, league
     assert 'name="pilot_a"' not in console.get(admin_url("fixture", fixture.pk, view="change")).content.decode()
     assert console.post(admin_url("fixture", fixture.pk, view="delete"), {"post": "yes"}).status_code == 403
     assert Fixture.objects.filter(pk=fixture.pk).exists()
+
+
+def test_a_new_stable_gets_its_pilots_mechs_in_one_save(console: Client, league: League) -> None:
+    """Issue 17: adding a stable took two saves before its mech could get a pilot."""
+    pilot = {"callsign": "", "player": "", "gunnery": 4, "piloting": 5, "experience": 0, "wounds": 0,
+             "status": "active"}
+    form = {
+        "campaign": league.campaign.pk, "name": "Kurita Dragons", "faction": "", "money": 0, "fame": 0,
+        "pilots-TOTAL_FORMS": 2, "pilots-INITIAL_FORMS": 0, "mechs-TOTAL_FORMS": 0, "mechs-INITIAL_FORMS": 0,
+        **{f"pilots-0-{key}": value for key, value in {**pilot, "name": "Oda", "new_mech": "Jenner JR7-D"}.items()},
+        **{f"pilots-1-{key}": value for key, value in {**pilot, "name": "Hideki", "new_mech": ""}.items()},
+    }
+
+    assert console.post(admin_url("stable", view="add"), form).status_code == 302
+
+    stable = Stable.objects.get(name="Kurita Dragons")
+    assert [(m.design, m.pilot.name, m.tons) for m in stable.mechs.select_related("pilot")] == [
+        ("Jenner JR7-D", "Oda", 35)]
+    page = console.get(admin_url("stable", stable.pk, view="change"))
+    change = form_of(page.content.decode())
+    oda = next(name.split("-")[1] for name, value in change.items() if name.endswith("-name") and value == ["Oda"])
+    change[f"pilots-{oda}-new_mech"] = ["Locust LCT-1V"]
+    errors = form_errors(console.post(admin_url("stable", stable.pk, view="change"), change))
+    assert errors["new_mech"] == ["This pilot already has a mech: a pilot drives one mech at a time."]
