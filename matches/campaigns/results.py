@@ -22,7 +22,7 @@ from rules.core.dice import Dice
 
 from .models import LETHAL_WOUNDS, MEKATAC_SKILLS, SIDES, Campaign, Fixture, MatchResult, Mech, Pilot, Round, SideResult
 from .report import line
-from .services import match_result_record, round_locked
+from .services import condition_after, match_result_record, round_locked
 
 
 def _awards(campaign: Campaign, fixture: Fixture, side: SideResult, result: MatchResult) -> dict[str, Any]:
@@ -74,8 +74,8 @@ def _feed_back(fixture: Fixture, campaign: Campaign, side: SideResult, result: M
     changes: dict[str, Any] = {
         "pilot": pilot.pk, "mech": mech.pk, "experience": awards["experience"], "fame": awards["fame"],
         "money": awards["money"], "damage": side.damage_taken, "destroyed": side.mech_destroyed and not mech.destroyed,
-        "condition_before": mech.condition, "condition_after": mech.condition if side.condition is None
-        else side.condition, "status_before": pilot.status, "freed_mech": None, "skill": None,
+        "condition_before": mech.condition, "condition_after": condition_after(mech, side),
+        "status_before": pilot.status, "freed_mech": None, "skill": None,
     }
     pilot.experience += awards["experience"]
     pilot.fame += awards["fame"]

@@ -99,6 +99,33 @@ def carried_status(mech: Mech, design: Design) -> MechStatus:
     )
 
 
+def condition_after(mech: Mech, line: SideResult) -> dict[str, Any] | None:
+    """The status a mech carries out of a fight: the match's own final status when the result came from
+    play; for a result entered by hand, the damage it names taken off what the mech carried in (house rule:
+    the texts say nothing), so a fight charged for repair is also fought in that state."""
+    if line.condition is not None:
+        return line.condition
+    design = _design(mech)
+    if not line.damage_taken or design is None:
+        return mech.condition
+    return status_to_json(damage_spread(carried_status(mech, design), line.damage_taken))
+
+
+def damage_spread(status: MechStatus, points: int) -> MechStatus:
+    """`points` of damage taken one at a time from each location in turn: the front armour first, then the
+    rear, then the internal structure down to one point (a hand-entered result destroys nothing; its
+    `mech_destroyed` says when the mech is lost)."""
+    layers = [dict(status.armour), dict(status.rear_armour), dict(status.internal)]
+    floors = [0, 0, 1]
+    for layer, floor in zip(layers, floors):
+        while points and any(value > floor for value in layer.values()):
+            for location in layer:
+                if points and layer[location] > floor:
+                    layer[location] -= 1
+                    points -= 1
+    return replace(status, armour=layers[0], rear_armour=layers[1], internal=layers[2])
+
+
 def fixture_state(fixture: Fixture, campaign: Campaign) -> GameState:
     """The opening position: both mechs on the arena's starting hexes, with their pilots' gunnery and
     piloting and the damage each mech carries from earlier fights."""

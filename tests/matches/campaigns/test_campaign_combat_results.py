@@ -16,7 +16,7 @@ from rules.battletech import codec
 from rules.battletech.combat.codec import status_from_json, status_to_json
 from rules.battletech.designs.design import shipped_design
 from rules.battletech.combat.status import MechStatus
-from tests.matches.campaigns.conftest import SCRIPTED_TURNS, League, play_out
+from tests.matches.campaigns.conftest import SCRIPTED_TURNS, League, finish, play_out
 
 pytestmark = pytest.mark.django_db
 
@@ -112,3 +112,28 @@ def test_a_season_round_fought_to_its_turn_limit_feeds_the_real_result_back(arme
     unit = "A" if kell_next.pilot_a_id == armed.pilots["Kell"].pk else "B"
     carried = codec.state_from_json(kell_next.match.state).mechs[unit]
     assert (carried.armour, carried.internal) == (final.mechs["B"].armour, final.mechs["B"].internal)
+
+
+def test_a_hand_entered_results_damage_is_fought_with_until_repaired(armed: League) -> None:
+    """Issue 17: a hand-entered result's damage cost repairs, yet the mech started its next fight at full
+    armour. The points are now taken off what it carried in (front armour, then rear, then structure)."""
+    pairings.round_generate_pairings(round_id=armed.round.pk)
+    services.round_create_matches(round_id=armed.round.pk)
+    for fixture in armed.round.fixtures.all():
+        finish(fixture, "b", a={"damage_taken": 30})
+    results.round_apply_results(round_id=armed.round.pk)
+    gray_mech = Mech.objects.get(pk=armed.mechs["Gray"].pk)
+    carried = status_from_json(gray_mech.condition)
+    fresh = MechStatus.fresh(shipped_design("Phoenix Hawk PXH-1"))
+
+    def points(status: MechStatus) -> int:
+        return sum(status.armour.values()) + sum(status.rear_armour.values()) + sum(status.internal.values())
+
+    assert (gray_mech.damage, points(fresh) - points(carried)) == (30, 30)
+    assert carried.internal == fresh.internal  # 30 points: the front armour alone
+    round2 = results.round_advance(round_id=armed.round.pk)
+    pairings.round_generate_pairings(round_id=round2.pk)
+    services.round_create_matches(round_id=round2.pk)
+    gray_next = Fixture.objects.get(Q(pilot_a=armed.pilots["Gray"]) | Q(pilot_b=armed.pilots["Gray"]), round=round2)
+    unit = "A" if gray_next.pilot_a_id == armed.pilots["Gray"].pk else "B"
+    assert points(codec.state_from_json(gray_next.match.state).mechs[unit]) == points(fresh) - 30
