@@ -18,6 +18,7 @@ from rules.core.board import board_to_json
 from rules.rulesets.solaris.demo import demo_board
 from rules.battletech.designs.design import shipped_designs
 from rules.rulesets import DEFAULT_RULESET, RULESETS
+from rules.core.reasons import Reason
 
 from . import chat, lobby, los_sides, queries, reactions, referee, replay, selectors, snapshots
 from .client_input import refuse_unstorable
@@ -28,7 +29,7 @@ from .models import Match
 
 def _user(request: Request) -> Any:
     if not request.user.is_authenticated:
-        raise MatchError("auth.required", "Log in, or send `Authorization: Token <key>`.", status=401)
+        raise MatchError("auth.required")
     return request.user
 
 
@@ -37,7 +38,7 @@ def _body(request: Request) -> dict[str, Any]:
     # first: either way the exception handler answers it.
     data = request.data
     if not isinstance(data, dict):
-        raise MatchError("message.malformed", "Send one JSON object.")
+        raise MatchError("message.malformed", why=Reason("message.not_an_object"))
     refuse_unstorable(data)
     return dict(data)
 
@@ -58,7 +59,7 @@ class MatchListApi(APIView):
         matches = Match.objects.exclude(status=Match.Status.ABORTED)
         wanted = request.query_params.get("status")
         if wanted is not None and wanted not in Match.Status.values:
-            raise MatchError("status.unknown", f"The status is one of {', '.join(Match.Status.values)}.")
+            raise MatchError("status.unknown", statuses=list(Match.Status.values))
         if wanted == Match.Status.IN_PROGRESS:
             # A delayed spectator is shown a paused or finished match as in progress until the delay passes.
             matches = matches.filter(status__in=(wanted, Match.Status.PAUSED, Match.Status.FINISHED))
@@ -130,7 +131,7 @@ class MatchRefereeApi(APIView):
         elif isinstance(action, str) and action in REFEREE_ACTIONS:
             REFEREE_ACTIONS[action](match_id=match_id, user=user, reason=body.get("reason"))
         else:
-            raise MatchError("referee.unknown_action", "The action is pause, resume, annul or override.")
+            raise MatchError("referee.unknown_action")
         return _viewed(request, match_id)
 
 
@@ -214,14 +215,14 @@ class MatchReplayApi(APIView):
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """Coded JSON errors (`{"code", "message"}`) for everything, DRF's own errors included."""
+    if isinstance(exc, Http404):
+        exc = MatchError("api.not_found")
+    elif isinstance(exc, (OperationalError, InterfaceError)):
+        exc = MatchError.database_unavailable()
+    elif isinstance(exc, RequestDataTooBig):
+        exc = MatchError("message.too_large")
     if isinstance(exc, MatchError):
         return Response(exc.as_json(), status=exc.status)
-    if isinstance(exc, Http404):
-        return Response({"code": "api.not_found", "message": "Not found."}, status=404)
-    if isinstance(exc, (OperationalError, InterfaceError)):
-        return Response(MatchError.database_unavailable().as_json(), status=503)
-    if isinstance(exc, RequestDataTooBig):
-        return Response({"code": "message.too_large", "message": "That body is too large."}, status=413)
     response = drf_exception_handler(exc, context)
     if response is not None and isinstance(exc, exceptions.APIException):
         response.data = {"code": f"api.{exc.default_code}", "message": str(exc.detail)}

@@ -7,6 +7,8 @@ from typing import Any
 
 from rest_framework import parsers
 
+from rules.core.reasons import Reason
+
 from .errors import MatchError
 
 
@@ -17,4 +19,4 @@ class JSONParser(parsers.JSONParser):
         try:
             return super().parse(stream, media_type, parser_context)
         except RecursionError:  # arrays or objects nested thousands deep
-            raise MatchError("message.malformed", "That JSON is nested too deeply.") from None
+            raise MatchError("message.malformed", why=Reason("message.nested_too_deeply")) from None

@@ -5,12 +5,14 @@ from django.urls import path, re_path
 from django.views.decorators.csrf import csrf_exempt
 
 from . import api
+from .errors import MatchError
 
 
 @csrf_exempt  # a POST to it changes nothing, and must get the same coded 404 (not the CSRF check's HTML 403)
 def _no_such_endpoint(request: HttpRequest, **kwargs: Any) -> JsonResponse:
     """Any other path under /api/ (`/api/matches/x/` too): the API's coded 404, not Django's HTML page."""
-    return JsonResponse({"code": "api.not_found", "message": "There is no such API endpoint."}, status=404)
+    error = MatchError("api.not_found")
+    return JsonResponse(error.as_json(), status=error.status)
 
 
 urlpatterns = [

@@ -37,7 +37,7 @@ _pending: list[Future[int]] = []
 def bot_user(level: str) -> User:
     """The user who plays at ``level`` (created on first use, without a usable password)."""
     if level not in LEVELS:
-        raise MatchError("bot.unknown_level", f"There is no {level!r} computer player.", status=400)
+        raise MatchError("bot.unknown_level", level=level)
     user, created = User.objects.get_or_create(username=PREFIX + level)
     if created:
         user.set_unusable_password()

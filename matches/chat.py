@@ -47,7 +47,7 @@ def chat_frame(message: ChatMessage, version: int) -> dict[str, Any]:
 
 def chat_post(*, match_id: int, user: User | AnonymousUser, text: Any, now: datetime) -> dict[str, Any]:
     if not isinstance(text, str) or not text.strip() or len(text) > MAX_CHAT_CHARS:
-        raise MatchError("chat.malformed", f"A chat message is 1 to {MAX_CHAT_CHARS} characters of text.")
+        raise MatchError("chat.malformed", limit=MAX_CHAT_CHARS)
     return run_command(match_id=match_id, user=user, command=ChatPost(text.strip(), now))
 
 
@@ -58,7 +58,7 @@ class ChatPost(Command[dict[str, Any]]):
 
     text: str
     now: datetime
-    right: ClassVar[Right] = Right(is_logged_in, "chat.anonymous", "Log in to chat.")
+    right: ClassVar[Right] = Right(is_logged_in, "chat.anonymous")
 
     def apply(self, step: Step) -> dict[str, Any]:
         match, user = step.match, step.user
@@ -67,7 +67,7 @@ class ChatPost(Command[dict[str, Any]]):
             match=match, user_id=user.pk, created_at__gt=self.now - timedelta(seconds=seconds)
         )
         if recent.count() >= count:
-            raise MatchError("chat.rate_limited", f"At most {count} messages every {seconds} seconds.", status=429)
+            raise MatchError("chat.rate_limited", count=count, seconds=seconds)
         message = ChatMessage.objects.create(
             match=match, user=user, room=rooms_of(step.viewer)[0], text=self.text, created_at=self.now
         )

@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from rules.core.reasons import Reason
+
 from .errors import MatchError
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -21,9 +23,9 @@ def refuse_unstorable(value: Any) -> None:
         item = pending.pop()
         if isinstance(item, str):
             if "\x00" in item:
-                raise MatchError("message.malformed", "Text may not contain the NUL character (U+0000).")
+                raise MatchError("message.malformed", why=Reason("message.nul"))
             if _SURROGATE.search(item):
-                raise MatchError("message.malformed", "Text may not contain a lone surrogate (U+D800 to U+DFFF).")
+                raise MatchError("message.malformed", why=Reason("message.lone_surrogate"))
         elif isinstance(item, dict):
             pending.extend(item.keys())
             pending.extend(item.values())

@@ -22,6 +22,8 @@ from django.conf import settings
 from django.db import InterfaceError, OperationalError
 from django.utils import timezone
 
+from rules.core.reasons import Reason
+
 from . import chat, los_sides, queries, reactions, selectors, services, snapshots
 from .client_input import refuse_unstorable
 from .crowd import get_crowd
@@ -51,7 +53,7 @@ def _optional_int(message: dict[str, Any], key: str, meaning: str) -> int | None
     """`message[key]` when it is an integer (JSON's true and false are not), None when it is left out."""
     value = message.get(key)
     if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
-        raise MatchError("message.malformed", f"`{key}` must be {meaning} (an integer).")
+        raise MatchError("message.malformed", why=Reason("message.not_an_integer", key=key, meaning=meaning))
     return value
 
 
@@ -66,7 +68,7 @@ def _seen(message: dict[str, Any]) -> int | None:
 def _phase(message: dict[str, Any]) -> str | None:
     phase = message.get("phase")
     if phase is not None and not isinstance(phase, str):
-        raise MatchError("message.malformed", "`phase` must be a phase name such as \"weapons\".")
+        raise MatchError("message.malformed", why=Reason("message.phase_name"))
     return phase
 
 
@@ -144,7 +146,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         except Exception:
             # A bug must still answer with a coded frame and keep the socket open.
             log.exception("match %s: unexpected error handling a message", self.match_id)
-            await self._send_error(MatchError("server.error", "Something went wrong on the server.", status=500))
+            await self._send_error(MatchError("server.error"))
 
     def _check_rate(self) -> None:
         """At most `ARBITRO_SOCKET_RATE` messages per socket in a sliding window."""
@@ -153,18 +155,18 @@ class MatchConsumer(AsyncWebsocketConsumer):
         while self.recent_messages and now - self.recent_messages[0] > seconds:
             self.recent_messages.popleft()
         if len(self.recent_messages) >= count:
-            raise MatchError("message.rate_limited", f"At most {count} messages every {seconds} seconds.", status=429)
+            raise MatchError("message.rate_limited", count=count, seconds=seconds)
         self.recent_messages.append(now)
 
     def _decode(self, text_data: str | None) -> dict[str, Any]:
         if text_data is None or len(text_data) > MAX_MESSAGE_CHARS:
-            raise MatchError("message.malformed", f"Send one JSON object as text, at most {MAX_MESSAGE_CHARS} characters.")
+            raise MatchError("message.malformed", why=Reason("message.too_long", limit=MAX_MESSAGE_CHARS))
         try:
             message = json.loads(text_data)
         except (ValueError, RecursionError):  # RecursionError: arrays or objects nested thousands deep
-            raise MatchError("message.malformed", "That message is not valid JSON.") from None
+            raise MatchError("message.malformed", why=Reason("message.not_json")) from None
         if not isinstance(message, dict) or not isinstance(message.get("type"), str):
-            raise MatchError("message.malformed", "A message is a JSON object with a string `type`.")
+            raise MatchError("message.malformed", why=Reason("message.no_type"))
         refuse_unstorable(message)
         return message
 
@@ -208,10 +210,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
             )
             await self._send_text(encode({"type": "chat_sent", "v": reply["v"], "id": reply["id"]}))
         else:
-            raise MatchError(
-                "message.unknown_type",
-                f"Unknown message type {kind!r}; expected plot, submit, react, reach, los, los_side, chat or resync.",
-            )
+            raise MatchError("message.unknown_type", type=kind)
 
     async def _send_frames(self, since: int | None) -> None:
         """Sends the snapshot (or the missed events) while the hub holds newer broadcasts back."""

@@ -33,7 +33,7 @@ class Expire(Command[bool]):
     """The server resolves a phase whose deadline passed by `now`; False when it had not (yet)."""
 
     now: datetime
-    right: ClassVar[Right] = Right(is_server, "deadline.server_only", "Only the server expires a deadline.")
+    right: ClassVar[Right] = Right(is_server, "deadline.server_only")
 
     def apply(self, step: Step) -> bool:
         match = step.match

@@ -22,6 +22,7 @@ from rules.battletech.state import GameState, equip
 from rules.core.hexes import Hex
 from rules.rulesets import DEFAULT_RULESET, get_ruleset
 from rules.battletech.units import Unit
+from rules.core.reasons import Reason
 
 from .errors import MatchError
 from .models import Event, Match, Participant
@@ -44,22 +45,21 @@ def options_checked(options: Any, current: dict[str, Any] | None = None, ruleset
     """`options` laid over `current` (or the defaults), every value checked: the ruleset's by its schema (the
     one validator of campaigns and scenarios too), the match's own here."""
     if not isinstance(options, dict):
-        raise MatchError("options.malformed", "Options are a JSON object.")
+        raise MatchError("options.malformed")
     schema = get_ruleset(ruleset).options
     known = [*schema.names, *MATCH_OPTIONS]
     unknown = set(options) - set(known)
     if unknown:
-        raise MatchError("options.unknown", f"Unknown options {', '.join(sorted(unknown))}.", params={"known": known})
+        raise MatchError("options.unknown", option=sorted(unknown)[0], known=known)
     # The defaults first: a match opened before an option existed lacks it.
     merged = {**MATCH_OPTIONS, **(current or {}), **options}
     for name, limit in _MATCH_OPTION_LIMITS.items():
         value = merged[name]
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= limit:
-            raise MatchError("options.invalid", f"{name} is a whole number from 0 to {limit}.",
-                             params={"option": name, "minimum": 0, "maximum": limit})
+            raise MatchError("options.invalid", option=name, value=value, minimum=0, maximum=limit,
+                             allowed=Reason("options.count", minimum=0, maximum=limit))
     if merged["spectator_delay"] and merged["spectator_delay_seconds"]:
-        raise MatchError("options.two_delays", "Delay spectators by phases or by seconds, not both.",
-                         params={"options": ["spectator_delay", "spectator_delay_seconds"]})
+        raise MatchError("options.two_delays", options=["spectator_delay", "spectator_delay_seconds"])
     try:
         agreed = schema.validate({name: value for name, value in merged.items() if name in schema.names})
     except RuleError as error:
@@ -68,7 +68,7 @@ def options_checked(options: Any, current: dict[str, Any] | None = None, ruleset
 
 
 def board_refused() -> MatchError:
-    return MatchError("board.malformed", f"A board is the text of a MegaMek .board file (at most {MAX_BOARD_CHARS} characters).")
+    return MatchError("board.malformed", why=Reason("board.upload", limit=MAX_BOARD_CHARS))
 
 
 def board_from_upload(board_text: str | None) -> Board:
@@ -89,20 +89,19 @@ def _pilot(pilots: dict[str, Any], side: str) -> dict[str, Any]:
     if not isinstance(pilot, dict) or set(pilot) - {"gunnery", "piloting"} or not all(
         type(skill) is int and 0 <= skill <= MAX_SKILL for skill in pilot.values()
     ):
-        raise MatchError("pilots.malformed", f"A pilot is {{\"gunnery\": 0-{MAX_SKILL}, \"piloting\": 0-{MAX_SKILL}}}.",
-                         params={"side": side})
+        raise MatchError("pilots.malformed", why=Reason("pilots.skills", limit=MAX_SKILL), side=side)
     return pilot
 
 
 def _duel_state(board: Board, designs: Any, pilots: Any = None) -> GameState:
     if not isinstance(designs, dict) or set(designs) != set(SIDES) or not all(isinstance(d, str) for d in designs.values()):
-        raise MatchError("units.malformed", f"Give one shipped design name per side: {', '.join(SIDES)}.")
+        raise MatchError("units.malformed", sides=list(SIDES))
     pilots = {} if pilots is None else pilots
     if not isinstance(pilots, dict) or set(pilots) - set(SIDES):
-        raise MatchError("pilots.malformed", f"Pilots are given per side: {', '.join(SIDES)}.")
+        raise MatchError("pilots.malformed", why=Reason("pilots.per_side", sides=", ".join(SIDES)))
     if board.height < 2:
         # Red starts on the south edge, blue on the north: on a board one hex high they would share a hex.
-        raise MatchError("board.too_small", "A duel board is at least two hexes high.", params={"height": board.height})
+        raise MatchError("board.too_small", height=board.height)
     middle = board.width // 2
     units = (
         Unit("A", Hex(middle, board.height - 1), 0, side="red", **_pilot(pilots, "red")),
@@ -120,7 +119,7 @@ def match_open(
 ) -> Match:
     """A new match in the lobby, the host seated on the red side; `pilots` gives a side's pilot skills."""
     if not isinstance(title, str):
-        raise MatchError("title.malformed", f"The title is text (at most {MAX_TITLE_CHARS} characters are kept).")
+        raise MatchError("title.malformed", limit=MAX_TITLE_CHARS)
     ruleset = str(ruleset)  # JSON may send anything; an unknown name is refused just below
     try:
         get_ruleset(ruleset)
@@ -128,8 +127,7 @@ def match_open(
         raise MatchError.from_rule_error(error) from error
     if ruleset != DEFAULT_RULESET:
         # The lobby seats BattleTech duels (a design per side); another ruleset's position it cannot build yet.
-        raise MatchError("ruleset.not_in_lobby", f"The lobby cannot open a {ruleset} match yet.",
-                         params={"ruleset": ruleset})
+        raise MatchError("ruleset.not_in_lobby", ruleset=ruleset)
     checked = options_checked(options or {}, ruleset=ruleset)
     state = _duel_state(board_from_upload(board_text), designs, pilots)
     return match_create(
@@ -139,13 +137,13 @@ def match_open(
 
 def match_join(*, match_id: int, user: User, role: Any) -> dict[str, Any]:
     if role not in (Participant.Role.PLAYER, Participant.Role.SPECTATOR):
-        raise MatchError("join.role", "Join as a player or as a spectator.")
+        raise MatchError("join.role")
     return run_command(match_id=match_id, user=user, command=Join(role))
 
 
 def match_referee_seat(*, match_id: int, user: User, username: Any) -> dict[str, Any]:
     if not isinstance(username, str) or not username.strip() or len(username) > 150:
-        raise MatchError("referee_seat.malformed", "Name the referee by their username.")
+        raise MatchError("referee_seat.malformed")
     return run_command(match_id=match_id, user=user, command=SeatReferee(username.strip()))
 
 
@@ -155,13 +153,13 @@ def match_options_set(*, match_id: int, user: User, options: Any) -> dict[str, A
 
 def match_accept(*, match_id: int, user: User, accepted: Any, options: Any) -> dict[str, Any]:
     if not isinstance(accepted, bool):
-        raise MatchError("accept.malformed", "`accepted` is true or false.")
+        raise MatchError("accept.malformed")
     return run_command(match_id=match_id, user=user, command=Accept(accepted, options))
 
 
 def _in_lobby(match: Match) -> None:
     if match.status != Match.Status.OPEN:
-        raise MatchError("match.started", "The options are fixed once the match has started.", status=409)
+        raise MatchError("match.started")
 
 
 @dataclass(frozen=True)
@@ -169,18 +167,18 @@ class Join(Command[dict[str, Any]]):
     """Takes the first free side as a player, or a spectator's seat (spectators may join at any time)."""
 
     role: str
-    right: ClassVar[Right] = Right(is_logged_in, "auth.required", "Log in to take a seat.", status=401)
+    right: ClassVar[Right] = Right(is_logged_in, "auth.required")
 
     def apply(self, step: Step) -> dict[str, Any]:
         match, user = step.match, step.user
         if Participant.objects.filter(match=match, user_id=user.pk).exists():
-            raise MatchError("join.already_seated", "You already have a seat in this match.", status=409)
+            raise MatchError("join.already_seated")
         side = ""
         if self.role == Participant.Role.PLAYER:
             taken = set(Participant.objects.filter(match=match).values_list("side", flat=True))
             free = [s for s in SIDES if s not in taken]
             if match.status != Match.Status.OPEN or not free:
-                raise MatchError("join.full", "Every side of this match is taken.", status=409)
+                raise MatchError("join.full")
             side = free[0]
         Participant.objects.create(match=match, user=user, role=self.role, side=side)
         step.log(Event.Kind.JOINED, {"player": user.get_username(), "role": self.role, "side": side or None})
@@ -194,17 +192,17 @@ class SeatReferee(Command[dict[str, Any]]):
     cannot (nobody referees their own fight)."""
 
     username: str
-    right: ClassVar[Right] = Right(is_host, "referee_seat.not_host", "Only the host seats the referee.")
+    right: ClassVar[Right] = Right(is_host, "referee_seat.not_host")
 
     def apply(self, step: Step) -> dict[str, Any]:
         match = step.match
         _in_lobby(match)
         chosen = get_user_model().objects.filter(username=self.username).first()
         if chosen is None:
-            raise MatchError("referee_seat.unknown_user", f"There is no user {self.username!r}.", status=404)
+            raise MatchError("referee_seat.unknown_user", username=self.username)
         seat = Participant.objects.filter(match=match, user=chosen).first()
         if seat is not None and seat.role == Participant.Role.PLAYER:
-            raise MatchError("referee_seat.player", "A player of this match cannot referee it.", status=409)
+            raise MatchError("referee_seat.player")
         Participant.objects.filter(match=match, role=Participant.Role.REFEREE).exclude(user=chosen).delete()
         Participant.objects.update_or_create(match=match, user=chosen, defaults={"role": Participant.Role.REFEREE, "side": ""})
         step.log(Event.Kind.JOINED, {
@@ -218,7 +216,7 @@ class SetOptions(Command[dict[str, Any]]):
     """The host changes the options: every player's acceptance is cleared."""
 
     options: Any
-    right: ClassVar[Right] = Right(is_host, "options.not_host", "Only the host changes the options.")
+    right: ClassVar[Right] = Right(is_host, "options.not_host")
 
     def apply(self, step: Step) -> dict[str, Any]:
         match = step.match
@@ -236,14 +234,13 @@ class Accept(Command[dict[str, Any]]):
 
     accepted: bool
     options: Any
-    right: ClassVar[Right] = Right(is_player, "accept.not_player", "Only a seated player accepts the options.")
+    right: ClassVar[Right] = Right(is_player, "accept.not_player")
 
     def apply(self, step: Step) -> dict[str, Any]:
         match, viewer = step.match, step.viewer
         _in_lobby(match)
         if self.accepted and self.options != match.options:
-            raise MatchError("accept.stale_options", "The options changed; read them again.", status=409,
-                             params={"options": match.options})
+            raise MatchError("accept.stale_options", options=match.options)
         Participant.objects.filter(match=match, user=step.user).update(accepted=self.accepted)
         step.log(Event.Kind.ACCEPTED, {"player": step.user.get_username(), "side": viewer.side,
                                        "accepted": self.accepted, "options": match.options})

@@ -16,6 +16,7 @@ from django.shortcuts import redirect, render
 from rules.battletech.designs.design import shipped_designs
 from rules.battletech.units import Unit
 from rules.rulesets import DEFAULT_RULESET, get_ruleset
+from rules.core.reasons import Reason
 
 from . import lobby, selectors
 from .client_input import refuse_unstorable
@@ -37,7 +38,8 @@ def _options_from(form: QueryDict, ruleset: str) -> dict[str, Any]:
             try:
                 options[name] = int(str(form[name]))
             except ValueError:
-                raise MatchError("options.invalid", f"{name} is a whole number.", params={"option": name}) from None
+                raise MatchError("options.invalid", option=name, value=form[name],
+                                 allowed=Reason("options.whole_number")) from None
     return options
 
 
@@ -52,8 +54,8 @@ def _pilots_from(form: QueryDict) -> dict[str, dict[str, int]]:
             try:
                 pilots.setdefault(side, {})[skill] = int(text)
             except ValueError:
-                raise MatchError("pilots.malformed", f"The {side} pilot's {skill} is a whole number.",
-                                 params={"side": side}) from None
+                raise MatchError("pilots.malformed", why=Reason("pilots.whole_number", side=side, skill=skill),
+                                 side=side) from None
     return pilots
 
 
@@ -131,4 +133,4 @@ def _lobby_action(request: HttpRequest, match_id: int) -> None:
         options = _options_from(request.POST, match_or_404(match_id).ruleset)
         lobby.match_options_set(match_id=match_id, user=user, options=options)
     else:
-        raise MatchError("lobby.unknown_action", "Unknown lobby action.")
+        raise MatchError("lobby.unknown_action")

@@ -17,6 +17,7 @@ from django.contrib.auth.models import User
 from rules.rulesets import get_ruleset
 from rules.core.errors import RuleError
 from rules.battletech.state import LOS_SIDES, choose_split_los
+from rules.core.reasons import Reason
 
 from .errors import MatchError
 from .models import Event, Match, Participant
@@ -25,7 +26,7 @@ from .referee import SORTING_OUT, checked_reason
 from .services import state_for_delayed
 
 # An unknown unit gets the same answer as another side's: nobody learns which ids exist.
-NOT_YOURS = ("los_side.not_yours", "Only the unit's player (or the referee) picks its side.")
+NOT_YOURS = "los_side.not_yours"
 
 
 def los_side_choose(
@@ -34,7 +35,7 @@ def los_side_choose(
     """Sets (or with `side` None clears) `unit`'s split-LOS side. Its side's player may, while the match is
     played; the referee may too, also while it is paused, with a logged reason."""
     if not isinstance(unit, str) or side not in (None, *LOS_SIDES):
-        raise MatchError("message.malformed", "Name a `unit` and a `side`: \"left\", \"right\" or null (no choice).")
+        raise MatchError("message.malformed", why=Reason("message.los_side"))
     return run_command(match_id=match_id, user=user, command=LosSideChoice(unit, side, reason))
 
 
@@ -44,7 +45,7 @@ class LosSideChoice(Command[dict[str, Any]]):
     side: str | None
     reason: Any
     right: ClassVar[Right] = Right(lambda match, viewer: is_player(match, viewer) or is_referee(match, viewer),
-                                   *NOT_YOURS)
+                                   NOT_YOURS)
 
     def apply(self, step: Step) -> dict[str, Any]:
         match, viewer = step.match, step.viewer
@@ -58,9 +59,9 @@ class LosSideChoice(Command[dict[str, Any]]):
         elif any(u.id == self.unit and u.side == viewer.side for u in state.units):
             chooser, allowed = "controller", (Match.Status.IN_PROGRESS,)
         else:
-            raise MatchError(*NOT_YOURS, status=403)
+            raise MatchError(NOT_YOURS)
         if match.status not in allowed:
-            raise MatchError("los_side.wrong_status", f"Not possible while the match is {match.status}.", status=409)
+            raise MatchError("los_side.wrong_status", match_status=match.status)
         try:
             state = choose_split_los(state, self.unit, self.side, chooser)
         except RuleError as error:

@@ -38,12 +38,10 @@ class Right:
 
     allows: Callable[[Match, Viewer], bool]
     code: str
-    message: str
-    status: int = 403
 
     def check(self, match: Match, viewer: Viewer) -> None:
         if not self.allows(match, viewer):
-            raise MatchError(self.code, self.message, status=self.status)
+            raise MatchError(self.code)
 
 
 def is_player(match: Match, viewer: Viewer) -> bool:

@@ -32,7 +32,7 @@ def unit_reach(*, match_id: int, user: User | AnonymousUser, unit_id: Any, mode:
     """Every hex the viewer's unit can reach this phase in `mode`, with its cheapest PM over all facings, and
     the steps of a cheapest path to each (none for a jump), which the client plots when the hex is clicked."""
     if not isinstance(unit_id, str) or mode not in MOVE_MODES:
-        raise MatchError("message.malformed", f"A reach request names a `unit` and a `mode` ({', '.join(MOVE_MODES)}).")
+        raise MatchError("message.malformed", why=Reason("message.reach", modes=", ".join(MOVE_MODES)))
     match, viewer = match_and_viewer(match_id=match_id, user=user)
     state = check_commander(match=match, viewer=viewer, unit_id=unit_id, turn=turn)
     unit = state.unit(unit_id)
@@ -57,7 +57,7 @@ def attack_options(
     number of each one the rules allow, the coded refusal of each one they do not (out of arc or range, fired,
     not allowed now). The attack panel greys out the refused ones with their reason before anything is declared."""
     if not isinstance(unit_id, str) or not isinstance(target, str) or twist not in (-1, 0, 1):
-        raise MatchError("message.malformed", "Attack options name a `unit`, a `target` and a `twist` of -1, 0 or 1.")
+        raise MatchError("message.malformed", why=Reason("message.attack_options"))
     match, viewer = match_and_viewer(match_id=match_id, user=user)
     state = check_commander(match=match, viewer=viewer, unit_id=unit_id, turn=turn)
     if state.phase == "weapons" and unit_id in state.mechs:
@@ -102,8 +102,7 @@ def sight_line(*, match_id: int, user: User | AnonymousUser, source: Any, target
     match = match_as_seen(match, viewer)
     ruleset = get_ruleset(match.ruleset)
     if not isinstance(ruleset, BattleTechSight):
-        raise MatchError("query.not_offered", "This game has no line-of-sight query.", status=409,
-                         params={"ruleset": match.ruleset})
+        raise MatchError("query.not_offered", ruleset=match.ruleset)
     state = ruleset.state_from_json(match.state)
     try:
         viewpoint, reasons = _viewpoint(state, source)
@@ -118,7 +117,7 @@ def sight_line(*, match_id: int, user: User | AnonymousUser, source: Any, target
 
 def _end(state: GameState, name: Any) -> Unit | Hex:
     if not isinstance(name, str):
-        raise MatchError("message.malformed", "`from` and `to` are a unit id or a hex label (CCRR).")
+        raise MatchError("message.malformed", why=Reason("message.los_ends"))
     if name.isdigit():
         return state.board.hex(name)
     return state.unit(name)

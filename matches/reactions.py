@@ -22,6 +22,7 @@ from django.utils import timezone
 from rules.core.errors import RuleError
 from rules.core.playback import Answers, Reaction, ReactionWindow
 from rules.rulesets import get_ruleset
+from rules.core.reasons import Reason
 
 from . import services
 from .errors import MatchError
@@ -58,7 +59,7 @@ def log_window(step: Step, window: ReactionWindow, attempt: int, timeline: dict[
 def react(*, match_id: int, user: User, window: Any, unit: Any, order: Any) -> dict[str, Any]:
     """`unit`'s answer to the open window `window`: `order` as its ruleset reads a reaction, or null to pass."""
     if not isinstance(window, str) or not isinstance(unit, str):
-        raise MatchError("message.malformed", "Name the `window` (its key) and the `unit` that reacts.")
+        raise MatchError("message.malformed", why=Reason("message.reaction"))
     return run_command(match_id=match_id, user=user, command=React(window, unit, order))
 
 
@@ -67,27 +68,25 @@ class React(Command[dict[str, Any]]):
     window: str
     unit: str
     order: Any
-    right: ClassVar[Right] = Right(is_player, "order.spectator", "Only a player seated in this match can react.")
+    right: ClassVar[Right] = Right(is_player, "order.spectator")
 
     def apply(self, step: Step) -> dict[str, Any]:
         match, viewer = step.match, step.viewer
         opened = open_window(match) if match.status == Match.Status.IN_PROGRESS else None
         if opened is None or opened.payload["window"]["key"] != self.window:
-            raise MatchError("reaction.not_asked", f"No reaction window {self.window!r} is open.", status=409,
-                             params={"window": self.window})
+            raise MatchError("reaction.not_asked", why=Reason("reaction.no_window", window=self.window),
+                             window=self.window)
         window = window_from_json(opened.payload["window"])
         ruleset = get_ruleset(match.ruleset)
         state = ruleset.state_from_json(match.state)
         # An unknown unit gets the same answer as another side's: nobody learns which ids exist.
         if self.unit not in window.units or state.unit(self.unit).side != viewer.side:
-            raise MatchError("reaction.not_yours", f"The window does not ask {self.unit!r} of your side.", status=403,
-                             params={"unit": self.unit})
+            raise MatchError("reaction.not_yours", unit=self.unit)
         attempt = opened.payload["attempt"]
         given = ReactionAnswer.objects.filter(match=match, turn=match.turn, phase=match.phase, attempt=attempt,
                                               window=window.key)
         if given.filter(unit=self.unit).exists():
-            raise MatchError("reaction.already_given", f"{self.unit} has answered this window.", status=409,
-                             params={"unit": self.unit})
+            raise MatchError("reaction.already_given", unit=self.unit)
         try:
             ruleset.decode_reaction(state, window, self.unit, self.order)
         except RuleError as error:
@@ -121,7 +120,7 @@ class ReactionExpire(Command[bool]):
     """The server answers "pass" for the units a window still waits on once its deadline is past."""
 
     now: datetime
-    right: ClassVar[Right] = Right(is_server, "deadline.server_only", "Only the server expires a deadline.")
+    right: ClassVar[Right] = Right(is_server, "deadline.server_only")
 
     def apply(self, step: Step) -> bool:
         match = step.match

@@ -39,7 +39,7 @@ def referee_annul(*, match_id: int, user: User, reason: Any) -> dict[str, Any]:
     def annul(match: Match) -> dict[str, Any]:
         replay = replay_log(match)
         if not replay.before or replay.problems:
-            raise MatchError("referee.nothing_to_annul", "There is no resolved phase to annul.", status=409)
+            raise MatchError("referee.nothing_to_annul")
         state, index = replay.before[-1]
         last = replay.phases[index]
         # The void phase's orders, and any already given for the phase after it, may be given again.
@@ -68,7 +68,7 @@ def referee_override(*, match_id: int, user: User, unit: Any, changes: Any, reas
 def checked_reason(reason: Any) -> str:
     """A referee's reason, stripped: every referee action is logged with one."""
     if not isinstance(reason, str) or not reason.strip() or len(reason) > MAX_REASON_CHARS:
-        raise MatchError("referee.reason", f"Give a reason (at most {MAX_REASON_CHARS} characters); it is logged.")
+        raise MatchError("referee.reason", limit=MAX_REASON_CHARS)
     return reason.strip()
 
 
@@ -81,12 +81,12 @@ class RefereeAct(Command[dict[str, Any]]):
     allowed: tuple[str, ...]
     status_to: str | None
     change: Callable[[Match], dict[str, Any]] | None = None
-    right: ClassVar[Right] = Right(is_referee, "referee.only", "Only the match's referee may do that.")
+    right: ClassVar[Right] = Right(is_referee, "referee.only")
 
     def apply(self, step: Step) -> dict[str, Any]:
         match = step.match
         if match.status not in self.allowed:
-            raise MatchError("referee.wrong_status", f"Not possible while the match is {match.status}.", status=409)
+            raise MatchError("referee.wrong_status", match_status=match.status)
         details = self.change(match) if self.change is not None else {}
         if self.status_to is not None:
             match.status = self.status_to

@@ -27,6 +27,7 @@ from rules.core.errors import RuleError
 from rules.core.playback import Answers, ReactionWindow
 from rules.battletech.state import GameState, choose_split_los
 from rules.rulesets import get_ruleset
+from rules.core.reasons import Reason
 
 from .errors import MatchError
 from .models import Event, Match, phase_dice_seed, seed_hash
@@ -134,12 +135,11 @@ def unit_overridden(state: GameState, unit: Any, changes: Any) -> GameState:
     if not isinstance(changes, dict) or not changes or not all(
         name in OVERRIDABLE and type(value) is OVERRIDABLE[name] for name, value in changes.items()
     ):
-        raise MatchError("referee.bad_changes", "Changes map hex (label), facing (0-5), prone or stuck to a value.",
-                         params={"fields": list(OVERRIDABLE)})
+        raise MatchError("referee.bad_changes", why=Reason("referee.changes"), fields=list(OVERRIDABLE))
     if not isinstance(unit, str):
-        raise MatchError("referee.bad_changes", "`unit` is a unit id.")
+        raise MatchError("referee.bad_changes", why=Reason("referee.changes_unit"))
     if not 0 <= changes.get("facing", 0) <= 5:
-        raise MatchError("referee.bad_changes", "Facing runs from 0 (N) to 5 (NW).")
+        raise MatchError("referee.bad_changes", why=Reason("referee.changes_facing"))
     try:
         hex_change = {"hex": state.board.hex(changes["hex"])} if "hex" in changes else {}
         changed = replace(state.unit(unit), **{**changes, **hex_change})
@@ -150,8 +150,7 @@ def unit_overridden(state: GameState, unit: Any, changes: Any) -> GameState:
     occupant = next((u.id for u in state.units
                      if u.id != changed.id and occupies(state.board, u, changed.hex, changed.elevation)), None)
     if occupant is not None:
-        raise MatchError("referee.hex_occupied", f"{occupant} stands in {changed.hex.label}: two units never share a hex (or a building's floor).",
-                         status=409, params={"hex": changed.hex.label, "unit": occupant})
+        raise MatchError("referee.hex_occupied", hex=changed.hex.label, unit=occupant)
     return replace(state, units=tuple(changed if u.id == changed.id else u for u in state.units))
 
 
@@ -239,10 +238,10 @@ def match_replay(*, match_id: int) -> dict[str, Any]:
     """`GET /api/matches/<id>/replay/`: a finished match phase by phase, with the orders that were given."""
     match = Match.objects.filter(pk=match_id).first()
     if match is None:
-        raise MatchError("match.not_found", f"There is no match {match_id}.", status=404)
+        raise MatchError("match.not_found", match=match_id)
     if match.status != Match.Status.FINISHED:
         # Before the end the orders of the open phase are secret and the seed is not revealed.
-        raise MatchError("replay.not_finished", "A match is replayed once it has finished.", status=409)
+        raise MatchError("replay.not_finished")
     replay = replay_log(match)
     return {"match": match_header(match), "seed": match.seed, "start": replay.start, "phases": replay.phases}
 

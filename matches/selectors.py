@@ -51,7 +51,7 @@ def match_get(*, match_id: int, for_update: bool = False) -> Match:
     try:
         return matches.get(pk=match_id)
     except Match.DoesNotExist:
-        raise MatchError("match.not_found", f"There is no match {match_id}.", status=404) from None
+        raise MatchError("match.not_found", match=match_id) from None
 
 
 def version_seen(*, match_id: int, user: User | AnonymousUser) -> int | None:

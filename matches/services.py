@@ -16,6 +16,7 @@ from rules.core.errors import RuleError
 from rules.core.phases import NO_ANSWERS, OVER
 from rules.core.phases import Order as PhaseOrder
 from rules.rulesets import get_ruleset
+from rules.core.reasons import Reason
 
 from . import bots, reactions
 from .errors import MatchError
@@ -30,14 +31,14 @@ def check_commander(*, match: Match, viewer: Viewer, unit_id: str, turn: int | N
     (`state`, when the caller has decoded it already)."""
     ORDERS.check(match, viewer)
     if match.status != Match.Status.IN_PROGRESS or (turn is not None and turn != match.turn):
-        raise MatchError("order.phase_closed", "That phase is over; orders go to the current phase.", status=409)
+        raise MatchError("order.phase_closed", why=Reason("order.phase_over"))
     ruleset = get_ruleset(match.ruleset)
     state = ruleset.state_from_json(match.state) if state is None else state
     # An unknown unit gets the same answer as another side's: nobody learns which ids exist.
     if not any(unit.id == unit_id and unit.side == viewer.side for unit in state.units):
-        raise MatchError("order.not_your_unit", f"Unit {unit_id!r} is not yours to command.", status=403)
+        raise MatchError("order.not_your_unit", unit=unit_id)
     if unit_id not in ruleset.awaits(state):
-        raise MatchError("order.phase_closed", f"Unit {unit_id!r} has no order to give now.", status=409)
+        raise MatchError("order.phase_closed", why=Reason("order.no_order_now", unit=unit_id), unit=unit_id)
     return state
 
 
@@ -49,7 +50,7 @@ def _checked_order(
     `{"attacks": ATTACKS}` with each attack's target number and modifiers for an attack)."""
     if phase is not None and phase != match.phase:
         # A late click for the phase just resolved must not land in the next one (a move read as holding fire).
-        raise MatchError("order.phase_closed", f"The {phase} phase is over; this is the {match.phase}.", status=409)
+        raise MatchError("order.phase_closed", why=Reason("order.late", phase=phase, current=match.phase), phase=phase)
     ruleset = get_ruleset(match.ruleset)
     try:
         state = ruleset.state_from_json(match.state)
@@ -63,7 +64,7 @@ def _checked_order(
 
 
 # Orders are given by the player seated on the unit's side (`check_commander` says which units).
-ORDERS = Right(is_player, "order.spectator", "Only a player seated in this match can send orders.")
+ORDERS = Right(is_player, "order.spectator")
 
 
 @dataclass(frozen=True)
@@ -99,7 +100,7 @@ class OrderSubmit(OrderPlot):
         )
         phase_orders = current_orders(match)
         if any(stored.unit == order.unit for stored in phase_orders):
-            raise MatchError("order.already_submitted", f"Unit {order.unit!r} already has its order.", status=409)
+            raise MatchError("order.already_submitted", unit=order.unit)
         ruleset = get_ruleset(match.ruleset)
         stored = ruleset.encode_order(state, order)
         phase_orders.append(Order.objects.create(

@@ -19,7 +19,4 @@ def check_position_seen(match: Match, seen: int | None) -> None:
     if seen is None or seen == match.version:  # nothing has happened since: no query needed
         return
     if seen > match.version or match.events.filter(version__gt=seen, kind__in=POSITION_CHANGES).exists():
-        raise MatchError(
-            "order.stale_version", f"The position changed after version {seen}; read it again (resync).",
-            status=409, params={"v": match.version},
-        )
+        raise MatchError("order.stale_version", seen=seen, v=match.version)

@@ -18,7 +18,8 @@ import { RecordSheets } from "./rulesets/solaris/record-sheet";
 import { startReplay } from "./replay";
 import { SightTool } from "./sight";
 import { HexTooltip, attachHints } from "./tooltip";
-import { errorText, t } from "./i18n";
+import { errorText } from "./errors";
+import { t } from "./i18n";
 import type { AttackOrder, MatchResult, Order, PlaybackFrame, ServerFrame, SideInfo, Snapshot, Unit } from "./protocol";
 import { MatchSocket } from "./socket";
 
@@ -203,10 +204,10 @@ function startMatch(page: HTMLElement): void {
         chat.handleSent();
         break;
       case "error": {
-        const text = errorText(frame.code, frame.message);
+        const text = errorText(frame);
         plotter?.handleError(frame.code, text);
         sight.handleError(text);
-        attacks?.handleError(frame.code, text, frame.params);
+        attacks?.handleError(frame.code, text);
         splitLos.handleError(frame.code, text);
         chat.handleError(frame.code, text);
         showStatus(`${text} (${frame.code})`, frame.code);

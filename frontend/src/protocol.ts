@@ -1,5 +1,6 @@
 // Shapes of the websocket frames described in docs/protocol.md.
 
+import type { CodedError } from "./errors";
 import type { ReasonCode } from "./reasons";
 
 /** `SU` stands a prone mech up, `GP` drops a standing one prone (docs/protocol.md). */
@@ -130,7 +131,7 @@ export interface AttackOption {
   choice: string;
   legal: boolean;
   to_hit?: ToHit;
-  error?: { code: string; message: string; params?: Record<string, unknown> };
+  error?: CodedError;
 }
 
 export interface AttackOptions {
@@ -437,7 +438,7 @@ export type ServerFrame =
   | { type: "submitted"; v: number; side: string; player: string; turn: number; phase: string }
   /** The referee's actions; an annulment or a correction changes the position under the page. */
   | { type: "paused" | "resumed" | "annulled" | "overridden"; v: number; by: string; reason: string }
-  | { type: "error"; v: number; code: string; message: string; params?: Record<string, unknown> };
+  | ({ type: "error"; v: number } & CodedError);
 
 export type ClientFrame =
   | { type: "plot"; order: Order; turn: number; phase?: string; v?: number }

@@ -11,21 +11,26 @@ export interface ReasonCode {
   params: Record<string, ReasonParam>;
 }
 
-export type ReasonParam = string | number | ReasonCode;
+/** A list (an error's parameter) is said as its items joined by commas. */
+export type ReasonParam = string | number | ReasonCode | (string | number)[];
 
 const TEMPLATES: Record<string, string> = catalogue.templates;
 const WORDS = new Set<string>(catalogue.words);
 
-/** The coded reason in the page's language, or null when this client does not know a code in it. */
-function render(coded: ReasonCode): string | null {
-  if (coded.code === null || !(coded.code in TEMPLATES)) return null;
+/**
+ * The coded reason in the page's language, or null when this client does not know a code in it; `templates`
+ * is where its own code is looked up (the error catalogue for an error), its clauses are reasons.
+ */
+export function render(coded: ReasonCode, templates: Record<string, string> = TEMPLATES): string | null {
+  if (coded.code === null || !(coded.code in templates)) return null;
   const values: Record<string, string> = {};
   for (const [name, value] of Object.entries(coded.params)) {
-    const text = typeof value === "object" ? render(value) : WORDS.has(String(value)) ? t(String(value)) : String(value);
+    const text = Array.isArray(value) ? value.join(", ")
+      : typeof value === "object" ? render(value) : WORDS.has(String(value)) ? t(String(value)) : String(value);
     if (text === null) return null;
     values[name] = text;
   }
-  return t(TEMPLATES[coded.code], values);
+  return t(templates[coded.code], values);
 }
 
 /** One reason: translated from its code when there is one this client knows, else the server's English. */

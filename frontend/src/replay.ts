@@ -1,7 +1,8 @@
 // The replay viewer of a finished match: the whole log from `GET /api/matches/<id>/replay/` (docs/protocol.md),
 // the phases listed in order, each played back on the board from the position before it.
 
-import { errorText, t } from "./i18n";
+import { errorText } from "./errors";
+import { t } from "./i18n";
 import { BoardView } from "./map";
 import type { Poses } from "./playback";
 import { PlaybackPanel } from "./playback-panel";
@@ -35,7 +36,7 @@ export async function startReplay(root: HTMLElement): Promise<void> {
   const response = await fetch(root.dataset.replayUrl!, { headers: { Accept: "application/json" } });
   const body = await response.json();
   if (!response.ok) {
-    status.textContent = errorText(body.code, body.message);
+    status.textContent = errorText(body);
     status.dataset.code = body.code;
     return;
   }

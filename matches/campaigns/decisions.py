@@ -15,7 +15,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext_noop
 
 from matches.errors import MatchError
 from matches.models import Match
@@ -35,8 +35,7 @@ OTHER_SIDE = {SIDE_A: SIDE_B, SIDE_B: SIDE_A}
 
 def reason_checked(reason: Any) -> str:
     if not isinstance(reason, str) or not reason.strip() or len(reason) > REASON_MAX:
-        raise MatchError("decision.reason", gettext("Give the reason, in at most %(max)s characters.")
-                         % {"max": REASON_MAX})
+        raise MatchError("decision.reason", max=REASON_MAX)
     return reason.strip()
 
 
@@ -61,8 +60,7 @@ def fixture_unapply(*, fixture_id: int, reason: Any, by: AbstractBaseUser | None
     with transaction.atomic():
         fixture = fixture_locked(fixture_id)
         if fixture.applied_at is None:
-            raise MatchError("unapply.not_applied", gettext("%(fixture)s has no applied result.")
-                             % {"fixture": fixture}, status=409)
+            raise MatchError("unapply.not_applied", fixture=str(fixture))
         lines = result_unapply(fixture)
         _log(CampaignLog.Action.UNAPPLIED, reason, by, fixture.round, fixture, lines)
         return [said(entry) for entry in lines]
@@ -85,8 +83,7 @@ def fixture_void(*, fixture_id: int, reason: Any, by: AbstractBaseUser | None = 
     with transaction.atomic():
         fixture = fixture_locked(fixture_id)
         if fixture.voided_at is not None:
-            raise MatchError("fixture.voided", gettext("%(fixture)s is voided already.") % {"fixture": fixture},
-                             status=409)
+            raise MatchError("fixture.voided", fixture=str(fixture))
         lines = _void(fixture)
         _log(CampaignLog.Action.VOIDED, reason, by, fixture.round, fixture, lines)
         return [said(entry) for entry in lines]
@@ -98,7 +95,7 @@ def round_void(*, round_id: int, reason: Any, by: AbstractBaseUser | None = None
     with transaction.atomic():
         round_ = round_locked(round_id)
         if round_.status == Round.Status.VOIDED:
-            raise MatchError("round.voided", gettext("%(round)s is voided already.") % {"round": round_}, status=409)
+            raise MatchError("round.voided", round=str(round_))
         lines = []
         # Latest applied first: un-applying an earlier fight of the same pilots waits for the later one.
         for fixture in round_.fixtures.filter(voided_at__isnull=True).order_by("-applied_at", "-id"):
@@ -117,18 +114,15 @@ def fixture_decide(*, fixture_id: int, decision: str, winner_side: str, reason: 
     nothing). The match ends at once with this result, and the result is applied."""
     reason = reason_checked(reason)
     if decision not in DECIDED:
-        raise MatchError("decision.unknown", gettext("A decision is one of %(decisions)s.")
-                         % {"decisions": ", ".join(DECIDED)})
+        raise MatchError("decision.unknown", decisions=", ".join(DECIDED))
     if winner_side not in (*SIDES, "") or (decision != MatchResult.Decision.DECLARED and not winner_side):
-        raise MatchError("decision.winner", gettext("The winner is side a or side b (a declared draw: none)."))
+        raise MatchError("decision.winner")
     with transaction.atomic():
         fixture = fixture_locked(fixture_id)
         if fixture.voided_at is not None or fixture.applied_at is not None:
-            raise MatchError("fixture.decided", gettext("%(fixture)s is voided or has its result applied already.")
-                             % {"fixture": fixture}, status=409)
+            raise MatchError("fixture.decided", fixture=str(fixture))
         if fixture.match is None or fixture.match.status not in LIVE:
-            raise MatchError("fixture.no_live_match", gettext("%(fixture)s has no live match to end.")
-                             % {"fixture": fixture}, status=409)
+            raise MatchError("fixture.no_live_match", fixture=str(fixture))
         lines = sides if decision == MatchResult.Decision.DECLARED and sides is not None else {}
         result = _end_match(fixture.match, winner_side, {side: lines.get(side, {}) for side in SIDES})
         result.decision = decision
@@ -161,11 +155,11 @@ def round_extend(*, round_id: int, days: Any, reason: Any, by: AbstractBaseUser 
     """Moves the round's deadline `days` later (from now when it had none, or had passed)."""
     reason = reason_checked(reason)
     if not isinstance(days, int) or isinstance(days, bool) or not 1 <= days <= MAX_EXTENSION_DAYS:
-        raise MatchError("round.extension", gettext("Extend by 1 to %(max)s days.") % {"max": MAX_EXTENSION_DAYS})
+        raise MatchError("round.extension", max=MAX_EXTENSION_DAYS)
     with transaction.atomic():
         round_ = round_locked(round_id)
         if round_.status in (Round.Status.CLOSED, Round.Status.VOIDED):
-            raise MatchError("round.closed", gettext("%(round)s is closed.") % {"round": round_}, status=409)
+            raise MatchError("round.closed", round=str(round_))
         start = max(round_.deadline or timezone.now(), timezone.now())
         before = round_.deadline
         round_.deadline = start + timedelta(days=days)

@@ -12,7 +12,6 @@ from itertools import combinations
 
 from django.db import transaction
 from django.db.models import Q
-from django.utils.translation import gettext
 
 from matches.errors import MatchError
 
@@ -96,8 +95,7 @@ def _fixtures_and_byes(round_: Round, arenas: Sequence[Arena], pairs: Sequence[P
 def _arenas(campaign: Campaign) -> list[Arena]:
     arenas = list(campaign.arenas.all())
     if not arenas:
-        raise MatchError("round.no_arena", gettext("%(campaign)s has no arena to fight in.")
-                         % {"campaign": campaign})
+        raise MatchError("round.no_arena", campaign=str(campaign))
     return arenas
 
 
@@ -122,8 +120,7 @@ def round_generate_pairings(*, round_id: int) -> list[Fixture]:
         round_ = round_locked(round_id)
         campaign = round_.season.campaign
         if round_.status != Round.Status.PLANNED or round_.fixtures.exists():
-            raise MatchError("round.already_paired", gettext("%(round)s already has its pairings.")
-                             % {"round": round_}, status=409)
+            raise MatchError("round.already_paired", round=str(round_))
         arenas = _arenas(campaign)
         ranked = _fit_pilots(campaign)
         out_first = list(reversed(ranked))
@@ -133,8 +130,7 @@ def round_generate_pairings(*, round_id: int) -> list[Fixture]:
             out_first.sort(key=lambda pilot: byes[pilot.pk])  # stable: the lowest placed first among equals
         pairs = _fewest_sitting_out(ranked, _allowed(campaign, _met(round_, campaign)), out_first)
         if not pairs:
-            raise MatchError("round.no_pairing", gettext("No two fit pilots can be paired in %(round)s.")
-                             % {"round": round_}, status=409)
+            raise MatchError("round.no_pairing", round=str(round_))
         paired = {pilot for pair in pairs for pilot in pair}
         return _fixtures_and_byes(round_, arenas, pairs, [pilot for pilot in ranked if pilot not in paired])
 
@@ -159,14 +155,12 @@ def season_round_robin(*, season_id: int) -> list[Round]:
         try:
             season = Season.objects.select_for_update().select_related("campaign").get(pk=season_id)
         except Season.DoesNotExist:
-            raise MatchError("season.not_found", gettext("There is no season %(id)s.") % {"id": season_id},
-                             status=404) from None
+            raise MatchError("season.not_found", id=season_id) from None
         campaign = season.campaign
         arenas = _arenas(campaign)
         pilots: list[Pilot | None] = sorted(_fit_pilots(campaign), key=lambda pilot: (pilot.name, pilot.pk))
         if len(pilots) < 2:
-            raise MatchError("round.no_pairing", gettext("%(season)s has fewer than two fit pilots.")
-                             % {"season": season}, status=409)
+            raise MatchError("round.no_pairing", round=str(season))
         if len(pilots) % 2:
             pilots.append(None)
         last = season.rounds.order_by("-number").first()

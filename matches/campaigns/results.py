@@ -13,7 +13,6 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
-from django.utils.translation import gettext
 from django.utils.translation import gettext_noop
 
 from matches.errors import MatchError
@@ -134,8 +133,7 @@ def fixture_locked(fixture_id: int) -> Fixture:
             .get(pk=fixture_id)
         )
     except Fixture.DoesNotExist:
-        raise MatchError("fixture.not_found", gettext("There is no fixture %(id)s.") % {"id": fixture_id},
-                         status=404) from None
+        raise MatchError("fixture.not_found", id=fixture_id) from None
 
 
 def fixture_apply_result(*, fixture_id: int) -> bool:
@@ -149,19 +147,16 @@ def fixture_apply_result(*, fixture_id: int) -> bool:
         if fixture.applied_at is not None:
             return False
         if fixture.voided_at is not None:
-            raise MatchError("fixture.voided", gettext("%(fixture)s is voided: it has no result to apply.")
-                             % {"fixture": fixture}, status=409)
+            raise MatchError("fixture.voided", fixture=str(fixture))
         match = fixture.match
         if match is None or match.status != Match.Status.FINISHED:
-            raise MatchError("result.not_finished", gettext("%(fixture)s: results apply only to a finished match.")
-                             % {"fixture": fixture}, status=409)
+            raise MatchError("result.not_finished", fixture=str(fixture))
         # A referee's record (a declared result, a forfeit, a no-show or one entered in the admin) stands;
         # otherwise the match's own result is recorded now.
         result = MatchResult.objects.filter(match=match).first() or match_result_record(fixture, match)
         lines = {side.side: side for side in result.sides.all()}
         if set(lines) != set(SIDES):
-            raise MatchError("result.incomplete", gettext("%(fixture)s: the result needs a line for each side.")
-                             % {"fixture": fixture}, status=409)
+            raise MatchError("result.incomplete", fixture=str(fixture))
         campaign = fixture.round.season.campaign
         fixture.report, fixture.changes = [], {}
         for side in SIDES:
@@ -231,15 +226,11 @@ def result_unapply(fixture: Fixture) -> list[dict[str, Any]]:
     when a pilot has since spent the experience it gave."""
     later = _later_fight(fixture)
     if later is not None:
-        raise MatchError("unapply.later_fight", gettext(
-            "%(later)s (round %(round)s), applied later, involves the same pilots or mechs: un-apply it first.")
-            % {"later": later, "round": later.round.number}, status=409)
+        raise MatchError("unapply.later_fight", later=str(later), round=str(later.round.number))
     for changes in fixture.changes.values():
         pilot = Pilot.objects.get(pk=changes["pilot"])
         if pilot.experience < changes["experience"]:
-            raise MatchError("unapply.experience_spent", gettext(
-                "%(pilot)s has %(has)s XP left and this result gave %(xp)s: the experience was spent on skills.")
-                % {"pilot": pilot, "has": pilot.experience, "xp": changes["experience"]}, status=409)
+            raise MatchError("unapply.experience_spent", pilot=str(pilot), has=pilot.experience, xp=changes["experience"])
     report = [text for side in SIDES if side in fixture.changes for text in _give_back(fixture.changes[side])]
     fixture.applied_at, fixture.result, fixture.changes, fixture.report = None, None, {}, []
     fixture.save(update_fields=["applied_at", "result", "changes", "report"])
@@ -274,16 +265,13 @@ def round_advance(*, round_id: int) -> Round:
         round_ = round_locked(round_id)
         campaign = round_.season.campaign
         if round_.status not in (Round.Status.LIVE, Round.Status.VOIDED):
-            raise MatchError("round.not_live", gettext("%(round)s has no matches under way to close.")
-                             % {"round": round_}, status=409)
+            raise MatchError("round.not_live", round=str(round_))
         played = round_.fixtures.filter(voided_at__isnull=True)
         if played.filter(applied_at__isnull=True).exists():
-            raise MatchError("round.results_pending", gettext("%(round)s still has results to apply.")
-                             % {"round": round_}, status=409)
+            raise MatchError("round.results_pending", round=str(round_))
         following = round_.season.rounds.filter(number=round_.number + 1).first()
         if following is not None and round_.status == Round.Status.VOIDED:
-            raise MatchError("round.next_exists", gettext("%(round)s is already followed by round %(next)s.")
-                             % {"round": round_, "next": round_.number + 1}, status=409)
+            raise MatchError("round.next_exists", round=str(round_), next=round_.number + 1)
         fought = {pid for f in played for pid in (f.pilot_a_id, f.pilot_b_id)}
         resting = Pilot.objects.select_for_update().filter(stable__campaign=campaign, status=Pilot.Status.INJURED)
         for pilot in resting.exclude(pk__in=fought):

@@ -11,7 +11,7 @@ from typing import Any
 
 from django.db.models import Count, Q
 from django.utils import timezone
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext_lazy
 
 from matches.errors import MatchError
 from matches.models import Match
@@ -34,8 +34,7 @@ def campaign_get(*, campaign_id: int) -> Campaign:
     try:
         return Campaign.objects.get(pk=campaign_id)
     except Campaign.DoesNotExist:
-        raise MatchError("campaign.not_found", gettext("There is no campaign %(id)s.") % {"id": campaign_id},
-                         status=404) from None
+        raise MatchError("campaign.not_found", id=campaign_id) from None
 
 
 def round_get(*, round_id: int, for_update: bool = False) -> Round:
@@ -44,8 +43,7 @@ def round_get(*, round_id: int, for_update: bool = False) -> Round:
     try:
         return (rounds.select_for_update(of=("self",)) if for_update else rounds).get(pk=round_id)
     except Round.DoesNotExist:
-        raise MatchError("round.not_found", gettext("There is no round %(id)s.") % {"id": round_id},
-                         status=404) from None
+        raise MatchError("round.not_found", id=round_id) from None
 
 
 def _applied_lines(fixtures: Any) -> Iterator[tuple[Fixture, str, SideResult, str]]:

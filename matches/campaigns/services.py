@@ -149,7 +149,7 @@ def round_create_matches(*, round_id: int) -> list[Match]:
         round_ = round_locked(round_id)
         campaign = round_.season.campaign
         if round_.status in (Round.Status.CLOSED, Round.Status.VOIDED):
-            raise MatchError("round.closed", gettext("%(round)s is closed.") % {"round": round_}, status=409)
+            raise MatchError("round.closed", round=str(round_))
         standing = round_.fixtures.filter(voided_at__isnull=True)
         fixtures = list(
             standing.filter(match__isnull=True).select_related(
@@ -157,28 +157,23 @@ def round_create_matches(*, round_id: int) -> list[Match]:
             )
         )
         if not fixtures and not standing.exists():
-            raise MatchError("round.not_paired", gettext("%(round)s has no pairings yet.") % {"round": round_},
-                             status=409)
+            raise MatchError("round.not_paired", round=str(round_))
         booked = [pilot for pair in standing.values_list("pilot_a", "pilot_b") for pilot in pair]
         twice = Pilot.objects.filter(pk__in={pilot for pilot in booked if booked.count(pilot) > 1}).first()
         if twice is not None:
-            raise MatchError("round.double_booked", gettext(
-                "%(pilot)s is in two fixtures of %(round)s: change or void one first.")
-                % {"pilot": twice, "round": round_}, status=409)
+            raise MatchError("round.double_booked", pilot=str(twice), round=str(round_))
         created = []
         for fixture in fixtures:
             for pilot in (fixture.pilot_a, fixture.pilot_b):
                 reason = pilot_unfit(pilot)
                 if reason:
-                    raise MatchError("fixture.pilot_unfit", f"{fixture}: {reason}.", status=409)
+                    raise MatchError("fixture.pilot_unfit", fixture=str(fixture), why=reason)
             if fixture.pilot_a.player_id == fixture.pilot_b.player_id:
-                raise MatchError("fixture.same_player", gettext("%(fixture)s: one account cannot play both sides.")
-                                 % {"fixture": fixture}, status=409)
+                raise MatchError("fixture.same_player", fixture=str(fixture))
             try:
                 state = fixture_state(fixture, campaign)
             except (RuleError, TypeError, KeyError, ValueError):
-                raise MatchError("fixture.bad_arena", gettext("%(fixture)s: the arena %(arena)s is not playable.")
-                                 % {"fixture": fixture, "arena": fixture.arena}) from None
+                raise MatchError("fixture.bad_arena", fixture=str(fixture), arena=str(fixture.arena)) from None
             fixture.match = match_create(
                 state=state,
                 players={SIDE_A: fixture.pilot_a.player, SIDE_B: fixture.pilot_b.player},
@@ -212,26 +207,25 @@ class Finish(Command[MatchResult]):
     winner_side: str
     sides: dict[str, dict[str, Any]]
     # The campaign admin's action: the organiser is checked there, not as a seat in the match.
-    right: ClassVar[Right] = Right(is_server, "result.server_only", "A result is recorded from the campaign.")
+    right: ClassVar[Right] = Right(is_server, "result.server_only")
 
     def apply(self, step: Step) -> MatchResult:
         match = step.match
         if match.status not in (Match.Status.IN_PROGRESS, Match.Status.PAUSED):
-            raise MatchError("match.not_in_progress", gettext("%(match)s is not being played.") % {"match": match},
-                             status=409)
+            raise MatchError("match.not_in_progress", match=str(match))
         seated = match_sides(match)
         if set(self.sides) != set(seated) or (self.winner_side and self.winner_side not in seated):
-            raise MatchError("result.sides", f"A result names the sides {', '.join(seated)} and no other.")
+            raise MatchError("result.sides", sides=list(seated))
         lines = []
         for side, values in self.sides.items():
             if set(values) - set(RESULT_FIELDS):
-                raise MatchError("result.field", f"Side {side}: a line has only {', '.join(RESULT_FIELDS)}.")
+                raise MatchError("result.field", side=side, fields=list(RESULT_FIELDS))
             line = SideResult(side=side, **values)
             try:
                 line.full_clean(exclude=["result"])
             except ValidationError as error:
                 problems = "; ".join(f"{field}: {' '.join(texts)}" for field, texts in error.message_dict.items())
-                raise MatchError("result.value", f"Side {side}: {problems}") from None
+                raise MatchError("result.value", side=side, problems=problems) from None
             lines.append(line)
         decision = RulesResult(
             self.winner_side, Reason("victory.referee_decision"), {line.side: line.victory_points for line in lines},
@@ -263,8 +257,7 @@ def match_result_record(fixture: Fixture, match: Match) -> MatchResult:
     this fight (beyond what the mech carried into it); each line keeps the mech's final status to carry."""
     state = get_ruleset(match.ruleset).state_from_json(match.state)
     if state.result is None:
-        raise MatchError("result.missing", gettext("%(fixture)s: the finished match has no result recorded.")
-                         % {"fixture": fixture}, status=409)
+        raise MatchError("result.missing", fixture=str(fixture))
     side_of = {unit.id: unit.side for unit in state.units}
     result = MatchResult.objects.create(match=match, winner_side=state.result.winner)
     for side in SIDES:

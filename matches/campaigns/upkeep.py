@@ -31,24 +31,18 @@ def mech_repair(*, mech_id: int) -> int:
         try:
             mech = Mech.objects.select_for_update(of=("self",)).select_related("stable__campaign").get(pk=mech_id)
         except Mech.DoesNotExist:
-            raise MatchError("mech.not_found", gettext("There is no mech %(id)s.") % {"id": mech_id},
-                             status=404) from None
+            raise MatchError("mech.not_found", id=mech_id) from None
         if mech.destroyed:
-            raise MatchError("repair.destroyed", gettext("%(mech)s is destroyed: it cannot be repaired.")
-                             % {"mech": mech}, status=409)
+            raise MatchError("repair.destroyed", mech=str(mech))
         if not mech.damage:
-            raise MatchError("repair.nothing", gettext("%(mech)s has no damage to repair.") % {"mech": mech},
-                             status=409)
+            raise MatchError("repair.nothing", mech=str(mech))
         if _fights_pending(Q(mech_a=mech) | Q(mech_b=mech)):
             # The fight's result counts the damage beyond what the mech carried into it.
-            raise MatchError("repair.in_fight", gettext(
-                "%(mech)s is fielded in a fight whose result is not applied yet.") % {"mech": mech}, status=409)
+            raise MatchError("repair.in_fight", mech=str(mech))
         stable = Stable.objects.select_for_update().get(pk=mech.stable_id)
         cost = mech.damage * mech.stable.campaign.repair_cost_per_point
         if stable.money < cost:
-            raise MatchError("repair.no_money", gettext(
-                "%(mech)s: repairs cost %(cost)s C-bills and %(stable)s has %(money)s.")
-                % {"mech": mech, "cost": cost, "stable": stable, "money": stable.money}, status=409)
+            raise MatchError("repair.no_money", mech=str(mech), cost=cost, stable=str(stable), money=stable.money)
         stable.money -= cost
         mech.damage, mech.condition = 0, None
         stable.save(update_fields=["money"])
@@ -59,26 +53,20 @@ def mech_repair(*, mech_id: int) -> int:
 def pilot_improve_skill(*, pilot_id: int, skill: str) -> int:
     """Spends experience to improve gunnery or piloting by one level (the campaign's cost table)."""
     if skill not in SKILLS:
-        raise MatchError("skill.unknown", gettext("Skills are %(skills)s.") % {"skills": ", ".join(SKILLS)})
+        raise MatchError("skill.unknown", skills=", ".join(SKILLS))
     with transaction.atomic():
         try:
             pilot = Pilot.objects.select_for_update(of=("self",)).select_related("stable__campaign").get(pk=pilot_id)
         except Pilot.DoesNotExist:
-            raise MatchError("pilot.not_found", gettext("There is no pilot %(id)s.") % {"id": pilot_id},
-                             status=404) from None
+            raise MatchError("pilot.not_found", id=pilot_id) from None
         if pilot.status in (Pilot.Status.DEAD, Pilot.Status.RETIRED):
-            raise MatchError("skill.pilot_gone", gettext("%(pilot)s is %(status)s.")
-                             % {"pilot": pilot, "status": pilot.get_status_display().lower()}, status=409)
+            raise MatchError("skill.pilot_gone", pilot=str(pilot), status=pilot.get_status_display().lower())
         level = getattr(pilot, skill) - 1
         cost = pilot.stable.campaign.skill_cost(skill, level)
         if level < 0 or cost is None:
-            raise MatchError("skill.at_best", gettext("%(pilot)s's %(skill)s cannot improve further.")
-                             % {"pilot": pilot, "skill": skill_name(skill)}, status=409)
+            raise MatchError("skill.at_best", pilot=str(pilot), skill=skill_name(skill))
         if pilot.experience < cost:
-            raise MatchError("skill.not_enough_experience", gettext(
-                "%(pilot)s needs %(cost)s XP for %(skill)s %(level)s and has %(has)s.")
-                % {"pilot": pilot, "cost": cost, "skill": skill_name(skill), "level": level,
-                   "has": pilot.experience}, status=409)
+            raise MatchError("skill.not_enough_experience", pilot=str(pilot), cost=cost, skill=skill_name(skill), level=level, has=pilot.experience)
         pilot.experience -= cost
         setattr(pilot, skill, level)
         pilot.save(update_fields=["experience", skill])
@@ -88,10 +76,9 @@ def pilot_improve_skill(*, pilot_id: int, skill: str) -> int:
 def pilot_move_refusal(pilot: Pilot, stable: Stable) -> MatchError | None:
     """Why `pilot` cannot move to `stable` now, or None."""
     if stable.campaign_id != pilot.stable.campaign_id:
-        return MatchError("pilot.other_campaign", gettext("A pilot moves between stables of one campaign."))
+        return MatchError("pilot.other_campaign")
     if _fights_pending(Q(pilot_a=pilot) | Q(pilot_b=pilot)):
-        return MatchError("pilot.in_fight", gettext("%(pilot)s is in a fight whose result is not applied yet.")
-                          % {"pilot": pilot}, status=409)
+        return MatchError("pilot.in_fight", pilot=str(pilot))
     return None
 
 
@@ -103,7 +90,7 @@ def pilot_move(*, pilot_id: int, stable_id: int, take_mech: bool) -> list[str]:
             pilot = Pilot.objects.select_for_update(of=("self",)).select_related("stable").get(pk=pilot_id)
             stable = Stable.objects.get(pk=stable_id)
         except (Pilot.DoesNotExist, Stable.DoesNotExist):
-            raise MatchError("pilot.not_found", gettext("There is no such pilot or stable."), status=404) from None
+            raise MatchError("pilot.not_found", id=pilot_id) from None
         if stable.pk == pilot.stable_id:
             return []
         refusal = pilot_move_refusal(pilot, stable)

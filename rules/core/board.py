@@ -14,6 +14,7 @@ from typing import Any
 
 from rules.core.errors import BoardFormatError, InvalidTerrain, OffBoard, RuleError, UnknownTerrain
 from rules.core.hexes import Hex
+from rules.core.reasons import Reason
 from rules.core.text import is_number
 
 # Feature names we understand, with MegaMek's spelling. ``swamp`` modifies the terrain it sits on.
@@ -111,45 +112,46 @@ def parse_terrain(terrain: str) -> dict[str, int]:
     """``"woods:1;swamp:1"`` → ``{"woods": 1, "swamp": 1}``. A bare name means level 1, and MegaMek's
     extra ``:exits`` field (``road:1:18``) is ignored. Unknown names and impossible levels are refused."""
     if not isinstance(terrain, str):
-        raise InvalidTerrain(f"terrain must be a string such as \"woods:1\", not {terrain!r}", terrain=str(terrain))
+        raise InvalidTerrain(why=Reason("board.terrain_text", given=terrain), terrain=str(terrain))
     features: dict[str, int] = {}
     for item in filter(None, (part.strip() for part in terrain.split(";"))):
         name, _, rest = item.partition(":")
         if name not in KNOWN_FEATURES:
-            raise UnknownTerrain(f"unknown terrain {name!r} in {terrain!r}", terrain=name)
+            raise UnknownTerrain(terrain=name, given=terrain)
         level_text = rest.split(":")[0] if rest else "1"
         try:
             features[name] = int(level_text)
         except ValueError:
-            raise InvalidTerrain(f"terrain {item!r} has no numeric level", terrain=item) from None
+            raise InvalidTerrain(why=Reason("board.terrain_no_level", given=item), terrain=item) from None
     _check_levels(features)
     return features
 
 
 def _check_levels(features: Mapping[str, int]) -> None:
-    def refuse(name: str, why: str) -> None:
-        raise InvalidTerrain(f"{name}:{features[name]}: {why}", terrain=name)
+    def refuse(name: str, why: Reason) -> None:
+        level = features[name]
+        raise InvalidTerrain(why=Reason("board.terrain_level", terrain=name, level=level, why=why), terrain=name)
 
     if features.get("woods", 1) not in WOODS_NAMES:
-        refuse("woods", "woods are 1 (light) or 2 (heavy)")
+        refuse("woods", Reason("board.woods_type"))
     if features.get("building", 1) not in STRUCTURE_TYPES:
-        refuse("building", "the type is 1 Light, 2 Medium, 3 Heavy or 4 Hardened")
+        refuse("building", Reason("board.building_type"))
     if features.get("bridge", 0) not in (0, *STRUCTURE_TYPES):  # 0: type not marked
-        refuse("bridge", "the type is 1 Light, 2 Medium, 3 Heavy or 4 Hardened (0: not marked)")
+        refuse("bridge", Reason("board.bridge_type"))
     for name in ("water", "bldg_cf", "bridge_cf", "smoke", "rough", "rubble", "swamp"):
         if features.get(name, 0) < 0:
-            refuse(name, "cannot be negative")
+            refuse(name, Reason("board.negative"))
     if features.get("bldg_elev", 1) < 1:
-        refuse("bldg_elev", "a building rises at least one level")
+        refuse("bldg_elev", Reason("board.building_height"))
     if features.get("bridge_elev", 0) < 0:
-        refuse("bridge_elev", "a bridge deck cannot lie below its hex")
+        refuse("bridge_elev", Reason("board.bridge_height"))
     for attribute, owner in (("bldg_cf", "building"), ("bldg_elev", "building"),
                              ("bridge_cf", "bridge"), ("bridge_elev", "bridge")):
         if attribute in features and owner not in features:
-            refuse(attribute, f"describes a {owner} but the hex has none")
+            refuse(attribute, Reason("board.no_owner", owner=owner))
     if "building" in features and features.get("bldg_cf", 0) > STRUCTURE_TYPES[features["building"]][1]:
         kind, max_cf = STRUCTURE_TYPES[features["building"]]
-        refuse("bldg_cf", f"a {kind} building has at most CF {max_cf}")
+        refuse("bldg_cf", Reason("board.building_cf", kind=kind, cf=max_cf))
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,14 +165,14 @@ class Board:
 
     def terrain(self, hex_: Hex) -> HexTerrain:
         if hex_ not in self:
-            raise OffBoard(f"hex {hex_.label} is off the {self.width}x{self.height} board", hex=hex_.label)
+            raise OffBoard(hex=hex_.label, width=self.width, height=self.height)
         return self.hexes.get(hex_, CLEAR)
 
     def hex(self, label: str) -> Hex:
         """Parse ``label`` and check it lies on this board."""
         hex_ = Hex.parse(label)
         if hex_ not in self:
-            raise OffBoard(f"hex {label} is off the {self.width}x{self.height} board", hex=label)
+            raise OffBoard(hex=label, width=self.width, height=self.height)
         return hex_
 
     def __iter__(self) -> Iterator[Hex]:
@@ -196,22 +198,22 @@ def board_to_json(board: Board) -> dict[str, Any]:
 def board_from_cells(width: int, height: int, cells: Mapping[str, Any]) -> Board:
     """A board from ``{"0503": {"level": 2, "terrain": "woods:1"}}`` cells; every error names its hex."""
     if not all(isinstance(n, int) and not isinstance(n, bool) and n > 0 for n in (width, height)):
-        raise BoardFormatError(f"the board size must be two positive whole numbers, not {width!r} x {height!r}")
+        raise BoardFormatError(why=Reason("board.size_numbers", width=width, height=height))
     board = Board(width, height, {})
     hexes: dict[Hex, HexTerrain] = {}
     for label, cell in cells.items():
         try:
             hex_ = board.hex(label)
             if not isinstance(cell, Mapping) or set(cell) - {"level", "terrain"}:
-                raise BoardFormatError("a hex is {\"level\": N, \"terrain\": \"name:level;…\"}")
+                raise BoardFormatError(why=Reason("board.cell"))
             level = cell.get("level", 0)
             if not isinstance(level, int) or isinstance(level, bool):
-                raise BoardFormatError(f"the level must be a whole number, not {level!r}")
+                raise BoardFormatError(why=Reason("board.level", level=level))
             terrain = HexTerrain.parse(level, cell.get("terrain", ""))
         except RuleError as error:
-            params = {**error.params, "hex": str(label)}
-            message = error.message if str(label) in error.message else f"hex {label}: {error.message}"
-            raise type(error)(message, code=error.code, **params) from None
+            # Said at its hex, unless the refusal names the hex already (one off the board).
+            at = "" if str(label) in error.message else Reason("board.at_hex", hex=str(label))
+            raise error.located(at, hex=str(label)) from None
         if terrain != CLEAR:
             hexes[hex_] = terrain
     return Board(width, height, hexes)
@@ -234,12 +236,12 @@ def parse_megamek_board(text: str) -> Board:
                 width, height = _board_size(rest)
             elif keyword == "hex":
                 if width <= 0:
-                    raise BoardFormatError("a hex line comes before the size line")
+                    raise BoardFormatError(why=Reason("board.hex_before_size"))
                 if count >= width * height:
-                    raise BoardFormatError(f"more hexes than the {width}x{height} size allows")
+                    raise BoardFormatError(why=Reason("board.too_many_hexes", width=width, height=height))
                 fields = _split_hex_line(rest)
                 if len(fields) < 2 or not is_number(fields[1].removeprefix("-")):
-                    raise BoardFormatError('a hex line is: hex CCRR LEVEL "terrains" "theme"')
+                    raise BoardFormatError(why=Reason("board.hex_line"))
                 terrain = HexTerrain.parse(int(fields[1]), fields[2] if len(fields) > 2 else "")
                 if terrain != CLEAR:
                     hexes[Hex(count % width, count // width)] = terrain
@@ -249,20 +251,20 @@ def parse_megamek_board(text: str) -> Board:
             elif keyword in ("option", "background", "tag", "road_auto_exits", "description"):
                 continue  # presentation details that do not change the rules
             else:
-                raise BoardFormatError(f"unknown keyword {keyword!r}")
+                raise BoardFormatError(why=Reason("board.keyword", keyword=keyword))
         except RuleError as error:
-            raise BoardFormatError(f"line {number}: {error.message}: {line!r}", code=error.code, line=number) from None
+            raise error.located(Reason("board.at_line", line=number), line=number, text=line) from None
     if width <= 0:
-        raise BoardFormatError("the board has no 'size W H' line")
+        raise BoardFormatError(why=Reason("board.no_size"))
     if count != width * height:
-        raise BoardFormatError(f"the {width}x{height} board needs {width * height} hex lines, the file has {count}")
+        raise BoardFormatError(why=Reason("board.hex_count", width=width, height=height, needed=width * height, count=count))
     return Board(width, height, hexes)
 
 
 def _board_size(rest: str) -> tuple[int, int]:
     words = rest.split()
     if len(words) != 2 or not all(is_number(word) and int(word) > 0 for word in words):
-        raise BoardFormatError("the size line is: size WIDTH HEIGHT")
+        raise BoardFormatError(why=Reason("board.size_line"))
     return int(words[0]), int(words[1])
 
 

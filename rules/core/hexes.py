@@ -46,11 +46,11 @@ class Hex:
         """``"0503"`` → column 5, row 3 (1-based). A label is two halves of one width: 4 digits, 6 past
         column or row 99, 8 past 999, and so on."""
         if not isinstance(label, str) or not is_number(label) or len(label) % 2 or not 4 <= len(label) <= MAX_LABEL_DIGITS:
-            raise InvalidHex(f"{label!r} is not a hex label (CCRR)", label=label)
+            raise InvalidHex(label=label)
         half = len(label) // 2
         col, row = int(label[:half]), int(label[half:])
         if col < 1 or row < 1:
-            raise InvalidHex(f"{label!r}: columns and rows count from 01", label=label)
+            raise InvalidHex(label=label)
         return cls(col - 1, row - 1)
 
     @property

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.core.errors import RuleError
+from rules.core.reasons import Reason
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,8 +26,8 @@ class Choice:
 
     def checked(self, value: Any) -> str:
         if not isinstance(value, str) or value not in self.values:
-            raise RuleError(f"option {self.name!r} is one of {', '.join(self.values)}, not {value!r}",
-                            code="options.invalid", option=self.name, values=list(self.values))
+            raise RuleError("options.invalid", option=self.name, value=value, values=list(self.values),
+                            allowed=Reason("options.one_of", values=", ".join(self.values)))
         return value
 
     def to_json(self) -> dict[str, Any]:
@@ -46,9 +47,9 @@ class Count:
 
     def checked(self, value: Any) -> int:
         if type(value) is not int or not self.minimum <= value <= self.maximum:
-            raise RuleError(f"option {self.name!r} is a whole number from {self.minimum} to {self.maximum}, "
-                            f"not {value!r}", code="options.invalid", option=self.name, minimum=self.minimum,
-                            maximum=self.maximum)
+            raise RuleError("options.invalid", option=self.name, value=value, minimum=self.minimum,
+                            maximum=self.maximum,
+                            allowed=Reason("options.count", minimum=self.minimum, maximum=self.maximum))
         return value
 
     def to_json(self) -> dict[str, Any]:
@@ -77,11 +78,10 @@ class OptionsSchema:
         """``raw`` laid over ``current`` (options already agreed; the defaults fill what neither gives), every
         value checked: the normalised options, every option present, in the schema's order."""
         if not isinstance(raw, Mapping):
-            raise RuleError("options are an object of option names and values", code="options.malformed")
+            raise RuleError("options.malformed")
         unknown = sorted(str(name) for name in raw if name not in self.names)
         if unknown:
-            raise RuleError(f"unknown option {unknown[0]!r}; known: {', '.join(self.names)}", code="options.unknown",
-                            option=unknown[0], known=list(self.names))
+            raise RuleError("options.unknown", option=unknown[0], known=list(self.names))
         given = {**(current or {}), **raw}
         return {option.name: option.checked(given.get(option.name, option.default)) for option in self.options}
 

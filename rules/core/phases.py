@@ -14,6 +14,7 @@ from typing import Any, Generic, NoReturn, Protocol, Self, TypeVar
 from rules.core.dice import Dice
 from rules.core.errors import RuleError
 from rules.core.playback import Answers, Reaction, ReactionWindow
+from rules.core.reasons import Reason
 from rules.core.state import State
 
 Json = dict[str, Any]
@@ -98,7 +99,7 @@ class Phase(Protocol[S_contra, OrderT, R_co]):
 
 
 def phase_closed(phase: str) -> RuleError:
-    return RuleError(f"no orders are taken in the {phase} phase", code="order.phase_closed", phase=phase)
+    return RuleError("order.phase_closed", why=Reason("order.no_orders_now", phase=phase), phase=phase)
 
 
 class OrderlessPhase(Generic[S, R]):
@@ -216,7 +217,7 @@ class NoReactions:
     reacts = False
 
     def decode_reaction(self, state: Any, window: ReactionWindow, unit: str, data: Any) -> Reaction:
-        raise RuleError("this game takes no reactions", code="reaction.not_asked", unit=unit)
+        raise RuleError("reaction.not_asked", why=Reason("reaction.none_in_game"), unit=unit)
 
     def reaction_choices(self, state: Any, window: ReactionWindow, unit: str) -> list[Json]:
         return []

@@ -39,7 +39,8 @@ def register(templates: Mapping[str, str], words: Iterable[str] = ()) -> None:
     WORDS.update(words)
 
 
-PLACEHOLDER = re.compile(r"%\((\w+)\)s")
+# A placeholder: ``%(name)s`` shows the value as it is, ``%(name)r`` quoted (a name the player typed).
+PLACEHOLDER = re.compile(r"%\((\w+)\)[sr]")
 
 
 class Reason(str):

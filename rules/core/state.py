@@ -45,4 +45,4 @@ class State:
         for unit in self.units:
             if unit.id == unit_id:
                 return unit
-        raise UnknownUnit(f"there is no unit {unit_id!r}", unit=unit_id)
+        raise UnknownUnit(unit=unit_id)

@@ -152,7 +152,7 @@ def test_two_players_and_a_spectator_see_the_same_playback(open_page: Any, duel_
     # Before anything is declared, the server's check of each weapon alone greys out the Large Laser without the
     # twist, saying why (issue 16), and gives the others their target numbers.
     alice.wait_for_selector("#attack li[data-unusable='true'] [data-choice='32']")
-    assert "cannot bear on the target from its firing arc" in alice.inner_text("#attack li:has([data-choice='32'])")
+    assert "which Large Laser [RA] does not cover" in alice.inner_text("#attack li:has([data-choice='32'])")
     alice.screenshot(path=str(artifacts / "alice-attack-options.png"), full_page=True)
     declare(alice, "32", twist="-1")
     alice.wait_for_selector("#attack[data-state='submitted']")

@@ -141,6 +141,15 @@ def bodies() -> st.SearchStrategy[tuple[str, str]]:
     return st.sampled_from(sorted(ENDPOINTS)).flatmap(shaped)
 
 
+class Refused(MatchError):
+    """A REST error body, raised again as the service's refusal it answers."""
+
+    def __init__(self, body: dict[str, Any]) -> None:
+        Exception.__init__(self, body["message"])
+        self.code, self.message = body["code"], body["message"]
+        self.text = self.message
+
+
 @pytest.mark.parametrize("status", ["open", "in_progress"])
 @FUZZ
 @given(request=bodies(), who=st.sampled_from(["alice", "bob", "ref", None]))
@@ -160,6 +169,6 @@ def test_every_rest_body_gets_an_answer_or_a_coded_error_never_a_500(
         if response.status_code >= 400:
             coded = response.json()
             assert set(coded) >= {"code", "message"} and "." in coded["code"], coded
-            raise MatchError(coded["code"], coded["message"])  # checked for "nothing changed" like a service's
+            raise Refused(coded)  # checked for "nothing changed" like a service's
 
     answers_or_refuses_cleanly(match.pk, post)

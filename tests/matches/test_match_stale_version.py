@@ -39,7 +39,7 @@ def test_an_order_plotted_before_a_referees_correction_is_refused(started: Match
     referee.referee_override(match_id=started.pk, user=ref, unit="A", changes={"hex": "0915"}, reason="misplaced")
 
     error = refused_as_stale(started, alice, A_MOVE, plotted_at)
-    assert error.params == {"v": plotted_at + 1}
+    assert error.params["v"] == plotted_at + 1
     answer = services.order_submit(match_id=started.pk, user=alice, order_json=A_MOVE, seen=error.params["v"])
     assert answer["type"] == "order_accepted"
 
@@ -73,7 +73,7 @@ async def test_over_the_socket_v_is_checked_and_must_be_a_number(started: Match,
     assert (await receive(socket))["type"] == "overridden"
 
     error = await send(socket, {"type": "submit", "order": A_MOVE, "v": plotted_at})
-    assert (error["type"], error["code"], error["params"]) == ("error", "order.stale_version", {"v": plotted_at + 1})
+    assert (error["type"], error["code"], error["params"]["v"]) == ("error", "order.stale_version", plotted_at + 1)
     malformed = await send(socket, {"type": "plot", "order": A_MOVE, "v": "latest"})
     assert malformed["code"] == "message.malformed"
     accepted = await send(socket, {"type": "plot", "order": A_MOVE, "v": plotted_at + 1})

@@ -18,6 +18,8 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 import rules.rulesets  # noqa: F401, E402  (loads every ruleset, so every package's codes are registered)
+import rules.io.explain  # noqa: F401, E402  (the scenario command's codes)
+import matches.errors  # noqa: F401, E402  (the server's refusals name their causes with reasons too)
 from rules.core.reasons import PLACEHOLDER, TEMPLATES, WORDS  # noqa: E402
 
 OUTPUT = ROOT / "frontend" / "src" / "reason-catalogue.json"
@@ -32,17 +34,22 @@ def render() -> str:
     return json.dumps(catalogue, indent=1, ensure_ascii=False) + "\n"
 
 
+def with_table(text: str, start: str, end: str, rows: list[str]) -> str:
+    """``text`` with what lies between the markers ``start`` and ``end`` replaced by ``rows``."""
+    head, rest = text.split(start)
+    _, tail = rest.split(end)
+    return head + start + "".join(rows) + end + tail
+
+
 def render_protocol(text: str) -> str:
     """docs/protocol.md with its table of codes, their parameters and English templates brought up to date."""
-    head, rest = text.split(TABLE_START)
-    _, tail = rest.split(TABLE_END)
     rows = ["| code | params | English template |\n", "|---|---|---|\n"]
     for code, template in sorted(TEMPLATES.items()):
         params = ", ".join(f"`{name}`" for name in dict.fromkeys(PLACEHOLDER.findall(template)))
         rows.append(f"| `{code}` | {params} | {template.replace('|', '&#124;')} |\n")
     words = ", ".join(f"`{word}`" for word in sorted(WORDS))
     rows.append(f"\nThe words a parameter may hold that the client translates: {words}.\n")
-    return head + TABLE_START + "".join(rows) + TABLE_END + tail
+    return with_table(text, TABLE_START, TABLE_END, rows)
 
 
 if __name__ == "__main__":

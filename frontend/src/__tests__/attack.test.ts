@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from "vitest";
-import { AttackPanel, attackOrder, describeToHit, rangeBand, refusalText, sameAttackOrder } from "../rulesets/solaris/attack";
+import { errorText } from "../errors";
+import { AttackPanel, attackOrder, describeToHit, rangeBand, sameAttackOrder } from "../rulesets/solaris/attack";
 import type { AttackCheck, AttackFrame, AttackOption, AttackOptions, MechInfo, Unit, WeaponInfo } from "../protocol";
 import { forgetCatalog, speak } from "./gettext";
 
@@ -225,7 +226,7 @@ describe("the attack panel before anything is declared (issue 16)", () => {
     answers[0](options(0, [outOfArc("32"), { choice: "26", legal: true, to_hit: { target: 8, modifiers: [] } }]));
     await Promise.resolve();
     expect(row("32").disabled).toBe(true);
-    expect(row("32").closest("li")!.textContent).toContain("That weapon cannot bear on the target from its firing arc.");
+    expect(row("32").closest("li")!.textContent).toContain("the target is in the right arc");
     expect(row("32").closest("li")!.dataset.unusable).toBe("true");
     expect(row("26").disabled).toBe(false);
     expect(row("26").closest("li")!.textContent).toContain("long at 7 hexes, needs 8+");
@@ -254,9 +255,10 @@ describe("the attack panel before anything is declared (issue 16)", () => {
   it("names the weapon a refusal is about", () => {
     row("26").checked = true;
     row("26").dispatchEvent(new Event("change", { bubbles: true }));
-    panel.handleError("attack.out_of_range", "9 hexes is beyond the long range of 9", { weapon: "26" });
-    expect(root.querySelector("#attack-message")!.textContent).toBe("Medium Laser [LA]: The target is out of that weapon's range.");
-    expect(refusalText("attack.no_los", "no line of sight", null)).toBe("There is no line of sight to that target.");
+    const refused = { code: "attack.out_of_range", message: "Medium Laser [LA]: 9 hexes is beyond the long range of 9",
+      at: "Medium Laser [LA]", params: { weapon: "26" } };
+    panel.handleError(refused.code, errorText(refused));
+    expect(root.querySelector("#attack-message")!.textContent).toBe("Medium Laser [LA]: 9 hexes is beyond the long range of 9");
   });
 
   it("greys out physical attacks the rules do not allow now, with why", async () => {
@@ -268,6 +270,6 @@ describe("the attack panel before anything is declared (issue 16)", () => {
     await Promise.resolve();
     expect(row("punch:RA").closest("li")!.textContent).toBe(" Punch, right arm · needs 6+");
     expect(row("dfa:").disabled).toBe(true);
-    expect(row("dfa:").closest("li")!.textContent).toContain("The rules do not allow that physical attack now.");
+    expect(row("dfa:").closest("li")!.textContent).toContain("a death from above needs a jump");
   });
 });

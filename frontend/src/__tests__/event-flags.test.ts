@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { eventFlags } from "../event-flags";
-import { errorText, eventKindText, t } from "../i18n";
+import { errorText } from "../errors";
+import { eventKindText, t } from "../i18n";
 import { playbackFrames } from "../playback";
 import type { Timeline } from "../protocol";
 import { forgetCatalog, speak } from "./gettext";
@@ -39,14 +40,34 @@ describe("translation", () => {
   });
 
   it("goes through the page's catalog when there is one", () => {
-    const spanish: Record<string, string> = { falls: "cae", "That hex is off the board.": "Ese hexágono está fuera del mapa." };
+    const spanish: Record<string, string> = {
+      falls: "cae",
+      "hex %(hex)s is off the %(width)sx%(height)s board": "el hexágono %(hex)s está fuera del mapa de %(width)sx%(height)s",
+    };
     speak(spanish);
     expect(eventKindText("fall")).toBe("cae");
-    expect(errorText("board.off_board", "hex 9999 is off the 16x17 board")).toBe("Ese hexágono está fuera del mapa.");
+    const offBoard = { hex: "9999", width: 16, height: 17 };
+    expect(errorText({ code: "board.off_board", message: "hex 9999 is off the 16x17 board", params: offBoard }))
+      .toBe("el hexágono 9999 está fuera del mapa de 16x17");
+  });
+
+  it("says an error from its code: its clauses, where it happened and a name quoted", () => {
+    const error = {
+      code: "board.unknown_terrain", message: "…", at: { code: "board.at_hex", params: { hex: "0503" } },
+      params: { hex: "0503", terrain: "lava", given: "lava:1" },
+    };
+    expect(errorText(error)).toBe("hex 0503: unknown terrain 'lava' in 'lava:1'");
+    const malformed = { code: "message.malformed", message: "…", params: { why: { code: "message.not_json", params: {} } } };
+    expect(errorText(malformed)).toBe("That message is not valid JSON.");
+    expect(errorText({ code: "unit.unknown", message: "…", params: { unit: "Z" } })).toBe("there is no unit 'Z'");
+    expect(errorText({ code: "units.malformed", message: "…", params: { sides: ["red", "blue"] } }))
+      .toBe("Give one shipped design name per side: red, blue.");
   });
 
   it("falls back to the server's message for a code it does not know", () => {
-    expect(errorText("weapons.out_of_range", "Out of range.")).toBe("Out of range.");
+    expect(errorText({ code: "weapons.out_of_range", message: "Out of range." })).toBe("Out of range.");
+    const clause = { code: "message.malformed", message: "Sent as it is.", params: { why: { code: "message.new", params: {} } } };
+    expect(errorText(clause)).toBe("Sent as it is.");
     expect(eventKindText("teleport")).toBe("teleport");
   });
 });

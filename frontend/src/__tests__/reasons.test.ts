@@ -6,7 +6,7 @@ import type { ReasonCode } from "../reasons";
 import { reasonText, reasonsText } from "../reasons";
 import catalogue from "../reason-catalogue.json";
 import { describeRoll, rulings } from "../rulings";
-import { forgetCatalog, speak } from "./gettext";
+import { forgetCatalog, poEntries, speak } from "./gettext";
 
 // A split line of sight as rules/los.py sends it: words (sides, woods), labels, numbers and clauses.
 const english =
@@ -106,16 +106,12 @@ describe("coded reasons", () => {
 
 describe("the whole catalogue", () => {
   // The real Spanish catalog (djangojs.po), read the way /jsi18n/ serves it: msgid → msgstr.
-  const spanishCatalog = new Map<string, string>();
-  const text = (quoted: string) => [...quoted.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => JSON.parse(`"${m[1]}"`)).join("");
-  for (const [, id, str] of po.matchAll(/msgid ((?:"(?:[^"\\]|\\.)*"\s*)+)msgstr ((?:"(?:[^"\\]|\\.)*"\s*)+)/g)) {
-    if (text(id) && text(str)) spanishCatalog.set(text(id), text(str));
-  }
+  const spanishCatalog = poEntries(po);
 
   it("renders every code in Spanish with every parameter filled", () => {
     speak(Object.fromEntries(spanishCatalog));
     for (const [code, template] of Object.entries(catalogue.templates)) {
-      const names = [...template.matchAll(/%\((\w+)\)s/g)].map((m) => m[1]);
+      const names = [...template.matchAll(/%\((\w+)\)[sr]/g)].map((m) => m[1]);
       const params = Object.fromEntries(names.map((name) => [name, `<${name}>`]));
       const spanish = reasonText("(english)", { code, params });
       expect(spanish, code).not.toContain("%(");

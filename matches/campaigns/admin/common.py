@@ -72,7 +72,7 @@ def run_each(request: HttpRequest, queryset: QuerySet[Any], modeladmin: admin.Mo
         try:
             modeladmin.message_user(request, f"{obj}: {action(obj)}", messages.SUCCESS)
         except MatchError as error:
-            modeladmin.message_user(request, error.message, messages.ERROR)
+            modeladmin.message_user(request, error.text, messages.ERROR)
 
 
 def match_link(match_id: int | None) -> SafeString | str:

@@ -311,7 +311,7 @@ class FixtureAdmin(FixtureColumns, ConsoleAdmin):
                     fixture_id=fixture.pk, decision=form.cleaned_data["decision"], reason=form.cleaned_data["reason"],
                     winner_side=form.cleaned_data["winner_side"], sides=form.sides(), by=request.user)
             except MatchError as error:
-                form.add_error(None, ValidationError(error.message))
+                form.add_error(None, ValidationError(error.text))
             else:
                 self.message_user(request, gettext("%(fixture)s: decided and applied.") % {"fixture": fixture},
                                   messages.SUCCESS)

@@ -5,7 +5,8 @@
 // Every word goes through t() (Spanish in locale/es/LC_MESSAGES/djangojs.po).
 
 import { distance, parseLabel } from "../../hex";
-import { errorText, t } from "../../i18n";
+import { errorText } from "../../errors";
+import { t } from "../../i18n";
 import type {
   AttackCheck, AttackFrame, AttackOption, AttackOptions, AttackOrder, MechInfo, PlannedAttack, Unit, WeaponInfo,
 } from "../../protocol";
@@ -58,12 +59,6 @@ export function describeToHit(attack: PlannedAttack): string {
   );
   const warning = impossibleWarning(attack.to_hit.target);
   return `${attack.attack}: ${attack.to_hit.target}+ (${modifiers.join(", ")})${warning ? ` ⚠ ${warning}` : ""}`;
-}
-
-/** A refusal naming what it refuses: "Large Laser [RA]: That weapon cannot bear…", in the page's language. */
-export function refusalText(code: string, message: string, what: string | null): string {
-  const text = errorText(code, message);
-  return what ? `${what}: ${text}` : text;
 }
 
 /** The order a phase takes from `unit` against `target` with the chosen weapons (component numbers) or attack. */
@@ -222,12 +217,11 @@ export class AttackPanel {
   }
 
   /**
-   * An error frame: if it answers our pending request, show why (naming the weapon the server refused, from
-   * `params.weapon`) and let the player choose again.
+   * An error frame: if it answers our pending request, show why (the server's refusal of a weapon says which,
+   * "Large Laser [RA]: …") and let the player choose again.
    */
-  handleError(code: string, message: string, params: Record<string, unknown> = {}): void {
+  handleError(code: string, message: string): void {
     if (!this.pending) return;
-    message = refusalText(code, message, this.weaponNamed(params.weapon));
     if (code === "order.stale_version" && this.current) {
       this.stale = { order: this.pending, phase: this.current.phase, turn: this.current.turn };
     }
@@ -243,13 +237,6 @@ export class AttackPanel {
     if (!this.pending) return false;
     this.handleError("socket.closed", t("The connection dropped before the server answered."));
     return true;
-  }
-
-  /** The label of the weapon a refusal names (by component number, name or label), or null. */
-  private weaponNamed(ref: unknown): string | null {
-    if (typeof ref !== "string" && typeof ref !== "number") return null;
-    const weapon = this.current?.mech.weapons.find((w) => String(w.index) === String(ref) || w.name === ref || w.label === ref);
-    return weapon?.label ?? String(ref);
   }
 
   /** Ask the server about each attack alone on the current target and twist. */
@@ -272,7 +259,7 @@ export class AttackPanel {
   /** Why the server says this attack cannot be made now ("" when it can, or when it has not said). */
   private refusedBecause(choice: string): string {
     const error = this.options.get(choice)?.error;
-    return error ? errorText(error.code, error.message) : "";
+    return error ? errorText(error) : "";
   }
 
   /** "8+", and the warning when the dice cannot make it, from the server's check of this attack alone. */
