@@ -33,7 +33,7 @@ _UNIT_FIELDS = {f.name for f in fields(Unit)}
 def unit_from_json(data: Json) -> Unit:
     unknown = set(data) - _UNIT_FIELDS
     if unknown:
-        raise RuleError(f"unknown unit fields: {', '.join(sorted(unknown))}", code="unit.malformed")
+        raise RuleError("unit.malformed", fields=sorted(unknown))
     values = dict(data)
     values["hex"] = Hex.parse(values["hex"])
     return Unit(**values)

@@ -8,6 +8,7 @@ from typing import Any, cast
 
 from rules.battletech.designs.design import Design
 from rules.core.errors import RuleError
+from rules.core.reasons import Reason
 from rules.core.state import State
 from rules.battletech.combat.status import MechStatus, Motion
 from rules.battletech.units import Unit
@@ -29,8 +30,8 @@ class SplitLosSide:
 
     def __post_init__(self) -> None:
         if self.side not in LOS_SIDES or self.by not in LOS_CHOOSERS:
-            raise RuleError(f"a split line of sight passes on the left or right side, chosen by the controller or "
-                            f"the referee, not {self.side!r} by {self.by!r}", code="los.side", side=str(self.side))
+            raise RuleError("los.side", why=Reason("los.side_choice", side=str(self.side), by=str(self.by)),
+                            side=str(self.side))
 
 
 @dataclass(frozen=True, slots=True)

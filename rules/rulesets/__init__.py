@@ -5,13 +5,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rules.core.errors import RuleError
+from rules.core.errors import RuleError, register
 from rules.rulesets.base import Ruleset
 from rules.rulesets.bot import Bot, level_budget
 from rules.rulesets.mekatac import MekatacRuleset
 from rules.rulesets.skirmish import SkirmishRuleset
 from rules.rulesets.solaris import SolarisRuleset
 from rules.rulesets.solaris.bot import SolarisBot
+
+register({"ruleset.unknown": "unknown ruleset %(ruleset)r; known: %(known)s"})
 
 # The ruleset a match or a scenario plays when it names none.
 DEFAULT_RULESET = "solaris"
@@ -29,7 +31,7 @@ def get_ruleset(name: str) -> Ruleset[Any, Any]:
     try:
         return RULESETS[name]
     except KeyError:
-        raise RuleError(f"unknown ruleset {name!r}", code="ruleset.unknown", ruleset=name) from None
+        raise RuleError("ruleset.unknown", ruleset=name, known=list(RULESETS)) from None
 
 
 def get_bot(name: str, level: str) -> Bot | None:

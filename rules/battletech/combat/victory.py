@@ -78,7 +78,7 @@ def surrender(state: GameState, unit_id: str) -> GameState:
     status = state.mechs.get(unit_id)
     if status is None:
         state.unit(unit_id)  # raises UnknownUnit for an unknown id
-        raise RuleError(f"{unit_id} has no mech design to surrender", code="unit.no_design", unit=unit_id)
+        raise RuleError("unit.no_design", unit=unit_id)
     state = replace(state, mechs={**state.mechs, unit_id: replace(status, surrendered=True)})
     result = check_victory(state)
     return state if result is None else replace(state, result=result, phase="over")

@@ -53,7 +53,6 @@ def given_initiative(order: Sequence[str], unit_ids: Sequence[str]) -> Initiativ
     """An initiative fixed by the caller (loser first), for scenarios that replay a known roll."""
     if sorted(order) != sorted(unit_ids):
         raise RuleError(
-            f"initiative must list every unit exactly once ({', '.join(sorted(unit_ids))})",
-            code="initiative.units", order=list(order),
+            "initiative.units", units=sorted(unit_ids), order=list(order),
         )
     return Initiative(tuple(order), ())

@@ -85,12 +85,11 @@ def resolve_movement(state: GameState, orders: Sequence[MoveOrder], dice: Dice, 
     """Plan every order, settle initiative (rolled, or given loser first) and resolve the phase in ``mode``,
     the one the players agreed (passed in by the ruleset). A unit without an order stays put."""
     if mode not in MOVEMENT_RULES:
-        raise RuleError(f"movement option must be one of {', '.join(MOVEMENT_RULES)}", code="options.movement",
-                        movement=mode)
+        raise RuleError("options.movement", rules=list(MOVEMENT_RULES), movement=mode)
     plans: dict[str, PathPlan] = {}
     for order in orders:
         if order.unit in plans:
-            raise MalformedOrder(f"{order.unit} has two orders", code="order.duplicate", unit=order.unit)
+            raise MalformedOrder("order.duplicate", unit=order.unit)
         plans[order.unit] = plan_path(state.board, state.unit(order.unit), order)
     charges = {order.unit: order.charge for order in orders if order.charge is not None}
     for target in charges.values():

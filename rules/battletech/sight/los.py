@@ -149,10 +149,9 @@ def line_of_sight(
     """
     board = where.board if isinstance(where, GameState) else where
     if rule not in LOS_RULES:
-        raise RuleError(f"unknown line-of-sight rule {rule!r}; known: {', '.join(LOS_RULES)}",
-                        code="los.unknown_rule", rule=rule)
+        raise RuleError("los.unknown_rule", rule=rule, known=list(LOS_RULES))
     if side not in (None, *SIDES):
-        raise RuleError(f"side must be 'left' or 'right', not {side!r}", code="los.side", side=str(side))
+        raise RuleError("los.side", why=Reason("los.side_name", side=str(side)), side=str(side))
     chooser = "controller"
     standing = where.split_los.get(target.id) if isinstance(where, GameState) and isinstance(target, Unit) else None
     if side is None and standing is not None:
