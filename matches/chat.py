@@ -3,8 +3,8 @@ referee) are kept apart, so nobody watching can tell a player what the other sid
 
 Messages are their own model, not match events: they change nothing in the match, so they carry the
 current version without bumping it and travel unversioned on the match's streams (posted through the
-pipeline all the same: `pipeline.Step.send`); each socket drops the frames of rooms its viewer does not read
-(consumers.py).
+pipeline all the same: `pipeline.Step.send`), addressed to the audiences that read their room (`readers`), so
+the hub writes them to no other socket.
 """
 
 from __future__ import annotations
@@ -34,6 +34,11 @@ def rooms_of(viewer: Viewer) -> list[str]:
     if viewer.role == Participant.Role.PLAYER:
         return [ChatMessage.Room.PLAYERS]
     return [ChatMessage.Room.SPECTATORS]
+
+
+def readers(room: str) -> list[str]:
+    """The audiences (roles) that read `room`: `rooms_of` the other way round."""
+    return [role for role in Participant.Role.values if room in rooms_of(Viewer(role=role))]
 
 
 def chat_frame(message: ChatMessage, version: int) -> dict[str, Any]:
@@ -71,11 +76,12 @@ class ChatPost(Command[dict[str, Any]]):
         message = ChatMessage.objects.create(
             match=match, user=user, room=rooms_of(step.viewer)[0], text=self.text, created_at=self.now
         )
-        step.send(hub.PUBLIC_STREAM, chat_frame(message, match.version))
+        to = readers(message.room)
+        step.send(hub.PUBLIC_STREAM, hub.addressed([(to, chat_frame(message, match.version))]))
         # Delayed spectators chat live too: their room is not delayed, only the match is, so their frames
         # carry the version they are shown, never the live one.
         if spectators_delayed(match):
-            step.send(hub.DELAYED_STREAM, chat_frame(message, match_as_seen(match, PUBLIC).version))
+            step.send(hub.DELAYED_STREAM, hub.addressed([(to, chat_frame(message, match_as_seen(match, PUBLIC).version))]))
         return chat_frame(message, match_as_seen(match, step.viewer).version)
 
 

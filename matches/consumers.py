@@ -29,6 +29,7 @@ from .client_input import refuse_unstorable
 from .crowd import get_crowd
 from .delayed_release import get_releases
 from .errors import MatchError
+from .frames import audience
 from .hub import RESYNC_CLOSE_CODE, SECONDS_DELAYED_STREAM, Subscriber, encode, get_hub
 from .models import Participant
 
@@ -73,11 +74,12 @@ def _phase(message: dict[str, Any]) -> str | None:
 
 
 @database_sync_to_async
-def _streams(match_id: int, user: Any) -> tuple[str, list[str], bool]:
-    """The viewer's match stream (live, or delayed for spectators), chat rooms, and whether they spectate."""
+def _streams(match_id: int, user: Any) -> tuple[str, str, bool]:
+    """The viewer's match stream (live, or delayed for spectators), audience (whose variant of a frame it is
+    sent: frames.py), and whether they spectate."""
     match, viewer = selectors.match_and_viewer(match_id=match_id, user=user)
     spectator = viewer.role == Participant.Role.SPECTATOR
-    return selectors.viewer_stream(match, viewer), chat.rooms_of(viewer), spectator
+    return selectors.viewer_stream(match, viewer), audience(viewer), spectator
 
 
 @database_sync_to_async
@@ -93,16 +95,17 @@ class MatchConsumer(AsyncWebsocketConsumer):
     async def connect(self) -> None:
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
         self.user = self.scope["user"]
-        self.subscriber = Subscriber(self._send_broadcast, interrupted=self._frames_lost)
+        self.subscriber = Subscriber(self._send_text, interrupted=self._frames_lost)
         self.recent_messages: deque[float] = deque()
         await self.accept()
         try:
-            self.stream, self.chat_rooms, spectator = await _streams(self.match_id, self.user)
+            self.stream, heard_as, spectator = await _streams(self.match_id, self.user)
         except MatchError as error:
             # Checked before joining the hub: no subscription is ever opened for a match that is not there.
             await self._send_error(error)
             await self.close(code=4404)
             return
+        self.subscriber.audience = heard_as
         self.socket_id = uuid.uuid4().hex
         self.joined = True
         await self._feed().join(self.match_id, self.subscriber, self.stream)
@@ -223,12 +226,6 @@ class MatchConsumer(AsyncWebsocketConsumer):
             await self._send_text(text)
         version = frames[-1][0] if frames else since
         await self.subscriber.release(version if version is not None else 0)
-
-    async def _send_broadcast(self, text: str) -> None:
-        # Both chat rooms travel on the match's streams: a room this viewer does not read stops here.
-        if text.startswith('{"type":"chat",') and json.loads(text)["room"] not in self.chat_rooms:
-            return
-        await self._send_text(text)
 
     async def _frames_lost(self) -> None:
         # The client reconnects on any close, asking for what it missed since its last version (docs/protocol.md).

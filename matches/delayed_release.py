@@ -23,7 +23,8 @@ from django.utils import timezone
 from . import hub
 from .hub import Subscriber, encode, get_hub, per_event_loop
 from .models import Match
-from .selectors import PUBLIC, event_frame, spectator_horizon
+from .frames import PUBLIC, audience, event_frame
+from .selectors import spectator_horizon
 
 log = logging.getLogger(__name__)
 
@@ -59,7 +60,7 @@ class Release:
         self.subscribers: set[Subscriber] = set()
         self._nudged = asyncio.Event()
         # What reaches this process on the match's delayed stream: nudges, chat and crowd frames.
-        self._inbox = Subscriber(self._received, interrupted=self._interrupted)
+        self._inbox = Subscriber(self._received, interrupted=self._interrupted, audience=audience(PUBLIC))
         self._released = 0
         self._due: float | None = None
         self._task: asyncio.Task[None] | None = None

@@ -5,8 +5,10 @@ subscription per match stream: a channel added to the stream's group when the fi
 match joins, discarded when the last leaves. Its reader gets every broadcast once, encodes each frame to
 text once, and writes that same string to every local socket of the stream.
 
-Streams are named so that per-role views fit later (a delayed spectator stream, owner streams); today
-every broadcast frame is the same for all viewers and goes on the "public" stream.
+A frame may differ by audience (frames.py: a side's players, the referee, the spectators): then it is
+published once as variants, each with the audiences it is for, and each variant is encoded once per process
+and written to the local sockets of its audiences. Players, the referee and live spectators share the
+"public" stream; delayed spectators have theirs.
 
 Redis restarting empties every group (and the queued messages): the subscription would stay open but hear
 nothing. So each stream renews its membership every `RENEW_SECONDS`; when the membership had gone, or the
@@ -38,6 +40,8 @@ PUBLIC_STREAM = "public"
 DELAYED_STREAM = "delayed"
 # Spectators of a match with a delay in seconds: their sockets are fed by `delayed_release`, which listens here.
 SECONDS_DELAYED_STREAM = "delayed_seconds"
+# The audience of a frame's variant for everyone its other variants do not name.
+EVERYONE = "*"
 # The frame type that tells `delayed_release` the log grew (it never reaches a socket).
 LOGGED = "logged"
 MESSAGE_TYPE = "hub.frames"
@@ -78,6 +82,27 @@ async def publish_async(
     await get_channel_layer().group_send(group_name(match_id, stream), message)
 
 
+def addressed(variants: list[tuple[list[str], dict[str, Any]]]) -> dict[str, Any]:
+    """One frame to publish in variants: each for the audiences it lists (an audience such as "player:red",
+    or a role, "player", for all its audiences), `EVERYONE` for every socket no variant names. A socket of
+    no listed audience gets nothing. A single variant for everyone is the plain frame."""
+    if len(variants) == 1 and EVERYONE in variants[0][0]:
+        return variants[0][1]
+    return {"variants": [[audiences, frame] for audiences, frame in variants]}
+
+
+def variants_of(item: dict[str, Any]) -> list[list[Any]]:
+    """A published item's variants, `[[AUDIENCES, FRAME], ...]` (a plain frame is one, for everyone)."""
+    return item.get("variants") or [[[EVERYONE], item]]
+
+
+def variant_for(variants: list[list[Any]], audience: str) -> int | None:
+    """The index of the variant a socket of `audience` gets, if any."""
+    role = audience.split(":")[0]
+    named = next((i for i, (audiences, _) in enumerate(variants) if audience in audiences or role in audiences), None)
+    return named if named is not None else next((i for i, (audiences, _) in enumerate(variants) if EVERYONE in audiences), None)
+
+
 class Subscriber:
     """One socket's place in a stream. Versioned frames go out in version order, each exactly once: while
     the socket is held (until its snapshot is sent) they wait, and a frame that arrives before the one just
@@ -86,11 +111,14 @@ class Subscriber:
     version as after any lost frame."""
 
     def __init__(
-        self, send_text: Callable[[str], Awaitable[None]], *, interrupted: Callable[[], Awaitable[None]]
+        self, send_text: Callable[[str], Awaitable[None]], *, interrupted: Callable[[], Awaitable[None]],
+        audience: str = EVERYONE,
     ) -> None:
-        """`interrupted` is awaited when frames of the stream may have been lost (see the module docstring)."""
+        """`interrupted` is awaited when frames of the stream may have been lost (see the module docstring);
+        `audience` picks the variant of a frame the socket is sent (`addressed`)."""
         self._send_text = send_text
         self.interrupted = interrupted
+        self.audience = audience
         self._floor: int | None = None  # version of the last frame or snapshot sent; None while held
         self._waiting: dict[int, str] = {}  # versioned frames not sent yet, by version
         self._held_unversioned: list[str] = []
@@ -246,14 +274,8 @@ class Hub:
             if message.get("type") != MESSAGE_TYPE:
                 continue
             versioned = message.get("versioned", True)
-            for frame in message["frames"]:
-                text = encode(frame)
-                for subscriber in list(entry.subscribers):
-                    try:
-                        await subscriber.deliver(frame["v"] if versioned else None, text)
-                    except Exception:
-                        # One broken socket must not stop the match's stream for everyone else.
-                        log.exception("hub: dropping a frame for one subscriber of %s", entry.group)
+            for item in message["frames"]:
+                await _fan_out(entry, variants_of(item), versioned)
 
 
     async def _keep(self, entry: _Stream, layer: Any) -> None:
@@ -273,6 +295,24 @@ class Hub:
                         await subscriber.interrupted()
                     except Exception:
                         log.exception("hub: telling one subscriber of %s to resync failed", entry.group)
+
+
+async def _fan_out(entry: _Stream, variants: list[list[Any]], versioned: bool) -> None:
+    """Writes one frame to every local socket of the stream: the variant of its audience, each variant
+    encoded once, when a socket needs it."""
+    texts: dict[int, str] = {}
+    for subscriber in list(entry.subscribers):
+        index = variant_for(variants, subscriber.audience)
+        if index is None:
+            continue
+        frame = variants[index][1]
+        if index not in texts:
+            texts[index] = encode(frame)
+        try:
+            await subscriber.deliver(frame["v"] if versioned else None, texts[index])
+        except Exception:
+            # One broken socket must not stop the match's stream for everyone else.
+            log.exception("hub: dropping a frame for one subscriber of %s", entry.group)
 
 
 async def group_renew(layer: Any, group: str, channel: str) -> bool:

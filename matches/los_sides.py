@@ -23,7 +23,6 @@ from .errors import MatchError
 from .models import Event, Match, Participant
 from .pipeline import Command, Right, Step, is_player, is_referee, run_command
 from .referee import SORTING_OUT, checked_reason
-from .services import state_for_delayed
 
 # An unknown unit gets the same answer as another side's: nobody learns which ids exist.
 NOT_YOURS = "los_side.not_yours"
@@ -69,6 +68,6 @@ class LosSideChoice(Command[dict[str, Any]]):
         match.state = ruleset.state_to_json(state)
         step.log(Event.Kind.LOS_SIDE, {
             "unit": self.unit, "side": self.side, "chooser": chooser, "by": step.user.get_username(), **details,
-            **state_for_delayed(match),
+            "state": match.state,
         })
         return {"type": "los_side_set", "v": match.version, "unit": self.unit, "side": self.side, "chooser": chooser}

@@ -21,8 +21,9 @@ from rules.rulesets import DEFAULT_RULESET, get_ruleset
 
 from . import hub
 from .errors import MatchError
+from .frames import PUBLIC, Viewer, broadcast, event_frame
 from .models import Event, Match, Participant, seed_hash
-from .selectors import PUBLIC, Viewer, event_frame, match_and_viewer, match_get, spectator_horizon
+from .selectors import match_and_viewer, match_get, spectator_horizon
 
 Reply = TypeVar("Reply")
 
@@ -191,7 +192,7 @@ def _publish(match: Match, events: list[Event], frames: Sequence[tuple[str, dict
         _after_commit(match_id=match.pk, frames=[frame], stream=stream, versioned=False)
     if not events:
         return
-    _after_commit(match_id=match.pk, frames=[event_frame(match=match, event=event, viewer=PUBLIC) for event in events])
+    _after_commit(match_id=match.pk, frames=broadcast(match, events))
     if match.options.get("spectator_delay_seconds"):
         # Only a nudge: each process's `delayed_release` reads from the log what the delay lets through.
         nudge = [{"type": hub.LOGGED, "v": match.version}]

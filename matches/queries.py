@@ -24,7 +24,8 @@ from rules.rulesets import get_ruleset
 
 from .errors import MatchError
 from .models import Event
-from .selectors import event_frame, match_and_viewer, match_as_seen
+from .frames import event_fields
+from .selectors import match_and_viewer, match_as_seen
 from .services import check_commander
 
 
@@ -150,5 +151,5 @@ def match_log(*, match_id: int, user: User | AnonymousUser) -> dict[str, Any]:
                 if phase["v"] == event.payload.get("annulled_v"):
                     phase["annulled"] = event.payload.get("reason", "")
             continue
-        phases.append(event_frame(match=match, event=event, viewer=viewer))
+        phases.append(event_fields(event))  # the position each left is no part of the log
     return {"v": seen.version, "phases": phases}

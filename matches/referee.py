@@ -15,7 +15,6 @@ from .errors import MatchError
 from .models import Event, Match, Order
 from .pipeline import Command, Right, Step, is_referee, run_command
 from .replay import keep_split_los, replay_log, unit_overridden
-from .services import state_for_delayed
 
 MAX_REASON_CHARS = 500
 # Annulments and overrides are allowed while paused too: that is when a referee sorts things out.
@@ -48,7 +47,7 @@ def referee_annul(*, match_id: int, user: User, reason: Any) -> dict[str, Any]:
         ruleset = get_ruleset(match.ruleset)
         match.state = ruleset.state_to_json(keep_split_los(state, ruleset.state_from_json(match.state)))
         match.turn, match.phase = state.turn, state.phase
-        return {"turn": last["turn"], "phase": last["phase"], "annulled_v": last["v"], **state_for_delayed(match)}
+        return {"turn": last["turn"], "phase": last["phase"], "annulled_v": last["v"], "state": match.state}
 
     return _act(match_id, user, reason, Event.Kind.ANNULLED, SORTING_OUT, None, annul)
 

@@ -31,6 +31,7 @@ from rules.core.reasons import Reason
 
 from .errors import MatchError
 from .models import Event, Match, phase_dice_seed, seed_hash
+from .frames import PUBLIC
 from .selectors import match_header, window_from_json
 
 
@@ -243,7 +244,15 @@ def match_replay(*, match_id: int) -> dict[str, Any]:
         # Before the end the orders of the open phase are secret and the seed is not revealed.
         raise MatchError("replay.not_finished")
     replay = replay_log(match)
-    return {"match": match_header(match), "seed": match.seed, "start": replay.start, "phases": replay.phases}
+    ruleset = get_ruleset(match.ruleset)
+
+    def seen(state: dict[str, Any]) -> dict[str, Any]:
+        # What anyone may see of it (the ruleset's view), and the result once there is one.
+        return {**ruleset.view(ruleset.state_from_json(state), PUBLIC.role, PUBLIC.side), "result": state.get("result")}
+
+    start = None if replay.start is None else seen(replay.start)
+    phases = [{**phase, "state": seen(phase["state"])} for phase in replay.phases]
+    return {"match": match_header(match), "seed": match.seed, "start": start, "phases": phases}
 
 
 def match_verify(match: Match) -> Replay:

@@ -1,14 +1,12 @@
 """Reads, and the one place that decides what each viewer may see.
 
-`player_view` builds the snapshot (websocket and REST); `event_frame` turns a logged event into the frame a
-viewer gets. Both ask the match's ruleset what the viewer may see (`view`, `orders_view`), and nothing leaves
-the server any other way.
+`player_view` builds the snapshot (websocket and REST) from the ruleset's view of the state, as frames.py
+builds every frame: nothing leaves the server any other way.
 """
 
 from __future__ import annotations
 
 from copy import copy
-from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -21,22 +19,10 @@ from rules.rulesets import get_ruleset
 
 from . import hub
 from .errors import MatchError
+from .frames import PUBLIC, Viewer, event_fields
 from .models import Event, Match, Order, Participant
 
 
-@dataclass(frozen=True)
-class Viewer:
-    role: str  # a Participant.Role value
-    side: str | None = None
-    user_id: int | None = None
-
-    def as_json(self) -> dict[str, Any]:
-        return {"role": self.role, "side": self.side}
-
-
-# What the broadcast ("public") stream shows: exactly what any spectator may see.
-PUBLIC = Viewer(role=Participant.Role.SPECTATOR)
-REFEREE = Viewer(role=Participant.Role.REFEREE)
 # The events after which a phase (re)starts its deadline clock.
 PHASE_OPENERS = (Event.Kind.STARTED, Event.Kind.PLAYBACK, Event.Kind.RESUMED, Event.Kind.ANNULLED)
 REFEREE_LOG = (
@@ -179,8 +165,7 @@ def match_as_seen(match: Match, viewer: Viewer) -> Match:
     return match if horizon is None else _as_of(match, horizon)
 
 
-# The events whose payload holds the whole rules state after them (for the latter three only when spectators
-# are delayed: `services.state_for_delayed`).
+# The events whose payload holds the whole rules state after them (never sent in a frame: frames.FIELDS).
 STATE_EVENTS = (Event.Kind.STARTED, Event.Kind.OVERRIDDEN, Event.Kind.PLAYBACK, Event.Kind.ANNULLED, Event.Kind.LOS_SIDE)
 
 
@@ -283,7 +268,8 @@ def player_view(*, match: Match, viewer: Viewer) -> dict[str, Any]:
         **({"reaction": reaction_view(match, viewer)} if ruleset.reacts else {}),
         # What the current phase offers this viewer, worked out by the rules (docs/protocol.md, "Hints").
         "hints": ruleset.hints(state, viewer.role, viewer.side),
-        "last_playback": event_frame(match=match, event=last_playback, viewer=viewer) if last_playback else None,
+        # Its fields only: the snapshot itself is the position after it.
+        "last_playback": event_fields(last_playback) if last_playback else None,
         **({"referee": referee_panel(match)} if viewer.role == Participant.Role.REFEREE else {}),
     }
 
@@ -293,22 +279,10 @@ def referee_panel(match: Match) -> dict[str, Any]:
     whether there is a resolved phase to annul."""
     logged = Event.objects.filter(match=match, kind__in=REFEREE_LOG).order_by("version")
     return {
-        "log": [event_frame(match=match, event=event, viewer=REFEREE) for event in logged],
+        "log": [event_fields(event) for event in logged],
         "can_annul": match.status in (Match.Status.IN_PROGRESS, Match.Status.PAUSED)
         and match.events.filter(kind=Event.Kind.PLAYBACK).exists(),
     }
-
-
-def event_frame(*, match: Match, event: Event, viewer: Viewer) -> dict[str, Any]:
-    """The frame a viewer gets for one logged event; a submitted order itself stays with its owner."""
-    payload = dict(event.payload)
-    if event.kind in (Event.Kind.SUBMITTED, Event.Kind.REACTED) and not get_ruleset(match.ruleset).orders_view(
-        [(payload["side"], payload["order"])], viewer.role, viewer.side
-    ):
-        del payload["order"]
-    if event.kind in (Event.Kind.PLAYBACK, Event.Kind.ANNULLED, Event.Kind.LOS_SIDE):
-        payload.pop("state", None)  # kept for delayed spectators' snapshots; the frame says what changed
-    return {"type": event.kind, "v": event.version, **payload}
 
 
 def missed_events(*, match: Match, viewer: Viewer, version: int | None) -> list[Event] | None:

@@ -22,7 +22,7 @@ from . import bots, reactions
 from .errors import MatchError
 from .models import Event, Match, Order, phase_dice_seed
 from .pipeline import Command, Right, Step, is_player, run_command
-from .selectors import Viewer, current_orders, spectators_delayed
+from .selectors import Viewer, current_orders
 from .stale import check_position_seen
 
 
@@ -130,12 +130,6 @@ def order_submit(
     return run_command(match_id=match_id, user=user, command=OrderSubmit(order_json, turn, phase, seen))
 
 
-def state_for_delayed(match: Match) -> dict[str, Any]:
-    """The match's rules state, to log in an event's payload when spectators are delayed: what they are shown
-    once the event is old enough (`selectors.STATE_EVENTS`; never sent in a frame)."""
-    return {"state": match.state} if spectators_delayed(match) else {}
-
-
 def phase_resolve(step: Step, state: Any, phase_orders: list[Order]) -> None:
     """Resolves the current phase with the orders given (a unit without one gets the rules' default), after
     its last order or once its deadline passes: one batched playback per resolution, the movement timeline
@@ -156,7 +150,8 @@ def phase_resolve(step: Step, state: Any, phase_orders: list[Order]) -> None:
         return
     payload = {"turn": match.turn, "phase": match.phase, "attempt": attempt, "timeline": ruleset.report_to_json(result)}
     match.state = ruleset.state_to_json(result.state)
-    step.log(Event.Kind.PLAYBACK, {**payload, **state_for_delayed(match)})
+    # The state it left is logged: what frames are viewed from and delayed spectators are shown.
+    step.log(Event.Kind.PLAYBACK, {**payload, "state": match.state})
     match.turn, match.phase = result.state.turn, result.state.phase
     if match.phase == OVER:
         # The result is recorded in the rules state (its `result`), which the match header shows.

@@ -16,7 +16,8 @@ from collections import OrderedDict
 
 from .hub import encode
 from .models import Match, Participant
-from .selectors import PUBLIC, Viewer, event_frame, missed_events, player_view, spectator_horizon
+from .frames import PUBLIC, Viewer, event_frame
+from .selectors import missed_events, player_view, spectator_horizon
 
 # Matches whose snapshot a process keeps, least recently used dropped first; one entry per match.
 MAX_MATCHES = 256

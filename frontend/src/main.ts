@@ -20,8 +20,9 @@ import { SightTool } from "./sight";
 import { HexTooltip, attachHints } from "./tooltip";
 import { errorText } from "./errors";
 import { t } from "./i18n";
+import { afterFrame } from "./position";
 import type { AttackOrder, MatchResult, Order, PlaybackFrame, ServerFrame, SideInfo, Snapshot, Unit } from "./protocol";
-import { MatchSocket } from "./socket";
+import { MatchSocket, isEvent } from "./socket";
 
 function playbackKey(frame: { turn: number; phase: string }): string {
   return `${frame.turn}:${frame.phase}`;
@@ -72,8 +73,10 @@ function startMatch(page: HTMLElement): void {
   let boardShape = "";
   let units: Unit[] = [];
   let sides: SideInfo[] = [];
-  /** Set when the connection dropped with an order in flight: only a snapshot tells what became of it. */
-  let resyncOnOpen = false;
+  /** The match as the frames so far left it; what the page shows once no playback is running. */
+  let model: Snapshot | null = null;
+  /** The playback being animated: the page shows `model` when it ends. */
+  let playing: PlaybackFrame | null = null;
 
   const showStatus = (text: string, code = "") => {
     status.textContent = text;
@@ -87,15 +90,12 @@ function startMatch(page: HTMLElement): void {
       page.dataset.connection = state;
       if (state === "closed") {
         showStatus(t("Connection lost: reconnecting…"));
-        if (plotter?.interrupt() || attacks?.interrupt()) resyncOnOpen = true;
+        // An order was in flight: only a snapshot tells what became of it, so the next connection starts from one.
+        if (plotter?.interrupt() || attacks?.interrupt()) socket.forgetVersion();
         chat.interrupt();
       }
       if (state === "open") void chat.loadHistory(`/api/matches/${matchId}/chat/`);
       if (state === "open") void log.load(`/api/matches/${matchId}/log/`);
-      if (state === "open" && resyncOnOpen) {
-        resyncOnOpen = false;
-        socket.send({ type: "resync" });
-      }
     },
   });
 
@@ -140,6 +140,15 @@ function startMatch(page: HTMLElement): void {
     : null;
 
   function onFrame(frame: ServerFrame): void {
+    const before = model;
+    if (before && frame.type !== "snapshot" && isEvent(frame)) {
+      model = afterFrame(before, frame);
+      if (!model) {
+        model = before;
+        socket.requestSnapshot();
+        return;
+      }
+    }
     switch (frame.type) {
       case "snapshot":
         applySnapshot(frame);
@@ -179,23 +188,28 @@ function startMatch(page: HTMLElement): void {
         break;
       case "playback":
         log.add(frame);
-        play(frame);
+        if (before) play(frame, before);
         break;
       case "finished":
         showResult(frame.result);
+        showModel();
+        break;
+      case "started":
+        showModel();
         break;
       case "paused":
       case "resumed":
       case "annulled":
       case "overridden":
-        // The snapshot brings the status and, after an annulment or a correction, the position the referee
-        // left; plotting restarts from it as after any resync.
+        // The frame brings the status and, after an annulment or a correction, the position the referee
+        // left; plotting restarts from it as after a snapshot.
         showStatus(refereeActionText(frame.type, { referee: frame.by, reason: frame.reason }), `referee.${frame.type}`);
         plotter?.holdPlot();
-        socket.send({ type: "resync" });
+        showModel();
         break;
       case "crowd":
         showCrowd(crowd, frame.spectators);
+        if (model) model = { ...model, spectators: frame.spectators }; // so showing the model keeps it
         break;
       case "chat":
         chat.add(frame);
@@ -211,17 +225,23 @@ function startMatch(page: HTMLElement): void {
         splitLos.handleError(frame.code, text);
         chat.handleError(frame.code, text);
         showStatus(`${text} (${frame.code})`, frame.code);
-        // The position changed under the order (a referee's correction, an annulment): fetch it; the
-        // plotting restarts from the snapshot and keeps the refused order where it still makes sense.
-        if (frame.code === "order.stale_version") socket.send({ type: "resync" });
+        // The position changed under the order (a referee's correction, an annulment): its frame, on its
+        // way if not here yet, restarts the plotting, which keeps the refused order where it still makes sense.
         break;
       }
     }
   }
 
+  /** The match as the frames left it, unless a playback is running (it shows it when it ends). */
+  function showModel(): void {
+    if (model && !playing) applySnapshot(model);
+  }
+
   function applySnapshot(snapshot: Snapshot): void {
     // A snapshot is the current state: an unfinished playback jumps to its end, and the
     // last resolved phase counts as seen so it is not replayed.
+    model = snapshot;
+    playing = null;
     playback.finish();
     if (snapshot.last_playback) {
       played.mark(snapshot.last_playback);
@@ -323,19 +343,26 @@ function startMatch(page: HTMLElement): void {
     if (item) item.dataset.submitted = "true";
   }
 
-  function play(frame: PlaybackFrame): void {
-    if (played.has(frame) || !board) return;
+  /** Animate a resolved phase from the position before it (`before`), then show the position it left. */
+  function play(frame: PlaybackFrame, before: Snapshot): void {
+    if (played.has(frame) || !board) {
+      showModel();
+      return;
+    }
     played.mark(frame);
     plotter?.stop();
     attacks?.stop();
     cue.set(false);
-    const start: Poses = Object.fromEntries(units.map((u) => [u.id, { hex: u.hex, facing: u.facing }]));
+    const start: Poses = Object.fromEntries(before.units.map((u) => [u.id, { hex: u.hex, facing: u.facing }]));
     page.dataset.playback = "playing";
     showStatus(t("Turn %(turn)s: the %(phase)s is resolved; watch it play.", { turn: frame.turn, phase: t(frame.phase) }));
+    playing = frame; // first: the playback this one cuts short must not show the page its end
     playback.play(frame, start, board, () => {
       page.dataset.playback = "done";
-      // The next phase starts from the server's state, not from ours.
-      socket.send({ type: "resync" });
+      if (playing !== frame) return; // a snapshot, or the next playback, took over
+      playing = null;
+      // The next phase starts from the position the frame brought.
+      showModel();
     });
   }
 

@@ -308,13 +308,50 @@ export interface Timeline {
   reason_codes?: ReasonCode[];
 }
 
+/**
+ * What a frame that moves the position carries (docs/protocol.md): the viewer's view of the state it left
+ * (the ruleset's `view`) and the units whose orders the phase now awaits.
+ */
+export interface PositionView {
+  turn: number;
+  phase: string;
+  board: Board;
+  units: Unit[];
+  mechs: Record<string, MechInfo>;
+  split_los: Record<string, SplitLosChoice>;
+  awaits: string[];
+  /** What the phase offers this viewer (docs/protocol.md "Hints"), as in the snapshot. */
+  hints?: Record<string, unknown>;
+}
+
 export interface PlaybackFrame {
   type: "playback";
   v: number;
   turn: number;
   phase: string;
   timeline: Timeline;
+  /** Absent only from a snapshot's `last_playback` (the snapshot is the position after it). */
+  view?: PositionView;
 }
+
+/** The referee's actions; an annulment or a correction moves the position under the page. */
+export interface RefereeFrame {
+  type: "paused" | "resumed" | "annulled" | "overridden";
+  v: number;
+  by: string;
+  reason: string;
+  view?: PositionView;
+}
+
+/** The last acceptance started the match: its starting position. */
+export interface StartedFrame {
+  type: "started";
+  v: number;
+  view?: PositionView;
+}
+
+/** The frames that move the position. */
+export type PositionFrame = PlaybackFrame | RefereeFrame | StartedFrame;
 
 export interface MatchInfo {
   id: number;
@@ -344,6 +381,8 @@ export interface Snapshot {
   mechs?: Record<string, MechInfo>;
   sides: SideInfo[];
   you: { role: Role; side: string | null };
+  /** What the current phase offers this viewer, worked out by the rules (docs/protocol.md "Hints"). */
+  hints?: Record<string, unknown>;
   /** This phase's orders the viewer may see: movement orders or attack orders, by phase. */
   my_orders: (Order | AttackOrder)[];
   last_playback: PlaybackFrame | null;
@@ -436,8 +475,8 @@ export type ServerFrame =
   | { type: "plotted" | "order_accepted"; v: number; order: AttackOrder; attacks: AttackCheck }
   | { type: "finished"; v: number; result: MatchResult }
   | { type: "submitted"; v: number; side: string; player: string; turn: number; phase: string }
-  /** The referee's actions; an annulment or a correction changes the position under the page. */
-  | { type: "paused" | "resumed" | "annulled" | "overridden"; v: number; by: string; reason: string }
+  | RefereeFrame
+  | StartedFrame
   | ({ type: "error"; v: number } & CodedError);
 
 export type ClientFrame =

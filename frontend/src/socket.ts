@@ -1,4 +1,4 @@
-// The match websocket: tracks the match version, asks for a resync after a gap,
+// The match websocket: tracks the match version, asks for a snapshot (`resync`) only after a version gap,
 // and reconnects with `?v=N` after a drop (see docs/protocol.md).
 
 import type { AttackFrame, ClientFrame, CrowdFrame, ServerFrame } from "./protocol";
@@ -6,7 +6,7 @@ import type { AttackFrame, ClientFrame, CrowdFrame, ServerFrame } from "./protoc
 /** Frames that change nothing: answers to one socket, the crowd count and chat (its `v` is not bumped).
  * Every other frame but a snapshot is a logged event. */
 const REPLY_FRAMES = new Set(["plotted", "order_accepted", "reach", "los", "los_side_set", "error", "crowd", "chat", "chat_sent"]);
-const isEvent = (frame: ServerFrame): frame is Exclude<ServerFrame, CrowdFrame> =>
+export const isEvent = (frame: ServerFrame): frame is Exclude<ServerFrame, CrowdFrame> =>
   frame.type !== "snapshot" && !REPLY_FRAMES.has(frame.type);
 
 export type Verdict = "apply" | "stale" | "gap";
@@ -38,6 +38,11 @@ export interface SocketHandlers {
 }
 
 const RETRY_MS = [500, 1000, 2000, 5000];
+/**
+ * How long a reply may be ahead of the events seen before the events it follows count as lost: the
+ * broadcast of a commit reaches the socket milliseconds after the reply to the command that made it.
+ */
+export const GAP_MS = 2000;
 
 export class MatchSocket {
   version: number | null = null;
@@ -95,7 +100,7 @@ export class MatchSocket {
     }
     const verdict = judgeFrame(this.version, frame);
     if (verdict === "gap") {
-      this.requestResync();
+      this.requestSnapshot();
       return;
     }
     if (verdict === "stale") return;
@@ -104,12 +109,34 @@ export class MatchSocket {
       this.version = frame.v;
     } else if (isEvent(frame)) {
       this.version = frame.v;
+    } else if ("v" in frame && typeof frame.v === "number") {
+      this.expect(frame.v);
     }
     this.handlers.frame(frame);
   }
 
-  /** One resync at a time: every frame after a gap is dropped until the snapshot arrives. */
-  private requestResync(): void {
+  /**
+   * A reply says the match is at version `v`: the events up to it are on their way. Should they not come
+   * (a lost broadcast and nothing after it to show the gap), the gap is the reply's to show.
+   */
+  private expect(v: number): void {
+    if (this.version === null || v <= this.version) return;
+    const socket = this.socket;
+    this.later(() => {
+      if (this.socket === socket && this.version !== null && this.version < v) this.requestSnapshot();
+    }, GAP_MS);
+  }
+
+  /** Reconnect without `?v=`: the next connection starts from a snapshot (an order was in flight). */
+  forgetVersion(): void {
+    this.version = null;
+  }
+
+  /**
+   * A snapshot, after a gap or for a frame that cannot be applied without one. One resync at a time: every
+   * frame after a gap is dropped until the snapshot arrives.
+   */
+  requestSnapshot(): void {
     if (this.resyncing) return;
     this.resyncing = true;
     this.send({ type: "resync" });

@@ -14,7 +14,7 @@ from django.conf import settings as django_settings
 from django.contrib.auth.models import User
 from django.db import connections
 
-from matches import consumers, crowd
+from matches import consumers, crowd, hub
 from matches.models import Event, Match, Order
 from matches.pipeline import match_create
 from rules.rulesets.solaris.demo import demo_state
@@ -28,6 +28,35 @@ def fingerprint(match: Match) -> tuple[Any, ...]:
     """What a refused command must leave as it was: the match row's play columns, the orders and the log."""
     match.refresh_from_db()
     return match.version, match.status, match.turn, match.phase, match.state, Order.objects.count(), Event.objects.count()
+
+
+def frame_for(item: dict[str, Any], audience: str) -> dict[str, Any] | None:
+    """The frame a socket of `audience` ("spectator", "referee", "player:alice") is written for one published
+    item (None: it is not for that audience)."""
+    variants = hub.variants_of(item)
+    index = hub.variant_for(variants, audience)
+    return None if index is None else variants[index][1]
+
+
+def shared_part(frame: dict[str, Any]) -> dict[str, Any]:
+    """A frame less what differs by audience (frames.py): a submitted order, and in the position it carries
+    the ammunition (its own side's) and the hints (what the phase offers this viewer)."""
+    shared = {key: value for key, value in frame.items() if key != "order"}
+    if "view" in frame:
+        mechs = {unit: {key: value for key, value in mech.items() if key != "ammo"}
+                 for unit, mech in frame["view"]["mechs"].items()}
+        shared["view"] = {**{key: value for key, value in frame["view"].items() if key != "hints"}, "mechs": mechs}
+    return shared
+
+
+@pytest.fixture
+def published(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
+    """Every frame the services hand to the hub, in order, as a spectator is sent it."""
+    sent: list[dict[str, Any]] = []
+    monkeypatch.setattr(hub, "publish", lambda *, match_id, frames: sent.extend(
+        frame for frame in (frame_for(item, "spectator") for item in frames) if frame is not None
+    ))
+    return sent
 
 
 @pytest.fixture(autouse=True)

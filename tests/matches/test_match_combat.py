@@ -10,7 +10,7 @@ import pytest
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.management import call_command
 
-from matches import hub, services
+from matches import services
 from matches.errors import MatchError
 from matches.models import Event, Match, Order
 from matches.pipeline import match_create
@@ -31,13 +31,6 @@ BOB_FIRE = {"unit": "B", "target": "A", "weapons": ["Medium Laser", "SRM 2"], "t
 # The left arm fired, so alice kicks (TW: an arm that fired a weapon this turn cannot punch).
 ALICE_KICK = {"unit": "A", "target": "B", "attack": "kick", "limb": "RL"}
 BOB_NO_ATTACK = {"unit": "B", "target": "", "attack": "", "limb": ""}
-
-
-@pytest.fixture
-def published(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
-    sent: list[dict[str, Any]] = []
-    monkeypatch.setattr(hub, "publish", lambda *, match_id, frames: sent.extend(frames))
-    return sent
 
 
 def submit(match: Match, user: User, order: dict[str, Any], capture: Any) -> dict[str, Any]:

@@ -1,5 +1,6 @@
 """Attack orders over the match websocket: plot answers the owner alone, a declaration reaches the others only
-as "submitted", the batched playback reaches everyone alike, and a refused attack is a coded error frame."""
+as "submitted", the batched playback reaches everyone alike (but for the ammunition left, which each side sees of
+its own mechs only), and a refused attack is a coded error frame."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pytest
 from channels.db import database_sync_to_async
 from django.contrib.auth.models import User
 
-from tests.matches.conftest import fingerprint
+from tests.matches.conftest import fingerprint, shared_part
 from tests.matches.duels import LARGE_LASER, duel_match
 from tests.matches.sockets import connect, receive, receive_by_type, send
 
@@ -41,7 +42,7 @@ async def test_declared_fire_stays_secret_and_the_playback_reaches_everyone(alic
     assert (accepted["type"], accepted["order"]) == ("order_accepted", ALICE_FIRE)
     assert accepted["attacks"] == plotted["attacks"]
     heard = {"type": "submitted", "v": 1, "side": "alice", "player": "alice", "turn": 1, "phase": "weapons"}
-    assert submitted == heard
+    assert submitted == {**heard, "order": ALICE_FIRE}  # her own order, to her alone
     assert await receive(b) == heard and await receive(spectator) == heard  # no target, no weapons
 
     await b.send_to(text_data=json.dumps({"type": "submit", "order": BOB_FIRE, "turn": 1, "phase": "weapons"}))
@@ -50,7 +51,9 @@ async def test_declared_fire_stays_secret_and_the_playback_reaches_everyone(alic
     for socket in (a, spectator):
         await receive(socket)  # bob's submitted
         playbacks.append(await receive(socket))
-    assert playbacks[0] == playbacks[1]
+    assert shared_part(playbacks[0]) == shared_part(playbacks[1])
+    assert [("ammo" in mech) for mech in playbacks[0]["view"]["mechs"].values()] == [True, False]
+    assert not any("ammo" in mech for mech in playbacks[1]["view"]["mechs"].values())
     attacks = playbacks[0]["timeline"]["combat"][0]["attacks"]
     assert [(x["unit"], x["attack"]) for x in attacks] == [
         ("A", "Large Laser [RA]"), ("A", "Medium Laser [RA]"), ("B", "Medium Laser [RA]"),

@@ -20,7 +20,7 @@ from django.db import connections
 from matches import hub as hub_module
 from matches.hub import Hub, Subscriber, get_hub, group_name, publish
 from matches.models import Match
-from tests.matches.conftest import ALICE_ORDER, BOB_ORDER
+from tests.matches.conftest import ALICE_ORDER, BOB_ORDER, shared_part
 from tests.matches.sockets import connect, frames_until, receive
 
 
@@ -160,9 +160,13 @@ async def test_one_redis_subscription_per_match_and_process_feeds_every_local_so
     for name, socket in zip(("alice", "bob", "spectator"), sockets):
         frames = [await receive(socket) for _ in range(4 if name != "spectator" else 3)]
         received[name] = [f for f in frames if f["type"] in ("submitted", "playback")]
-    # Every socket got the same broadcast frames, in version order.
+    # Every socket got the same broadcast frames, in version order, but that each player's own `submitted`
+    # names its order.
     assert [f["v"] for f in received["spectator"]] == [1, 2, 3]
-    assert received["alice"] == received["bob"] == received["spectator"]
+    for name, order in (("alice", ALICE_ORDER), ("bob", BOB_ORDER)):
+        assert [f.get("order") for f in received[name]] == [order if f.get("side") == name else None for f in received[name]]
+    alike = [[shared_part(f) for f in received[name]] for name in ("alice", "bob", "spectator")]
+    assert alike[0] == alike[1] == alike[2]
 
     for socket in sockets:
         await socket.disconnect()
@@ -242,3 +246,52 @@ async def test_a_stream_whose_group_membership_vanished_rejoins_and_tells_its_so
     finally:
         await client.aclose()
     await database_sync_to_async(connections.close_all)()
+
+
+@pytest.mark.asyncio
+async def test_each_variant_of_a_frame_is_encoded_once_per_process_and_reaches_its_audience_only(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A frame that differs by audience (frames.py) is published once with its variants: each variant is encoded
+    once in the process however many local sockets of its audience there are, the spectators' variant goes to
+    every audience no other variant names, and an audience no variant names (a chat room's non-readers) gets
+    nothing."""
+    encoded: list[str] = []
+    monkeypatch.setattr(hub_module, "encode", lambda frame: encoded.append(frame["to"]) or json.dumps(frame))
+    audiences = {"red 1": "player:red", "red 2": "player:red", "blue": "player:blue", "judge": "referee",
+                 "spectator 1": "spectator", "spectator 2": "spectator"}
+    received: dict[str, list[str]] = {name: [] for name in audiences}
+    everything = asyncio.Event()
+
+    def recorder(name: str) -> Any:
+        async def send_text(text: str) -> None:
+            received[name].append(json.loads(text)["to"])
+            if sum(map(len, received.values())) == 10:
+                everything.set()
+        return send_text
+
+    hub, match_id = Hub(), 900_000 + os.getpid()
+    subscribers = [
+        Subscriber(recorder(name), interrupted=lambda: asyncio.sleep(0), audience=audience)
+        for name, audience in audiences.items()
+    ]
+    for subscriber in subscribers:
+        await hub.join(match_id, subscriber)
+        await subscriber.release(0)
+    playback = hub_module.addressed([
+        (["player:red"], {"type": "playback", "v": 1, "to": "red"}),
+        (["referee"], {"type": "playback", "v": 1, "to": "referee"}),
+        ([hub_module.EVERYONE, "player:blue"], {"type": "playback", "v": 1, "to": "everyone else"}),
+    ])
+    chat = hub_module.addressed([(["player", "referee"], {"type": "chat", "v": 1, "to": "players' room"})])
+    await hub_module.publish_async(match_id=match_id, frames=[playback])
+    await hub_module.publish_async(match_id=match_id, frames=[chat], versioned=False)
+    await asyncio.wait_for(everything.wait(), timeout=5)
+
+    assert sorted(encoded) == ["everyone else", "players' room", "red", "referee"]
+    assert received == {
+        "red 1": ["red", "players' room"], "red 2": ["red", "players' room"], "blue": ["everyone else", "players' room"],
+        "judge": ["referee", "players' room"], "spectator 1": ["everyone else"], "spectator 2": ["everyone else"],
+    }
+    for subscriber in subscribers:
+        await hub.leave(match_id, subscriber)

@@ -50,9 +50,9 @@ async def test_lobby_to_play_with_a_spectator_and_a_referee_and_no_leak(alice: U
     assert await b.receive_nothing(timeout=0.3) and await spectator.receive_nothing(timeout=0.3)
     assert all("steps" not in json.dumps(frame) for frame in heard)
 
-    # Broadcasts are the public stream, for the referee too; the referee's snapshot shows alice's order and
-    # the referee panel, the spectator's neither.
-    assert "order" not in (await frames_until(judge, "submitted"))[-1]
+    # The referee is sent alice's order with her `submitted` and sees it in the snapshot with the referee
+    # panel; the spectator neither.
+    assert (await frames_until(judge, "submitted"))[-1]["order"] == order
     await judge.send_to(text_data=json.dumps({"type": "resync"}))
     snapshot = await receive(judge)
     assert snapshot["my_orders"] == [order] and snapshot["referee"]["can_annul"] is False

@@ -50,7 +50,8 @@ def test_the_targets_player_opens_the_line_by_choosing_the_clear_side(split: Mat
     split.refresh_from_db()
     assert player_view(match=split, viewer=PUBLIC)["split_los"] == {"B": {"side": "left", "by": "controller"}}
     event = split.events.get(kind=Event.Kind.LOS_SIDE)
-    assert event.payload == {"unit": "B", "side": "left", "chooser": "controller", "by": "bob"}
+    # The state it left is logged (delayed spectators are shown it; no frame carries it: frames.FIELDS).
+    assert event.payload == {"unit": "B", "side": "left", "chooser": "controller", "by": "bob", "state": split.state}
     # Cleared: back to the side worse for the attacker.
     los_side_choose(match_id=split.pk, user=bob, unit="B", side=None)
     with pytest.raises(MatchError):

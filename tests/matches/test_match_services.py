@@ -23,14 +23,6 @@ from tests.matches.races import race_behind_row_lock
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def published(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
-    """Every frame the services hand to the hub, in order."""
-    sent: list[dict[str, Any]] = []
-    monkeypatch.setattr(hub, "publish", lambda *, match_id, frames: sent.extend(frames))
-    return sent
-
-
 def test_submit_stores_the_order_and_bumps_the_version(match: Match, alice: User) -> None:
     reply = services.order_submit(match_id=match.pk, user=alice, order_json=ALICE_ORDER)
 

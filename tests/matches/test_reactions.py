@@ -17,7 +17,8 @@ from matches.errors import MatchError
 from matches.models import Event, Match, ReactionAnswer
 from matches.pipeline import match_create
 from matches.replay import match_verify
-from matches.selectors import PUBLIC, Viewer, event_frame, player_view
+from matches.frames import PUBLIC, Viewer, event_frame
+from matches.selectors import player_view
 from rules.core.board import Board
 from rules.rulesets import RULESETS
 from tests.matches.conftest import fingerprint

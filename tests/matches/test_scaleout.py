@@ -18,7 +18,7 @@ from django.db import connection
 
 from bench.live import Daphne, daphne_processes, database_url, match_socket, session_cookie
 from matches.models import Match
-from tests.matches.conftest import ALICE_ORDER, BOB_ORDER
+from tests.matches.conftest import ALICE_ORDER, BOB_ORDER, shared_part
 
 BROADCAST_TYPES = {"submitted", "playback"}
 FRAME_TIMEOUT = 15.0
@@ -82,5 +82,13 @@ def test_a_player_on_one_process_and_a_spectator_on_another_get_the_same_frames(
     versions = [frame["v"] for frame in received["spectator"]]
     assert versions == list(range(1, match.version + 1)), "every event of the phase, once and in order"
     assert [frame["type"] for frame in received["spectator"]] == ["submitted", "submitted", "playback"]
-    assert received["alice"] == received["spectator"] == received["bob"]
+    # The same frames, but that each player's own `submitted` names its own order and each audience's
+    # position its own hints.
+    own = {"alice": ALICE_ORDER, "bob": BOB_ORDER}
+    for player, order in own.items():
+        assert [frame.get("order") for frame in received[player]] == [
+            order if frame.get("side") == player else None for frame in received[player]
+        ]
+    alike = [[shared_part(f) for f in received[name]] for name in ("alice", "bob", "spectator")]
+    assert alike[0] == alike[1] == alike[2]
     assert all("order" not in frame for frame in received["spectator"]), "orders stay secret until resolved"

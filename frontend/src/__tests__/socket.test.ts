@@ -110,6 +110,34 @@ describe("the match socket", () => {
     expect(client.version).toBe(3);
   });
 
+  it("asks for a snapshot when the events a reply is ahead by never come", () => {
+    const { sockets, retries } = connected();
+    sockets[0].receive(snapshot(2));
+    sockets[0].receive(error(4)); // the position moved on: v 3 and 4 are on their way
+    sockets[0].receive(submitted(3));
+    expect(retries).toHaveLength(1);
+    retries[0]();
+    expect(sockets[0].sent).toEqual([{ type: "resync" }]); // v 4 never came
+  });
+
+  it("asks for nothing when the events a reply is ahead by arrive in time", () => {
+    const { sockets, retries } = connected();
+    sockets[0].receive(snapshot(2));
+    sockets[0].receive(error(3));
+    sockets[0].receive(submitted(3));
+    retries[0]();
+    expect(sockets[0].sent).toEqual([]);
+  });
+
+  it("reconnects from a snapshot once told to forget its version", () => {
+    const { client, sockets, retries } = connected();
+    sockets[0].receive(snapshot(2));
+    client.forgetVersion();
+    sockets[0].onclose?.({} as CloseEvent);
+    retries[0]();
+    expect(sockets[1].url).toBe("ws://test/ws/matches/1/");
+  });
+
   it("passes error frames on without changing the version", () => {
     const { sockets, frames, client } = connected();
     sockets[0].receive(snapshot(2));

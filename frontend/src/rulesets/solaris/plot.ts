@@ -160,7 +160,7 @@ export class Plotter {
   }
 
   /**
-   * The referee is changing the match under the plot (a pause, a correction): the resync that follows
+   * The referee is changing the match under the plot (a pause, a correction): the position that frame brings
    * restarts the plotting, and this plot is taken back with it where it still makes sense.
    */
   holdPlot(): void {
@@ -231,7 +231,7 @@ export class Plotter {
 
   /**
    * An error frame: if it answers our pending request, take the change back. A plot made on an old
-   * position (`order.stale_version`) is remembered until the fresh snapshot restarts the plotting.
+   * position (`order.stale_version`) is remembered until the new position restarts the plotting.
    */
   handleError(code: string, message: string): void {
     if (!this.pending) return;
@@ -242,7 +242,7 @@ export class Plotter {
   }
 
   /**
-   * After a resync, the plot refused as stale. Its steps are relative to the unit, so it keeps its meaning
+   * On the new position, the plot refused as stale. Its steps are relative to the unit, so it keeps its meaning
    * only when the unit still stands where it did, in the same turn: then it is sent to be priced again on
    * the new position (the server may still refuse it); otherwise it is cleared.
    */

@@ -1,0 +1,68 @@
+// The page's copy of the match, moved on frame by frame. A frame that moves the position (`started`,
+// `playback`, `annulled`, `overridden`) carries the viewer's view of the state it left (docs/protocol.md,
+// "Frames that move the position"), so the page asks for a snapshot only after a version gap.
+
+import type { CrowdFrame, PositionFrame, ServerFrame, Snapshot } from "./protocol";
+
+/**
+ * The snapshot as it stands after `frame`, the next event of the match. Null when the frame moves the
+ * position without its view (an event logged before frames carried one): only a snapshot tells then.
+ */
+export function afterFrame(snapshot: Snapshot, frame: Exclude<ServerFrame, CrowdFrame>): Snapshot | null {
+  if (frame.type === "snapshot") return frame;
+  const next: Snapshot = { ...snapshot, v: frame.v };
+  const status = (value: string): Snapshot => ({ ...next, match: { ...next.match, status: value } });
+  switch (frame.type) {
+    case "started":
+      return moved(status("in_progress"), frame, []);
+    case "playback":
+      return moved({ ...next, last_playback: frame }, frame, []);
+    case "annulled":
+      return moved(next, frame, []);
+    case "overridden":
+      // The phase's orders stand: only the units moved.
+      return moved(next, frame, snapshot.my_orders, snapshot.sides);
+    case "paused":
+      return status("paused");
+    case "resumed":
+      return status("in_progress");
+    case "finished": {
+      const over = status("finished");
+      return { ...over, match: { ...over.match, result: frame.result } };
+    }
+    case "submitted":
+      return { ...next, sides: next.sides.map((side) => (side.side === frame.side ? { ...side, submitted: true } : side)) };
+    case "los_side": {
+      const choices = { ...(next.split_los ?? {}) };
+      if (frame.side) choices[frame.unit] = { side: frame.side, by: frame.chooser };
+      else delete choices[frame.unit];
+      return { ...next, split_los: choices };
+    }
+    default:
+      return next;
+  }
+}
+
+function moved(
+  next: Snapshot,
+  frame: PositionFrame,
+  orders: Snapshot["my_orders"],
+  sides: Snapshot["sides"] | null = null,
+): Snapshot | null {
+  const view = frame.view;
+  if (!view) return null;
+  const inPlay = next.match.status === "in_progress";
+  // A new phase has no orders yet: a side has submitted when the phase awaits none of its units.
+  const awaited = new Set(view.units.filter((unit) => view.awaits.includes(unit.id)).map((unit) => unit.side));
+  return {
+    ...next,
+    match: { ...next.match, turn: view.turn, phase: view.phase },
+    board: view.board,
+    units: view.units,
+    mechs: view.mechs,
+    split_los: view.split_los,
+    hints: view.hints,
+    my_orders: orders,
+    sides: sides ?? next.sides.map((side) => ({ ...side, submitted: inPlay && !awaited.has(side.side) })),
+  };
+}

@@ -1,0 +1,130 @@
+"""The one viewer filter: every frame of a match that leaves the server is built here.
+
+A logged event's frame is its type, its version and the payload fields its kind lists in `FIELDS`: a whitelist,
+so a field that is not listed (the whole rules state that `started`, `playback`, `annulled`, `overridden` and
+`los_side` log, for replays and delayed spectators) never reaches a client. The ruleset decides the rest:
+a submitted order goes to whom its `orders_view` lets see it, and the kinds that move the position (`VIEWED`)
+carry `view`, the ruleset's `view` of the state the event left for this viewer, with the units the next phase
+awaits, so a client applies the frame without asking for a snapshot.
+
+Frames differ by audience, not by socket: a side's players, the referee, everyone else (spectators, anonymous
+visitors). `broadcast` builds one frame per audience and groups the equal ones, so the hub encodes each once
+per process (hub.py, "variants"); chat lines are addressed to their room's readers the same way (chat.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rules.rulesets import Ruleset, get_ruleset
+
+from . import hub
+from .models import Event, Match, Participant
+
+Frame = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Viewer:
+    role: str  # a Participant.Role value
+    side: str | None = None
+    user_id: int | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        return {"role": self.role, "side": self.side}
+
+
+# What the broadcast ("public") stream shows: exactly what any spectator may see.
+PUBLIC = Viewer(role=Participant.Role.SPECTATOR)
+REFEREE = Viewer(role=Participant.Role.REFEREE)
+
+# Each kind's payload fields a frame may carry; anything else a payload holds stays on the server.
+FIELDS: dict[str, tuple[str, ...]] = {
+    Event.Kind.SUBMITTED: ("side", "player", "turn", "phase"),
+    Event.Kind.PLAYBACK: ("turn", "phase", "attempt", "timeline"),
+    Event.Kind.JOINED: ("player", "role", "side", "by"),
+    Event.Kind.OPTIONS: ("options", "by"),
+    Event.Kind.ACCEPTED: ("player", "side", "accepted", "options"),
+    Event.Kind.STARTED: ("options", "seed_hash"),
+    Event.Kind.EXPIRED: ("turn", "phase", "deadline", "units", "default"),
+    Event.Kind.PAUSED: ("by", "reason"),
+    Event.Kind.RESUMED: ("by", "reason"),
+    Event.Kind.ANNULLED: ("by", "reason", "turn", "phase", "annulled_v"),
+    Event.Kind.OVERRIDDEN: ("by", "reason", "unit", "changes"),
+    Event.Kind.LOS_SIDE: ("unit", "side", "chooser", "by", "reason"),
+    Event.Kind.FINISHED: ("result",),
+    # The play up to the window is public; an answer is secret like an order until the phase resolves.
+    Event.Kind.REACTION_WINDOW: ("turn", "phase", "attempt", "window", "deadline", "timeline"),
+    Event.Kind.REACTED: ("turn", "phase", "attempt", "window", "unit", "side", "expired"),
+}
+# The kinds whose payload holds an order (with its side), which the ruleset's `orders_view` shows or not.
+ORDERED = (Event.Kind.SUBMITTED, Event.Kind.REACTED)
+# The kinds that move the position: their frame carries the viewer's view of the state they left.
+VIEWED = (Event.Kind.STARTED, Event.Kind.PLAYBACK, Event.Kind.ANNULLED, Event.Kind.OVERRIDDEN)
+
+
+def audience(viewer: Viewer) -> str:
+    """Whose frames a viewer's socket is sent: its side's players', the referee's or the spectators'."""
+    if viewer.role == Participant.Role.PLAYER and viewer.side is not None:
+        return f"{Participant.Role.PLAYER}:{viewer.side}"
+    return Participant.Role.REFEREE if viewer.role == Participant.Role.REFEREE else Participant.Role.SPECTATOR
+
+
+def event_fields(event: Event) -> Frame:
+    """What any viewer is told of an event: its type, version and whitelisted fields."""
+    payload = event.payload
+    return {"type": event.kind, "v": event.version, **{name: payload[name] for name in FIELDS[event.kind] if name in payload}}
+
+
+def event_frame(*, match: Match, event: Event, viewer: Viewer, state: Any = None) -> Frame:
+    """The frame `viewer` gets for one logged event. `state`: the state the event left, when the caller has
+    it decoded already (else it is read from the payload)."""
+    ruleset = get_ruleset(match.ruleset)
+    frame = event_fields(event)
+    payload = event.payload
+    if event.kind in ORDERED:
+        frame.update(("order", order) for order in ruleset.orders_view(
+            [(payload["side"], payload["order"])], viewer.role, viewer.side
+        ))
+    # A position logged before every such event held its state has no view: its client asks for a snapshot.
+    if event.kind in VIEWED and (state is not None or "state" in payload):
+        frame["view"] = position_view(ruleset, ruleset.state_from_json(payload["state"]) if state is None else state, viewer)
+    return frame
+
+
+def position_view(ruleset: Ruleset[Any, Any], state: Any, viewer: Viewer) -> Frame:
+    """The ruleset's view of `state` for the viewer, the units whose orders its phase awaits, and what the
+    phase offers the viewer (the ruleset's `hints`, as in the snapshot)."""
+    return {
+        **ruleset.view(state, viewer.role, viewer.side), "awaits": ruleset.awaits(state),
+        "hints": ruleset.hints(state, viewer.role, viewer.side),
+    }
+
+
+def audiences(match: Match) -> list[tuple[str, Viewer]]:
+    """The match's audiences, each with a viewer who stands for it: everyone the others do not name (the
+    spectators' frames, so a socket of no other audience never gets more than a spectator), the referee,
+    and each side's players."""
+    sides = dict.fromkeys(unit["side"] for unit in match.state["units"])
+    players = [Viewer(role=Participant.Role.PLAYER, side=side) for side in sides]
+    return [(hub.EVERYONE, PUBLIC), (audience(REFEREE), REFEREE), *((audience(viewer), viewer) for viewer in players)]
+
+
+def broadcast(match: Match, events: list[Event]) -> list[Frame]:
+    """The new events' frames for every audience, to publish on the live stream: one hub item per event
+    (`hub.addressed`), its equal frames grouped, so one that every audience sees alike is one plain frame."""
+    items = []
+    for event in events:
+        logged = event.payload.get("state") if event.kind in VIEWED else None
+        state = None if logged is None else get_ruleset(match.ruleset).state_from_json(logged)  # once for all
+        variants: list[tuple[list[str], Frame]] = []
+        for name, viewer in audiences(match):
+            frame = event_frame(match=match, event=event, viewer=viewer, state=state)
+            same = next((variant for variant in variants if variant[1] == frame), None)
+            if same is None:
+                variants.append(([name], frame))
+            else:
+                same[0].append(name)
+        items.append(hub.addressed(variants))
+    return items
