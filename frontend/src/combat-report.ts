@@ -2,7 +2,8 @@
 // and end-of-turn reports, the markers' conditions (destroyed, shut down) and the match-over banner.
 
 import { t } from "./i18n";
-import type { CombatReport, MatchResult, MechInfo, Roll, SideInfo, Unit } from "./protocol";
+import type { MatchResult, Roll, SideInfo, Unit } from "./protocol";
+import type { CombatReport, MechInfo } from "./protocol-combat";
 import { reasonText, reasonsText } from "./reasons";
 
 /** The phases as the page names them (English msgids). */

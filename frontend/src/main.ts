@@ -21,7 +21,8 @@ import { HexTooltip, attachHints } from "./tooltip";
 import { errorText } from "./errors";
 import { t } from "./i18n";
 import { afterFrame } from "./position";
-import type { AttackOrder, MatchResult, Order, PlaybackFrame, ServerFrame, SideInfo, Snapshot, Unit } from "./protocol";
+import type { MatchResult, Order, PlaybackFrame, ServerFrame, SideInfo, Snapshot, Unit } from "./protocol";
+import type { AttackOrder } from "./protocol-combat";
 import { MatchSocket, isEvent } from "./socket";
 
 function playbackKey(frame: { turn: number; phase: string }): string {

@@ -2,7 +2,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { errorText } from "../errors";
 import { AttackPanel, attackOrder, describeToHit, rangeBand, sameAttackOrder } from "../rulesets/solaris/attack";
-import type { AttackCheck, AttackFrame, AttackOption, AttackOptions, MechInfo, Unit, WeaponInfo } from "../protocol";
+import type { AttackFrame, Unit } from "../protocol";
+import type { AttackCheck, AttackOption, AttackOptions, MechInfo, WeaponInfo } from "../protocol-combat";
 import { forgetCatalog, speak } from "./gettext";
 
 const weapon = (index: number, label: string, range: WeaponInfo["range"], extra: Partial<WeaponInfo> = {}): WeaponInfo => ({

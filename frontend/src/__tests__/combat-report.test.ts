@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { combatRulings, resultText, withConditions } from "../combat-report";
-import type { CombatReport, MechInfo, Unit } from "../protocol";
+import type { Unit } from "../protocol";
+import type { CombatReport, MechInfo } from "../protocol-combat";
 import { rulings } from "../rulings";
 
 const laser = { unit: "A", target: "B", attack: "Large Laser [RA]", to_hit: { target: 8, modifiers: [] } };

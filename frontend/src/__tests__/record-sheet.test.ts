@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from "vitest";
-import type { MechInfo, Unit } from "../protocol";
+import type { Unit } from "../protocol";
+import type { MechInfo } from "../protocol-combat";
 import { RecordSheets, heatEffectsText, locationState, movementText } from "../rulesets/solaris/record-sheet";
 
 const LOCATIONS = ["HD", "CT", "LT", "RT", "LA", "RA", "LL", "RL"];

@@ -7,9 +7,8 @@
 import { distance, parseLabel } from "../../hex";
 import { errorText } from "../../errors";
 import { t } from "../../i18n";
-import type {
-  AttackCheck, AttackFrame, AttackOption, AttackOptions, AttackOrder, MechInfo, PlannedAttack, Unit, WeaponInfo,
-} from "../../protocol";
+import type { AttackFrame, Unit } from "../../protocol";
+import type { AttackCheck, AttackOption, AttackOptions, AttackOrder, MechInfo, PlannedAttack, WeaponInfo } from "../../protocol-combat";
 import { reasonText } from "../../reasons";
 
 export type AttackPhase = "weapons" | "physical";

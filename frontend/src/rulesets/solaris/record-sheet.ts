@@ -5,7 +5,8 @@
 // sheets follow the damage as the playback lands it.
 
 import { t } from "../../i18n";
-import type { ComponentInfo, MechInfo, Unit } from "../../protocol";
+import type { Unit } from "../../protocol";
+import type { ComponentInfo, MechInfo } from "../../protocol-combat";
 import { reasonsText } from "../../reasons";
 
 /** The locations as the diagram lays them out, seen from behind the mech (its left on the left). */
