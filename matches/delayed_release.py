@@ -23,8 +23,8 @@ from django.utils import timezone
 from . import hub
 from .hub import Subscriber, encode, get_hub, per_event_loop
 from .models import Match
-from .frames import PUBLIC, audience, event_frame
-from .selectors import spectator_horizon
+from .frames import PUBLIC, audience, frames_for
+from .selectors import board_at, spectator_horizon
 
 log = logging.getLogger(__name__)
 
@@ -42,8 +42,9 @@ def released_since(match_id: int, after: int | None) -> tuple[int, list[tuple[in
     horizon = spectator_horizon(match)
     shown = match.version if horizon is None else horizon
     start = shown if after is None else after
-    events = match.events.filter(version__gt=start, version__lte=shown).order_by("version")
-    frames = [(event.version, encode(event_frame(match=match, event=event, viewer=PUBLIC))) for event in events]
+    events = list(match.events.filter(version__gt=start, version__lte=shown).order_by("version"))
+    public = frames_for(match, events, PUBLIC, board_at(match, start)) if events else []
+    frames = [(frame["v"], encode(frame)) for frame in public]
     waiting = match.events.filter(version__gt=shown).order_by("version").values_list("created_at", flat=True).first()
     due = None
     if horizon is not None and waiting is not None:

@@ -5,7 +5,8 @@ so a field that is not listed (the whole rules state that `started`, `playback`,
 `los_side` log, for replays and delayed spectators) never reaches a client. The ruleset decides the rest:
 a submitted order goes to whom its `orders_view` lets see it, and the kinds that move the position (`VIEWED`)
 carry `view`, the ruleset's `view` of the state the event left for this viewer, with the units the next phase
-awaits, so a client applies the frame without asking for a snapshot.
+awaits, so a client applies the frame without asking for a snapshot. The board, the bulk of a view, is left
+out when the event did not change it (`unchanged_boards`): the client keeps the one it has.
 
 Frames differ by audience, not by socket: a side's players, the referee, everyone else (spectators, anonymous
 visitors). `broadcast` builds one frame per audience and groups the equal ones, so the hub encodes each once
@@ -77,9 +78,9 @@ def event_fields(event: Event) -> Frame:
     return {"type": event.kind, "v": event.version, **{name: payload[name] for name in FIELDS[event.kind] if name in payload}}
 
 
-def event_frame(*, match: Match, event: Event, viewer: Viewer, state: Any = None) -> Frame:
+def event_frame(*, match: Match, event: Event, viewer: Viewer, state: Any = None, same_board: bool = False) -> Frame:
     """The frame `viewer` gets for one logged event. `state`: the state the event left, when the caller has
-    it decoded already (else it is read from the payload)."""
+    it decoded already (else it is read from the payload); `same_board`: the event left the board as it was."""
     ruleset = get_ruleset(match.ruleset)
     frame = event_fields(event)
     payload = event.payload
@@ -90,7 +91,29 @@ def event_frame(*, match: Match, event: Event, viewer: Viewer, state: Any = None
     # A position logged before every such event held its state has no view: its client asks for a snapshot.
     if event.kind in VIEWED and (state is not None or "state" in payload):
         frame["view"] = position_view(ruleset, ruleset.state_from_json(payload["state"]) if state is None else state, viewer)
+        if same_board:
+            frame["view"].pop("board", None)
     return frame
+
+
+def unchanged_boards(events: list[Event], board: Any) -> set[int]:
+    """The versions of the events, in order, whose logged state has the board of the state before them
+    (`board`: the board before the first, as the rules state holds it; None when unknown)."""
+    same = set()
+    for event in events:
+        logged = event.payload.get("state")
+        if logged is None:
+            continue  # an event that leaves the state as it was
+        if board is not None and logged.get("board", board) == board:
+            same.add(event.version)
+        board = logged.get("board")
+    return same
+
+
+def frames_for(match: Match, events: list[Event], viewer: Viewer, board: Any) -> list[Frame]:
+    """The frames of consecutive events for one viewer, from `board` (the board before the first event)."""
+    same = unchanged_boards(events, board)
+    return [event_frame(match=match, event=event, viewer=viewer, same_board=event.version in same) for event in events]
 
 
 def position_view(ruleset: Ruleset[Any, Any], state: Any, viewer: Viewer) -> Frame:
@@ -111,16 +134,18 @@ def audiences(match: Match) -> list[tuple[str, Viewer]]:
     return [(hub.EVERYONE, PUBLIC), (audience(REFEREE), REFEREE), *((audience(viewer), viewer) for viewer in players)]
 
 
-def broadcast(match: Match, events: list[Event]) -> list[Frame]:
+def broadcast(match: Match, events: list[Event], board: Any) -> list[Frame]:
     """The new events' frames for every audience, to publish on the live stream: one hub item per event
-    (`hub.addressed`), its equal frames grouped, so one that every audience sees alike is one plain frame."""
+    (`hub.addressed`), its equal frames grouped, so one that every audience sees alike is one plain frame.
+    `board`: the board before the events."""
     items = []
+    kept = unchanged_boards(events, board)
     for event in events:
         logged = event.payload.get("state") if event.kind in VIEWED else None
         state = None if logged is None else get_ruleset(match.ruleset).state_from_json(logged)  # once for all
         variants: list[tuple[list[str], Frame]] = []
         for name, viewer in audiences(match):
-            frame = event_frame(match=match, event=event, viewer=viewer, state=state)
+            frame = event_frame(match=match, event=event, viewer=viewer, state=state, same_board=event.version in kept)
             same = next((variant for variant in variants if variant[1] == frame), None)
             if same is None:
                 variants.append(([name], frame))

@@ -301,8 +301,11 @@ async def _fan_out(entry: _Stream, variants: list[list[Any]], versioned: bool) -
     """Writes one frame to every local socket of the stream: the variant of its audience, each variant
     encoded once, when a socket needs it."""
     texts: dict[int, str] = {}
+    picked: dict[str, int | None] = {}  # by audience: a stream's sockets are of a few audiences
     for subscriber in list(entry.subscribers):
-        index = variant_for(variants, subscriber.audience)
+        if subscriber.audience not in picked:
+            picked[subscriber.audience] = variant_for(variants, subscriber.audience)
+        index = picked[subscriber.audience]
         if index is None:
             continue
         frame = variants[index][1]

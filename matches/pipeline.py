@@ -21,9 +21,9 @@ from rules.rulesets import DEFAULT_RULESET, get_ruleset
 
 from . import hub
 from .errors import MatchError
-from .frames import PUBLIC, Viewer, broadcast, event_frame
+from .frames import PUBLIC, Viewer, broadcast, frames_for
 from .models import Event, Match, Participant, seed_hash
-from .selectors import match_and_viewer, match_get, spectator_horizon
+from .selectors import board_at, match_and_viewer, match_get, spectator_horizon
 
 Reply = TypeVar("Reply")
 
@@ -128,7 +128,8 @@ def run_command(*, match_id: int, user: User | AnonymousUser | None, command: Co
             Event.objects.bulk_create(step.events)
         if changed:
             match.save(update_fields=[*changed, "updated_at"])
-        _publish(match, step.events, step.frames)
+        # The board before the command: its frames leave out a board it did not change.
+        _publish(match, step.events, step.frames, before[COLUMNS.index("state")].get("board"))
         for work in step.after_commit:
             transaction.on_commit(work, robust=True)
     return reply
@@ -186,13 +187,14 @@ def _match_and_viewer(
     return match_and_viewer(match_id=match_id, user=user, for_update=for_update)
 
 
-def _publish(match: Match, events: list[Event], frames: Sequence[tuple[str, dict[str, Any]]] = ()) -> None:
-    """Broadcasts the public frames of new events, and a command's own frames, once the transaction commits."""
+def _publish(match: Match, events: list[Event], frames: Sequence[tuple[str, dict[str, Any]]], board: Any) -> None:
+    """Broadcasts the frames of new events (`board`: the board before them), and a command's own frames, once
+    the transaction commits."""
     for stream, frame in frames:
         _after_commit(match_id=match.pk, frames=[frame], stream=stream, versioned=False)
     if not events:
         return
-    _after_commit(match_id=match.pk, frames=broadcast(match, events))
+    _after_commit(match_id=match.pk, frames=broadcast(match, events, board))
     if match.options.get("spectator_delay_seconds"):
         # Only a nudge: each process's `delayed_release` reads from the log what the delay lets through.
         nudge = [{"type": hub.LOGGED, "v": match.version}]
@@ -202,11 +204,11 @@ def _publish(match: Match, events: list[Event], frames: Sequence[tuple[str, dict
         # (everything, in the lobby) up to what they may see now (everything, once the match is over).
         seen = spectator_horizon(match, upto=events[0].version - 1)
         visible = spectator_horizon(match)
-        released = Event.objects.filter(
-            match=match, version__gt=events[0].version - 1 if seen is None else seen,
-            version__lte=match.version if visible is None else visible,
-        ).order_by("version")
-        delayed = [event_frame(match=match, event=event, viewer=PUBLIC) for event in released]
+        after = events[0].version - 1 if seen is None else seen
+        released = list(Event.objects.filter(
+            match=match, version__gt=after, version__lte=match.version if visible is None else visible,
+        ).order_by("version"))
+        delayed = frames_for(match, released, PUBLIC, board_at(match, after)) if released else []
         if delayed:
             _after_commit(match_id=match.pk, frames=delayed, stream=hub.DELAYED_STREAM)
 

@@ -1,4 +1,4 @@
-"""Reads, and the one place that decides what each viewer may see.
+"""Reads: the match as each viewer is shown it.
 
 `player_view` builds the snapshot (websocket and REST) from the ruleset's view of the state, as frames.py
 builds every frame: nothing leaves the server any other way.
@@ -12,6 +12,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import User, AnonymousUser
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from rules.core.playback import ReactionWindow
@@ -169,12 +170,22 @@ def match_as_seen(match: Match, viewer: Viewer) -> Match:
 STATE_EVENTS = (Event.Kind.STARTED, Event.Kind.OVERRIDDEN, Event.Kind.PLAYBACK, Event.Kind.ANNULLED, Event.Kind.LOS_SIDE)
 
 
+def states_logged(match: Match, version: int) -> QuerySet[Event]:
+    """The events up to `version` that logged the state they left, latest first: the first holds the state at
+    `version`."""
+    return match.events.filter(version__lte=version, kind__in=STATE_EVENTS, payload__has_key="state").order_by("-version")
+
+
+def board_at(match: Match, version: int) -> Any:
+    """The board (as the rules state holds it) at `version`; None before the start."""
+    return states_logged(match, version).values_list("payload__state__board", flat=True).first()
+
+
 def _as_of(match: Match, version: int) -> Match:
     """The match as it stood at `version` (at or after its start, before its end); unsaved. The state is the
     one the last state-holding event up to `version` logged."""
     earlier = match.events.filter(version__lte=version).order_by("-version")
-    logged = earlier.filter(kind__in=STATE_EVENTS, payload__has_key="state")
-    state = logged.values_list("payload__state", flat=True).first()
+    state = states_logged(match, version).values_list("payload__state", flat=True).first()
     assert state is not None, "a started match has logged its state"
     past = copy(match)
     past.state, past.version, past.turn, past.phase = state, version, state["turn"], state["phase"]

@@ -16,8 +16,8 @@ from collections import OrderedDict
 
 from .hub import encode
 from .models import Match, Participant
-from .frames import PUBLIC, Viewer, event_frame
-from .selectors import missed_events, player_view, spectator_horizon
+from .frames import PUBLIC, Viewer, frames_for
+from .selectors import board_at, missed_events, player_view, spectator_horizon
 
 # Matches whose snapshot a process keeps, least recently used dropped first; one entry per match.
 MAX_MATCHES = 256
@@ -37,7 +37,8 @@ def encoded_frames_since(*, match: Match, viewer: Viewer, version: int | None) -
     missed = missed_events(match=match, viewer=viewer, version=version)
     if missed is None:
         return [encoded_snapshot(match=match, viewer=viewer)]
-    return [(event.version, encode(event_frame(match=match, event=event, viewer=viewer))) for event in missed]
+    board = board_at(match, version) if missed and version is not None else None
+    return [(frame["v"], encode(frame)) for frame in frames_for(match, missed, viewer, board)]
 
 
 def encoded_snapshot(*, match: Match, viewer: Viewer) -> tuple[int, str]:

@@ -57,7 +57,7 @@ function moved(
   return {
     ...next,
     match: { ...next.match, turn: view.turn, phase: view.phase },
-    board: view.board,
+    board: view.board ?? next.board, // left out when the event did not change it
     units: view.units,
     mechs: view.mechs,
     split_los: view.split_los,

@@ -159,7 +159,8 @@ export interface Timeline {
 export interface PositionView {
   turn: number;
   phase: string;
-  board: Board;
+  /** Left out when the event did not change the board. */
+  board?: Board;
   units: Unit[];
   mechs: Record<string, MechInfo>;
   split_los: Record<string, SplitLosChoice>;

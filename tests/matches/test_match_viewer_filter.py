@@ -20,11 +20,11 @@ from django.utils import timezone
 
 from matches import chat, deadlines, hub, lobby, los_sides, reactions, referee, services
 from matches.delayed_release import released_since
-from matches.frames import FIELDS, ORDERED, VIEWED, Viewer, audience
+from matches.frames import FIELDS, ORDERED, VIEWED, Viewer, audience, unchanged_boards
 from matches.models import Event, Match
 from matches.pipeline import match_create
 from matches.replay import match_replay
-from matches.selectors import player_view, viewer_for
+from matches.selectors import board_at, player_view, viewer_for
 from matches.snapshots import encoded_frames_since
 from rules.core.board import Board
 from rules.rulesets import RULESETS, get_ruleset
@@ -84,8 +84,14 @@ def check_event_frame(match: Match, sent: dict[str, Any], viewer: Viewer, where:
     if event.kind in VIEWED:
         ruleset = get_ruleset(match.ruleset)
         state = ruleset.state_from_json(event.payload["state"])
-        assert sent["view"] == {**ruleset.view(state, viewer.role, viewer.side), "awaits": ruleset.awaits(state),
-                                "hints": ruleset.hints(state, viewer.role, viewer.side)}
+        expected = {**ruleset.view(state, viewer.role, viewer.side), "awaits": ruleset.awaits(state),
+                    "hints": ruleset.hints(state, viewer.role, viewer.side)}
+        if "board" not in sent["view"]:  # left out: the event left the board as it was
+            before = board_at(match, event.version - 1)
+            # Before the start no state is logged: the lobby's position is the match row's, before the command.
+            assert before == event.payload["state"]["board"] or (before is None and event.kind == Event.Kind.STARTED), where
+            del expected["board"]
+        assert sent["view"] == expected, where
 
 
 class Watch:
@@ -155,6 +161,10 @@ def test_no_viewer_is_sent_what_the_view_removes_whatever_the_event(
     play_every_event_kind(watch)
     match = watch.match
     assert set(match.events.values_list("kind", flat=True)) == set(Event.Kind.values) - REACTIONS
+    # A frame carries the board only where the event changed it: nothing in this duel changes the terrain.
+    boarded = [item for stream, item in watch.published
+               if stream == hub.PUBLIC_STREAM and "board" in (frame_for(item, "spectator") or {}).get("view", {})]
+    assert boarded == []
     viewers = watch.viewers()
     assert {name: audience(viewer) for name, viewer in viewers.items()} == {
         "alice": "player:red", "bob": "player:blue", "carol": "spectator", "anonymous": "spectator", "dana": "referee",
@@ -187,6 +197,18 @@ def test_no_viewer_is_sent_what_the_view_removes_whatever_the_event(
     assert [json.loads(text)["v"] for _, text in released] == list(range(1, match.version + 1))
     for version, text in released:
         check_event_frame(match, json.loads(text), Viewer(role="spectator"), f"the released frame v{version}")
+
+
+def test_a_frame_leaves_out_the_board_only_when_its_event_did_not_change_it() -> None:
+    rubble, open_ground = {"hexes": {"0806": "rubble"}}, {"hexes": {}}
+    events = [Event(version=v, kind=kind, payload=payload) for v, kind, payload in (
+        (5, Event.Kind.PLAYBACK, {"state": {"board": open_ground}}),
+        (6, Event.Kind.PAUSED, {}),
+        (7, Event.Kind.PLAYBACK, {"state": {"board": rubble}}),  # a building collapsed
+        (8, Event.Kind.OVERRIDDEN, {"state": {"board": rubble}}),
+    )]
+    assert unchanged_boards(events, open_ground) == {5, 8}
+    assert unchanged_boards(events, None) == {8}  # the board before is unknown: the first carries it
 
 
 def test_a_referees_correction_tells_nobody_the_ammunition_left_but_its_own_side(

@@ -46,9 +46,11 @@ describe("moving the page's copy of the match on, frame by frame", () => {
     expect(next.sides.map((s) => s.submitted)).toEqual([false, true]);
   });
 
-  it("keeps the phase's orders and flags through a referee's correction", () => {
-    const overridden: ServerFrame = { type: "overridden", v: 5, by: "ref", reason: "counter", view: view(["A", "B"], "movement") };
+  it("keeps the phase's orders and flags, and the board it leaves out, through a referee's correction", () => {
+    const { board: _unchanged, ...position } = view(["A", "B"], "movement");
+    const overridden: ServerFrame = { type: "overridden", v: 5, by: "ref", reason: "counter", view: position };
     const next = afterFrame(snapshot, overridden)!;
+    expect(next.board).toBe(snapshot.board);
     expect(next.units[1].hex).toBe("0803");
     expect(next.my_orders).toEqual(snapshot.my_orders);
     expect(next.sides).toEqual(snapshot.sides);
