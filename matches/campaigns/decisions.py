@@ -12,7 +12,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_noop
@@ -39,11 +39,11 @@ def reason_checked(reason: Any) -> str:
     return reason.strip()
 
 
-def _log(action: str, reason: str, by: AbstractBaseUser | None, round_: Round, fixture: Fixture | None = None,
+def _log(action: str, reason: str, by: User | AnonymousUser | None, round_: Round, fixture: Fixture | None = None,
          lines: list[dict[str, Any]] | None = None) -> CampaignLog:
     return CampaignLog.objects.create(
         campaign=round_.season.campaign, round=round_, fixture=fixture, action=action, reason=reason,
-        by=by if by is not None and by.is_authenticated else None, lines=lines or [],
+        by=by if isinstance(by, User) else None, lines=lines or [],
     )
 
 
@@ -53,7 +53,7 @@ def _end_match(match: Match, winner_side: str, sides: dict[str, dict[str, Any]])
     return match_finish(match_id=match.pk, winner_side=winner_side, sides=sides)
 
 
-def fixture_unapply(*, fixture_id: int, reason: Any, by: AbstractBaseUser | None = None) -> list[str]:
+def fixture_unapply(*, fixture_id: int, reason: Any, by: User | AnonymousUser | None = None) -> list[str]:
     """Gives back everything an applied result changed (experience, fame, money, wounds, damage; the
     record and standings follow, being counted from applied results); the result stays, to re-apply."""
     reason = reason_checked(reason)
@@ -77,7 +77,7 @@ def _void(fixture: Fixture) -> list[dict[str, Any]]:
     return lines
 
 
-def fixture_void(*, fixture_id: int, reason: Any, by: AbstractBaseUser | None = None) -> list[str]:
+def fixture_void(*, fixture_id: int, reason: Any, by: User | AnonymousUser | None = None) -> list[str]:
     """The fixture no longer counts: whatever it changed is given back and its match, if live, ends."""
     reason = reason_checked(reason)
     with transaction.atomic():
@@ -89,7 +89,7 @@ def fixture_void(*, fixture_id: int, reason: Any, by: AbstractBaseUser | None = 
         return [said(entry) for entry in lines]
 
 
-def round_void(*, round_id: int, reason: Any, by: AbstractBaseUser | None = None) -> list[str]:
+def round_void(*, round_id: int, reason: Any, by: User | AnonymousUser | None = None) -> list[str]:
     """Voids every fixture of the round, then the round: it no longer counts, not even for rematches."""
     reason = reason_checked(reason)
     with transaction.atomic():
@@ -107,7 +107,7 @@ def round_void(*, round_id: int, reason: Any, by: AbstractBaseUser | None = None
 
 
 def fixture_decide(*, fixture_id: int, decision: str, winner_side: str, reason: Any,
-                   sides: dict[str, dict[str, Any]] | None = None, by: AbstractBaseUser | None = None
+                   sides: dict[str, dict[str, Any]] | None = None, by: User | AnonymousUser | None = None
                    ) -> MatchResult:
     """The referee's result of a fixture whose match is live: declared (a winner or a draw, and each side's
     line), a forfeit (the side that is not `winner_side` concedes) or a no-show (it never came: it earns
@@ -133,7 +133,7 @@ def fixture_decide(*, fixture_id: int, decision: str, winner_side: str, reason: 
         return result
 
 
-def round_forfeit_overdue(*, round_id: int, reason: Any, by: AbstractBaseUser | None = None,
+def round_forfeit_overdue(*, round_id: int, reason: Any, by: User | AnonymousUser | None = None,
                           now: datetime | None = None) -> dict[str, int]:
     """Past the round's deadline, each unplayed fixture whose match waits on one side's orders is forfeited
     by that side; a fixture waiting on both sides (or neither) is left for the referee to decide."""
@@ -151,7 +151,7 @@ def round_forfeit_overdue(*, round_id: int, reason: Any, by: AbstractBaseUser | 
     return counts
 
 
-def round_extend(*, round_id: int, days: Any, reason: Any, by: AbstractBaseUser | None = None) -> Round:
+def round_extend(*, round_id: int, days: Any, reason: Any, by: User | AnonymousUser | None = None) -> Round:
     """Moves the round's deadline `days` later (from now when it had none, or had passed)."""
     reason = reason_checked(reason)
     if not isinstance(days, int) or isinstance(days, bool) or not 1 <= days <= MAX_EXTENSION_DAYS:

@@ -158,16 +158,15 @@ def season_round_robin(*, season_id: int) -> list[Round]:
             raise MatchError("season.not_found", id=season_id) from None
         campaign = season.campaign
         arenas = _arenas(campaign)
-        pilots: list[Pilot | None] = sorted(_fit_pilots(campaign), key=lambda pilot: (pilot.name, pilot.pk))
-        if len(pilots) < 2:
+        fit = sorted(_fit_pilots(campaign), key=lambda pilot: (pilot.name, pilot.pk))
+        if len(fit) < 2:
             raise MatchError("round.no_pairing", round=str(season))
-        if len(pilots) % 2:
-            pilots.append(None)
+        pilots: list[Pilot | None] = [*fit, None] if len(fit) % 2 else [*fit]
         last = season.rounds.order_by("-number").first()
         # A last round still empty (as advancing leaves the next one) is the schedule's first.
         reuse = last if last is not None and last.status == Round.Status.PLANNED and not last.fixtures.exists() \
             else None
-        start = last.number - 1 if reuse else (last.number if last else 0)
+        start = reuse.number - 1 if reuse else (last.number if last else 0)
         allowed = _allowed(campaign, set())
         created = []
         for index, meetings in enumerate(_circle(pilots), start=1):

@@ -19,7 +19,7 @@ from matches.errors import MatchError
 from matches.models import Match
 from rules.core.dice import Dice
 
-from .models import LETHAL_WOUNDS, MEKATAC_SKILLS, SIDES, Campaign, Fixture, MatchResult, Mech, Pilot, Round, SideResult
+from .models import LETHAL_WOUNDS, MEKATAC_SKILLS, SIDE_A, SIDES, Campaign, Fixture, MatchResult, Mech, Pilot, Round, SideResult
 from .report import line
 from .services import condition_after, match_result_record, round_locked
 
@@ -67,7 +67,10 @@ def _feed_back(fixture: Fixture, campaign: Campaign, side: SideResult, result: M
     pilots = Pilot.objects.select_for_update(of=("self", "stable")).select_related("stable")
     pilot = pilots.get(pk=fixture.pilot_of(side.side).pk)
     stable = pilot.stable
-    mech = Mech.objects.select_for_update().get(pk=fixture.mech_of(side.side).pk)
+    mech_id = fixture.mech_a_id if side.side == SIDE_A else fixture.mech_b_id
+    if mech_id is None:  # fixed when its match was created; a fixture from before mechs were fixed has none
+        raise MatchError("mech.not_found", id=mech_id)
+    mech = Mech.objects.select_for_update().get(pk=mech_id)
     awards = _awards(campaign, fixture, side, result)
     report = [_award_line(pilot, fixture, campaign, side, awards)]
     changes: dict[str, Any] = {

@@ -136,7 +136,7 @@ def pilot_history(*, pilot: Pilot) -> list[dict[str, Any]]:
             "fixture": fixture, "season": fixture.round.season.number, "round": fixture.round.number,
             "arena": fixture.arena.name, "opponent": opponent, "outcome": outcome, "line": line,
             "outcome_word": outcome_word(outcome), "match_id": fixture.match_id, "report": fixture.report,
-            "decision": fixture.result.get_decision_display() if fixture.result.decision else "",
+            "decision": fixture.result.get_decision_display() if fixture.result and fixture.result.decision else "",
         })
     return history
 

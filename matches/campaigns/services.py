@@ -164,10 +164,13 @@ def round_create_matches(*, round_id: int) -> list[Match]:
             raise MatchError("round.double_booked", pilot=str(twice), round=str(round_))
         created = []
         for fixture in fixtures:
-            for pilot in (fixture.pilot_a, fixture.pilot_b):
-                reason = pilot_unfit(pilot)
-                if reason:
+            players = {}
+            for side in SIDES:
+                pilot = fixture.pilot_of(side)
+                reason, player = pilot_unfit(pilot), pilot.player
+                if reason is not None or player is None:
                     raise MatchError("fixture.pilot_unfit", fixture=str(fixture), why=reason)
+                players[side] = player
             if fixture.pilot_a.player_id == fixture.pilot_b.player_id:
                 raise MatchError("fixture.same_player", fixture=str(fixture))
             try:
@@ -176,7 +179,7 @@ def round_create_matches(*, round_id: int) -> list[Match]:
                 raise MatchError("fixture.bad_arena", fixture=str(fixture), arena=str(fixture.arena)) from None
             fixture.match = match_create(
                 state=state,
-                players={SIDE_A: fixture.pilot_a.player, SIDE_B: fixture.pilot_b.player},
+                players=players,
                 ruleset=campaign.ruleset,
                 title=f"{campaign} R{round_.number}: {fixture} at {fixture.arena.name}",
                 options=campaign.match_options,

@@ -6,7 +6,7 @@ Refusals are `MatchError`s raised before anything is written, like every campaig
 from __future__ import annotations
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Field, Q
 from django.utils.translation import gettext
 
 from matches.errors import MatchError
@@ -16,7 +16,8 @@ from .models import SKILLS, Fixture, Mech, Pilot, Stable
 
 def skill_name(skill: str) -> str:
     """A skill's name in the active language."""
-    return str(Pilot._meta.get_field(skill).verbose_name)
+    field = Pilot._meta.get_field(skill)
+    return str(field.verbose_name) if isinstance(field, Field) else skill
 
 
 def _fights_pending(involved: Q) -> bool:

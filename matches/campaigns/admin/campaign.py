@@ -102,8 +102,7 @@ class CampaignLogAdmin(ConsoleAdmin):
 
     list_display = ["at", "campaign", "round", "fixture", "action", "reason", "by"]
     list_filter = ["campaign", "action"]
-    fields = ["at", "campaign", "round", "fixture", "action", "reason", "by", "what_changed"]
-    readonly_fields = fields
+    fields = readonly_fields = ("at", "campaign", "round", "fixture", "action", "reason", "by", "what_changed")
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False

@@ -9,6 +9,7 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
+from django.contrib.admin import helpers
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import models
 from django.db.models import QuerySet
@@ -61,6 +62,13 @@ class Labelled:
         return field
 
 
+def offer_only(fields: dict[str, forms.Field], name: str, choices: QuerySet[Any]) -> None:
+    """Limits the dropdown `name` of a form's fields to `choices`, when the page shows it."""
+    field = fields.get(name)
+    if isinstance(field, forms.ModelChoiceField):
+        field.queryset = choices
+
+
 class ConsoleAdmin(Labelled, admin.ModelAdmin):
     form = CampaignForm
 
@@ -106,5 +114,5 @@ def with_reason(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: Qu
     return TemplateResponse(request, "admin/campaigns/reason.html", {
         **modeladmin.admin_site.each_context(request), "title": title, "form": form, "queryset": queryset,
         "action": request.POST.get("action", ""), "opts": opts,
-        "action_checkbox_name": admin.helpers.ACTION_CHECKBOX_NAME,
+        "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME,
     })

@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from .. import selectors, upkeep
 from ..models import Mech, Pilot, Stable, design_choices
-from .common import CampaignForm, ConsoleAdmin, Labelled, match_link, run_each
+from .common import CampaignForm, ConsoleAdmin, Labelled, match_link, offer_only, run_each
 
 REPAIR_STATE = {"destroyed": _("destroyed"), "damaged": _("damaged"), "ready": _("ready")}
 
@@ -56,7 +56,7 @@ class MechInline(Labelled, admin.TabularInline):
         """Offers only the stable's own pilots (a new stable's pilots, once saved)."""
         formset = super().get_formset(request, obj, **kwargs)
         pilots = Pilot.objects.filter(stable=obj).exclude(status=Pilot.Status.DEAD) if obj else Pilot.objects.none()
-        formset.form.base_fields["pilot"].queryset = pilots.select_related("stable__campaign")
+        offer_only(formset.form.base_fields, "pilot", pilots.select_related("stable__campaign"))
         return formset
 
 
@@ -91,7 +91,8 @@ class PilotForm(CampaignForm):
         fields = "__all__"
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         stable, pilot = data.get("stable"), self.instance
         if pilot.pk is None or stable is None or stable.pk == pilot.stable_id:
             return data

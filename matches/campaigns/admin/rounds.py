@@ -25,7 +25,9 @@ from matches.errors import MatchError
 from .. import decisions, pairings, results, selectors, services
 from ..models import Bye, CampaignLog, Fixture, MatchResult, Pilot, Round
 from ..report import said
-from .common import ConsoleAdmin, ExtensionForm, Labelled, CampaignForm, match_link, run_each, with_reason
+from .common import (
+    CampaignForm, ConsoleAdmin, ExtensionForm, Labelled, match_link, offer_only, run_each, with_reason,
+)
 
 PAIRING_FIELDS = ["arena", "pilot_a", "pilot_b"]
 STANDING = {
@@ -82,15 +84,15 @@ class FixtureInline(FixtureColumns, Labelled, admin.TabularInline):
     form = CampaignForm
     formset = FixtureFormSet
     extra = 0
-    fields = [*PAIRING_FIELDS, "match_link", "standing", "applied_at"]
-    readonly_fields = ["match_link", "standing", "applied_at"]
+    readonly_fields = ("match_link", "standing", "applied_at")
+    fields = (*PAIRING_FIELDS, *readonly_fields)
     show_change_link = True
 
     def _planned(self, round_: Round | None) -> bool:
         return round_ is None or round_.status == Round.Status.PLANNED
 
-    def get_readonly_fields(self, request: HttpRequest, obj: Round | None = None) -> list[str]:
-        return self.readonly_fields if self._planned(obj) else self.fields
+    def get_readonly_fields(self, request: HttpRequest, obj: Round | None = None) -> tuple[str, ...]:
+        return (*self.readonly_fields,) if self._planned(obj) else (*PAIRING_FIELDS, *self.readonly_fields)
 
     def has_add_permission(self, request: HttpRequest, obj: Round | None = None) -> bool:
         return self._planned(obj) and super().has_add_permission(request, obj)
@@ -103,10 +105,9 @@ class FixtureInline(FixtureColumns, Labelled, admin.TabularInline):
         formset = super().get_formset(request, obj, **kwargs)
         fields = formset.form.base_fields
         for name in ("pilot_a", "pilot_b"):
-            if name in fields:
-                fields[name].queryset = living_pilots(obj)
-        if "arena" in fields and obj is not None:
-            fields["arena"].queryset = obj.season.campaign.arenas.all()
+            offer_only(fields, name, living_pilots(obj))
+        if obj is not None:
+            offer_only(fields, "arena", obj.season.campaign.arenas.all())
         return formset
 
 class LogInline(admin.TabularInline):
@@ -114,8 +115,7 @@ class LogInline(admin.TabularInline):
 
     model = CampaignLog
     extra = 0
-    fields = ["at", "action", "reason", "by", "what_changed"]
-    readonly_fields = fields
+    fields = readonly_fields = ("at", "action", "reason", "by", "what_changed")
     can_delete = False
     verbose_name_plural = _("decisions")
 
@@ -146,7 +146,7 @@ class ByeInline(admin.TabularInline):
 
     model = Bye
     extra = 0
-    fields = readonly_fields = ["pilot"]
+    fields = readonly_fields = ("pilot",)
     can_delete = False
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
@@ -269,11 +269,9 @@ class FixtureAdmin(FixtureColumns, ConsoleAdmin):
         fields = form.base_fields
         round_ = obj.round if obj is not None else None
         for name in ("pilot_a", "pilot_b"):
-            if name in fields:
-                fields[name].queryset = living_pilots(round_)
-        if "round" in fields:
-            fields["round"].queryset = fields["round"].queryset.filter(
-                status__in=[Round.Status.PLANNED, Round.Status.LIVE])
+            offer_only(fields, name, living_pilots(round_))
+        offer_only(fields, "round", Round.objects.select_related("season__campaign").filter(
+            status__in=[Round.Status.PLANNED, Round.Status.LIVE]))
         return form
 
     def has_delete_permission(self, request: HttpRequest, obj: Fixture | None = None) -> bool:

@@ -26,7 +26,7 @@ def protect_played(collector: Collector, field: Any, sub_objs: Any, using: str) 
     exists is history and protects it: it is voided, never deleted."""
     played = [fixture for fixture in sub_objs if fixture.match_id is not None]
     if played:
-        raise ProtectedError(gettext("A fixture whose match exists is voided, not deleted."), played)
+        raise ProtectedError(gettext("A fixture whose match exists is voided, not deleted."), set(played))
     CASCADE(collector, field, sub_objs, using)
 
 
@@ -35,7 +35,7 @@ def _pairing_problems(fixture: Fixture) -> dict[str, str]:
     if fixture.pilot_a_id is not None and fixture.pilot_a_id == fixture.pilot_b_id:
         return {"pilot_b": gettext("A pilot cannot fight themself.")}
     # On the round's add page its fixtures hold the round not saved yet (no id, no fixtures in the database).
-    round_: Round | None = fixture.round if fixture.round_id or _cached(fixture, "round") else None
+    round_: Round | None = fixture.round if fixture.round_id or Fixture.round.field.is_cached(fixture) else None
     if round_ is None or round_.season_id is None:
         return {}
     campaign_id = round_.season.campaign_id
@@ -55,10 +55,6 @@ def _pairing_problems(fixture: Fixture) -> dict[str, str]:
             if pilot_id and taken.filter(models.Q(pilot_a_id=pilot_id) | models.Q(pilot_b_id=pilot_id)).exists():
                 problems.setdefault(field, gettext("This pilot already fights in this round."))
     return problems
-
-
-def _cached(instance: models.Model, name: str) -> bool:
-    return instance._meta.get_field(name).is_cached(instance)
 
 
 class Fixture(models.Model):
