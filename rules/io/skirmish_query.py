@@ -17,7 +17,7 @@ from rules.core.board import Board
 from rules.core.dice import Dice
 from rules.core.errors import RuleError, ScenarioError
 from rules.core.playback import Reaction, ReactionWindow
-from rules.core.reasons import reason_code
+from rules.core.reasons import Reason, reason_code, register
 from rules.io.scenario import load_board
 from rules.rulesets.skirmish import SkirmishRuleset
 from rules.rulesets.skirmish.movement import STEP, contact, plan_order
@@ -31,19 +31,34 @@ KEYS = {"ruleset", "board", "units", "active", "seed", "query", "description"}
 TROOP_DEFAULTS: dict[str, Any] = {"facing": 0, "states": [], "hidden": False}
 RULESET = SkirmishRuleset()
 
+# What is wrong with a skirmish scenario, said as the scenario codes' ``why`` (rules/io/errors.py).
+register({
+    "scenario.skirmish_keys": "unknown scenario keys: %(keys)s",
+    "scenario.skirmish_query": "'query' must name exactly one of: %(queries)s",
+    "scenario.skirmish_seed": "'seed' must be a string",
+    "scenario.skirmish_units": "'units' must be a non-empty list of troops",
+    "scenario.skirmish_active": "'active' must be one of the troops' sides: %(sides)s",
+    "scenario.skirmish_troop": "a troop is {id, hex, side, profile, facing?, wounds?, states?, hidden?}",
+    "scenario.skirmish_profile": "profile is one of %(profiles)s",
+    "scenario.skirmish_troop_field": "troop %(unit)r: a field has the wrong type or value (states: %(states)s)",
+    "scenario.skirmish_phase": "the movement_phase query is {\"order\": ORDER, \"reactions\"?: {TROOP: "
+                               "\"attack\"|\"pass\"}}",
+    "scenario.skirmish_reactions": "reactions map troops to \"attack\" or \"pass\"",
+})
+
 
 def explain_skirmish(scenario: dict[str, Any], base: Path | None = None) -> Answer:
     unknown = sorted(set(scenario) - KEYS)
     if unknown:
-        raise ScenarioError(f"unknown scenario keys: {', '.join(unknown)}", code="scenario.keys")
+        raise ScenarioError("scenario.keys", why=Reason("scenario.skirmish_keys", keys=", ".join(unknown)))
     state = load_state(scenario, base)
     query = scenario.get("query")
     if not isinstance(query, dict) or len(query) != 1 or next(iter(query)) not in QUERIES:
-        raise ScenarioError(f"'query' must name exactly one of: {', '.join(sorted(QUERIES))}", code="scenario.query")
+        raise ScenarioError("scenario.query", why=Reason("scenario.skirmish_query", queries=", ".join(sorted(QUERIES))))
     (kind, body), = query.items()
     seed = scenario.get("seed", "scenario")
     if not isinstance(seed, str):
-        raise ScenarioError("'seed' must be a string", code="scenario.seed")
+        raise ScenarioError("scenario.seed", why=Reason("scenario.skirmish_seed"))
     return QUERIES[kind](state, body, seed)
 
 
@@ -51,12 +66,12 @@ def load_state(scenario: dict[str, Any], base: Path | None) -> SkirmishState:
     board = load_board(scenario.get("board"), base)
     units = scenario.get("units")
     if not isinstance(units, list) or not units:
-        raise ScenarioError("'units' must be a non-empty list of troops", code="scenario.units")
+        raise ScenarioError("scenario.units", why=Reason("scenario.skirmish_units"))
     troops = tuple(_troop(data, board) for data in units)
     sides = tuple(dict.fromkeys(troop.side for troop in troops))
     active = scenario.get("active", sides[0])
     if active not in sides:
-        raise ScenarioError(f"'active' must be one of the troops' sides: {', '.join(sides)}", code="scenario.active")
+        raise ScenarioError("scenario.active", why=Reason("scenario.skirmish_active", sides=", ".join(sides)))
     state = SkirmishState(board, troops, sides=sides, active=active)
     return replace(state, pool=pool_of(state, active))
 
@@ -64,17 +79,17 @@ def load_state(scenario: dict[str, Any], base: Path | None) -> SkirmishState:
 def _troop(data: Any, board: Board) -> Troop:
     if not isinstance(data, dict) or not {"id", "hex", "side", "profile"} <= set(data) \
             or set(data) - {"id", "hex", "side", "profile", "facing", "wounds", "states", "hidden"}:
-        raise ScenarioError("a troop is {id, hex, side, profile, facing?, wounds?, states?, hidden?}",
-                            code="scenario.unit")
+        raise ScenarioError("scenario.unit", why=Reason("scenario.skirmish_troop"))
     if data["profile"] not in PROFILES:
-        raise ScenarioError(f"profile is one of {', '.join(PROFILES)}", code="scenario.unit_field", field="profile")
+        raise ScenarioError("scenario.unit_field", field="profile",
+                            why=Reason("scenario.skirmish_profile", profiles=", ".join(PROFILES)))
     values = {**TROOP_DEFAULTS, "wounds": PROFILES[data["profile"]].wounds, **data}
     checks = (isinstance(values["id"], str) and isinstance(values["side"], str) and type(values["facing"]) is int
               and 0 <= values["facing"] <= 5 and type(values["wounds"]) is int and type(values["hidden"]) is bool
               and isinstance(values["states"], list) and all(s in STATES for s in values["states"]))
     if not checks:
-        raise ScenarioError(f"troop {values['id']!r}: a field has the wrong type or value (states: "
-                            f"{', '.join(STATES)})", code="scenario.unit_field")
+        raise ScenarioError("scenario.unit_field", why=Reason("scenario.skirmish_troop_field", unit=str(values["id"]),
+                                                             states=", ".join(STATES)))
     troop = troop_from_json({**values, "states": sorted(values["states"])})
     board.hex(troop.hex.label)
     return troop
@@ -86,8 +101,9 @@ def move_query(state: SkirmishState, body: Any, seed: str) -> Answer:
     try:
         order = RULESET.decode_order(state, body)
     except RuleError as refused:
+        coded = refused.to_json()
         return {"legal": False, "code": refused.code, "reason": refused.message, "params": refused.params,
-                "reason_code": reason_code(refused.message)}
+                "reason_code": {"code": refused.code, "params": coded.get("params", {})}}
     plan = plan_order(state, cast(SkirmishOrder, order))
     troop, stops = state.unit(order.unit), None
     path: list[str] = []
@@ -107,11 +123,10 @@ def movement_phase_query(state: SkirmishState, body: Any, seed: str) -> Answer:
     """``{"order": ORDER, "reactions": {troop: "attack" | "pass"}}``: the order played to its end, each
     window answered as ``reactions`` says (pass when it says nothing)."""
     if not isinstance(body, dict) or "order" not in body or set(body) - {"order", "reactions"}:
-        raise ScenarioError("the movement_phase query is {\"order\": ORDER, \"reactions\"?: {TROOP: "
-                            "\"attack\"|\"pass\"}}", code="scenario.query")
+        raise ScenarioError("scenario.query", why=Reason("scenario.skirmish_phase"))
     replies = body.get("reactions", {})
     if not isinstance(replies, dict) or not all(reply in ("attack", "pass") for reply in replies.values()):
-        raise ScenarioError("reactions map troops to \"attack\" or \"pass\"", code="scenario.query")
+        raise ScenarioError("scenario.query", why=Reason("scenario.skirmish_reactions"))
     orders = [RULESET.decode_order(state, body["order"])]
     answers: dict[str, dict[str, Reaction]] = {}
     windows: list[ReactionWindow] = []

@@ -36,9 +36,8 @@ NOT_YET_CODED = {
     "rules/io/attack_query.py", "rules/io/explain.py",
     "rules/io/move_query.py", "rules/io/movement_phase_query.py", "rules/io/scenario.py",
     "rules/rulesets/solaris/orders.py", "rules/rulesets/bot.py",
-    "rules/io/mekatac_query.py", "rules/io/skirmish_query.py", "rules/rulesets/mekatac/orders.py",
-    "rules/rulesets/mekatac/ruleset.py", "rules/rulesets/skirmish/orders.py", "rules/rulesets/skirmish/ruleset.py",
-    "rules/rulesets/skirmish/state.py",
+    "rules/io/mekatac_query.py", "rules/rulesets/mekatac/orders.py",
+    "rules/rulesets/mekatac/ruleset.py",
 }
 
 

@@ -14,11 +14,10 @@ Changing between Normal and Prone happens at the start of the move and costs one
 from __future__ import annotations
 
 from dataclasses import dataclass
-
+from rules.core.errors import RuleError
 from rules.core.hexes import Hex
 from rules.rulesets.skirmish.lof import is_obstacle, scenery, sight
 from rules.rulesets.skirmish.orders import Attack, Idle, Move, SkirmishOrder
-from rules.rulesets.skirmish.reasons import refuse
 from rules.rulesets.skirmish.state import SkirmishState
 from rules.rulesets.skirmish.troops import ENGAGED, IMMOBILISED, PRONE, Troop
 
@@ -89,18 +88,18 @@ def _allowance(troop: Troop, move: Move, moves: int) -> int:
     """The hexes this move may go: the first MOV value for an order's first Move (and for Cautious
     Movement), the second for its second."""
     if troop.has(IMMOBILISED):
-        raise refuse("skirmish.immobilised", unit=troop.id)
+        raise RuleError("skirmish.immobilised", unit=troop.id)
     if troop.has(ENGAGED):
-        raise refuse("skirmish.engaged", unit=troop.id)
+        raise RuleError("skirmish.engaged", unit=troop.id)
     if move.long and not troop.stats.cautious:
-        raise refuse("skirmish.no_cautious", unit=troop.id, profile=troop.stats.name)
+        raise RuleError("skirmish.no_cautious", unit=troop.id, profile=troop.stats.name)
     return troop.stats.mov[min(moves, 1)]
 
 
 def check_path(state: SkirmishState, troop: Troop, start: Hex, path: tuple[Hex, ...], allowance: int) -> None:
     """One move's path from ``start`` against every bullet of the text; the first broken is refused."""
     if len(path) > allowance:
-        raise refuse("skirmish.too_far", unit=troop.id, hexes=len(path), allowance=max(allowance, 0))
+        raise RuleError("skirmish.too_far", unit=troop.id, hexes=len(path), allowance=max(allowance, 0))
     here = start
     for hex_ in path:
         _check_step(state, troop, here, hex_)
@@ -111,28 +110,28 @@ def check_path(state: SkirmishState, troop: Troop, start: Hex, path: tuple[Hex, 
 
 def _check_step(state: SkirmishState, troop: Troop, here: Hex, hex_: Hex) -> None:
     if hex_ not in state.board:
-        raise refuse("skirmish.off_board", unit=troop.id, hex=hex_.label)
+        raise RuleError("skirmish.off_board", unit=troop.id, hex=hex_.label)
     if here.distance(hex_) != 1:
-        raise refuse("skirmish.not_adjacent", unit=troop.id, hex=hex_.label, previous=here.label)
+        raise RuleError("skirmish.not_adjacent", unit=troop.id, hex=hex_.label, previous=here.label)
     rise = scenery(state.board, hex_) - scenery(state.board, here)
     tall = troop.stats.height
     if rise > tall:
-        raise refuse("skirmish.obstacle", unit=troop.id, hex=hex_.label, levels=rise, height=tall)
+        raise RuleError("skirmish.obstacle", unit=troop.id, hex=hex_.label, levels=rise, height=tall)
     if -rise > tall:
-        raise refuse("skirmish.drop", unit=troop.id, hex=hex_.label, levels=-rise, height=tall)
+        raise RuleError("skirmish.drop", unit=troop.id, hex=hex_.label, levels=-rise, height=tall)
     other = state.at(hex_)
     if (other is not None and other.side == troop.side and other.id != troop.id
             and other.stats.height > troop.stats.height):
-        raise refuse("skirmish.ally_blocks", unit=troop.id, hex=hex_.label, ally=other.id)
+        raise RuleError("skirmish.ally_blocks", unit=troop.id, hex=hex_.label, ally=other.id)
 
 
 def _check_end(state: SkirmishState, troop: Troop, end: Hex) -> None:
     """Where a Move ends must be a surface to stand on, with no other troop on it."""
     if is_obstacle(state.board, end):
-        raise refuse("skirmish.no_surface", unit=troop.id, hex=end.label)
+        raise RuleError("skirmish.no_surface", unit=troop.id, hex=end.label)
     other = state.at(end)
     if other is not None and other.id != troop.id and other.side == troop.side:
-        raise refuse("skirmish.ends_on_ally", unit=troop.id, hex=end.label, ally=other.id)
+        raise RuleError("skirmish.ends_on_ally", unit=troop.id, hex=end.label, ally=other.id)
 
 
 def _firing_points(state: SkirmishState, troop: Troop, attack: Attack, positions: list[Hex]) -> tuple[Hex, ...]:
@@ -140,11 +139,11 @@ def _firing_points(state: SkirmishState, troop: Troop, attack: Attack, positions
     all round while it moves); refused when the target is no visible enemy or none is."""
     target = next((unit for unit in state.units if unit.id == attack.target), None)
     if target is None or target.side == troop.side or target.hidden or target.out:
-        raise refuse("skirmish.no_target", unit=troop.id, target=attack.target)
+        raise RuleError("skirmish.no_target", unit=troop.id, target=attack.target)
     points = tuple(hex_ for hex_ in positions
                    if sight(state.board, hex_, troop.height, target.hex, target.height).open)
     if not points:
-        raise refuse("skirmish.no_lof", unit=troop.id, target=target.id)
+        raise RuleError("skirmish.no_lof", unit=troop.id, target=target.id)
     return points
 
 

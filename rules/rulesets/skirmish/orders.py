@@ -19,6 +19,7 @@ from typing import Any
 from rules.core.errors import MalformedOrder
 from rules.core.hexes import Hex
 from rules.core.phases import Json
+from rules.core.reasons import Param, Reason
 
 MOVE, ATTACK, IDLE, CAUTIOUS = "move", "attack", "idle", "cautious"
 SHORT_SKILLS = (MOVE, ATTACK, IDLE)
@@ -65,29 +66,29 @@ class SkirmishOrder:
         return next((skill for skill in self.skills if isinstance(skill, Attack)), None)
 
 
-def _malformed(why: str) -> MalformedOrder:
-    return MalformedOrder(f"{why}; an order is {{unit, skills: [one or two short skills, or one long skill]}}",
-                          code="order.malformed")
+def _malformed(problem: str, **params: Param) -> MalformedOrder:
+    """``order.malformed``, its cause said with the shape an order has."""
+    return MalformedOrder(why=Reason("skirmish.order_shape", problem=Reason(problem, **params)))
 
 
 def decode_order(data: Any) -> SkirmishOrder:
     """The order's shape; anything else is ``order.malformed``."""
     if not isinstance(data, dict) or set(data) != {"unit", "skills"} or not isinstance(data["unit"], str):
-        raise _malformed("not an order")
+        raise _malformed("skirmish.not_an_order")
     skills = data["skills"]
     if not isinstance(skills, list) or not 1 <= len(skills) <= 2:
-        raise _malformed("an order has one or two skills")
+        raise _malformed("skirmish.skill_count")
     decoded = tuple(_skill(skill) for skill in skills)
     if len(decoded) == 2 and any(isinstance(s, Move) and s.long for s in decoded):
-        raise _malformed("a long skill is the whole order")
+        raise _malformed("skirmish.long_alone")
     if sum(isinstance(skill, Attack) for skill in decoded) > 1:
-        raise _malformed("one BS Attack per order")
+        raise _malformed("skirmish.one_attack")
     return SkirmishOrder(data["unit"], decoded)
 
 
 def _skill(data: Any) -> Skill:
     if not isinstance(data, dict) or data.get("skill") not in (*SHORT_SKILLS, CAUTIOUS):
-        raise _malformed("a skill is move, attack, idle or cautious")
+        raise _malformed("skirmish.skill_kind")
     kind = data["skill"]
     if kind == IDLE and set(data) == {"skill"}:
         return Idle()
@@ -95,17 +96,17 @@ def _skill(data: Any) -> Skill:
         return Attack(data["target"])
     if kind in (MOVE, CAUTIOUS) and {"skill", "path"} <= set(data) <= {"skill", "path", "facing", "prone"}:
         return _move(data, long=kind == CAUTIOUS)
-    raise _malformed(f"a malformed {kind} skill")
+    raise _malformed("skirmish.skill_malformed", skill=kind)
 
 
 def _move(data: Json, *, long: bool) -> Move:
     path, facing, prone = data["path"], data.get("facing"), data.get("prone")
     if not isinstance(path, list) or len(path) > MOST_STEPS or not all(isinstance(label, str) for label in path):
-        raise _malformed(f"a path is a list of at most {MOST_STEPS} hex labels")
+        raise _malformed("skirmish.path_shape", most=MOST_STEPS)
     if facing is not None and (type(facing) is not int or not 0 <= facing <= 5):
-        raise _malformed("a facing is 0 to 5")
+        raise _malformed("skirmish.facing_range")
     if prone is not None and type(prone) is not bool:
-        raise _malformed("prone is true or false")
+        raise _malformed("skirmish.prone_flag")
     return Move(tuple(Hex.parse(label) for label in path), facing, prone, long)
 
 

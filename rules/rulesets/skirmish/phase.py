@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
-
 from rules.core.dice import Dice
+from rules.core.errors import RuleError
 from rules.core.hexes import Hex
 from rules.core.phases import NO_ANSWERS, OVER, Json, PhaseTable
 from rules.core.playback import Answers, ReactionWindow
@@ -25,7 +25,6 @@ from rules.rulesets.skirmish.lof import sight
 from rules.rulesets.skirmish.movement import Plan, plan_order
 from rules.rulesets.skirmish.orders import SkirmishOrder
 from rules.rulesets.skirmish.play import play_order
-from rules.rulesets.skirmish.reasons import refuse
 from rules.rulesets.skirmish.resolve import resolve_attacks
 from rules.rulesets.skirmish.state import ORDER_PHASE, Declaration, Progress, SkirmishState, order_phase, pool_of
 from rules.rulesets.skirmish.troops import ENGAGED
@@ -65,7 +64,7 @@ class OrderPhase:
     def decode_order(self, state: SkirmishState, data: Any) -> SkirmishOrder:
         order = codec.decode_order(data)
         if order.unit not in self.awaits(state):
-            raise refuse("skirmish.not_active", unit=order.unit)
+            raise RuleError("skirmish.not_active", unit=order.unit)
         plan_order(state, order)
         return order
 

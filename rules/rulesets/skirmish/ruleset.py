@@ -10,9 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
-
 from rules.core.board import board_to_json
-from rules.core.errors import UnknownUnit
+from rules.core.errors import RuleError
 from rules.core.options import Count, OptionsSchema
 from rules.core.phases import Json, TableRuleset
 from rules.core.playback import Reaction, ReactionWindow
@@ -23,7 +22,6 @@ from rules.rulesets.skirmish.example import example_state
 from rules.rulesets.skirmish.lof import sight
 from rules.rulesets.skirmish.phase import OrderPhase, OrderTable, Outcome
 from rules.rulesets.skirmish.play import may_react
-from rules.rulesets.skirmish.reasons import refuse
 from rules.rulesets.skirmish.state import SkirmishState, find
 from rules.rulesets.skirmish.troops import ENGAGED, IMMOBILISED, PROFILES, Troop
 
@@ -57,11 +55,11 @@ class SkirmishRuleset(TableRuleset[SkirmishState, Outcome]):
         trigger = _trigger(state, window)
         if unit not in window.units:
             code = "skirmish.reaction_closed" if may_react(state, watcher, trigger) else "skirmish.reaction_no_lof"
-            raise refuse(code, unit=unit, trigger=trigger.id)
+            raise RuleError(code, unit=unit, trigger=trigger.id)
         if data is None:
             return Reaction(unit)
         if data != {"attack": trigger.id}:
-            raise refuse("skirmish.reaction_malformed", trigger=trigger.id)
+            raise RuleError("skirmish.reaction_malformed", trigger=trigger.id)
         return Reaction(unit, ReactAttack(unit, trigger.id))
 
     def reaction_choices(self, state: SkirmishState, window: ReactionWindow, unit: str) -> list[Json]:
@@ -124,11 +122,7 @@ def _unit_hints(state: SkirmishState, troop: Troop, orders: bool) -> Json:
 def _trigger(state: SkirmishState, window: ReactionWindow) -> Troop:
     """The active troop where it stood when the window opened (its key names the hex)."""
     parts = window.key.split(":")
-    troop = find(state, window.trigger)
-    try:
-        return replace(troop, hex=state.board.hex(parts[2]))
-    except (IndexError, ValueError):
-        raise UnknownUnit(f"no reaction window {window.key!r}", unit=window.trigger) from None
+    return replace(find(state, window.trigger), hex=state.board.hex(parts[2] if len(parts) > 2 else window.key))
 
 
 def event_to_json(event: Event) -> Json:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from typing import Any, cast
-
 from rules.core.board import board_from_json, board_to_json
 from rules.core.errors import UnknownUnit
 from rules.core.hexes import Hex
@@ -117,4 +116,4 @@ def find(state: SkirmishState, unit_id: Any) -> Troop:
         for unit in state.units:
             if unit.id == unit_id:
                 return unit
-    raise UnknownUnit(f"there is no troop {unit_id!r}", unit=str(unit_id))
+    raise UnknownUnit(unit=str(unit_id))
