@@ -184,6 +184,13 @@ class MatchConsumer(AsyncWebsocketConsumer):
                 phase=_phase(message), seen=_seen(message),
             )
             await self._send_text(encode(reply))
+        elif kind == "withdraw":
+            reply = await database_sync_to_async(services.order_withdraw, thread_sensitive=False,
+                                                 executor=ORDER_THREADS)(
+                match_id=self.match_id, user=self.user, unit=message.get("unit"), turn=_turn(message),
+                phase=_phase(message),
+            )
+            await self._send_text(encode(reply))
         elif kind == "reach":
             reply = await database_sync_to_async(queries.unit_reach)(
                 match_id=self.match_id, user=self.user, unit_id=message.get("unit"), mode=message.get("mode"),

@@ -20,8 +20,8 @@ register({
     "api.not_found": "There is no such API endpoint.",
     "message.malformed": "%(why)s",
     "message.too_large": "That body is too large.",
-    "message.unknown_type": "Unknown message type %(type)r; expected plot, submit, react, reach, los, los_side, "
-                            "chat or resync.",
+    "message.unknown_type": "Unknown message type %(type)r; expected plot, submit, withdraw, react, reach, los, "
+                            "los_side, chat or resync.",
     "message.rate_limited": "At most %(count)s messages every %(seconds)s seconds.",
     "server.error": "Something went wrong on the server.",
     "server.unavailable": "The database did not answer; send it again.",
@@ -55,6 +55,8 @@ register({
     "order.spectator": "Only a player seated in this match can send orders.",
     "order.not_your_unit": "Unit %(unit)r is not yours to command.",
     "order.already_submitted": "Unit %(unit)r already has its order.",
+    "order.not_submitted": "Unit %(unit)r has no order to take back.",
+    "order.in_play": "The phase is being played (a reaction window is open): %(unit)s's order stands.",
     "order.stale_version": "The position changed after version %(seen)s; read it again (resync).",
     "reaction.not_yours": "The window does not ask %(unit)r of your side.",
     "reaction.already_given": "%(unit)s has answered this window.",
@@ -139,6 +141,7 @@ register_reasons({
     "message.los_ends": "`from` and `to` are a unit id or a hex label (CCRR).",
     "message.los_side": "Name a `unit` and a `side`: \"left\", \"right\" or null (no choice).",
     "message.reaction": "Name the `window` (its key) and the `unit` that reacts.",
+    "message.withdraw": "Name the `unit` whose order is taken back.",
     "message.attack_options": "Attack options name a `unit`, a `target` and a `twist` of -1, 0 or 1.",
     "order.phase_over": "That phase is over; orders go to the current phase.",
     "order.no_order_now": "Unit %(unit)r has no order to give now.",
@@ -168,7 +171,7 @@ STATUS: dict[str, int] = {
         "fixture.not_found", "mech.not_found", "pilot.not_found",
     ), 404),
     **dict.fromkeys((
-        "order.phase_closed", "order.already_submitted", "order.stale_version", "reaction.not_asked",
+        "order.phase_closed", "order.already_submitted", "order.stale_version", "order.not_submitted", "order.in_play", "reaction.not_asked",
         "reaction.already_given", "match.started", "match.not_in_progress", "replay.not_finished",
         "join.already_seated", "join.full", "referee_seat.player", "accept.stale_options", "los_side.wrong_status",
         "referee.wrong_status", "referee.nothing_to_annul", "referee.hex_occupied", "round.already_paired",

@@ -43,6 +43,8 @@ REFEREE = Viewer(role=Participant.Role.REFEREE)
 # Each kind's payload fields a frame may carry; anything else a payload holds stays on the server.
 FIELDS: dict[str, tuple[str, ...]] = {
     Event.Kind.SUBMITTED: ("side", "player", "turn", "phase"),
+    # Which unit's order was taken back stays with its side, as which unit submitted does.
+    Event.Kind.WITHDRAWN: ("side", "player", "turn", "phase"),
     Event.Kind.PLAYBACK: ("turn", "phase", "attempt", "timeline"),
     Event.Kind.JOINED: ("player", "role", "side", "by"),
     Event.Kind.OPTIONS: ("options", "by"),

@@ -186,6 +186,7 @@ class Event(models.Model):
         FINISHED = "finished", "Match finished"
         REACTION_WINDOW = "reaction_window", "Reaction asked"
         REACTED = "reacted", "Reaction given"
+        WITHDRAWN = "withdrawn", "Order taken back"
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="events")
     version = models.PositiveIntegerField()

@@ -77,6 +77,9 @@ def replay_log(match: Match) -> Replay:
             continue  # lobby events before the start
         elif event.kind == Event.Kind.SUBMITTED:
             pending.append(payload["order"])
+        elif event.kind == Event.Kind.WITHDRAWN:
+            pending = [order for order in pending
+                       if ruleset.decode_order(replay.state, order).unit != payload["unit"]]
         elif event.kind == Event.Kind.REACTED:
             reacted.answers.setdefault(payload["window"], {})[payload["unit"]] = payload["order"]
         elif event.kind == Event.Kind.REACTION_WINDOW:

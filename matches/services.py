@@ -22,7 +22,7 @@ from . import bots, reactions
 from .errors import MatchError
 from .models import Event, Match, Order, phase_dice_seed
 from .pipeline import Command, Right, Step, is_player, run_command
-from .selectors import Viewer, current_orders
+from .selectors import Viewer, current_orders, open_window
 from .stale import check_position_seen
 
 
@@ -114,6 +114,42 @@ class OrderSubmit(OrderPlot):
         if ruleset.ends(state, {o.unit for o in phase_orders}):
             phase_resolve(step, state, phase_orders)
         return {"type": "order_accepted", "v": match.version, "order": stored, **check}
+
+
+@dataclass(frozen=True)
+class OrderWithdraw(Command[dict[str, Any]]):
+    """Takes back a unit's submitted order while its phase waits for others: the order is deleted and the
+    withdrawal logged (without the order, which stays secret). Refused once the phase has resolved, or while a
+    reaction window has it half played (everyone has watched those orders move)."""
+
+    unit: Any
+    turn: int | None = None
+    phase: str | None = None
+    right: ClassVar[Right] = ORDERS
+
+    def apply(self, step: Step) -> dict[str, Any]:
+        match, viewer = step.match, step.viewer
+        if not isinstance(self.unit, str):
+            raise MatchError("message.malformed", why=Reason("message.withdraw"))
+        if self.phase is not None and self.phase != match.phase:
+            raise MatchError("order.phase_closed", why=Reason("order.late", phase=self.phase, current=match.phase),
+                             phase=self.phase)
+        check_commander(match=match, viewer=viewer, unit_id=self.unit, turn=self.turn)
+        if open_window(match) is not None:
+            raise MatchError("order.in_play", unit=self.unit)
+        deleted, _ = Order.objects.filter(match=match, turn=match.turn, phase=match.phase, unit=self.unit).delete()
+        if not deleted:
+            raise MatchError("order.not_submitted", unit=self.unit)
+        step.log(Event.Kind.WITHDRAWN, {
+            "side": viewer.side, "player": step.user.get_username(), "turn": match.turn, "phase": match.phase,
+            "unit": self.unit,
+        })
+        return {"type": "order_withdrawn", "v": match.version, "unit": self.unit}
+
+
+def order_withdraw(*, match_id: int, user: User, unit: Any, turn: int | None = None, phase: str | None = None,
+                   ) -> dict[str, Any]:
+    return run_command(match_id=match_id, user=user, command=OrderWithdraw(unit, turn, phase))
 
 
 def order_plot(

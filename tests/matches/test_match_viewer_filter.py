@@ -133,6 +133,8 @@ def play_every_event_kind(watch: Watch) -> None:
         watch.do(lobby.match_accept, user=user, accepted=True, options=watch.match.options)
     watch.do(los_sides.los_side_choose, user=bob, unit="B", side="left")
     watch.do(services.order_submit, user=alice, order_json=MOVES["A"])  # secret until bob's order resolves it
+    watch.do(services.order_withdraw, user=alice, unit="A")  # taken back: which unit stays with its side
+    watch.do(services.order_submit, user=alice, order_json=MOVES["A"])
     watch.do(chat.chat_post, user=alice, text="good luck", now=timezone.now())
     watch.do(chat.chat_post, user=watch.users["carol"], text="go blue", now=timezone.now())
     watch.do(services.order_submit, user=bob, order_json=MOVES["B"])
