@@ -35,6 +35,7 @@ TEMPLATES: dict[str, str] = {
     "order.malformed": "%(why)s",
     "order.phase_closed": "%(why)s",
     "reaction.not_asked": "%(why)s",
+    "reaction.malformed": "%(why)s",
 }
 
 # What is wrong, for the codes that several refusals share (``%(why)s``, ``%(allowed)s``), and where.

@@ -17,10 +17,12 @@ from typing import Any
 from rules.core.dice import Dice
 from rules.core.errors import RuleError, ScenarioError
 from rules.core.playback import Reaction
-from rules.core.reasons import reason_code
+from rules.core.reasons import Reason, reason_code
+from rules.core.reasons import register as register_reasons
+from rules.io import errors  # noqa: F401  (registers the scenario codes)
 from rules.io.scenario import load_board
 from rules.rulesets.mekatac import MekatacRuleset
-from rules.rulesets.mekatac.combat import aim
+from rules.rulesets.mekatac.combat import aim, as_reason
 from rules.rulesets.mekatac.designs import Design, build, shipped
 from rules.rulesets.mekatac.sight import arcs_of, cover_quarters, has_sight
 from rules.rulesets.mekatac.state import Meka, MekaState, new_meka
@@ -31,6 +33,17 @@ MEKA_KEYS = ("id", "hex", "facing", "side", "design", "armour", "airborne")
 SCENARIO_KEYS = ("ruleset", "board", "units", "options", "seed", "query", "description")
 MOST_WINDOWS = 500
 
+register_reasons({
+    "scenario.mekatac_design": "a meka's 'design' is a shipped name or {\"name\", \"size\", \"systems\"}",
+    "scenario.mekatac_meka": "a meka is {%(keys)s} (id, hex, side and design required)",
+    "scenario.mekatac_fields": "meka %(unit)s: facing 0-5, armour a whole number, airborne jump or fly",
+    "scenario.mekatac_unique": "meka ids must be unique",
+    "scenario.mekatac_pair": "the query is {\"from\": MEKA, \"to\": MEKA%(extra)s}",
+    "scenario.mekatac_weapon": "'weapon' is a weapon's number or \"punch\"/\"kick\"",
+    "scenario.mekatac_phase": "the movement_phase query is {\"orders\": [...], \"reactions\": \"pass\"|\"fire\"}",
+    "scenario.mekatac_windows": "the phase opened too many reaction windows",
+})
+
 
 def _design(data: Any) -> Design:
     if isinstance(data, str):
@@ -38,20 +51,17 @@ def _design(data: Any) -> Design:
     if isinstance(data, dict) and set(data) == {"name", "size", "systems"} and isinstance(data["systems"], list) \
             and all(isinstance(item, list) and len(item) == 2 for item in data["systems"]):
         return build(str(data["name"]), data["size"], [(str(key), str(arc)) for key, arc in data["systems"]])
-    raise ScenarioError("a meka's 'design' is a shipped name or {\"name\", \"size\", \"systems\"}",
-                        code="scenario.unit")
+    raise ScenarioError("scenario.unit", why=Reason("scenario.mekatac_design"))
 
 
 def _meka(data: Any, state: MekaState) -> Meka:
     if not isinstance(data, dict) or not {"id", "hex", "side", "design"} <= set(data) or set(data) - set(MEKA_KEYS):
-        raise ScenarioError(f"a meka is {{{', '.join(MEKA_KEYS)}}} (id, hex, side and design required)",
-                            code="scenario.unit")
+        raise ScenarioError("scenario.unit", why=Reason("scenario.mekatac_meka", keys=", ".join(MEKA_KEYS)))
     facing, armour, airborne = data.get("facing", 0), data.get("armour"), data.get("airborne", "")
     if type(facing) is not int or not 0 <= facing <= 5 or not isinstance(data["id"], str) \
             or not isinstance(data["side"], str) or airborne not in ("", "jump", "fly") \
             or armour is not None and (type(armour) is not int or armour < 0):
-        raise ScenarioError(f"meka {data.get('id')!r}: facing 0-5, armour a whole number, airborne jump or fly",
-                            code="scenario.unit")
+        raise ScenarioError("scenario.unit", why=Reason("scenario.mekatac_fields", unit=repr(data.get("id"))))
     meka = new_meka(data["id"], state.board.hex(str(data["hex"])), facing, data["side"], _design(data["design"]))
     return replace(meka, armour=meka.armour if armour is None else armour, airborne=airborne)
 
@@ -59,30 +69,30 @@ def _meka(data: Any, state: MekaState) -> Meka:
 def load(data: dict[str, Any], base: Path | None) -> tuple[MekaState, str]:
     unknown = set(data) - set(SCENARIO_KEYS)
     if unknown:
-        raise ScenarioError(f"unknown scenario fields {', '.join(sorted(unknown))}; known: {', '.join(SCENARIO_KEYS)}")
+        raise ScenarioError(why=Reason("scenario.unknown_fields", fields=", ".join(sorted(unknown)),
+                                       known=", ".join(SCENARIO_KEYS)))
     state = MekaState(load_board(data.get("board"), base), (), phase="movement")
     units = data.get("units", [])
     if not isinstance(units, list):
-        raise ScenarioError("'units' must be a list", code="scenario.unit")
+        raise ScenarioError("scenario.unit", why=Reason("scenario.units_list"))
     mekas = tuple(_meka(unit, state) for unit in units)
     ids = [meka.id for meka in mekas]
     if len(set(ids)) != len(ids):
-        raise ScenarioError("meka ids must be unique", code="scenario.duplicate_unit")
+        raise ScenarioError("scenario.duplicate_unit", why=Reason("scenario.mekatac_unique"))
     try:
         options = RULES.options.validate(data.get("options", {}))
     except RuleError as error:
-        raise ScenarioError(error.message, code="scenario.option", **error.params) from None
+        raise ScenarioError("scenario.option", **{**error.params, "why": error.message}) from None
     seed = data.get("seed", 0)
     if not isinstance(seed, int | str) or isinstance(seed, bool):
-        raise ScenarioError("'seed' must be a number or a string", code="scenario.seed")
+        raise ScenarioError("scenario.seed", why=Reason("scenario.seed_type"))
     return replace(state, units=mekas, order=tuple(ids), options=options), str(seed)
 
 
 def _pair(state: MekaState, body: Any, extra: tuple[str, ...] = ()) -> tuple[Meka, Meka]:
     if not isinstance(body, dict) or not {"from", "to"} <= set(body) or set(body) - {"from", "to", *extra} \
             or not isinstance(body["from"], str) or not isinstance(body["to"], str):
-        raise ScenarioError(f"the query is {{\"from\": MEKA, \"to\": MEKA{''.join(', ' + key for key in extra)}}}",
-                            code="scenario.query")
+        raise ScenarioError("scenario.query", why=Reason("scenario.mekatac_pair", extra="".join(", " + key for key in extra)))
     return state.unit(body["from"]), state.unit(body["to"])
 
 
@@ -98,12 +108,12 @@ def attack(state: MekaState, body: Any, seed: str) -> Answer:
     source, target = _pair(state, body, ("weapon",))
     weapon = body.get("weapon", 0)
     if not (type(weapon) is int or weapon in ("punch", "kick")):
-        raise ScenarioError("'weapon' is a weapon's number or \"punch\"/\"kick\"", code="scenario.query")
+        raise ScenarioError("scenario.query", why=Reason("scenario.mekatac_weapon"))
     try:
         aimed = aim(state, source.id, target.id, weapon)
     except RuleError as refused:
         return {"legal": False, "code": refused.code, "reason": refused.message,
-                "reason_code": reason_code(refused.message)}
+                "reason_code": reason_code(as_reason(refused))}
     return {"legal": True, "weapon": aimed.label, "need": aimed.need, "dice": "1D10",
             "modifiers": [{"value": value, "reason": why, "reason_code": reason_code(why)}
                           for value, why in aimed.modifiers]}
@@ -121,8 +131,7 @@ def movement_phase(state: MekaState, body: Any, seed: str) -> Answer:
     """``{"orders": [ORDER, ...], "reactions": "pass"|"fire"}``: the phase and every window it opened."""
     if not isinstance(body, dict) or set(body) - {"orders", "reactions"} or not isinstance(body.get("orders", []), list) \
             or body.get("reactions", "pass") not in ("pass", "fire"):
-        raise ScenarioError("the movement_phase query is {\"orders\": [...], \"reactions\": \"pass\"|\"fire\"}",
-                            code="scenario.query")
+        raise ScenarioError("scenario.query", why=Reason("scenario.mekatac_phase"))
     orders = [RULES.decode_order(state, order) for order in body.get("orders", [])]
     for order in orders:
         RULES.check(state, order)
@@ -144,7 +153,7 @@ def movement_phase(state: MekaState, body: Any, seed: str) -> Answer:
         windows.append({"key": window.key, "tick": window.tick, "mover": window.trigger, "unit": unit,
                         "mover_hex": mover.to_hex.label, "choices": choices[:-1], "answer": data})
         answers[window.key] = {unit: RULES.decode_reaction(state, window, unit, data)}
-    raise ScenarioError("the phase opened too many reaction windows", code="scenario.query")
+    raise ScenarioError("scenario.query", why=Reason("scenario.mekatac_windows"))
 
 
 QUERIES = {"attack": attack, "los": los, "move": move, "movement_phase": movement_phase}
@@ -154,8 +163,9 @@ def explain_mekatac(data: dict[str, Any], base: Path | None) -> Answer:
     state, seed = load(data, base)
     query = data.get("query")
     if not isinstance(query, dict) or len(query) != 1:
-        raise ScenarioError(f"'query' must name exactly one of: {', '.join(sorted(QUERIES))}", code="scenario.query")
+        raise ScenarioError("scenario.query", why=Reason("scenario.query_one", known=", ".join(sorted(QUERIES))))
     ((kind, body),) = query.items()
     if kind not in QUERIES:
-        raise ScenarioError(f"unknown query {kind!r}; known: {', '.join(sorted(QUERIES))}", code="scenario.query")
+        raise ScenarioError("scenario.query", why=Reason("scenario.query_unknown", query=kind,
+                                                         known=", ".join(sorted(QUERIES))))
     return QUERIES[kind](state, body, seed)

@@ -36,8 +36,6 @@ NOT_YET_CODED = {
     "rules/io/attack_query.py", "rules/io/explain.py",
     "rules/io/move_query.py", "rules/io/movement_phase_query.py", "rules/io/scenario.py",
     "rules/rulesets/solaris/orders.py", "rules/rulesets/bot.py",
-    "rules/io/mekatac_query.py", "rules/rulesets/mekatac/orders.py",
-    "rules/rulesets/mekatac/ruleset.py",
 }
 
 

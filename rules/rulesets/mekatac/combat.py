@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from rules.core.board import Board
 from rules.core.dice import Dice, Roll
 from rules.core.errors import RuleError
+from rules.core.reasons import TEMPLATES as REASONS
 from rules.core.reasons import Reason, signed
 from rules.core.timeline import Event
 from rules.rulesets.mekatac.damage import damage
@@ -30,8 +31,14 @@ BOMB_DICE = (6, 10)
 
 
 def refusal(code: str, **params: str | int) -> RuleError:
-    """A refusal whose message is the coded reason's English text."""
-    return RuleError(Reason(code, **params), code=code, **params)
+    """A refusal of an order or a reaction (its code is also a reason, :data:`reasons.REFUSALS`)."""
+    return RuleError(code, **params)
+
+
+def as_reason(refused: RuleError) -> str:
+    """The refusal as the coded reason a report or a preview gives (its plain message if its code is no reason:
+    an unknown unit, say)."""
+    return Reason(refused.code, **refused.params) if refused.code in REASONS else refused.message
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,7 +175,7 @@ def attack(state: MekaState, unit: str, target: str, weapon: Weapon, dice: Dice)
         aimed = aim(state, unit, target, weapon)
     except RuleError as refused:
         why = Reason("mekatac.attack_refused", unit=unit, weapon=label(meka, weapon) if _known(meka, weapon)
-                     else str(weapon), target=target, why=refused.message)
+                     else str(weapon), target=target, why=as_reason(refused))
         return state, [Event(unit, "refused", meka.hex, meka.hex, meka.facing, reason=why, target=target)]
     state = state.with_unit(spent(meka, weapon, state.turn))
     other = state.unit(target)
@@ -223,7 +230,7 @@ def detonate(state: MekaState, unit: str, weapon: int, dice: Dice) -> tuple[Meka
             raise refusal("mekatac.refuse_attacker_out", unit=unit, why=idle)
         check_weapon(state, meka, weapon)
     except RuleError as refused:
-        why = Reason("mekatac.attack_refused", unit=unit, weapon=label(meka, weapon), target="", why=refused.message)
+        why = Reason("mekatac.attack_refused", unit=unit, weapon=label(meka, weapon), target="", why=as_reason(refused))
         return state, [Event(unit, "refused", meka.hex, meka.hex, meka.facing, reason=why)]
     state = state.with_unit(replace(spent(meka, weapon, state.turn), destroyed=True, armour=0))
     events = [Event(unit, "bomb", meka.hex, meka.hex, meka.facing, reason=Reason("mekatac.bomb", unit=unit))]

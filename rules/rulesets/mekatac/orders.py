@@ -15,6 +15,7 @@ from typing import Any
 
 from rules.core.errors import MalformedOrder
 from rules.core.phases import Json
+from rules.core.reasons import Reason
 from rules.rulesets.mekatac.combat import MELEE_NAMES, Weapon
 
 MODES = ("walk", "jump", "fly")
@@ -55,44 +56,43 @@ class Hold:
 def _only(data: Json, keys: tuple[str, ...], what: str) -> None:
     extra = sorted(str(key) for key in set(data) - set(keys))
     if extra:
-        raise MalformedOrder(f"a {what} has only {', '.join(keys)}; not {', '.join(extra)}", code="order.malformed")
+        raise MalformedOrder(why=Reason("mekatac.order_keys", what=what, keys=", ".join(keys), extra=", ".join(extra)))
 
 
 def weapons_from_json(data: Any) -> tuple[Weapon, ...]:
     if not isinstance(data, list) or len(data) > MOST_WEAPONS:
-        raise MalformedOrder("'weapons' is a list of weapon numbers or \"punch\"/\"kick\"", code="order.malformed")
+        raise MalformedOrder(why=Reason("mekatac.order_weapons"))
     weapons: list[Weapon] = []
     for weapon in data:
         if not (type(weapon) is int or isinstance(weapon, str) and weapon in MELEE_NAMES):
-            raise MalformedOrder(f"a weapon is its number or \"punch\"/\"kick\", not {weapon!r}", code="order.malformed")
+            raise MalformedOrder(why=Reason("mekatac.order_weapon", weapon=repr(weapon)))
         weapons.append(weapon)
     return tuple(weapons)
 
 
 def move_order_from_json(data: Any) -> MoveOrder:
     if not isinstance(data, dict) or not isinstance(data.get("unit"), str):
-        raise MalformedOrder("a movement order is an object with a 'unit', a 'mode', 'steps' and 'attacks'",
-                             code="order.malformed")
+        raise MalformedOrder(why=Reason("mekatac.order_shape"))
     _only(data, ("unit", "mode", "steps", "attacks"), "movement order")
     mode, steps, attacks = data.get("mode", "walk"), data.get("steps", []), data.get("attacks", [])
     if mode not in MODES:
-        raise MalformedOrder("'mode' is walk, jump or fly", code="order.malformed")
+        raise MalformedOrder(why=Reason("mekatac.order_mode"))
     if not isinstance(steps, list) or len(steps) > MOST_STEPS or any(step not in STEPS for step in steps):
-        raise MalformedOrder("'steps' is a list of \"F\", \"L\" and \"R\"", code="order.malformed")
+        raise MalformedOrder(why=Reason("mekatac.order_steps"))
     if not isinstance(attacks, list) or len(attacks) > MOST_WEAPONS:
-        raise MalformedOrder("'attacks' is a list of {at, target, weapons}", code="order.malformed")
+        raise MalformedOrder(why=Reason("mekatac.order_attacks"))
     return MoveOrder(data["unit"], mode, tuple(steps), tuple(_volley(attack, len(steps)) for attack in attacks))
 
 
 def _volley(data: Any, steps: int) -> Volley:
     if not isinstance(data, dict):
-        raise MalformedOrder("an attack is {at, target, weapons}", code="order.malformed")
+        raise MalformedOrder(why=Reason("mekatac.order_attack"))
     _only(data, ("at", "target", "weapons"), "attack")
     at, target = data.get("at", 0), data.get("target", "")
     if type(at) is not int or not 0 <= at <= steps:
-        raise MalformedOrder(f"'at' is a step of the move, 0 to {steps}", code="order.malformed")
+        raise MalformedOrder(why=Reason("mekatac.order_at", steps=steps))
     if not isinstance(target, str):
-        raise MalformedOrder("'target' is a meka's id", code="order.malformed")
+        raise MalformedOrder(why=Reason("mekatac.order_target"))
     return Volley(at, target, weapons_from_json(data.get("weapons", [])))
 
 
@@ -108,9 +108,8 @@ def reaction_from_json(data: Any) -> Fire | Hold | None:
     if data == {"hold": True}:
         return Hold()
     if not isinstance(data, dict) or set(data) != {"weapons"}:
-        raise MalformedOrder("a reaction is null (pass), {\"hold\": true} or {\"weapons\": [...]}",
-                             code="reaction.malformed")
+        raise MalformedOrder("reaction.malformed", why=Reason("mekatac.reaction_shape"))
     weapons = weapons_from_json(data["weapons"])
     if not weapons:
-        raise MalformedOrder("a reaction fires at least one weapon (null passes)", code="reaction.malformed")
+        raise MalformedOrder("reaction.malformed", why=Reason("mekatac.reaction_empty"))
     return Fire(weapons)

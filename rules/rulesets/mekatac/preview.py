@@ -11,7 +11,7 @@ from rules.core.errors import RuleError
 from rules.core.hexes import Hex
 from rules.core.phases import Json
 from rules.core.reasons import reason_code
-from rules.rulesets.mekatac.combat import aim, label
+from rules.rulesets.mekatac.combat import aim, as_reason, label
 from rules.rulesets.mekatac.orders import MoveOrder
 from rules.rulesets.mekatac.state import MekaState
 
@@ -28,7 +28,7 @@ def preview_attacks(state: MekaState, order: MoveOrder, steps: list[tuple[str, H
                 aimed = aim(there, meka.id, volley.target, weapon)
             except RuleError as refused:
                 entry |= {"legal": False, "code": refused.code, "reason": refused.message,
-                          "reason_code": reason_code(refused.message)}
+                          "reason_code": reason_code(as_reason(refused))}
             else:
                 entry |= {"legal": True, "need": aimed.need,
                           "modifiers": [{"value": value, "reason": why, "reason_code": reason_code(why)}

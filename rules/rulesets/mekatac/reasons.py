@@ -3,7 +3,8 @@ and every refusal of an order or a reaction is one of these (the client says the
 
 from __future__ import annotations
 
-from rules.core.reasons import register
+from rules.core.errors import register as register_errors
+from rules.core.reasons import TEMPLATES, register
 
 register({
     # Initiative ("FASE DE INICIATIVA"; ties rerolled, movement from the lowest roll to the highest).
@@ -84,4 +85,30 @@ register({
     # The end of the match.
     "mekatac.victory": "side %(side)s has no meka able to fight",
     "mekatac.turn_limit": "the turn limit is reached: the side with more mekas able to fight wins",
+    # What a malformed order or reaction gets wrong ("order.malformed", "reaction.malformed").
+    "mekatac.order_keys": "a %(what)s has only %(keys)s; not %(extra)s",
+    "mekatac.order_weapons": "'weapons' is a list of weapon numbers or \"punch\"/\"kick\"",
+    "mekatac.order_weapon": "a weapon is its number or \"punch\"/\"kick\", not %(weapon)s",
+    "mekatac.order_shape": "a movement order is an object with a 'unit', a 'mode', 'steps' and 'attacks'",
+    "mekatac.order_mode": "'mode' is walk, jump or fly",
+    "mekatac.order_steps": "'steps' is a list of \"F\", \"L\" and \"R\"",
+    "mekatac.order_attacks": "'attacks' is a list of {at, target, weapons}",
+    "mekatac.order_attack": "an attack is {at, target, weapons}",
+    "mekatac.order_at": "'at' is a step of the move, 0 to %(steps)s",
+    "mekatac.order_target": "'target' is a meka's id",
+    "mekatac.reaction_shape": "a reaction is null (pass), {\"hold\": true} or {\"weapons\": [...]}",
+    "mekatac.reaction_empty": "a reaction fires at least one weapon (null passes)",
+    "mekatac.not_asked": "the window does not ask %(unit)s",
 }, words=("fly",))  # a movement mode, beside walk and jump
+
+# The refusals of an order or a reaction are errors with the same code and words as the reason a report gives
+# when the same attack or move is refused during play (one template for both).
+REFUSALS = ("mekatac.move_blocked", "mekatac.move_idle", "mekatac.refuse_arc", "mekatac.refuse_attacker_out",
+            "mekatac.refuse_broken", "mekatac.refuse_melee_used", "mekatac.refuse_mode", "mekatac.refuse_no_ammo",
+            "mekatac.refuse_no_mp", "mekatac.refuse_no_sight", "mekatac.refuse_not_a_weapon",
+            "mekatac.refuse_out_of_range", "mekatac.refuse_own_side", "mekatac.refuse_plasma_cooling",
+            "mekatac.refuse_target_out", "mekatac.refuse_used")
+register_errors({
+    **{code: TEMPLATES[code] for code in REFUSALS},
+    "reaction.weapon": "%(unit)s cannot fire %(weapon)r at this moment",
+})

@@ -17,7 +17,8 @@ from rules.core.options import Count, OptionsSchema
 from rules.core.phases import Json, PhaseTable, TableRuleset
 from rules.core.playback import Reaction, ReactionWindow
 from rules.rulesets.mekatac import state as codec
-from rules.rulesets.mekatac.combat import is_melee, label
+from rules.core.reasons import Reason
+from rules.rulesets.mekatac.combat import is_melee, label, refusal
 from rules.rulesets.mekatac.designs import shipped
 from rules.rulesets.mekatac.movement import offered_in
 from rules.rulesets.mekatac.orders import Fire, reaction_from_json
@@ -45,17 +46,16 @@ class MekatacRuleset(TableRuleset[MekaState, MekaOutcome]):
     def decode_reaction(self, state: MekaState, window: ReactionWindow, unit: str, data: Any) -> Reaction:
         """A pass, a hold, or a volley of weapons the window offered (each once, at most one melee attack)."""
         if unit not in window.units:
-            raise RuleError(f"the window does not ask {unit}", code="reaction.not_asked", unit=unit)
+            raise RuleError("reaction.not_asked", why=Reason("mekatac.not_asked", unit=unit), unit=unit)
         answer = reaction_from_json(data)
         if not isinstance(answer, Fire):
             return Reaction(unit, answer)
         offered, meka = offered_in(window.key), state.unit(unit)
         for index, weapon in enumerate(answer.weapons):
             if weapon not in offered or weapon in answer.weapons[:index]:
-                raise RuleError(f"{unit} cannot fire {weapon!r} at this moment", code="reaction.weapon",
-                                unit=unit, weapon=str(weapon))
+                raise RuleError("reaction.weapon", unit=unit, weapon=weapon)
         if sum(is_melee(meka, weapon) for weapon in answer.weapons) > 1:
-            raise RuleError(f"{unit} makes one melee attack per turn", code="mekatac.refuse_melee_used", unit=unit)
+            raise refusal("mekatac.refuse_melee_used", unit=unit)
         return Reaction(unit, answer)
 
     def reaction_choices(self, state: MekaState, window: ReactionWindow, unit: str) -> list[Json]:
