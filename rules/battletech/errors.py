@@ -1,5 +1,6 @@
-"""The error codes of the BattleTech mechanics (units, initiative, the movement phase, line of sight, surrender)
-and their English templates; codes are a public contract (docs/protocol.md, "Error codes")."""
+"""The error codes of the BattleTech mechanics (units, initiative, the movement phase, line of sight, surrender,
+attacks) and their English templates, with the coded reasons that say the cause of a refusal sharing a code;
+codes are a public contract (docs/protocol.md, "Error codes")."""
 
 from __future__ import annotations
 
@@ -14,6 +15,22 @@ register({
     "order.duplicate": "%(unit)s has two orders",
     "los.unknown_rule": "unknown line-of-sight rule %(rule)r; known: %(known)s",
     "los.side": "%(why)s",
+    # Attack orders (combat/attacks.py, resolve.py); ``at`` names the weapon or the physical attack
+    "attack.no_design": "attacks are between units with a mech design",
+    "attack.cannot_act": "%(unit)s cannot attack: %(why)s",
+    "attack.self": "a unit cannot attack itself",
+    "attack.target_destroyed": "%(unit)s is already out of the fight",
+    "attack.bad_twist": "a standing mech may twist its torso one hexside (twist -1, 0 or 1)",
+    "attack.unknown_weapon": "%(weapon)r is not a weapon of %(design)s; it has %(weapons)s",
+    "attack.already_fired": "%(weapon)r has already fired this turn",
+    "attack.unknown_kind": "unknown physical attack %(kind)r; known: %(known)s",
+    "attack.physical_not_allowed": "%(why)s",
+    # A weapon that cannot fire at all (combat/tohit.py): the cause is a coded reason, the to-hit's ``impossible``
+    **dict.fromkeys((
+        "attack.weapon_destroyed", "attack.underwater_weapon", "attack.no_los", "attack.out_of_range",
+        "attack.out_of_arc", "attack.no_ammo", "attack.sensors_destroyed", "attack.climbing_front_weapon",
+        "attack.prone_leg_weapon", "attack.prone_arm_missing", "attack.prone_both_arms",
+    ), "%(why)s"),
 })
 
 # What is wrong, for the codes that several refusals share (``%(why)s``).
@@ -21,4 +38,47 @@ register_reasons({
     "los.side_name": "side must be 'left' or 'right', not %(side)r",
     "los.side_choice": "a split line of sight passes on the left or right side, chosen by the controller or the "
                        "referee, not %(side)r by %(by)r",
+    # Attacks (combat/attacks.py)
+    "combat.at_attack": "%(attack)s",
+    "combat.inactive": "shut down, unconscious or surrendered",
+    # A weapon that cannot fire (combat/tohit.py)
+    "tohit.weapon_destroyed": "%(weapon)s is destroyed",
+    "tohit.underwater_weapon": "underwater only lasers and PPCs fire (Solaris VII 'Operaciones submarinas'; its "
+                               "torpedoes are not allowed in Solaris VII)",
+    "tohit.no_los": "no line of sight: %(reasons)s",
+    "tohit.out_of_range": "%(hexes)s hexes is beyond the long range of %(long)s",
+    "tohit.out_of_range_underwater": "%(hexes)s hexes is beyond the long range of %(long)s underwater (Solaris VII)",
+    "tohit.out_of_arc": "the target is in the %(arc)s arc, which %(weapon)s does not cover",
+    "tohit.no_ammo": "no ammunition left for %(weapon)s",
+    "tohit.sensors_destroyed": "both sensors are destroyed: no weapon can fire",
+    # A physical attack that cannot be made (combat/physical.py, attacks.py)
+    "physical.not_adjacent": "physical attacks reach adjacent hexes only",
+    "physical.no_los": "no line of sight",
+    "physical.attacker_prone": "a prone mech cannot make physical attacks",
+    "physical.levels_up": "%(levels)s level(s) up",
+    "physical.levels_down": "%(levels)s level(s) down",
+    "physical.same_level": "on the same level",
+    "physical.out_of_reach": "a %(kind)s cannot reach a target %(where)s (TW)",
+    "physical.out_of_reach_prone": "a %(kind)s cannot reach a prone target %(where)s (TW)",
+    "physical.no_arm": "no working arm %(limb)r to punch with (LA or RA, shoulder intact)",
+    "physical.arm_fired": "a weapon in %(location)s fired this turn",
+    "physical.arm_arc": "the target is in the %(arc)s arc, out of reach of %(location)s",
+    "physical.no_leg": "cannot kick with %(limb)r: needs both legs and the kicking hip intact",
+    "physical.leg_fired": "a weapon in %(location)s fired this turn (TW)",
+    "physical.kick_arc": "a kick reaches the front arc only",
+    "physical.charge_after_fire": "a charge cannot follow weapon fire in the same turn (TW)",
+    "physical.dfa_after_fire": "a death from above cannot follow weapon fire in the same turn (TW)",
+    "physical.charge_needs_move": "a charge needs the attacker to have walked or run at least one hex (Solaris VII)",
+    "physical.charge_prone": "prone targets cannot be charged (Solaris VII)",
+    "physical.charge_arc": "a charge goes into the front arc only",
+    "physical.dfa_needs_jump": "a death from above needs a jump this turn",
+    "physical.push_arms": "a push needs both arms",
+    "physical.push_after_fire": "a push cannot follow a weapon fired from an arm this turn (TW)",
+    "physical.push_ahead": "a push reaches only the hex straight ahead",
+    "physical.push_prone": "a prone mech cannot be pushed (TW)",
+    "physical.across_floors": "%(rule)s: %(unit)s is on another floor of this building hex; physical attacks across "
+                              "floors are not allowed",
+    "physical.from_outside": "%(rule)s: no physical attack from outside a building on a unit inside it",
+    "physical.dfa_submerged": "a submerged mech cannot make a death from above, its jump jets do not work underwater "
+                              "(Solaris VII 'Operaciones submarinas')",
 })

@@ -98,15 +98,14 @@ SightRule = Callable[[GameState, Unit, Unit], LineOfSight]
 def _combatants(state: GameState, unit_id: str, target_id: str) -> tuple[Unit, MechStatus, Unit, MechStatus]:
     attacker, target = state.unit(unit_id), state.unit(target_id)
     if unit_id not in state.mechs or target_id not in state.mechs:
-        raise AttackError("attacks are between units with a mech design", code="attack.no_design")
+        raise AttackError("attack.no_design")
     status = state.mechs[unit_id]
     if not status.active:
-        raise AttackError(f"{unit_id} cannot attack: {status.destroyed or 'shut down, unconscious or surrendered'}",
-                          code="attack.cannot_act", unit=unit_id)
+        raise AttackError("attack.cannot_act", unit=unit_id, why=status.destroyed or Reason("combat.inactive"))
     if unit_id == target_id:
-        raise AttackError("a unit cannot attack itself", code="attack.self", unit=unit_id)
+        raise AttackError("attack.self", unit=unit_id)
     if state.mechs[target_id].destroyed:
-        raise AttackError(f"{target_id} is already out of the fight", code="attack.target_destroyed", unit=target_id)
+        raise AttackError("attack.target_destroyed", unit=target_id)
     return attacker, status, target, state.mechs[target_id]
 
 
@@ -116,7 +115,7 @@ def plan_weapon_attack(state: GameState, order: WeaponOrder, sight: SightRule = 
         return ()
     attacker, status, target, target_status = _combatants(state, order.unit, order.target)
     if order.twist not in (-1, 0, 1) or (order.twist and attacker.prone):
-        raise AttackError("a standing mech may twist its torso one hexside (twist -1, 0 or 1)", code="attack.bad_twist")
+        raise AttackError("attack.bad_twist", twist=order.twist)
     twisted = replace(attacker, facing=turn(attacker.facing, order.twist))
 
     def mount(index: int) -> Unit:
@@ -136,7 +135,7 @@ def plan_weapon_attack(state: GameState, order: WeaponOrder, sight: SightRule = 
         to_hit = weapon_to_hit(mount(index), status, state.motion(order.unit), index, target, target_status,
                                state.motion(order.target), line, levels, submerged, frozenset(chosen[:-1]))
         if to_hit.impossible:
-            raise AttackError(f"{component.label}: {to_hit.impossible}", code=to_hit.code, weapon=ref)
+            raise AttackError(to_hit.code, at=component.label, why=to_hit.impossible, weapon=ref)
         side = "right" if order.twist > 0 else "left"
         what = Reason("combat.twisted", weapon=component.label, side=side) if order.twist else component.label
         planned.append(PlannedAttack(order.unit, order.target, what, index, to_hit, table, table_reason))
@@ -176,11 +175,10 @@ def _weapon_index(status: MechStatus, ref: str, arc_of: Callable[[int], str], ch
         matches = [(i, c) for i, c in weapons if ref in (c.name, c.label)]
     if not matches:
         names = sorted({c.label for _, c in weapons})
-        raise AttackError(f"{ref!r} is not a weapon of {status.design.name}; it has {', '.join(names)}",
-                          code="attack.unknown_weapon", weapon=ref)
+        raise AttackError("attack.unknown_weapon", weapon=ref, design=status.design.name, weapons=names)
     fresh = [i for i, _ in matches if i not in chosen and i not in status.fired]
     if not fresh:
-        raise AttackError(f"{ref!r} has already fired this turn", code="attack.already_fired", weapon=ref)
+        raise AttackError("attack.already_fired", weapon=ref)
     usable = [i for i in fresh if not status.is_destroyed(i) and weapon_covers(status.component(i), arc_of(i))]
     return (usable or fresh)[0]
 
@@ -190,30 +188,30 @@ def plan_physical_attack(state: GameState, order: PhysicalOrder,
     if not order.target:
         return ()
     if order.kind not in PHYSICAL_KINDS:
-        raise AttackError(f"unknown physical attack {order.kind!r}; known: {', '.join(PHYSICAL_KINDS)}",
-                          code="attack.unknown_kind", kind=order.kind)
+        raise AttackError("attack.unknown_kind", kind=order.kind, known=list(PHYSICAL_KINDS))
     attacker, status, target, target_status = _combatants(state, order.unit, order.target)
     if attacker.hex == target.hex:
         # Solaris VII 'Combate entre edificios' allows physical attacks inside a building "en el mismo nivel"
         # only and gives no rule for them across floors; our conservative reading refuses them.
-        raise AttackError(f"{order.kind}: {BUILDING_ATTACKS}: {target.id} is on another floor of this building hex; "
-                          "physical attacks across floors are not allowed", code="attack.physical_not_allowed",
-                          kind=order.kind)
+        raise _not_allowed(order, Reason("physical.across_floors", rule=BUILDING_ATTACKS, unit=target.id))
     if inside(state.board, target) and not (inside(state.board, attacker)
                                             and same_building(state.board, attacker.hex, target.hex)):
-        raise AttackError(f"{order.kind}: {BUILDING_ATTACKS}: no physical attack from outside a building on a "
-                          "unit inside it", code="attack.physical_not_allowed", kind=order.kind)
+        raise _not_allowed(order, Reason("physical.from_outside", rule=BUILDING_ATTACKS))
     if order.kind == "dfa" and is_submerged(state, attacker):
-        raise AttackError("dfa: a submerged mech cannot make a death from above, its jump jets do not work underwater "
-                          "(Solaris VII 'Operaciones submarinas')", code="attack.physical_not_allowed", kind=order.kind)
+        raise _not_allowed(order, Reason("physical.dfa_submerged"))
     climb = _climb(state, attacker, target)
     to_hit = physical_to_hit(order.kind, order.limb, attacker, status, state.motion(order.unit), target,
                              target_status, state.motion(order.target), sight(state, attacker, target), climb)
     if to_hit.impossible:
-        raise AttackError(f"{order.kind}: {to_hit.impossible}", code=to_hit.code, kind=order.kind)
+        raise _not_allowed(order, to_hit.impossible, to_hit.code)
     what = Reason("combat.physical_limb", kind=order.kind, limb=order.limb) if order.limb else order.kind
     return (PlannedAttack(order.unit, order.target, what, None, to_hit,
                           location_table(order.kind, climb, target.prone)),)
+
+
+def _not_allowed(order: PhysicalOrder, why: str, code: str = "attack.physical_not_allowed") -> AttackError:
+    """The physical attack refused, said at its kind (``kick: …``)."""
+    return AttackError(code, at=Reason("combat.at_attack", attack=order.kind), why=why, kind=order.kind)
 
 
 def _climb(state: GameState, attacker: Unit, target: Unit) -> int:

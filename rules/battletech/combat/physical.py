@@ -118,55 +118,72 @@ def hit_column(kind: str, target: Unit, direction: str) -> str:
 
 def _why_impossible(kind: str, limb: str, attacker: Unit, status: MechStatus, motion: Motion,
                     target: Unit, sight: LineOfSight, climb: int) -> str:
-    arc = firing_arc(attacker.hex, attacker.facing, target.hex)
+    """The coded reason the attack cannot be made at all; "" when it can."""
     if attacker.hex.distance(target.hex) != 1:
-        return "physical attacks reach adjacent hexes only"
+        return Reason("physical.not_adjacent")
     if not sight.los:
-        return "no line of sight"
+        return Reason("physical.no_los")
     if attacker.prone:
-        return "a prone mech cannot make physical attacks"
+        return Reason("physical.attacker_prone")
     if attacker.climbing:
         return Reason("physical.climbing")
     reach = REACH_PRONE if target.prone else REACH
     if kind in reach and climb not in reach[kind]:
-        where = f"{abs(climb)} level(s) {'up' if climb > 0 else 'down'}" if climb else "on the same level"
-        return f"a {kind} cannot reach a {'prone ' if target.prone else ''}target {where} (TW)"
-    if kind == "punch":
-        if limb not in ARMS or limb in status.destroyed_locations or not status.working("Shoulder", limb):
-            return f"no working arm {limb!r} to punch with (LA or RA, shoulder intact)"
-        if any(status.component(i).location == limb for i in status.fired):
-            return f"a weapon in {LOCATION_NAMES[limb]} fired this turn"
-        if arc not in ("front", "left" if limb == "LA" else "right"):
-            return f"the target is in the {arc} arc, out of reach of {LOCATION_NAMES[limb]}"
-    elif kind == "kick":
-        if limb not in LEGS or status.legs_destroyed or not status.working("Hip", limb):
-            return f"cannot kick with {limb!r}: needs both legs and the kicking hip intact"
-        if any(status.component(i).location == limb for i in status.fired):
-            return f"a weapon in {LOCATION_NAMES[limb]} fired this turn (TW)"
-        if arc != "front":
-            return "a kick reaches the front arc only"
-    elif kind in ("charge", "dfa") and status.fired:
-        return f"a {'charge' if kind == 'charge' else 'death from above'} cannot follow weapon fire in the same turn (TW)"
-    elif kind == "charge":
-        if motion.moved not in ("walk", "run") or motion.hexes < 1:
-            return "a charge needs the attacker to have walked or run at least one hex (Solaris VII)"
-        if target.prone:
-            return "prone targets cannot be charged (Solaris VII)"
-        if arc != "front":
-            return "a charge goes into the front arc only"
-    elif kind == "dfa":
-        if motion.moved != "jump":
-            return "a death from above needs a jump this turn"
-    elif kind == "push":
-        if any(arm in status.destroyed_locations for arm in ARMS):
-            return "a push needs both arms"
-        if any(status.component(i).location in ARMS for i in status.fired):
-            return "a push cannot follow a weapon fired from an arm this turn (TW)"
-        if attacker.hex.direction_to(target.hex) != attacker.facing:
-            return "a push reaches only the hex straight ahead"
-        if target.prone:
-            return "a prone mech cannot be pushed (TW)"
+        where = (Reason("physical.levels_up" if climb > 0 else "physical.levels_down", levels=abs(climb)) if climb
+                 else Reason("physical.same_level"))
+        return Reason("physical.out_of_reach_prone" if target.prone else "physical.out_of_reach", kind=kind, where=where)
+    arc = firing_arc(attacker.hex, attacker.facing, target.hex)
+    check = {"punch": _why_not_punch, "kick": _why_not_kick, "charge": _why_not_charge, "dfa": _why_not_dfa,
+             "push": _why_not_push}[kind]
+    return check(limb, attacker, status, motion, target, arc)
+
+
+def _fired_from(status: MechStatus, locations: tuple[str, ...]) -> bool:
+    return any(status.component(i).location in locations for i in status.fired)
+
+
+def _why_not_punch(limb: str, attacker: Unit, status: MechStatus, motion: Motion, target: Unit, arc: str) -> str:
+    if limb not in ARMS or limb in status.destroyed_locations or not status.working("Shoulder", limb):
+        return Reason("physical.no_arm", limb=limb)
+    if _fired_from(status, (limb,)):
+        return Reason("physical.arm_fired", location=LOCATION_NAMES[limb])
+    if arc not in ("front", "left" if limb == "LA" else "right"):
+        return Reason("physical.arm_arc", arc=arc, location=LOCATION_NAMES[limb])
     return ""
+
+
+def _why_not_kick(limb: str, attacker: Unit, status: MechStatus, motion: Motion, target: Unit, arc: str) -> str:
+    if limb not in LEGS or status.legs_destroyed or not status.working("Hip", limb):
+        return Reason("physical.no_leg", limb=limb)
+    if _fired_from(status, (limb,)):
+        return Reason("physical.leg_fired", location=LOCATION_NAMES[limb])
+    return Reason("physical.kick_arc") if arc != "front" else ""
+
+
+def _why_not_charge(limb: str, attacker: Unit, status: MechStatus, motion: Motion, target: Unit, arc: str) -> str:
+    if status.fired:
+        return Reason("physical.charge_after_fire")
+    if motion.moved not in ("walk", "run") or motion.hexes < 1:
+        return Reason("physical.charge_needs_move")
+    if target.prone:
+        return Reason("physical.charge_prone")
+    return Reason("physical.charge_arc") if arc != "front" else ""
+
+
+def _why_not_dfa(limb: str, attacker: Unit, status: MechStatus, motion: Motion, target: Unit, arc: str) -> str:
+    if status.fired:
+        return Reason("physical.dfa_after_fire")
+    return Reason("physical.dfa_needs_jump") if motion.moved != "jump" else ""
+
+
+def _why_not_push(limb: str, attacker: Unit, status: MechStatus, motion: Motion, target: Unit, arc: str) -> str:
+    if any(arm in status.destroyed_locations for arm in ARMS):
+        return Reason("physical.push_arms")
+    if _fired_from(status, ARMS):
+        return Reason("physical.push_after_fire")
+    if attacker.hex.direction_to(target.hex) != attacker.facing:
+        return Reason("physical.push_ahead")
+    return Reason("physical.push_prone") if target.prone else ""
 
 
 def physical_damage(kind: str, limb: str, attacker: Unit, status: MechStatus, motion: Motion) -> tuple[int, Reason]:

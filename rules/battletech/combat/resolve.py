@@ -70,8 +70,9 @@ def _fire(phase: AttackPhase, attack: PlannedAttack) -> AttackResult:
 
 def _one_per_unit(orders: Sequence[WeaponOrder | PhysicalOrder]) -> None:
     units = [order.unit for order in orders]
-    if len(set(units)) != len(units):
-        raise AttackError("one attack order per unit and phase", code="order.duplicate")
+    twice = next((unit for index, unit in enumerate(units) if unit in units[:index]), None)
+    if twice is not None:
+        raise AttackError("order.duplicate", unit=twice)
 
 
 def _roll_to_hit(dice: Dice, attack: PlannedAttack) -> tuple[Roll, list[str]]:

@@ -25,8 +25,8 @@ from rules.battletech.designs.weapons import Weapon
 class ToHit:
     target: int
     modifiers: tuple[Modifier, ...]
-    impossible: str = ""  # why the attack cannot be made at all ("" when it can)
-    code: str = ""  # the error code of ``impossible`` (``attack.out_of_arc`` …)
+    impossible: str = ""  # why the attack cannot be made at all, a coded reason ("" when it can)
+    code: str = ""  # the error code the attack is refused with (``attack.out_of_arc`` …)
 
     @classmethod
     def of(cls, modifiers: Sequence[Modifier], impossible: tuple[str, str] = ("", "")) -> ToHit:
@@ -285,25 +285,24 @@ def _range_modifiers(weapon: Weapon, distance: int, in_building: bool, submerged
 
 def _why_impossible(status: MechStatus, index: int, weapon: Weapon, distance: int, arc: str,
                     sight: LineOfSight, submerged: bool) -> tuple[str, str]:
-    """(error code, reason) when the weapon cannot fire at all; ("", "") when it can."""
+    """(error code, coded reason) when the weapon cannot fire at all; ("", "") when it can."""
     component = status.component(index)
     if status.is_destroyed(index):
-        return "attack.weapon_destroyed", f"{component.label} is destroyed"
+        return "attack.weapon_destroyed", Reason("tohit.weapon_destroyed", weapon=component.label)
     if submerged and not weapon.underwater:
-        return ("attack.underwater_weapon", "underwater only lasers and PPCs fire (Solaris VII 'Operaciones "
-                "submarinas'; its torpedoes are not allowed in Solaris VII)")
+        return "attack.underwater_weapon", Reason("tohit.underwater_weapon", weapon=component.label)
     if not sight.los:
-        return "attack.no_los", "no line of sight: " + "; ".join(sight.reasons)
+        return "attack.no_los", Reason("tohit.no_los", reasons=joined(sight.reasons))
     if weapon.bracket(distance, submerged) is None:
-        where = " underwater (Solaris VII)" if submerged else ""
-        return "attack.out_of_range", f"{distance} hexes is beyond the long range of {weapon.ranges(submerged)[-1]}{where}"
+        return "attack.out_of_range", Reason("tohit.out_of_range_underwater" if submerged else "tohit.out_of_range",
+                                             hexes=distance, long=weapon.ranges(submerged)[-1], weapon=component.label)
     if not weapon_covers(component, arc):
-        return "attack.out_of_arc", f"the target is in the {arc} arc, which {component.label} does not cover"
+        return "attack.out_of_arc", Reason("tohit.out_of_arc", arc=arc, weapon=component.label)
     if weapon.uses_ammo and not any(
         shots and status.component(bin_).ammo_for == weapon.name and not status.is_destroyed(bin_)
         for bin_, shots in status.ammo.items()
     ):
-        return "attack.no_ammo", f"no ammunition left for {weapon.name}"
+        return "attack.no_ammo", Reason("tohit.no_ammo", weapon=weapon.name)
     if status.hits("Sensors") >= 2:
-        return "attack.sensors_destroyed", "both sensors are destroyed: no weapon can fire"
+        return "attack.sensors_destroyed", Reason("tohit.sensors_destroyed")
     return "", ""
