@@ -15,6 +15,31 @@ register({
     "order.duplicate": "%(unit)s has two orders",
     "los.unknown_rule": "unknown line-of-sight rule %(rule)r; known: %(known)s",
     "los.side": "%(why)s",
+    # Movement orders (movement/plan.py, costs.py); ``at`` names the step (``step 2 (F)``)
+    "order.charge_target": "a walking or running unit may plot a charge on another unit",
+    "move.unknown_step": "step %(step)s %(given)r is not one of %(steps)s",
+    "move.climbing": "%(unit)s is climbing: it can only go on up (F)",
+    "move.not_prone": "%(unit)s is not a prone mech; only prone mechs stand up",
+    "move.not_standing": "%(unit)s is not a standing mech; only standing mechs go prone",
+    "move.run_backwards": "no unit may run backwards (Solaris VII 'Moverse hacia atrás')",
+    "move.off_board": "%(hex)s is off the board",
+    "move.backward_level": "%(unit)s cannot change levels while moving backwards (%(hex)s is %(where)s; Total "
+                           "Warfare, the Solaris VII text is silent)",
+    "move.legs_frozen": "%(unit)s's legs are frozen by MASC for the rest of the match",
+    "move.no_masc": "%(unit)s has no MASC",
+    "move.no_jump": "%(unit)s has no jump jets",
+    "move.jump_underwater": "%(unit)s is under water, where jump jets cannot fire (Solaris VII 'Operaciones "
+                            "submarinas')",
+    "move.water_while_running": "%(unit)s would spend %(needed)s PM on a path through water of depth 1 or more; only "
+                                "its %(available)s walking PM may be used there (Total Warfare; the Solaris VII text "
+                                "is silent)",
+    "move.jump_too_high": "%(unit)s jumps %(jump)s MP from level %(start)s, so no higher than level %(ceiling)s; "
+                          "%(why)s (Total Warfare; the Solaris VII text is silent)",
+    # Several causes, each a coded reason
+    **dict.fromkeys((
+        "move.prone", "move.insufficient_mp", "move.building_level", "move.prohibited_terrain", "move.too_steep",
+        "move.climb_needs_hand", "move.climb_while_running",
+    ), "%(why)s"),
     # Attack orders (combat/attacks.py, resolve.py); ``at`` names the weapon or the physical attack
     "attack.no_design": "attacks are between units with a mech design",
     "attack.cannot_act": "%(unit)s cannot attack: %(why)s",
@@ -38,6 +63,37 @@ register_reasons({
     "los.side_name": "side must be 'left' or 'right', not %(side)r",
     "los.side_choice": "a split line of sight passes on the left or right side, chosen by the controller or the "
                        "referee, not %(side)r by %(by)r",
+    # How far up or down (physical attacks, movement)
+    "level.up": "%(levels)s level(s) up",
+    "level.down": "%(levels)s level(s) down",
+    "level.same": "on the same level",
+    # Movement orders (movement/plan.py)
+    "move.at_step": "step %(step)s (%(name)s)",
+    "move.unknown_mode": "unknown movement mode %(mode)r; one of %(modes)s",
+    "move.jump_order": "a jump is a destination hex 'to' and a final 'facing' 0-5, without steps",
+    "move.steps_order": "only jumps give 'to' and 'facing'; other modes give 'steps'",
+    "move.stand_up_first": "%(unit)s is prone: it must stand up (SU) before moving",
+    "move.prone_no_jump": "%(unit)s is prone and cannot jump",
+    "move.floors_infantry_only": "only infantry inside a building change floors; a mech inside cannot change level",
+    "move.floors": "the building has floors 0 to %(top)s",
+    "move.needs_mp": "needs %(needed)s PM in all; %(unit)s has %(available)s PM to %(mode)s",
+    "move.jump_too_far": "%(hex)s is %(hexes)s hexes away; %(unit)s jumps %(jump)s",
+    # Where a unit may not go (movement/costs.py)
+    "move.may_not_enter": "%(unit)s (%(kind)s) may not enter %(hex)s: %(why)s",
+    "move.submarine_depth": "submarines stay in water of depth 1 or more",
+    "move.wheeled_swamp": "wheeled vehicles may not enter rough or wooded swamp (Solaris VII, pantano)",
+    "move.vehicle_woods": "%(kind)s vehicles may not enter woods (standard BattleTech)",
+    "move.tracked_heavy_woods": "tracked vehicles may not enter heavy woods (standard BattleTech)",
+    "move.under_water_kinds": "only mechs and submarines go under water; hovercraft float over it",
+    "move.steep": "%(levels)s levels in one step; vehicles and infantry change at most 1",
+    "move.climb_hand": "climbing %(levels)s levels needs a free working hand (Solaris VII 'Reglas de escalada')",
+    "move.climb_walking_only": "only walking PM may be used to climb; running units cannot climb",
+    "move.inside_level": "inside a building a %(kind)s cannot change level",
+    "move.vehicle_building_floor": "vehicles enter buildings only at level 0 and never reach roofs",
+    "move.leave_building": "it leaves a building from level %(level)s only into a hex of that elevation (Solaris VII "
+                           "'Niveles de Edificación', applied both ways)",
+    "move.jump_rises": "%(hex)s rises to level %(level)s",
+    "move.jump_crosses": "every shortest flight crosses a hex higher than that: %(hexes)s",
     # Attacks (combat/attacks.py)
     "combat.at_attack": "%(attack)s",
     "combat.inactive": "shut down, unconscious or surrendered",
@@ -55,9 +111,6 @@ register_reasons({
     "physical.not_adjacent": "physical attacks reach adjacent hexes only",
     "physical.no_los": "no line of sight",
     "physical.attacker_prone": "a prone mech cannot make physical attacks",
-    "physical.levels_up": "%(levels)s level(s) up",
-    "physical.levels_down": "%(levels)s level(s) down",
-    "physical.same_level": "on the same level",
     "physical.out_of_reach": "a %(kind)s cannot reach a target %(where)s (TW)",
     "physical.out_of_reach_prone": "a %(kind)s cannot reach a prone target %(where)s (TW)",
     "physical.no_arm": "no working arm %(limb)r to punch with (LA or RA, shoulder intact)",

@@ -30,8 +30,6 @@ SHOWN = re.compile(r"%\(\w+\)[sr]")
 NOT_YET_CODED = {
     "rules/io/heat_query.py",
     "rules/battletech/designs/design.py", "rules/battletech/designs/mtf.py", "rules/battletech/designs/weapons.py",
-    "rules/battletech/movement/costs.py",
-    "rules/battletech/movement/plan.py",
     "rules/io/attack_query.py", "rules/io/explain.py",
     "rules/io/move_query.py", "rules/io/movement_phase_query.py", "rules/io/scenario.py",
     "rules/rulesets/solaris/orders.py", "rules/rulesets/bot.py",

@@ -129,8 +129,8 @@ def _why_impossible(kind: str, limb: str, attacker: Unit, status: MechStatus, mo
         return Reason("physical.climbing")
     reach = REACH_PRONE if target.prone else REACH
     if kind in reach and climb not in reach[kind]:
-        where = (Reason("physical.levels_up" if climb > 0 else "physical.levels_down", levels=abs(climb)) if climb
-                 else Reason("physical.same_level"))
+        where = (Reason("level.up" if climb > 0 else "level.down", levels=abs(climb)) if climb
+                 else Reason("level.same"))
         return Reason("physical.out_of_reach_prone" if target.prone else "physical.out_of_reach", kind=kind, where=where)
     arc = firing_arc(attacker.hex, attacker.facing, target.hex)
     check = {"punch": _why_not_punch, "kick": _why_not_kick, "charge": _why_not_charge, "dfa": _why_not_dfa,

@@ -42,8 +42,10 @@ class Entry:
     wading: bool = False  # a mech entering water of depth 1+: the path may spend walking PM only
 
 
-def _refuse(unit: Unit, target: Hex, why: str, code: str = "move.prohibited_terrain") -> IllegalMove:
-    return IllegalMove(f"{unit.id} ({unit.kind}) may not enter {target.label}: {why}", code=code, hex=target.label)
+def _refuse(unit: Unit, target: Hex, why: Reason, code: str = "move.prohibited_terrain") -> IllegalMove:
+    """The unit may not enter ``target``: ``why`` (a coded reason) says which rule forbids it."""
+    refusal = Reason("move.may_not_enter", unit=unit.id, kind=unit.kind, hex=target.label, why=why)
+    return IllegalMove(code, why=refusal, hex=target.label)
 
 
 def check_allowed(unit: Unit, terrain: HexTerrain, target: Hex) -> None:
@@ -51,15 +53,15 @@ def check_allowed(unit: Unit, terrain: HexTerrain, target: Hex) -> None:
     woods, depth = terrain.get("woods"), terrain.get("water")
     on_deck = bridge_at(terrain) is not None
     if unit.kind == "submarine" and depth < 1:
-        raise _refuse(unit, target, "submarines stay in water of depth 1 or more")
+        raise _refuse(unit, target, Reason("move.submarine_depth"))
     if unit.kind == "wheeled" and terrain.has("swamp") and (terrain.has("rough") or woods):
-        raise _refuse(unit, target, "wheeled vehicles may not enter rough or wooded swamp (Solaris VII, pantano)")
+        raise _refuse(unit, target, Reason("move.wheeled_swamp"))
     if unit.kind in ("wheeled", "hover") and woods:
-        raise _refuse(unit, target, f"{unit.kind} vehicles may not enter woods (standard BattleTech)")
+        raise _refuse(unit, target, Reason("move.vehicle_woods", kind=unit.kind))
     if unit.kind == "tracked" and woods >= 2:
-        raise _refuse(unit, target, "tracked vehicles may not enter heavy woods (standard BattleTech)")
+        raise _refuse(unit, target, Reason("move.tracked_heavy_woods"))
     if unit.kind in ("infantry", "tracked", "wheeled") and depth >= 1 and not on_deck:
-        raise _refuse(unit, target, "only mechs and submarines go under water; hovercraft float over it")
+        raise _refuse(unit, target, Reason("move.under_water_kinds"))
 
 
 def _terrain_cost(unit: Unit, terrain: HexTerrain) -> tuple[int, list[Reason], list[Check]]:
@@ -103,9 +105,7 @@ def water_refusal(unit: Unit, mode: str, waded: bool, spent: int) -> IllegalMove
     before the water or after it, so a run order that wades is a walk (``spent``: PM of the path so far)."""
     if not waded or mode not in ("run", "masc") or spent <= unit.walk:
         return None
-    return IllegalMove(f"{unit.id} would spend {spent} PM on a path through water of depth 1 or more; only its "
-                       f"{unit.walk} walking PM may be used there (Total Warfare; the Solaris VII text is silent)",
-                       code="move.water_while_running", needed=spent, available=unit.walk)
+    return IllegalMove("move.water_while_running", unit=unit.id, needed=spent, available=unit.walk)
 
 
 def _level_change(unit: Unit, mode: str, rise: int, climbing: int, reasons: list[Reason],
@@ -118,18 +118,15 @@ def _level_change(unit: Unit, mode: str, rise: int, climbing: int, reasons: list
             reasons.append(Reason("move.depth_change" if in_water else "move.level_change", levels=abs(rise)))
         return abs(rise), 0, 0
     if unit.kind != "mech":
-        raise _refuse(unit, target, f"{abs(rise)} levels in one step; vehicles and infantry change at most 1",
-                      code="move.too_steep")
+        raise _refuse(unit, target, Reason("move.steep", levels=abs(rise)), code="move.too_steep")
     if rise <= -DROP_MIN_LEVELS:
         reasons.append(Reason("move.drop", levels=-rise, mp=DROP_MP))
         checks.extend(drop_checks(unit, -rise))
         return 0, 0, 0
     if unit.hands < 1:
-        raise _refuse(unit, target, f"climbing {rise} levels needs a free working hand (Solaris VII 'Reglas de escalada')",
-                      code="move.climb_needs_hand")
+        raise _refuse(unit, target, Reason("move.climb_hand", levels=rise), code="move.climb_needs_hand")
     if mode != "walk":
-        raise _refuse(unit, target, "only walking PM may be used to climb; running units cannot climb",
-                      code="move.climb_while_running")
+        raise _refuse(unit, target, Reason("move.climb_walking_only"), code="move.climb_while_running")
     per_level = 2 if unit.hands >= 2 else 3
     reasons.append(Reason("move.climb_two_hands" if per_level == 2 else "move.climb_one_hand", levels=rise,
                           mp=per_level))
@@ -157,8 +154,7 @@ def _building_entry(board: Board, unit: Unit, origin: Hex, elevation: int, targe
     inside_origin = origin_building is not None and 0 <= elevation < origin_building.height
     if inside_origin and same_building(board, origin, target):
         if elevation not in building.floors or terrain.level != board.terrain(origin).level:
-            raise _refuse(unit, target, f"inside a building a {unit.kind} cannot change level",
-                          code="move.building_level")
+            raise _refuse(unit, target, Reason("move.inside_level", kind=unit.kind), code="move.building_level")
         floor = elevation
         passing = Reason("psr.wall_inside")
     else:
@@ -167,8 +163,7 @@ def _building_entry(board: Board, unit: Unit, origin: Hex, elevation: int, targe
             return None
         floor = max(0, from_level - terrain.level)
         if unit.is_vehicle and floor:
-            raise _refuse(unit, target, "vehicles enter buildings only at level 0 and never reach roofs",
-                          code="move.building_level")
+            raise _refuse(unit, target, Reason("move.vehicle_building_floor"), code="move.building_level")
         passing = Reason("psr.wall_enter")
     if unit.kind == "infantry":
         return floor, [Reason("move.building_infantry")], []
@@ -223,8 +218,7 @@ def enter_hex(board: Board, unit: Unit, origin: Hex, elevation: int, target: Hex
     to_level = standing_level(there, unit, new_elevation)
     if leaving and elevation > 0 and to_level != from_level:
         # The text says how to enter a building above the ground floor; leaving is taken as its mirror.
-        raise _refuse(unit, target, f"it leaves a building from level {elevation} only into a hex of that elevation "
-                      "(Solaris VII 'Niveles de Edificación', applied both ways)", code="move.building_level")
+        raise _refuse(unit, target, Reason("move.leave_building", level=elevation), code="move.building_level")
     in_water = from_level < here.level or to_level < there.level
     levels_cost, climbed, per_level = _level_change(unit, mode, to_level - from_level, climbing, reasons, checks, target,
                                                     in_water)
@@ -291,12 +285,11 @@ def _check_jump_heights(board: Board, unit: Unit, target: Hex) -> None:
         return
     top = _jump_top(board.terrain(target))
     if top > ceiling:
-        why = f"{target.label} rises to level {top}"
+        why = Reason("move.jump_rises", hex=target.label, level=top)
     else:
         lens = [hex_ for radius in range(1, unit.hex.distance(target)) for hex_ in unit.hex.ring(radius)
                 if hex_ in board and hex_.distance(target) == unit.hex.distance(target) - radius
                 and _jump_top(board.terrain(hex_)) > ceiling]
-        why = "every shortest flight crosses a hex higher than that: " + ", ".join(hex_.label for hex_ in lens)
-    raise IllegalMove(f"{unit.id} jumps {unit.jump} MP from level {start}, so no higher than level {ceiling}; {why} "
-                      "(Total Warfare; the Solaris VII text is silent)", code="move.jump_too_high", hex=target.label,
+        why = Reason("move.jump_crosses", hexes=", ".join(hex_.label for hex_ in lens))
+    raise IllegalMove("move.jump_too_high", unit=unit.id, jump=unit.jump, start=start, why=why, hex=target.label,
                       ceiling=ceiling)

@@ -57,18 +57,18 @@ class MoveOrder:
 
     def __post_init__(self) -> None:
         if self.mode not in MOVE_MODES:
-            raise MalformedOrder(f"unknown movement mode {self.mode!r}; one of {', '.join(MOVE_MODES)}", mode=self.mode)
+            raise MalformedOrder("order.malformed", why=Reason("move.unknown_mode", mode=self.mode,
+                                                               modes=", ".join(MOVE_MODES)), mode=self.mode)
         for index, step in enumerate(self.steps):
             if step not in STEPS:
-                raise IllegalMove(f"step {index + 1} {step!r} is not one of {', '.join(STEPS)}",
-                                  code="move.unknown_step", step=index + 1)
+                raise IllegalMove("move.unknown_step", step=index + 1, given=step, steps=list(STEPS))
         if self.mode == "jump":
             if self.to is None or self.facing not in range(6) or self.steps:
-                raise MalformedOrder("a jump is a destination hex 'to' and a final 'facing' 0-5, without steps")
+                raise MalformedOrder("order.malformed", why=Reason("move.jump_order"))
         elif self.to is not None or self.facing is not None:
-            raise MalformedOrder("only jumps give 'to' and 'facing'; other modes give 'steps'")
+            raise MalformedOrder("order.malformed", why=Reason("move.steps_order"))
         if self.charge is not None and (self.mode == "jump" or self.charge == self.unit):
-            raise MalformedOrder("a walking or running unit may plot a charge on another unit", code="order.charge_target")
+            raise MalformedOrder("order.charge_target", unit=self.unit, charge=self.charge)
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,34 +158,33 @@ def is_paved(terrain: HexTerrain, elevation: int) -> bool:
 def advance(board: Board, unit: Unit, pose: Pose, step: str, mode: str) -> StepOutcome:
     """Price one step from ``pose``; raise :class:`IllegalMove` if the rules forbid it."""
     if pose.climbing and step != "F":
-        raise IllegalMove(f"{unit.id} is climbing: it can only go on up (F)", code="move.climbing")
+        raise IllegalMove("move.climbing", unit=unit.id)
     if step in ("L", "R"):
         facing = turn(pose.facing, -1 if step == "L" else 1)
         return StepOutcome(replace(pose, facing=facing), 1, (Reason("move.turn"),))
     if step == "SU":
         if unit.kind != "mech" or not pose.prone:
-            raise IllegalMove(f"{unit.id} is not a prone mech; only prone mechs stand up", code="move.not_prone")
+            raise IllegalMove("move.not_prone", unit=unit.id)
         return StepOutcome(replace(pose, prone=False), STAND_MP,
                            (Reason("move.stand", mp=STAND_MP),), (stand_check(unit),))
     if step == "GP":
         if unit.kind != "mech" or pose.prone:
-            raise IllegalMove(f"{unit.id} is not a standing mech; only standing mechs go prone", code="move.not_standing")
+            raise IllegalMove("move.not_standing", unit=unit.id)
         return StepOutcome(replace(pose, prone=True), GO_PRONE_MP, (Reason("move.go_prone", mp=GO_PRONE_MP),))
     if step in ("U", "D"):
         return _change_floor(board, unit, pose, step)
     if pose.prone:
-        raise IllegalMove(f"{unit.id} is prone: it must stand up (SU) before moving", code="move.prone")
+        raise IllegalMove("move.prone", why=Reason("move.stand_up_first", unit=unit.id), unit=unit.id)
     if step == "B" and mode in RUNNING_MODES:
-        raise IllegalMove("no unit may run backwards (Solaris VII 'Moverse hacia atrás')", code="move.run_backwards")
+        raise IllegalMove("move.run_backwards")
     target = pose.hex.neighbour(pose.facing if step == "F" else turn(pose.facing, 3))
     if target not in board:
-        raise IllegalMove(f"{target.label} is off the board", code="move.off_board", hex=target.label)
+        raise IllegalMove("move.off_board", hex=target.label)
     climbed = pose.elevation if pose.climbing else 0
     entry = enter_hex(board, unit, pose.hex, pose.elevation, target, mode, climbed)
     if step == "B" and entry.rise:
-        raise IllegalMove(f"{unit.id} cannot change levels while moving backwards ({target.label} is {abs(entry.rise)} "
-                          f"level(s) {'up' if entry.rise > 0 else 'down'}; Total Warfare, the Solaris VII text is silent)",
-                          code="move.backward_level", hex=target.label)
+        where = Reason("level.up" if entry.rise > 0 else "level.down", levels=abs(entry.rise))
+        raise IllegalMove("move.backward_level", unit=unit.id, hex=target.label, where=where)
     return StepOutcome(Pose(target, pose.facing, entry.elevation, waded=pose.waded or entry.wading), entry.cost,
                        entry.reasons, entry.checks, entry.effects, entry.climb_levels, entry.climb_mp_per_level,
                        entry.wading)
@@ -195,10 +194,9 @@ def _change_floor(board: Board, unit: Unit, pose: Pose, step: str) -> StepOutcom
     building = building_at(board.terrain(pose.hex))
     floor = pose.elevation + (1 if step == "U" else -1)
     if unit.kind != "infantry" or building is None or pose.elevation not in building.floors:
-        raise IllegalMove("only infantry inside a building change floors; a mech inside cannot change level",
-                          code="move.building_level")
+        raise IllegalMove("move.building_level", why=Reason("move.floors_infantry_only"))
     if floor not in building.floors:
-        raise IllegalMove(f"the building has floors 0 to {building.height - 1}", code="move.building_level")
+        raise IllegalMove("move.building_level", why=Reason("move.floors", top=building.height - 1))
     return StepOutcome(replace(pose, elevation=floor), 1, (Reason("move.floor_infantry"),))
 
 
@@ -213,16 +211,15 @@ def _start_checks(unit: Unit, order: MoveOrder) -> tuple[Check, ...]:
 
 def _refuse_order(board: Board, unit: Unit, order: MoveOrder) -> None:
     if unit.legs_frozen and (order.steps or order.mode == "jump"):
-        raise IllegalMove(f"{unit.id}'s legs are frozen by MASC for the rest of the match", code="move.legs_frozen")
+        raise IllegalMove("move.legs_frozen", unit=unit.id)
     if order.mode == "masc" and not unit.masc:
-        raise IllegalMove(f"{unit.id} has no MASC", code="move.no_masc")
+        raise IllegalMove("move.no_masc", unit=unit.id)
     if order.mode == "jump" and unit.jump < 1:
-        raise IllegalMove(f"{unit.id} has no jump jets", code="move.no_jump")
+        raise IllegalMove("move.no_jump", unit=unit.id)
     if order.mode == "jump" and unit.prone:
-        raise IllegalMove(f"{unit.id} is prone and cannot jump", code="move.prone")
+        raise IllegalMove("move.prone", why=Reason("move.prone_no_jump", unit=unit.id), unit=unit.id)
     if order.mode == "jump" and underwater(board.terrain(unit.hex), unit):
-        raise IllegalMove(f"{unit.id} is under water, where jump jets cannot fire (Solaris VII 'Operaciones submarinas')",
-                          code="move.jump_underwater")
+        raise IllegalMove("move.jump_underwater", unit=unit.id)
 
 
 def road_boosted(unit: Unit) -> Unit:
@@ -281,8 +278,9 @@ def check_path(board: Board, unit: Unit, order: MoveOrder) -> tuple[PathPlan, Il
         if wading is not None:
             return replace(empty, steps=tuple(planned), moved=_moved(unit, spent)), _at_step(wading, index, step)
         if spent + outcome.mp > limit and not minimum_movement(order.steps, limit, outcome):
-            error = IllegalMove(f"needs {spent + outcome.mp} PM in all; {unit.id} has {limit} PM to {order.mode}",
-                                code="move.insufficient_mp", needed=spent + outcome.mp, available=limit)
+            needed = spent + outcome.mp
+            why = Reason("move.needs_mp", needed=needed, unit=unit.id, available=limit, mode=order.mode)
+            error = IllegalMove("move.insufficient_mp", why=why, needed=needed, available=limit)
             return replace(empty, steps=tuple(planned), moved=_moved(mover, spent)), _at_step(error, index, step)
         spent += outcome.mp
         pose = outcome.pose
@@ -328,10 +326,10 @@ def _plan_jump(board: Board, unit: Unit, order: MoveOrder, empty: PathPlan) -> t
     distance = unit.hex.distance(order.to)
     try:
         if order.to not in board:
-            raise IllegalMove(f"{order.to.label} is off the board", code="move.off_board", hex=order.to.label)
+            raise IllegalMove("move.off_board", hex=order.to.label)
         if distance > unit.jump:
-            raise IllegalMove(f"{order.to.label} is {distance} hexes away; {unit.id} jumps {unit.jump}",
-                              code="move.insufficient_mp", needed=distance, available=unit.jump)
+            why = Reason("move.jump_too_far", hex=order.to.label, hexes=distance, unit=unit.id, jump=unit.jump)
+            raise IllegalMove("move.insufficient_mp", why=why, needed=distance, available=unit.jump)
         entry = landing(board, unit, order.to)
     except IllegalMove as refused:
         return empty, _at_step(refused, 1, "J")
@@ -341,7 +339,7 @@ def _plan_jump(board: Board, unit: Unit, order: MoveOrder, empty: PathPlan) -> t
 
 
 def _at_step(error: IllegalMove, index: int, step: str) -> IllegalMove:
-    return IllegalMove(f"step {index} ({step}): {error.message}", code=error.code, step=index, **error.params)
+    return IllegalMove(error.code, at=Reason("move.at_step", step=index, name=step), **{**error.params, "step": index})
 
 
 def _moved(unit: Unit, spent: int) -> str:
