@@ -6,6 +6,7 @@ of a match with a delay in seconds gets them from the match's release in delayed
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import time
@@ -73,19 +74,26 @@ def _phase(message: dict[str, Any]) -> str | None:
     return phase
 
 
-@database_sync_to_async
-def _streams(match_id: int, user: Any) -> tuple[str, str, bool]:
-    """The viewer's match stream (live, or delayed for spectators), audience (whose variant of a frame it is
-    sent: frames.py), and whether they spectate."""
-    match, viewer = selectors.match_and_viewer(match_id=match_id, user=user)
+# Where a viewer's socket listens: its stream (live, or delayed for spectators), its audience (whose variant of
+# a frame it is sent: frames.py), and whether it is counted in the crowd (a spectator).
+Judged = tuple[str, str, bool]
+
+
+def _judged(match: Any, viewer: Any) -> Judged:
     spectator = viewer.role == Participant.Role.SPECTATOR
     return selectors.viewer_stream(match, viewer), audience(viewer), spectator
 
 
 @database_sync_to_async
-def _frames_since(match_id: int, user: Any, version: int | None) -> list[tuple[int, str]]:
+def _streams(match_id: int, user: Any) -> Judged:
+    return _judged(*selectors.match_and_viewer(match_id=match_id, user=user))
+
+
+@database_sync_to_async
+def _frames_since(match_id: int, user: Any, version: int | None) -> tuple[Judged, list[tuple[int, str]]]:
+    """The frames a socket that has seen `version` needs, and where the viewer they were judged for listens."""
     match, viewer = selectors.match_and_viewer(match_id=match_id, user=user)
-    return snapshots.encoded_frames_since(match=match, viewer=viewer, version=version)
+    return _judged(match, viewer), snapshots.encoded_frames_since(match=match, viewer=viewer, version=version)
 
 
 class MatchConsumer(AsyncWebsocketConsumer):
@@ -95,8 +103,10 @@ class MatchConsumer(AsyncWebsocketConsumer):
     async def connect(self) -> None:
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
         self.user = self.scope["user"]
-        self.subscriber = Subscriber(self._send_text, interrupted=self._frames_lost)
+        self.subscriber = Subscriber(self._send_text, interrupted=self._frames_lost, rejudge=self._rejudge_soon)
         self.recent_messages: deque[float] = deque()
+        self.judging = asyncio.Lock()
+        self.judgements: set[asyncio.Task[None]] = set()
         await self.accept()
         try:
             self.stream, heard_as, spectator = await _streams(self.match_id, self.user)
@@ -107,10 +117,11 @@ class MatchConsumer(AsyncWebsocketConsumer):
             return
         self.subscriber.audience = heard_as
         self.socket_id = uuid.uuid4().hex
-        self.joined = True
-        await self._feed().join(self.match_id, self.subscriber, self.stream)
-        await get_crowd().join(self.match_id, self.socket_id, spectator=spectator, send_text=self._send_text)
-        await self._send_frames(_since_version(self.scope.get("query_string", b"")))
+        async with self.judging:  # a judgement that comes meanwhile waits for the socket's first frames
+            self.joined = True
+            await self._feed().join(self.match_id, self.subscriber, self.stream)
+            await get_crowd().join(self.match_id, self.socket_id, spectator=spectator, send_text=self._send_text)
+            await self._send_frames(_since_version(self.scope.get("query_string", b"")))
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         try:
@@ -124,6 +135,13 @@ class MatchConsumer(AsyncWebsocketConsumer):
         await self._leave()
 
     async def _leave(self) -> None:
+        judging = getattr(self, "judging", None)
+        if judging is None:
+            return  # it never got as far as joining
+        async with judging:  # a judgement under way finishes first: then it is the stream it chose we leave
+            await self._leave_now()
+
+    async def _leave_now(self) -> None:
         if not getattr(self, "joined", False):
             return
         self.joined = False
@@ -176,7 +194,8 @@ class MatchConsumer(AsyncWebsocketConsumer):
     async def _handle(self, message: dict[str, Any]) -> None:
         kind = message["type"]
         if kind == "resync":
-            await self._send_frames(None)
+            async with self.judging:
+                await self._send_frames(None)
         elif kind in ("plot", "submit"):
             service = services.order_plot if kind == "plot" else services.order_submit
             reply = await database_sync_to_async(service, thread_sensitive=False, executor=ORDER_THREADS)(
@@ -225,14 +244,58 @@ class MatchConsumer(AsyncWebsocketConsumer):
     async def _send_frames(self, since: int | None) -> None:
         """Sends the snapshot (or the missed events) while the hub holds newer broadcasts back."""
         self.subscriber.hold()
-        frames = await _frames_since(self.match_id, self.user, since)
+        judged, frames = await _frames_since(self.match_id, self.user, since)
         for _, text in frames:
             if text.startswith('{"type":"snapshot",'):
                 # The crowd count is not part of the match (nor of the shared, cached snapshot): added here.
                 text = snapshots.with_spectators(text, await get_crowd().latest(self.match_id))
             await self._send_text(text)
         version = frames[-1][0] if frames else since
-        await self.subscriber.release(version if version is not None else 0)
+        version = version if version is not None else 0
+        if judged[:2] != (self.stream, self.subscriber.audience):
+            # The viewer's view changed after the socket was judged and before its rejudge item could reach it.
+            self._judge_later(version)
+        await self.subscriber.release(version)
+
+    async def _rejudge_soon(self, item: dict[str, Any]) -> None:
+        """A change to the match may have changed this socket's view (hub.REJUDGE): if the item concerns it,
+        nothing after the change goes out until it is judged again (in its own task: the hub's reader, which
+        handed us the item, may be the one a move to another stream ends)."""
+        mine = self.user.is_authenticated and self.user.get_username() in item["users"]
+        if mine or self.subscriber.audience.split(":")[0] in item["roles"]:
+            self._judge_later(item["v"])
+
+    def _judge_later(self, version: int) -> None:
+        self.subscriber.cut(version)
+        task = asyncio.create_task(self._rejudge())
+        self.judgements.add(task)
+        task.add_done_callback(self.judgements.discard)
+
+    async def _rejudge(self) -> None:
+        async with self.judging:
+            if not self.joined:
+                return
+            try:
+                await self._judge_again()
+            except Exception:
+                # The client reconnects and is judged from scratch.
+                log.exception("match %s: judging a socket again failed; it resyncs", self.match_id)
+                await self.close(code=RESYNC_CLOSE_CODE)
+
+    async def _judge_again(self) -> None:
+        stream, heard_as, spectator = await _streams(self.match_id, self.user)
+        if (stream, heard_as) == (self.stream, self.subscriber.audience):
+            await self.subscriber.uncut()
+            return
+        self.subscriber.hold()
+        self.subscriber.forget()
+        # Out of the old stream before into the new: the socket is never fed by both. What is committed in
+        # between is in the snapshot, read after the join.
+        await self._leave_now()
+        self.stream, self.subscriber.audience, self.joined = stream, heard_as, True
+        await self._feed().join(self.match_id, self.subscriber, self.stream)
+        await get_crowd().join(self.match_id, self.socket_id, spectator=spectator, send_text=self._send_text)
+        await self._send_frames(None)
 
     async def _frames_lost(self) -> None:
         # The client reconnects on any close, asking for what it missed since its last version (docs/protocol.md).

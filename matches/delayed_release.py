@@ -6,7 +6,7 @@ what to send from the event log (`selectors.spectator_horizon`, judged on the ev
 from memory: an asyncio timer wakes it when the next event's time comes, and a `hub.LOGGED` nudge on the
 match's delayed stream (from `pipeline.run_command`) when the log grows. So a process started later, or a
 socket that reconnects, releases exactly what the log says, and nothing is lost by a restart. Chat and crowd
-frames travel on the delayed stream too and are passed on at once.
+frames travel on the delayed stream too and are passed on at once, and so is a `hub.REJUDGE` item.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ import contextlib
 import json
 import logging
 from datetime import timedelta
+from typing import Any
 
 from channels.db import database_sync_to_async
 from django.utils import timezone
@@ -61,7 +62,9 @@ class Release:
         self.subscribers: set[Subscriber] = set()
         self._nudged = asyncio.Event()
         # What reaches this process on the match's delayed stream: nudges, chat and crowd frames.
-        self._inbox = Subscriber(self._received, interrupted=self._interrupted, audience=audience(PUBLIC))
+        self._inbox = Subscriber(
+            self._received, interrupted=self._interrupted, audience=audience(PUBLIC), rejudge=self._rejudge
+        )
         self._released = 0
         self._due: float | None = None
         self._task: asyncio.Task[None] | None = None
@@ -91,6 +94,10 @@ class Release:
         # Chat and crowd frames may be lost with the nudges: every socket resyncs (the hub's module docstring).
         for subscriber in list(self.subscribers):
             await subscriber.interrupted()
+
+    async def _rejudge(self, item: dict[str, Any]) -> None:
+        for subscriber in list(self.subscribers):
+            await subscriber.rejudge(item)
 
     async def _run(self) -> None:
         while True:

@@ -155,3 +155,21 @@ def broadcast(match: Match, events: list[Event], board: Any) -> list[Frame]:
                 same[0].append(name)
         items.append(hub.addressed(variants))
     return items
+
+
+def rejudged(events: list[Event]) -> Frame | None:
+    """The hub item that has the open sockets judged again whose view these events may have changed
+    (hub.REJUDGE), or None: the user a seat went to (a spectator seated as a player or the referee), every
+    referee's when one was seated (it replaces the one before), every spectator's when the options changed
+    (their delay). `v`: the version from which the judgement holds."""
+    users, roles = set(), set()
+    for event in events:
+        if event.kind == Event.Kind.JOINED:
+            users.add(event.payload["player"])
+            if event.payload["role"] == Participant.Role.REFEREE:
+                roles.add(Participant.Role.REFEREE)
+        elif event.kind == Event.Kind.OPTIONS:
+            roles.add(Participant.Role.SPECTATOR)
+    if not users and not roles:
+        return None
+    return {"type": hub.REJUDGE, "v": events[-1].version, "users": sorted(users), "roles": sorted(roles)}

@@ -15,6 +15,12 @@ nothing. So each stream renews its membership every `RENEW_SECONDS`; when the me
 reader lost its connection, frames may have been missed and every local socket of the stream is told
 (`Subscriber.interrupted`: the match socket closes with `RESYNC_CLOSE_CODE`, its client reconnects with the
 last version it has and catches up from the event log).
+
+A command that changes who sees what (a seat, a role, the options with their spectator delay) publishes a
+`REJUDGE` item on every stream after its frames (frames.rejudged). The hub hands it to each local socket
+(`Subscriber.rejudge`); a socket it concerns stops at that version (`Subscriber.cut`: later frames wait),
+is judged again, and either goes on as it was or moves to its new stream and audience and is sent a
+snapshot of its new view, the frames its old audience was queued dropped.
 """
 
 from __future__ import annotations
@@ -44,6 +50,8 @@ SECONDS_DELAYED_STREAM = "delayed_seconds"
 EVERYONE = "*"
 # The frame type that tells `delayed_release` the log grew (it never reaches a socket).
 LOGGED = "logged"
+# The item that has the sockets of a match judged again (module docstring); it never reaches a socket either.
+REJUDGE = "rejudge"
 MESSAGE_TYPE = "hub.frames"
 RECEIVE_RETRY_SECONDS = 1.0
 # How often each stream re-adds its channel to its group: often enough that a Redis restart leaves a match
@@ -112,14 +120,17 @@ class Subscriber:
 
     def __init__(
         self, send_text: Callable[[str], Awaitable[None]], *, interrupted: Callable[[], Awaitable[None]],
-        audience: str = EVERYONE,
+        audience: str = EVERYONE, rejudge: Callable[[dict[str, Any]], Awaitable[None]] | None = None,
     ) -> None:
         """`interrupted` is awaited when frames of the stream may have been lost (see the module docstring);
-        `audience` picks the variant of a frame the socket is sent (`addressed`)."""
+        `audience` picks the variant of a frame the socket is sent (`addressed`); `rejudge` is awaited with
+        each `REJUDGE` item (none: the socket's view never changes)."""
         self._send_text = send_text
         self.interrupted = interrupted
         self.audience = audience
+        self._rejudge = rejudge
         self._floor: int | None = None  # version of the last frame or snapshot sent; None while held
+        self._cut: int | None = None  # no frame after this version goes out until `uncut` or `forget`
         self._waiting: dict[int, str] = {}  # versioned frames not sent yet, by version
         self._held_unversioned: list[str] = []
         self._sending = False
@@ -134,19 +145,37 @@ class Subscriber:
     def hold(self) -> None:
         self._floor = None
 
+    async def rejudge(self, item: dict[str, Any]) -> None:
+        if self._rejudge is not None:
+            await self._rejudge(item)
+
+    def cut(self, version: int) -> None:
+        """Frames after `version`, and unversioned ones, wait: the socket is being judged again."""
+        self._cut = version if self._cut is None else min(self._cut, version)
+
+    async def uncut(self) -> None:
+        """Judged the same: what waited goes out."""
+        self._cut = None
+        if self._floor is not None:
+            await self.release(self._floor)
+
+    def forget(self) -> None:
+        """Judged otherwise: nothing that waited for the old audience goes out (a snapshot follows)."""
+        self._cut, self._waiting, self._held_unversioned = None, {}, []
+        self.stop()
+
     async def release(self, version: int) -> None:
         """The socket has been sent everything up to `version`; deliver what queued up after it."""
         self._floor = version
         self._waiting = {v: text for v, text in self._waiting.items() if v > version}
-        held, self._held_unversioned = self._held_unversioned, []
-        for text in held:
-            await self._send_text(text)
+        while self._held_unversioned and self._cut is None:
+            await self._send_text(self._held_unversioned.pop(0))
         await self._send_in_order()
 
     async def deliver(self, version: int | None, text: str) -> None:
         """`version` None: a frame outside the version sequence, sent whatever the socket has seen."""
         if version is None:
-            if self._floor is None:
+            if self._floor is None or self._cut is not None:
                 self._held_unversioned.append(text)
             else:
                 await self._send_text(text)
@@ -166,7 +195,7 @@ class Subscriber:
             return
         self._sending = True
         try:
-            while self._floor is not None and self._floor + 1 in self._waiting:  # hold() may come meanwhile
+            while self._floor is not None and self._floor + 1 in self._waiting and self._open():  # hold() may come
                 self._floor += 1
                 await self._send_text(self._waiting.pop(self._floor))
         finally:
@@ -176,13 +205,16 @@ class Subscriber:
         elif self._gap_timer is None:
             self._gap_timer = asyncio.get_running_loop().call_later(GAP_SECONDS, self._gap_expired)
 
+    def _open(self) -> bool:
+        return self._cut is None or self._floor is None or self._floor < self._cut
+
     def _gap_expired(self) -> None:
         self._gap_timer = None
         self._gap_task = asyncio.create_task(self._skip_gap())
 
     async def _skip_gap(self) -> None:
-        if self._floor is None or self._sending or not self._waiting:
-            return  # held for a snapshot, or the frame came after all
+        if self._floor is None or self._sending or not self._waiting or self._cut is not None:
+            return  # held for a snapshot or being judged, or the frame came after all
         self._floor = min(self._waiting) - 1
         try:
             await self._send_in_order()
@@ -275,7 +307,10 @@ class Hub:
                 continue
             versioned = message.get("versioned", True)
             for item in message["frames"]:
-                await _fan_out(entry, variants_of(item), versioned)
+                if item.get("type") == REJUDGE:
+                    await _rejudge(entry, item)
+                else:
+                    await _fan_out(entry, variants_of(item), versioned)
 
 
     async def _keep(self, entry: _Stream, layer: Any) -> None:
@@ -316,6 +351,14 @@ async def _fan_out(entry: _Stream, variants: list[list[Any]], versioned: bool) -
         except Exception:
             # One broken socket must not stop the match's stream for everyone else.
             log.exception("hub: dropping a frame for one subscriber of %s", entry.group)
+
+
+async def _rejudge(entry: _Stream, item: dict[str, Any]) -> None:
+    for subscriber in list(entry.subscribers):
+        try:
+            await subscriber.rejudge(item)
+        except Exception:
+            log.exception("hub: judging one subscriber of %s again failed", entry.group)
 
 
 async def group_renew(layer: Any, group: str, channel: str) -> bool:

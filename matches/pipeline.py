@@ -21,7 +21,7 @@ from rules.rulesets import DEFAULT_RULESET, get_ruleset
 
 from . import hub
 from .errors import MatchError
-from .frames import PUBLIC, Viewer, broadcast, frames_for
+from .frames import PUBLIC, Viewer, broadcast, frames_for, rejudged
 from .models import Event, Match, Participant, seed_hash
 from .selectors import board_at, match_and_viewer, match_get, spectator_horizon
 
@@ -194,7 +194,8 @@ def _publish(match: Match, events: list[Event], frames: Sequence[tuple[str, dict
         _after_commit(match_id=match.pk, frames=[frame], stream=stream, versioned=False)
     if not events:
         return
-    _after_commit(match_id=match.pk, frames=broadcast(match, events, board))
+    rejudge = rejudged(events)
+    _after_commit(match_id=match.pk, frames=broadcast(match, events, board) + ([rejudge] if rejudge else []))
     if match.options.get("spectator_delay_seconds"):
         # Only a nudge: each process's `delayed_release` reads from the log what the delay lets through.
         nudge = [{"type": hub.LOGGED, "v": match.version}]
@@ -211,6 +212,9 @@ def _publish(match: Match, events: list[Event], frames: Sequence[tuple[str, dict
         delayed = frames_for(match, released, PUBLIC, board_at(match, after)) if released else []
         if delayed:
             _after_commit(match_id=match.pk, frames=delayed, stream=hub.DELAYED_STREAM)
+    if rejudge:
+        # Spectators of either delay listen on the delayed stream (`delayed_release` passes it on).
+        _after_commit(match_id=match.pk, frames=[rejudge], stream=hub.DELAYED_STREAM, versioned=False)
 
 
 def _after_commit(**publish: Any) -> None:
