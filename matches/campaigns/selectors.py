@@ -18,7 +18,7 @@ from matches.models import Match
 from matches.selectors import current_orders
 from rules.rulesets import get_ruleset
 
-from .models import SIDE_A, SIDE_B, SIDES, Campaign, Fixture, Pilot, Round, SideResult, Stable
+from .models import SIDE_A, SIDE_B, SIDES, Campaign, Fixture, Pilot, Round, SideResult
 
 RECORD_KEYS = ("played", "wins", "draws", "losses", "kills", "victory_points")
 OUTCOME_KEY = {"win": "wins", "draw": "draws", "loss": "losses"}
@@ -207,25 +207,6 @@ def campaign_index() -> list[dict[str, Any]]:
         current.setdefault(round_.season.campaign_id, round_)
     return [{"campaign": campaign, "stables": campaign.stable_count, "pilots": campaign.pilot_count,
              "round": current.get(campaign.pk)} for campaign in campaigns]
-
-
-def stable_roster(*, stable: Stable) -> dict[str, Any]:
-    """A stable's pilots (each with their record and mech) and its mechs."""
-    pilots = list(stable.pilots.all())
-    records = pilot_records(pilot_ids=[pilot.pk for pilot in pilots])
-    mechs = list(stable.mechs.select_related("pilot"))
-    driven = {mech.pilot_id: mech for mech in mechs if mech.pilot_id}
-    return {
-        "pilots": [{"pilot": pilot, "record": records[pilot.pk], "mech": driven.get(pilot.pk)} for pilot in pilots],
-        "mechs": mechs,
-    }
-
-
-def stable_is_viewers(*, stable: Stable, user: Any) -> bool:
-    """Whether `user` plays one of the stable's pilots or organises campaigns (staff)."""
-    if not user.is_authenticated:
-        return False
-    return bool(user.is_staff) or stable.pilots.filter(player=user).exists()
 
 
 def match_fixture(*, match_id: int) -> Fixture | None:

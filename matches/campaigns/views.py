@@ -1,15 +1,17 @@
 """Public pages: the campaigns, a campaign's standings, a stable's roster, a pilot's card and a round's
-schedule (plain Django templates); the standings and the pilots as CSV."""
+schedule (plain Django templates); the standings and the pilots as CSV; the logged-in player's own stables.
+A roster the campaign keeps from the viewer (`rosters.visible_stables`) answers 404, as if it did not exist."""
 
 from __future__ import annotations
 
 import csv
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.contrib.auth.views import redirect_to_login
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
-from . import selectors
+from . import rosters, selectors
 from .models import Campaign, Pilot, Round, Stable
 
 
@@ -25,20 +27,38 @@ def standings_page(request: HttpRequest, campaign_id: int) -> HttpResponse:
         "pilots": selectors.campaign_standings(campaign_id=campaign.pk),
         "stables": selectors.stable_standings(campaign_id=campaign.pk),
         "rounds": rounds,
+        "visible": set(rosters.visible_stables(campaign=campaign, user=request.user).values_list("pk", flat=True)),
     })
+
+
+def my_stables_page(request: HttpRequest) -> HttpResponse:
+    """The stables the logged-in player plays for, with everything they hold."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    return render(request, "campaigns/mine.html", {"stables": rosters.player_stables(user=request.user)})
+
+
+def _visible(stable: Stable, request: HttpRequest) -> None:
+    if not rosters.stable_visible(stable=stable, user=request.user):
+        raise Http404
 
 
 def stable_page(request: HttpRequest, stable_id: int) -> HttpResponse:
     stable = get_object_or_404(Stable.objects.select_related("campaign"), pk=stable_id)
+    _visible(stable, request)
+    roster = rosters.stable_roster(stable=stable)
+    # A stable's purse and its mechs' damage are its own players' and the organisers' business.
+    own = rosters.stable_is_own(stable=stable, user=request.user)
     return render(request, "campaigns/stable.html", {
-        "stable": stable, "campaign": stable.campaign, **selectors.stable_roster(stable=stable),
-        # A stable's purse is its own players' and the organisers' business.
-        "own": selectors.stable_is_viewers(stable=stable, user=request.user),
+        "stable": stable, "campaign": stable.campaign, "pilots": roster["pilots"], "own": own,
+        "mechs": [{"mech": mech, "condition": rosters.mech_condition(mech) if own else []}
+                  for mech in roster["mechs"]],
     })
 
 
 def pilot_page(request: HttpRequest, pilot_id: int) -> HttpResponse:
     pilot = get_object_or_404(Pilot.objects.select_related("stable__campaign"), pk=pilot_id)
+    _visible(pilot.stable, request)
     return render(request, "campaigns/pilot.html", {
         "pilot": pilot,
         "record": selectors.pilot_records(pilot_ids=[pilot.pk])[pilot.pk],
@@ -73,9 +93,11 @@ def standings_csv(request: HttpRequest, campaign_id: int) -> HttpResponse:
 
 
 def pilots_csv(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    """Every pilot's card: stable, status, skills, experience, fame, wounds, mech and record."""
+    """Every pilot's card: stable, status, skills, experience, fame, wounds, mech and record (of the stables
+    whose rosters the viewer may read)."""
     campaign = get_object_or_404(Campaign, pk=campaign_id)
-    pilots = list(Pilot.objects.filter(stable__campaign=campaign).select_related("stable", "mech"))
+    stables = rosters.visible_stables(campaign=campaign, user=request.user)
+    pilots = list(Pilot.objects.filter(stable__in=stables).select_related("stable", "mech"))
     records = selectors.pilot_records(pilot_ids=[pilot.pk for pilot in pilots])
     keys = ["name", "callsign", "stable", "status", "gunnery", "piloting", "experience", "fame", "wounds", "mech"]
     rows = [[pilot.name, pilot.callsign, pilot.stable.name, pilot.status, pilot.gunnery, pilot.piloting,

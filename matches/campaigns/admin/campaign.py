@@ -37,7 +37,7 @@ class CampaignAdmin(ConsoleAdmin):
     search_fields = ["name"]
     inlines = [ArenaInline, SeasonInline]
     fieldsets = [
-        (None, {"fields": ["name", "ruleset", "status", "match_options", "pairing", "stablemates_apart"]}),
+        (None, {"fields": ["name", "ruleset", "status", "match_options", "pairing", "stablemates_apart", "rosters"]}),
         (_("Awards"), {"fields": [
             "purses", "loser_purse_percent", "experience_win", "experience_draw", "experience_loss",
             "experience_per_kill", "fame_win", "fame_per_kill", "mekatac_skills",

@@ -108,6 +108,17 @@ class Campaign(models.Model):
         help_text=_("The pairings never set two pilots of one stable against each other."),
     )
 
+    class Rosters(models.TextChoices):
+        PUBLIC = "public", _("Everyone sees every stable's roster")
+        CAMPAIGN = "campaign", _("The campaign's players see every stable's roster")
+        OWN = "own", _("Each player sees only their own stable's roster")
+
+    rosters = models.CharField(
+        _("rosters"), max_length=20, choices=Rosters.choices, default=Rosters.PUBLIC,
+        help_text=_("Who reads a stable's roster and its pilots' cards (organisers always do; the standings are "
+                    "public). A stable's money and its mechs' damage are only ever its own players'."),
+    )
+
     purses = models.JSONField(_("purses"), default=default_purses,
                               help_text=_("Winner's purse in C-bills by arena class."))
     loser_purse_percent = models.PositiveIntegerField(

@@ -12,9 +12,11 @@ from .. import selectors
 register = template.Library()
 
 
-@register.inclusion_tag("campaigns/home_link.html")
-def campaigns_link() -> dict[str, Any]:
-    return {}
+@register.inclusion_tag("campaigns/home_link.html", takes_context=True)
+def campaigns_link(context: dict[str, Any]) -> dict[str, Any]:
+    """The campaigns index, and the player's own stables when logged in."""
+    request = context.get("request")
+    return {"logged_in": bool(request is not None and request.user.is_authenticated)}
 
 
 @register.inclusion_tag("campaigns/match_banner.html")
