@@ -1,7 +1,7 @@
 """The action deck ("CARTAS", "FASE DE CARTAS", "LISTA DE CARTAS DE ACCIONES"): 4 of each of the 12 cards,
 shuffled once from the match's dice (so a replay and the dice check see the same deck), 3 drawn by each player
 every turn, at most 8 kept at the end of a turn. The discards are shuffled into a new deck when it runs out.
-The cards' effects are not played yet (docs/mekatac.md); a hand is secret to its side (the view filter)."""
+The cards in play are rules.rulesets.mekatac.plays; a hand is secret to its side (the view filter)."""
 
 from __future__ import annotations
 

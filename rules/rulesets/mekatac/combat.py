@@ -16,6 +16,7 @@ from rules.core.errors import RuleError
 from rules.core.reasons import TEMPLATES as REASONS
 from rules.core.reasons import Reason, signed
 from rules.core.timeline import Event
+from rules.rulesets.mekatac import hand
 from rules.rulesets.mekatac.damage import damage
 from rules.rulesets.mekatac.sight import arcs_of, cover_quarters, has_sight
 from rules.rulesets.mekatac.state import Burn, Meka, MekaState
@@ -24,6 +25,7 @@ from rules.rulesets.mekatac.tables import (
     EASY_FAMILIES, FLAMER, HALF_RANGE_BONUS, HIT_ON, KICK, LARGE, MELEE, MORTAR, PLASMA, PUNCH, SIZE_CLASS_MODIFIER,
     SIZES, SMALL, TO_HIT_SIDES,
 )
+from rules.rulesets.mekatac.tables import CRITICO, DEFLEXION, DISPARO_APUNTADO, PURA_SUERTE  # the cards
 
 Weapon = int | str  # a weapon's index in the design, or "punch" / "kick"
 MELEE_NAMES = {PUNCH: "Puño", KICK: "Patada"}
@@ -70,6 +72,8 @@ def why_idle(state: MekaState, meka: Meka) -> str:
         return Reason("mekatac.why_out")
     if meka.down(state.turn):
         return Reason("mekatac.why_fallen")
+    if meka.doubt:
+        return Reason("mekatac.why_doubt")
     return ""
 
 
@@ -84,7 +88,7 @@ def check_weapon(state: MekaState, meka: Meka, weapon: Weapon) -> None:
         return
     if weapon in meka.broken:
         raise refusal("mekatac.refuse_broken", unit=meka.id, weapon=name)
-    if weapon in meka.used:
+    if weapon in meka.used and weapon not in meka.again:
         raise refusal("mekatac.refuse_used", unit=meka.id, weapon=name)
     if meka.ammo.get(weapon, 1) <= 0:
         raise refusal("mekatac.refuse_no_ammo", unit=meka.id, weapon=name)
@@ -166,8 +170,10 @@ def _modifiers(board: Board, meka: Meka, other: Meka, weapon: Weapon, distance: 
     return found
 
 
-def attack(state: MekaState, unit: str, target: str, weapon: Weapon, dice: Dice) -> tuple[MekaState, list[Event]]:
-    """Makes the attack now: refused (an event with the coded reason, nothing spent), or rolled and applied."""
+def attack(state: MekaState, unit: str, target: str, weapon: Weapon, dice: Dice,
+           card: str = "") -> tuple[MekaState, list[Event]]:
+    """Makes the attack now: refused (an event with the coded reason, nothing spent), or rolled and applied;
+    ``card`` is the Disparo apuntado or Crítico played with it (rules.rulesets.mekatac.plays)."""
     meka = state.unit(unit)
     if not isinstance(weapon, str) and _known(meka, weapon) and meka.design.mounts[weapon].system.family == BOMB:
         return detonate(state, unit, weapon, dice)
@@ -178,23 +184,56 @@ def attack(state: MekaState, unit: str, target: str, weapon: Weapon, dice: Dice)
                      else str(weapon), target=target, why=as_reason(refused))
         return state, [Event(unit, "refused", meka.hex, meka.hex, meka.facing, reason=why, target=target)]
     state = state.with_unit(spent(meka, weapon, state.turn))
+    events: list[Event] = []
+    if card:
+        state, events, works = hand.play(state, unit, card)
+        card = card if works else ""
+    state, rolled, hit = _to_hit(state, aimed, dice, card == DISPARO_APUNTADO)
+    events += rolled
+    if not hit:
+        return state, events
     other = state.unit(target)
-    roll = dice.roll(1, TO_HIT_SIDES, f"{unit} {aimed.label} at {target}", target=aimed.need)
-    params: dict[str, str | int] = {"unit": unit, "weapon": aimed.label, "target": target, "need": aimed.need, "roll": roll.total}
-    if not roll.success:
-        miss = Reason("mekatac.attack_miss", **params)
-        return state, [Event(unit, "attack", meka.hex, other.hex, meka.facing, reason=miss, target=target,
-                             rolls=(roll,))]
-    hurt = _damage_roll(meka, weapon, dice, aimed.label)
-    hit = Reason("mekatac.attack_hit", **params, damage=hurt.total)
-    events = [Event(unit, "attack", meka.hex, other.hex, meka.facing, reason=hit, target=target, rolls=(roll, hurt),
-                    damage=hurt.total)]
     if not isinstance(weapon, str) and meka.design.mounts[weapon].system.family == FLAMER:
         system = meka.design.mounts[weapon].system
-        burning = replace(other, burns=(*other.burns, Burn(system.dice, system.sides, BURN_TURNS_AFTER_HIT)))
-        state = state.with_unit(burning)
-    state, hurt_events = damage(state, target, hurt.total, dice)
+        state = state.with_unit(replace(other, burns=(*other.burns, Burn(system.dice, system.sides,
+                                                                          BURN_TURNS_AFTER_HIT))))
+    state, hurt_events = damage(state, target, events[-1].damage, dice, extra=int(card == CRITICO))
     return state, events + hurt_events
+
+
+def _to_hit(state: MekaState, aimed: Aim, dice: Dice, sure: bool) -> tuple[MekaState, list[Event], bool]:
+    """The to-hit roll (none with Disparo apuntado; rolled again once by a waiting Pura suerte), the target's
+    waiting Deflección, and the damage roll of a hit (the last event's ``damage``)."""
+    meka, other = state.unit(aimed.unit), state.unit(aimed.target)
+    params: dict[str, str | int] = {"unit": aimed.unit, "weapon": aimed.label, "target": aimed.target,
+                                    "need": aimed.need}
+    events: list[Event] = []
+    rolls: tuple[Roll, ...] = ()
+    if not sure:
+        roll = dice.roll(1, TO_HIT_SIDES, f"{aimed.unit} {aimed.label} at {aimed.target}", target=aimed.need)
+        if not roll.success:
+            state, lucky, works = hand.use_armed(state, aimed.unit, PURA_SUERTE)
+            events += lucky
+            if works:
+                events.append(Event(aimed.unit, "card", meka.hex, meka.hex, meka.facing, target=aimed.target,
+                                    rolls=(roll,), reason=Reason("mekatac.attack_rerolled", **params)))
+                roll = dice.roll(1, TO_HIT_SIDES, f"{aimed.unit} {aimed.label} at {aimed.target}", target=aimed.need)
+        if not roll.success:
+            miss = Reason("mekatac.attack_miss", **params, roll=roll.total)
+            return state, [*events, Event(aimed.unit, "attack", meka.hex, other.hex, meka.facing, reason=miss,
+                                          target=aimed.target, rolls=(roll,))], False
+        rolls, params = (roll,), {**params, "roll": roll.total}
+    state, deflected, works = hand.use_armed(state, aimed.target, DEFLEXION)
+    events += deflected
+    if works:
+        said = Reason("mekatac.attack_deflected", unit=aimed.unit, weapon=aimed.label, target=aimed.target)
+        return state, [*events, Event(aimed.unit, "attack", meka.hex, other.hex, meka.facing, reason=said,
+                                      target=aimed.target, rolls=rolls)], False
+    hurt = _damage_roll(meka, aimed.weapon, dice, aimed.label)
+    hit = Reason("mekatac.attack_hit", **params, damage=hurt.total) if rolls else Reason(
+        "mekatac.attack_aimed", unit=aimed.unit, weapon=aimed.label, target=aimed.target, damage=hurt.total)
+    return state, [*events, Event(aimed.unit, "attack", meka.hex, other.hex, meka.facing, reason=hit,
+                                  target=aimed.target, rolls=(*rolls, hurt), damage=hurt.total)], True
 
 
 def spent(meka: Meka, weapon: Weapon, turn: int) -> Meka:
@@ -204,7 +243,8 @@ def spent(meka: Meka, weapon: Weapon, turn: int) -> Meka:
     system = meka.design.mounts[weapon].system
     ammo = {**meka.ammo, weapon: meka.ammo[weapon] - 1} if weapon in meka.ammo else meka.ammo
     fired = {**meka.plasma_fired, weapon: turn} if system.family == PLASMA else meka.plasma_fired
-    return replace(meka, used=meka.used | {weapon}, ammo=ammo, plasma_fired=fired,
+    again = meka.again - {weapon} if weapon in meka.used else meka.again
+    return replace(meka, used=meka.used | {weapon}, again=again, ammo=ammo, plasma_fired=fired,
                    melee_used=meka.melee_used or system.family == BLADE)
 
 

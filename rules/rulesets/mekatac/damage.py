@@ -25,8 +25,10 @@ def _event(meka: Meka, kind: str, reason: str, rolls: tuple[Roll, ...] = (), amo
     return Event(meka.id, kind, meka.hex, meka.hex, meka.facing, reason=reason, rolls=rolls, damage=amount)
 
 
-def damage(state: MekaState, unit: str, amount: int, dice: Dice, critical: bool = True) -> tuple[MekaState, list[Event]]:
-    """``amount`` off ``unit``'s armour; a critical roll when one hit did 10 or more (``critical``) and it stands."""
+def damage(state: MekaState, unit: str, amount: int, dice: Dice, critical: bool = True,
+           extra: int = 0) -> tuple[MekaState, list[Event]]:
+    """``amount`` off ``unit``'s armour; a critical roll when one hit did 10 or more (``critical``) and it stands,
+    and ``extra`` more ("Crítico: Un ataque exitoso hace +1 críticos", whatever the hit did)."""
     meka = state.unit(unit)
     if not meka.in_fight:
         return state, []
@@ -39,6 +41,11 @@ def damage(state: MekaState, unit: str, amount: int, dice: Dice, critical: bool 
     if critical and amount >= CRITICAL_DAMAGE:
         state, rolled = roll_critical(state, unit, amount, dice)
         events += rolled
+    for _ in range(extra):
+        if state.unit(unit).in_fight:
+            events.append(_event(meka, "critical_card", Reason("mekatac.critical_card", unit=unit)))
+            state, rolled = roll_critical(state, unit, amount, dice)
+            events += rolled
     return state, events
 
 

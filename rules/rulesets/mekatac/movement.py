@@ -13,6 +13,7 @@ so the answer is checked against what could fire at that moment, not at the star
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
@@ -25,6 +26,7 @@ from rules.core.reasons import Reason
 from rules.core.timeline import Event
 from rules.rulesets.mekatac.combat import MELEE_NAMES, Weapon, aim, attack, check_weapon, is_melee, refusal, why_idle
 from rules.rulesets.mekatac.orders import Fire, Hold, MoveOrder
+from rules.rulesets.mekatac.plays import begin, check_cards, extra_uses, order_mp
 from rules.rulesets.mekatac.sight import OBSTACLE_LEVELS
 from rules.rulesets.mekatac.state import Meka, MekaState
 from rules.rulesets.mekatac.tables import FLY_MP, JUMP_MP
@@ -35,8 +37,9 @@ KEY_MELEE = {key: name for name, key in MELEE_KEYS.items()}
 
 
 def budget(meka: Meka, mode: str) -> int:
-    """The MP of a move: the size's, +2 with four legs, -1 per damaged leg; +4 jumping, +8 flying."""
-    walk = max(meka.design.walk_mp - meka.legs_damaged, 0)
+    """The MP of a move: the size's, +2 with four legs, -1 per damaged leg, and what its cards gave it this turn;
+    +4 jumping, +8 flying."""
+    walk = max(meka.design.walk_mp - meka.legs_damaged, 0) + meka.extra_mp
     return walk + (JUMP_MP if mode == "jump" else FLY_MP if mode == "fly" else 0)
 
 
@@ -59,30 +62,36 @@ def why_immobile(state: MekaState, meka: Meka, shock: bool = True) -> str:
         return Reason("mekatac.why_leg")
     if shock and meka.shock:
         return Reason("mekatac.why_shock")
+    if meka.stuck:
+        return Reason("mekatac.why_stuck")
     return ""
 
 
 def check_order(state: MekaState, order: MoveOrder) -> None:
     """Refuses what the order may never do, whatever happens before it: a mode without its system, more MP
-    than the meka has, a move it may not make, a weapon it cannot fire, a weapon twice, two melee attacks."""
+    than the meka has (with the MP its cards give), a move it may not make, a card its side does not hold, a
+    weapon it cannot fire, a weapon twice (unless a card lets it fire again), two melee attacks."""
     meka = state.unit(order.unit)
     if why_not_mode(meka, order.mode):
         raise refusal("mekatac.refuse_mode", unit=meka.id, mode=order.mode)
     stuck = why_immobile(state, meka)
     if order.steps and stuck:
         raise refusal("mekatac.move_idle", unit=meka.id, why=stuck)
-    if len(order.steps) > budget(meka, order.mode):
-        raise refusal("mekatac.refuse_no_mp", unit=meka.id, mp=budget(meka, order.mode), needed=len(order.steps))
-    fired: list[Weapon] = []
+    mp = budget(meka, order.mode) + order_mp(order)
+    if len(order.steps) > mp:
+        raise refusal("mekatac.refuse_no_mp", unit=meka.id, mp=mp, needed=len(order.steps))
+    check_cards(state, order)
+    extra, fired, melee = extra_uses(meka, order), Counter[Weapon](), 0
     for volley in order.attacks:
         state.unit(volley.target)
         for weapon in volley.weapons:
             check_weapon(state, meka, weapon)
-            if weapon in fired:
+            fired[weapon] += 1
+            if fired[weapon] > 1 + (extra[weapon] if isinstance(weapon, int) else 0):
                 raise refusal("mekatac.refuse_used", unit=meka.id, weapon=str(weapon))
-            if is_melee(meka, weapon) and any(is_melee(meka, other) for other in fired):
+            melee += is_melee(meka, weapon)
+            if melee > 1:
                 raise refusal("mekatac.refuse_melee_used", unit=meka.id)
-            fired.append(weapon)
 
 
 def path(state: MekaState, order: MoveOrder) -> list[tuple[str, Hex, int]]:
@@ -132,6 +141,7 @@ class MovementPlay:
         self.ticks = schedule(state, self.orders)
         self.halted: set[str] = set()  # mekas whose move ended early (blocked, shocked, fallen, grounded)
         self.idle: set[str] = set()  # shocked: neither moves nor attacks in this move
+        self.allowance: dict[str, int] = {}  # each mover's MP at its first step (cards played, legs as they are)
 
     def run(self, state: MekaState, dice: Dice, answers: Answers) -> Played[MekaState]:
         return play(state, self.ticks, self.step, dice, self.hook, answers)
@@ -145,6 +155,10 @@ class MovementPlay:
         if unit in self.halted or stuck or state.result is not None:
             self.halted.add(unit)
             return state, []
+        if index > self.allowance.setdefault(unit, budget(meka, order.mode)):
+            self.halted.add(unit)
+            spent = Reason("mekatac.move_idle", unit=unit, why=Reason("mekatac.why_no_mp"))
+            return state, [Event(unit, "idle", meka.hex, meka.hex, meka.facing, reason=spent)]
         code, airborne = order.steps[index - 1], meka.airborne or ("" if order.mode == "walk" else order.mode)
         if code != "F":
             moved = replace(meka, facing=turn(meka.facing, 1 if code == "R" else -1), airborne=airborne)
@@ -172,11 +186,14 @@ class MovementPlay:
         ((mover, index),) = self.ticks[moment.tick - 1]
         state, events = moment.state, list[Event]()
         order = self.orders.get(mover, MoveOrder(mover))
+        if moment.tick == 1:
+            state, events = begin(state, [self.orders[unit] for unit in state.order if unit in self.orders])
         if mover not in self.idle:
             for volley in order.attacks:
                 if volley.at == index:
-                    for weapon in volley.weapons:
-                        state, fired = _attack_now(state, mover, volley.target, weapon, moment.dice)
+                    for number, weapon in enumerate(volley.weapons):
+                        card = volley.card if number == 0 else ""
+                        state, fired = _attack_now(state, mover, volley.target, weapon, moment.dice, card)
                         events += fired
         if not any(event.unit == mover and event.kind == "step" for event in moment.events):
             return HookOutcome(state, tuple(events))
@@ -196,11 +213,12 @@ class MovementPlay:
         return HookOutcome(state, tuple(events))
 
 
-def _attack_now(state: MekaState, unit: str, target: str, weapon: Weapon, dice: Dice) -> tuple[MekaState, list[Event]]:
+def _attack_now(state: MekaState, unit: str, target: str, weapon: Weapon, dice: Dice,
+                card: str = "") -> tuple[MekaState, list[Event]]:
     """One attack, unless the match is already decided; the result is recorded the moment a side is out."""
     if state.result is not None:
         return state, []
-    state, events = attack(state, unit, target, weapon, dice)
+    state, events = attack(state, unit, target, weapon, dice, card)
     return decided(state), events
 
 

@@ -6,6 +6,10 @@ A movement order is the meka's whole move and the attacks it makes on the way: `
 an attack fires after step ``at`` (0: before the first); a weapon is its index in the design's systems, or
 ``"punch"``/``"kick"``. A reaction is null (pass), ``{"hold": true}`` (pass for the rest of this move) or
 ``{"weapons": [...]}`` (fire at the meka that moved).
+
+Action cards go with a movement order (``"cards": [{"card": "blitz"}, {"card": "atascado", "target": "B"},
+{"card": "ataque_oportunidad", "weapon": 0}, {"card": "tactica", "blocks": "blitz"}]``) or with one attack
+(``{"at": 2, "target": "B", "weapons": [0], "card": "disparo_apuntado"}``); :mod:`rules.rulesets.mekatac.plays`.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from rules.core.errors import MalformedOrder
 from rules.core.phases import Json
 from rules.core.reasons import Reason
 from rules.rulesets.mekatac.combat import MELEE_NAMES, Weapon
+from rules.rulesets.mekatac.tables import ACTION_CARDS, ON_ATTACK
 
 MODES = ("walk", "jump", "fly")
 STEPS = ("F", "L", "R")
@@ -31,6 +36,18 @@ class Volley:
     at: int
     target: str
     weapons: tuple[Weapon, ...]
+    card: str = ""  # Disparo apuntado or Crítico, played with the volley's first attack
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlay:
+    """An action card played with a movement order: on an enemy meka (``target``), on one of the meka's
+    weapons (``weapon``), or a Táctica waiting for the opponent's card named ``blocks`` (any when empty)."""
+
+    card: str
+    target: str = ""
+    weapon: int | None = None
+    blocks: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +56,7 @@ class MoveOrder:
     mode: str = "walk"
     steps: tuple[str, ...] = ()
     attacks: tuple[Volley, ...] = ()
+    cards: tuple[CardPlay, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,33 +91,57 @@ def weapons_from_json(data: Any) -> tuple[Weapon, ...]:
 def move_order_from_json(data: Any) -> MoveOrder:
     if not isinstance(data, dict) or not isinstance(data.get("unit"), str):
         raise MalformedOrder(why=Reason("mekatac.order_shape"))
-    _only(data, ("unit", "mode", "steps", "attacks"), "movement order")
+    _only(data, ("unit", "mode", "steps", "attacks", "cards"), "movement order")
     mode, steps, attacks = data.get("mode", "walk"), data.get("steps", []), data.get("attacks", [])
+    cards = data.get("cards", [])
     if mode not in MODES:
         raise MalformedOrder(why=Reason("mekatac.order_mode"))
     if not isinstance(steps, list) or len(steps) > MOST_STEPS or any(step not in STEPS for step in steps):
         raise MalformedOrder(why=Reason("mekatac.order_steps"))
     if not isinstance(attacks, list) or len(attacks) > MOST_WEAPONS:
         raise MalformedOrder(why=Reason("mekatac.order_attacks"))
-    return MoveOrder(data["unit"], mode, tuple(steps), tuple(_volley(attack, len(steps)) for attack in attacks))
+    if not isinstance(cards, list) or len(cards) > MOST_WEAPONS:
+        raise MalformedOrder(why=Reason("mekatac.order_cards"))
+    return MoveOrder(data["unit"], mode, tuple(steps), tuple(_volley(attack, len(steps)) for attack in attacks),
+                     tuple(_card(card) for card in cards))
+
+
+def _card(data: Any) -> CardPlay:
+    if not isinstance(data, dict) or data.get("card") not in ACTION_CARDS or data["card"] in ON_ATTACK:
+        raise MalformedOrder(why=Reason("mekatac.order_card", cards=", ".join(sorted(set(ACTION_CARDS) - ON_ATTACK))))
+    _only(data, ("card", "target", "weapon", "blocks"), "card")
+    target, weapon, blocks = data.get("target", ""), data.get("weapon"), data.get("blocks", "")
+    if not isinstance(target, str) or not (weapon is None or type(weapon) is int) \
+            or not (blocks == "" or blocks in ACTION_CARDS):
+        raise MalformedOrder(why=Reason("mekatac.order_card_fields"))
+    return CardPlay(data["card"], target, weapon, blocks)
+
+
+def card_to_json(play: CardPlay) -> Json:
+    return {"card": play.card, **({"target": play.target} if play.target else {}),
+            **({"weapon": play.weapon} if play.weapon is not None else {}),
+            **({"blocks": play.blocks} if play.blocks else {})}
 
 
 def _volley(data: Any, steps: int) -> Volley:
     if not isinstance(data, dict):
         raise MalformedOrder(why=Reason("mekatac.order_attack"))
-    _only(data, ("at", "target", "weapons"), "attack")
-    at, target = data.get("at", 0), data.get("target", "")
+    _only(data, ("at", "target", "weapons", "card"), "attack")
+    at, target, card = data.get("at", 0), data.get("target", ""), data.get("card", "")
     if type(at) is not int or not 0 <= at <= steps:
         raise MalformedOrder(why=Reason("mekatac.order_at", steps=steps))
     if not isinstance(target, str):
         raise MalformedOrder(why=Reason("mekatac.order_target"))
-    return Volley(at, target, weapons_from_json(data.get("weapons", [])))
+    if card != "" and card not in ON_ATTACK:
+        raise MalformedOrder(why=Reason("mekatac.order_attack_card", cards=", ".join(sorted(ON_ATTACK))))
+    return Volley(at, target, weapons_from_json(data.get("weapons", [])), card)
 
 
 def move_order_to_json(order: MoveOrder) -> Json:
     return {"unit": order.unit, "mode": order.mode, "steps": list(order.steps),
-            "attacks": [{"at": volley.at, "target": volley.target, "weapons": list(volley.weapons)}
-                        for volley in order.attacks]}
+            "attacks": [{"at": volley.at, "target": volley.target, "weapons": list(volley.weapons),
+                         **({"card": volley.card} if volley.card else {})} for volley in order.attacks],
+            **({"cards": [card_to_json(play) for play in order.cards]} if order.cards else {})}
 
 
 def reaction_from_json(data: Any) -> Fire | Hold | None:

@@ -22,6 +22,7 @@ from rules.rulesets.mekatac import cards
 from rules.rulesets.mekatac.damage import damage
 from rules.rulesets.mekatac.movement import MovementPlay, budget, check_order, path
 from rules.rulesets.mekatac.orders import MoveOrder, move_order_from_json, move_order_to_json
+from rules.rulesets.mekatac.plays import turn_over
 from rules.rulesets.mekatac.preview import preview_attacks
 from rules.rulesets.mekatac.state import Meka, MekaState
 from rules.rulesets.mekatac.tables import FIRE_SIDES, REACTOR_EXPLODES_ON, REACTOR_SIDES, SIZES, TO_HIT_SIDES
@@ -91,18 +92,24 @@ def _initiative(state: MekaState, dice: Dice) -> MekaOutcome:
     themselves; the movement order runs from the lowest to the highest."""
     mekas = [meka for meka in state.units if meka.in_fight]
     events: list[Event] = []
-    totals = {meka.id: _roll_initiative(meka, dice, events) for meka in mekas}
+    totals = {meka.id: _roll_initiative(meka, dice, events, meka.initiative_bonus) for meka in mekas}
     order = _ranked(state, totals, dice, events, 0)
-    return MekaOutcome(replace(state, order=tuple(order), initiative=totals), (Report("initiative", (tuple(events),)),))
+    spent = tuple(replace(meka, initiative_bonus=0) for meka in state.units)
+    return MekaOutcome(replace(state, units=spent, order=tuple(order), initiative=totals),
+                       (Report("initiative", (tuple(events),)),))
 
 
-def _roll_initiative(meka: Meka, dice: Dice, events: list[Event]) -> int:
+def _roll_initiative(meka: Meka, dice: Dice, events: list[Event], bonus: int = 0) -> int:
+    """The roll with the size's modifier, and the +10 of an Iniciativa played on the meka (its first roll of
+    the turn only: a tie is rolled again without it)."""
     modifier = SIZES[meka.design.size].initiative
     roll = dice.roll(1, TO_HIT_SIDES, f"initiative of {meka.id}")
-    said = Reason("mekatac.initiative", unit=meka.id, roll=roll.total, modifier=f"{modifier:+d}",
-                  total=roll.total + modifier)
+    total = roll.total + modifier + bonus
+    said = Reason("mekatac.initiative_card", unit=meka.id, roll=roll.total, modifier=f"{modifier:+d}",
+                  bonus=f"{bonus:+d}", total=total) if bonus else Reason(
+        "mekatac.initiative", unit=meka.id, roll=roll.total, modifier=f"{modifier:+d}", total=total)
     events.append(_event(meka, "initiative", said, (roll,)))
-    return roll.total + modifier
+    return total
 
 
 def _ranked(state: MekaState, totals: dict[str, int], dice: Dice, events: list[Event], rounds: int) -> list[str]:
@@ -132,8 +139,8 @@ def _end(state: MekaState, dice: Dice) -> MekaOutcome:
             state = state.with_unit(replace(meka, reactor=False, destroyed=bool(roll.success),
                                             armour=0 if roll.success else meka.armour))
     state, cut = cards.cut_hands(state)
-    ready = tuple(replace(meka, used=frozenset(), melee_used=False, airborne="") for meka in state.units)
-    state = at_turn_limit(decided(replace(state, units=ready)), int(state.options.get("turn_limit", 0)))
+    ready = tuple(replace(turn_over(meka), used=frozenset(), melee_used=False, airborne="") for meka in state.units)
+    state = at_turn_limit(decided(replace(state, units=ready, tacticas={})), int(state.options.get("turn_limit", 0)))
     if state.result is None:
         state = replace(state, turn=state.turn + 1)
     return MekaOutcome(state, (Report("end", (tuple(events + cut),)),))

@@ -82,6 +82,30 @@ register({
     "mekatac.why_occupied": "another meka stands there",
     "mekatac.why_obstacle": "an obstacle only jump jets or wings pass",
     "mekatac.why_grounded": "its wings are torn off",
+    # The action cards in play (rules.rulesets.mekatac.plays).
+    "mekatac.refuse_card_not_held": "side %(side)s holds no %(card)s to play",
+    "mekatac.refuse_card_target": "%(card)s is played on an enemy meka, not %(target)r",
+    "mekatac.refuse_card_weapon": "%(card)s names a weapon of %(unit)s, not %(weapon)s",
+    "mekatac.card_gone": "side %(side)s no longer holds %(card)s: it is not played",
+    "mekatac.card_blocked": "side %(by)s plays Táctica: the %(card)s of side %(side)s is blocked",
+    "mekatac.card_played": "side %(side)s plays %(card)s with %(unit)s",
+    "mekatac.card_mp": "%(unit)s gains %(mp)s MP this turn",
+    "mekatac.card_initiative": "%(unit)s adds %(bonus)s to its next initiative roll (cards are played after this "
+                               "turn's roll)",
+    "mekatac.card_salvo": "each ranged weapon of %(unit)s may fire once more this turn",
+    "mekatac.card_again": "a weapon of %(unit)s may fire once more this turn",
+    "mekatac.card_stuck": "%(target)s cannot move this turn",
+    "mekatac.card_doubt": "%(target)s cannot attack this turn",
+    "mekatac.why_stuck": "Atascado: it cannot move this turn",
+    "mekatac.why_doubt": "Duda: it cannot attack this turn",
+    "mekatac.why_no_mp": "its MP are spent (the card that gave it more was blocked)",
+    "mekatac.attack_aimed": "%(unit)s fires %(weapon)s at %(target)s with Disparo apuntado: it hits without a "
+                            "roll, for %(damage)s",
+    "mekatac.attack_rerolled": "%(unit)s plays Pura suerte: it rolls the attack of %(weapon)s again",
+    "mekatac.attack_deflected": "%(target)s plays Deflección: the attack of %(unit)s with %(weapon)s misses",
+    "mekatac.critical_card": "Crítico: the hit on %(unit)s rolls once more on the critical table",
+    "mekatac.initiative_card": "%(unit)s rolls %(roll)s on 1D10, %(modifier)s for its size, %(bonus)s by "
+                               "Iniciativa: initiative %(total)s",
     # The end of the match.
     "mekatac.victory": "side %(side)s has no meka able to fight",
     "mekatac.turn_limit": "the turn limit is reached: the side with more mekas able to fight wins",
@@ -99,6 +123,11 @@ register({
     "mekatac.reaction_shape": "a reaction is null (pass), {\"hold\": true} or {\"weapons\": [...]}",
     "mekatac.reaction_empty": "a reaction fires at least one weapon (null passes)",
     "mekatac.not_asked": "the window does not ask %(unit)s",
+    "mekatac.order_cards": "'cards' is a list of {card, target?, weapon?, blocks?}",
+    "mekatac.order_card": "a card played with a move is one of %(cards)s",
+    "mekatac.order_card_fields": "a card's 'target' is a meka's id, its 'weapon' a weapon's number and its "
+                                 "'blocks' a card's name",
+    "mekatac.order_attack_card": "an attack's 'card' is one of %(cards)s",
 }, words=("fly",))  # a movement mode, beside walk and jump
 
 # The refusals of an order or a reaction are errors with the same code and words as the reason a report gives
@@ -107,7 +136,8 @@ REFUSALS = ("mekatac.move_blocked", "mekatac.move_idle", "mekatac.refuse_arc", "
             "mekatac.refuse_broken", "mekatac.refuse_melee_used", "mekatac.refuse_mode", "mekatac.refuse_no_ammo",
             "mekatac.refuse_no_mp", "mekatac.refuse_no_sight", "mekatac.refuse_not_a_weapon",
             "mekatac.refuse_out_of_range", "mekatac.refuse_own_side", "mekatac.refuse_plasma_cooling",
-            "mekatac.refuse_target_out", "mekatac.refuse_used")
+            "mekatac.refuse_target_out", "mekatac.refuse_used", "mekatac.refuse_card_not_held",
+            "mekatac.refuse_card_target", "mekatac.refuse_card_weapon")
 register_errors({
     **{code: TEMPLATES[code] for code in REFUSALS},
     "reaction.weapon": "%(unit)s cannot fire %(weapon)r at this moment",

@@ -49,6 +49,13 @@ class Meka(Piece):
     fires: int = 0  # electrical fires: 1D4 each at the start of each turn
     burns: tuple[Burn, ...] = ()
     airborne: str = ""  # "jump" or "fly" from the first step of such a move to the end of the turn
+    # What the action cards played on it do up to the end of the turn (rules.rulesets.mekatac.plays).
+    extra_mp: int = 0  # Jaleo, Blitz
+    stuck: bool = False  # Atascado: cannot move
+    doubt: bool = False  # Duda: cannot attack
+    again: frozenset[int] = frozenset()  # Salva, Ataque de oportunidad: weapons that may fire once more
+    armed: tuple[str, ...] = ()  # Deflección, Pura suerte waiting for their moment (secret to its side)
+    initiative_bonus: int = 0  # Iniciativa: added to its next initiative roll
 
     @property
     def pilot_alive(self) -> bool:
@@ -74,6 +81,8 @@ class MekaState(State):
     hands: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     order: tuple[str, ...] = ()  # this turn's movement order, lowest initiative first
     initiative: Mapping[str, int] = field(default_factory=dict)
+    # Each side's Tácticas waiting for an opponent's card: the card each blocks ("" any); secret to its side.
+    tacticas: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     def unit(self, unit_id: str) -> Meka:
         return cast(Meka, State.unit(self, unit_id))
@@ -115,6 +124,8 @@ def meka_to_json(meka: Meka) -> Json:
         "wings_torn": meka.wings_torn, "computer": meka.computer, "shock": meka.shock,
         "down_until": meka.down_until, "reactor": meka.reactor, "fires": meka.fires,
         "burns": [[burn.dice, burn.sides, burn.turns] for burn in meka.burns], "airborne": meka.airborne,
+        "extra_mp": meka.extra_mp, "stuck": meka.stuck, "doubt": meka.doubt, "again": sorted(meka.again),
+        "armed": list(meka.armed), "initiative_bonus": meka.initiative_bonus,
     }
 
 
@@ -130,6 +141,9 @@ def meka_from_json(data: Json) -> Meka:
         wings_torn=data["wings_torn"], computer=data["computer"], shock=data["shock"],
         down_until=data["down_until"], reactor=data["reactor"], fires=data["fires"],
         burns=tuple(Burn(*burn) for burn in data["burns"]), airborne=data["airborne"],
+        extra_mp=data.get("extra_mp", 0), stuck=data.get("stuck", False), doubt=data.get("doubt", False),
+        again=frozenset(data.get("again", ())), armed=tuple(data.get("armed", ())),
+        initiative_bonus=data.get("initiative_bonus", 0),
     )
 
 
@@ -148,6 +162,7 @@ def state_to_json(state: MekaState) -> Json:
         "deck": list(state.deck), "discard": list(state.discard), "shuffled": state.shuffled,
         "hands": {side: list(hand) for side, hand in sorted(state.hands.items())},
         "order": list(state.order), "initiative": dict(state.initiative),
+        "tacticas": {side: list(blocks) for side, blocks in sorted(state.tacticas.items())},
     }
 
 
@@ -159,4 +174,5 @@ def state_from_json(data: Json) -> MekaState:
         deck=tuple(data["deck"]), discard=tuple(data["discard"]), shuffled=data["shuffled"],
         hands={side: tuple(hand) for side, hand in data["hands"].items()},
         order=tuple(data["order"]), initiative=dict(data["initiative"]),
+        tacticas={side: tuple(blocks) for side, blocks in data.get("tacticas", {}).items()},
     )

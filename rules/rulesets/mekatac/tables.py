@@ -147,3 +147,15 @@ ACTION_CARDS = ("jaleo", "blitz", "pura_suerte", "salva", "deflexion", "disparo_
 COPIES_PER_CARD = 4
 CARDS_PER_TURN = 3  # "Cada jugador toma 3 cartas de acción."
 HAND_LIMIT = 8  # "El número de cartas en mano no puede pasar de 8."
+
+# The cards' effects ("LISTA DE CARTAS DE ACCIONES").
+JALEO, BLITZ, PURA_SUERTE, SALVA, DEFLEXION, DISPARO_APUNTADO, CRITICO, TACTICA, INICIATIVA, DUDA, ATASCADO, \
+    OPORTUNIDAD = ACTION_CARDS
+CARD_NAMES = {JALEO: "Jaleo Meka", BLITZ: "Blitz Meka", PURA_SUERTE: "Pura suerte", SALVA: "Salva",
+              DEFLEXION: "Deflección", DISPARO_APUNTADO: "Disparo apuntado", CRITICO: "Crítico", TACTICA: "Táctica",
+              INICIATIVA: "Iniciativa", DUDA: "Duda", ATASCADO: "Atascado", OPORTUNIDAD: "Ataque de oportunidad"}
+CARD_MP = {JALEO: 4, BLITZ: 8}  # "aumenta su movimiento en +4 / +8 puntos"
+INITIATIVE_CARD_BONUS = 10  # "Un Meka recibe +10 a su tirada de iniciativa"
+ON_ENEMY = frozenset({DUDA, ATASCADO})  # played on an enemy meka, named by "target"
+ON_ATTACK = frozenset({DISPARO_APUNTADO, CRITICO})  # played with one attack (a volley's first)
+STANDING = frozenset({DEFLEXION, PURA_SUERTE, TACTICA})  # wait for their moment; spent only when they act

@@ -28,14 +28,22 @@ def view(state: MekaState, viewer_role: str, side: str | None) -> Json:
     return {
         "turn": state.turn, "phase": state.phase, "board": board_to_json(state.board),
         "result": result_to_json(state.result),
-        "units": [meka_to_json(meka) | {"weapons": weapons(meka, state)} for meka in state.units],
+        "units": [_meka(meka, state, viewer_role, side) for meka in state.units],
         "order": list(state.order), "initiative": dict(state.initiative),
         "hands": {owner: list(hand) for owner, hand in sorted(state.hands.items())
                   if sees_side(viewer_role, side, owner)},
         "hand_sizes": {owner: len(hand) for owner, hand in sorted(state.hands.items())},
+        "tacticas": {owner: list(blocks) for owner, blocks in sorted(state.tacticas.items())
+                     if sees_side(viewer_role, side, owner)},
         "deck_size": len(state.deck), "discard": list(state.discard),
         **({"deck": list(state.deck)} if viewer_role == REFEREE else {}),
     }
+
+
+def _meka(meka: Meka, state: MekaState, viewer_role: str, side: str | None) -> Json:
+    """The meka's open record; its waiting Deflección and Pura suerte only for its side and the referee."""
+    shown = meka_to_json(meka) | {"weapons": weapons(meka, state)}
+    return shown if sees_side(viewer_role, side, meka.side) else shown | {"armed": []}
 
 
 def orders_view(orders: Sequence[tuple[str, Json]], viewer_role: str, side: str | None) -> list[Json]:
