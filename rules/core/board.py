@@ -20,12 +20,14 @@ from rules.core.text import is_number
 # Feature names we understand, with MegaMek's spelling. ``swamp`` modifies the terrain it sits on.
 # ``foliage_elev`` is accepted so MegaMek boards import, but woods always rise 2 levels here (Solaris
 # VII, 'Bosques: Se elevan 2 niveles'); ``fluff`` is MegaMek's decoration and has no rules effect.
+# ``ladder`` marks ladders and stairs on scenery (the skirmish ruleset's 'Escaleras de mano y Escaleras'; the
+# BattleTech rulesets ignore it).
 KNOWN_FEATURES = frozenset(
     {
         "woods", "rough", "water", "swamp", "pavement", "road", "ice", "smoke", "rubble",
         "bridge", "bridge_cf", "bridge_elev",
         "building", "bldg_cf", "bldg_elev", "bldg_class", "bldg_basement_type",
-        "foliage_elev", "fluff",
+        "foliage_elev", "fluff", "ladder",
     }
 )
 

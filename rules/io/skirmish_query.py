@@ -1,7 +1,8 @@
 """``python -m rules explain`` for a skirmish scenario (``"ruleset": "skirmish"``, docs/scenario.md).
 
 The scenario gives the board (as any scenario), the troops (``id``, ``hex``, ``side``, ``profile``, and
-optionally ``facing``, ``wounds``, ``states``, ``hidden``), the active side and a seed. Two queries:
+optionally ``facing``, ``wounds``, ``states``, ``hidden``, and for a troop that mounts and dismounts its
+``other`` profile, and ``escape`` for a TAG's Escape System), the active side and a seed. Two queries:
 ``move`` (one order's path checked: where it goes, where contact stops it, whether it is an Inacción, or the
 coded rule it breaks) and ``movement_phase`` (the order played: each step, the reaction windows by step
 with the troops each asks, every answer given in ``reactions`` or a pass, and the rolls at its end).
@@ -28,7 +29,8 @@ from rules.rulesets.skirmish.troops import PROFILES, STATES, Troop
 
 Answer = dict[str, Any]
 KEYS = {"ruleset", "board", "units", "active", "seed", "query", "description"}
-TROOP_DEFAULTS: dict[str, Any] = {"facing": 0, "states": [], "hidden": False}
+TROOP_DEFAULTS: dict[str, Any] = {"facing": 0, "states": [], "hidden": False, "other": "", "escape": False}
+TROOP_KEYS = {"id", "hex", "side", "profile", *TROOP_DEFAULTS, "wounds"}
 RULESET = SkirmishRuleset()
 
 # What is wrong with a skirmish scenario, said as the scenario codes' ``why`` (rules/io/errors.py).
@@ -78,14 +80,16 @@ def load_state(scenario: dict[str, Any], base: Path | None) -> SkirmishState:
 
 def _troop(data: Any, board: Board) -> Troop:
     if not isinstance(data, dict) or not {"id", "hex", "side", "profile"} <= set(data) \
-            or set(data) - {"id", "hex", "side", "profile", "facing", "wounds", "states", "hidden"}:
+            or set(data) - TROOP_KEYS:
         raise ScenarioError("scenario.unit", why=Reason("scenario.skirmish_troop"))
-    if data["profile"] not in PROFILES:
+    if data["profile"] not in PROFILES or data.get("other", "") not in ("", *PROFILES):
         raise ScenarioError("scenario.unit_field", field="profile",
                             why=Reason("scenario.skirmish_profile", profiles=", ".join(PROFILES)))
     values = {**TROOP_DEFAULTS, "wounds": PROFILES[data["profile"]].wounds, **data}
+    values["other_wounds"] = PROFILES[values["other"]].wounds if values["other"] else 0
     checks = (isinstance(values["id"], str) and isinstance(values["side"], str) and type(values["facing"]) is int
               and 0 <= values["facing"] <= 5 and type(values["wounds"]) is int and type(values["hidden"]) is bool
+              and type(values["escape"]) is bool
               and isinstance(values["states"], list) and all(s in STATES for s in values["states"]))
     if not checks:
         raise ScenarioError("scenario.unit_field", why=Reason("scenario.skirmish_troop_field", unit=str(values["id"]),

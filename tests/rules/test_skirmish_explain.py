@@ -55,3 +55,15 @@ def test_a_malformed_skirmish_scenario_is_a_coded_error() -> None:
         status, answer = explain({"move": PEEK}, **extra)
         assert status == 2 and "." in answer["error"]["code"], extra
     assert explain({"sight": {}})[1]["error"]["code"] == "scenario.query"
+
+
+def test_a_troop_with_two_profiles_mounts_in_a_scenario_and_mounting_while_engaged_names_the_rule() -> None:
+    # 'Montar y desmontar … al inicio de la Orden, tras haber declarado la primera Habilidad' (docs/skirmish.md)
+    rider = {"id": "F", "hex": "0608", "side": "angus", "profile": "infantry", "other": "bike"}
+    ride = {"unit": "F", "skills": [{"skill": "move", "path": ["0609", "0610", "0611"], "mount": True}]}
+    status, answer = explain({"move": ride}, units=[rider, TROOPS[1]])
+    assert status == 0 and answer["legal"] and answer["end"] == "0611"
+    status, answer = explain({"move": ride}, units=[{**rider, "states": ["engaged"]}, TROOPS[1]])
+    assert not answer["legal"] and answer["code"] == "skirmish.mount_engaged"
+    status, answer = explain({"move": ride}, units=[{**rider, "other": "dragon"}, TROOPS[1]])
+    assert status != 0 and answer["error"]["code"] == "scenario.unit_field"

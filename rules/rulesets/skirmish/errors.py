@@ -27,6 +27,19 @@ register({
                            "(the second MOV value needs a valid surface at the end of the first).",
     "skirmish.no_target": "%(target)s is no enemy troop %(unit)s can attack.",
     "skirmish.no_lof": "%(unit)s has no line of fire to %(target)s from any point of its path.",
+    # Mounting and dismounting (movement.py: 'Montar y desmontar', and the FAQ on the Possessed state)
+    "skirmish.mount_not_first": "%(unit)s mounts or dismounts only with the first skill of its order ('al inicio "
+                                "de la Orden, tras haber declarado la primera Habilidad').",
+    "skirmish.mount_engaged": "%(unit)s is Engaged: it cannot declare a Movement skill to mount or dismount ('si la "
+                              "Tropa se encuentra en estado Trabado o Inmovilizado … no podrá').",
+    "skirmish.mount_immobilised": "%(unit)s is Immobilised: it cannot declare a Movement skill to mount or dismount "
+                                  "('si la Tropa se encuentra en estado Trabado o Inmovilizado … no podrá').",
+    "skirmish.mount_cautious": "A %(profile)s cannot declare Cautious Movement, so %(unit)s cannot mount or dismount "
+                               "with it ('no pueden declarar Movimiento Cauteloso').",
+    "skirmish.mount_possessed": "%(unit)s is a Possessed TAG: its pilot can neither mount nor dismount (FAQ: 'su "
+                                "Piloto no puede Montar ni Desmontar').",
+    "skirmish.no_mount": "%(unit)s has no mount of its own to mount.",
+    "skirmish.not_mounted": "%(unit)s is not mounted: it has nothing to dismount from.",
     # Refusals of a reaction (ruleset.py)
     "skirmish.reaction_malformed": "A reaction is {\"attack\": %(trigger)s} or null (pass).",
     "skirmish.reaction_no_lof": "%(unit)s has no line of fire to %(trigger)s at that step: it cannot react.",
@@ -46,4 +59,5 @@ register_reasons({
     "skirmish.path_shape": "a path is a list of at most %(most)s hex labels",
     "skirmish.facing_range": "a facing is 0 to 5",
     "skirmish.prone_flag": "prone is true or false",
+    "skirmish.mount_flag": "mount is true (mount) or false (dismount)",
 })

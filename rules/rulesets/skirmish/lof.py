@@ -30,9 +30,15 @@ def scenery(board: Board, hex_: Hex) -> int:
     return terrain.level + (building.height if building is not None else 0)
 
 
+def has_ladder(board: Board, hex_: Hex) -> bool:
+    """Scenery with ladders or stairs (``ladder``): its vertical and sloping faces count as flat ground."""
+    return board.terrain(hex_).get("ladder") > 0
+
+
 def is_obstacle(board: Board, hex_: Hex) -> bool:
-    """A hex of scenery (a wall, a building): a troop may pass over a low one but may not end its move on it."""
-    return board.terrain(hex_).building is not None
+    """A hex of scenery (a wall, a building): a troop may pass over a low one but may not end its move on it,
+    unless ladders or stairs make its faces ground to stand on ('como si fueran una superficie horizontal')."""
+    return board.terrain(hex_).building is not None and not has_ladder(board, hex_)
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,6 +9,10 @@ than it do not obstruct it, but it may not end on one, nor on scenery (a wall to
 the end of the first MOV value must be a valid surface for the second to follow (the text's 20 cm example).
 Changing between Normal and Prone happens at the start of the move and costs one hex of it (our reading of
 'ello afectará a la cantidad de centímetros', docs/skirmish.md).
+
+Mounting and dismounting ('Montar y desmontar') happen after the order's first skill is declared and before
+it is measured; the skill must be one the troop's original profile may declare, and the new profile is the
+troop's for the whole order (its MOV, silhouette and skills).
 """
 
 from __future__ import annotations
@@ -16,10 +20,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from rules.core.errors import RuleError
 from rules.core.hexes import Hex
-from rules.rulesets.skirmish.lof import is_obstacle, scenery, sight
+from rules.rulesets.skirmish.lof import has_ladder, is_obstacle, scenery, sight
 from rules.rulesets.skirmish.orders import Attack, Idle, Move, SkirmishOrder
 from rules.rulesets.skirmish.state import SkirmishState
-from rules.rulesets.skirmish.troops import ENGAGED, IMMOBILISED, PRONE, Troop
+from rules.rulesets.skirmish.troops import ENGAGED, IMMOBILISED, POSSESSED, PRONE, Troop
 
 DECLARE, STEP = "declare", "step"
 POSTURE_COST = 1  # hexes a change between Normal and Prone takes from the move
@@ -28,12 +32,14 @@ POSTURE_COST = 1  # hexes a change between Normal and Prone takes from the move
 @dataclass(frozen=True, slots=True)
 class Step:
     """One tick of an order's play: a skill declared (``hex`` where the troop then stands, ``prone`` the
-    posture a move changes to) or one hex entered, for skill number ``skill``."""
+    posture a move changes to, ``mount`` whether the troop mounts or dismounts first) or one hex entered, for
+    skill number ``skill``."""
 
     kind: str
     skill: int
     hex: Hex
     prone: bool | None = None
+    mount: bool | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,10 +70,13 @@ def plan_order(state: SkirmishState, order: SkirmishOrder) -> Plan:
     shot_from: tuple[Hex, ...] = ()
     for index, skill in enumerate(order.skills):
         if isinstance(skill, Move):
-            allowance = _allowance(troop, skill, moves)
+            declarer = troop
+            if skill.mount is not None:
+                troop = _remounted(troop, skill, index)
+            allowance = _allowance(declarer, troop, skill, moves)
             moves += 1
             change = skill.prone if skill.prone is not None and skill.prone != prone else None
-            steps.append(Step(DECLARE, index, here, change))
+            steps.append(Step(DECLARE, index, here, change, skill.mount))
             check_path(state, troop, here, skill.path, allowance - (POSTURE_COST if change is not None else 0))
             prone = prone if change is None else change
             for hex_ in skill.path:
@@ -84,16 +93,40 @@ def plan_order(state: SkirmishState, order: SkirmishOrder) -> Plan:
     return Plan(order, tuple(steps), here, facing, shot_from)
 
 
-def _allowance(troop: Troop, move: Move, moves: int) -> int:
+def _allowance(declarer: Troop, troop: Troop, move: Move, moves: int) -> int:
     """The hexes this move may go: the first MOV value for an order's first Move (and for Cautious
-    Movement), the second for its second."""
-    if troop.has(IMMOBILISED):
+    Movement), the second for its second, of the profile ``troop`` moves with; ``declarer`` is the profile
+    that declared it (the original one when the troop mounts or dismounts)."""
+    if declarer.has(IMMOBILISED):
         raise RuleError("skirmish.immobilised", unit=troop.id)
-    if troop.has(ENGAGED):
+    if declarer.has(ENGAGED):
         raise RuleError("skirmish.engaged", unit=troop.id)
-    if move.long and not troop.stats.cautious:
-        raise RuleError("skirmish.no_cautious", unit=troop.id, profile=troop.stats.name)
+    if move.long and not declarer.stats.cautious:
+        raise RuleError("skirmish.no_cautious", unit=troop.id, profile=declarer.stats.name)
     return troop.stats.mov[min(moves, 1)]
+
+
+def _remounted(troop: Troop, move: Move, index: int) -> Troop:
+    """The troop in the profile it mounts or dismounts to, or the refusal of the rule it breaks: only with the
+    order's first skill ('al inicio de la Orden, tras haber declarado la primera Habilidad'), never Engaged or
+    Immobilised, never with Cautious Movement a TAG, vehicle or bike cannot declare, never from a Possessed
+    TAG (FAQ: 'su Piloto no puede Montar ni Desmontar'), and only to a profile it has."""
+    unit = troop.id
+    if index > 0:
+        raise RuleError("skirmish.mount_not_first", unit=unit)
+    if troop.has(POSSESSED):
+        raise RuleError("skirmish.mount_possessed", unit=unit)
+    if troop.has(ENGAGED):
+        raise RuleError("skirmish.mount_engaged", unit=unit)
+    if troop.has(IMMOBILISED):
+        raise RuleError("skirmish.mount_immobilised", unit=unit)
+    if move.long and not troop.stats.cautious:
+        raise RuleError("skirmish.mount_cautious", unit=unit, profile=troop.stats.name)
+    if move.mount and not troop.may_mount:
+        raise RuleError("skirmish.no_mount", unit=unit)
+    if not move.mount and not troop.mounted:
+        raise RuleError("skirmish.not_mounted", unit=unit)
+    return troop.remounted()
 
 
 def check_path(state: SkirmishState, troop: Troop, start: Hex, path: tuple[Hex, ...], allowance: int) -> None:
@@ -113,7 +146,11 @@ def _check_step(state: SkirmishState, troop: Troop, here: Hex, hex_: Hex) -> Non
         raise RuleError("skirmish.off_board", unit=troop.id, hex=hex_.label)
     if here.distance(hex_) != 1:
         raise RuleError("skirmish.not_adjacent", unit=troop.id, hex=hex_.label, previous=here.label)
-    rise = scenery(state.board, hex_) - scenery(state.board, here)
+    # Ladders and stairs at either end of the step count as flat ground, whatever their height ('sin
+    # necesidad de declarar Saltar ni Trepar'). Measured along the surface, the climb is inside the hex step
+    # here: a level has no table length on our board (our reading, docs/skirmish.md).
+    flat = has_ladder(state.board, hex_) or has_ladder(state.board, here)
+    rise = 0 if flat else scenery(state.board, hex_) - scenery(state.board, here)
     tall = troop.stats.height
     if rise > tall:
         raise RuleError("skirmish.obstacle", unit=troop.id, hex=hex_.label, levels=rise, height=tall)

@@ -7,8 +7,9 @@ Move + Move, Move + Attack, Attack + Move, Attack, Idle) or a long skill alone (
                              {"skill": "attack", "target": "Z"}]}
 
 A move's ``path`` is every hex it enters, in order; ``facing`` (optional) is where it faces at the end (free
-facing), ``prone`` (optional) the posture it changes to at the start. The codec checks only the shape; the
-order phase checks the rules (:mod:`rules.rulesets.skirmish.movement`).
+facing), ``prone`` (optional) the posture it changes to at the start, ``mount`` (optional, an order's
+first skill only) true to mount, false to dismount, before the move is measured. The codec checks only the
+shape; the order phase checks the rules (:mod:`rules.rulesets.skirmish.movement`).
 """
 
 from __future__ import annotations
@@ -28,13 +29,15 @@ MOST_STEPS = 32
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    """A skill with the Movement label: the hexes entered, the facing at the end (None: as it goes), and the
-    posture taken at the start (None: no change). ``long`` marks Cautious Movement."""
+    """A skill with the Movement label: the hexes entered, the facing at the end (None: as it goes), the
+    posture taken at the start (None: no change), and whether the troop mounts (True) or dismounts (False)
+    first. ``long`` marks Cautious Movement."""
 
     path: tuple[Hex, ...]
     facing: int | None = None
     prone: bool | None = None
     long: bool = False
+    mount: bool | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,20 +97,22 @@ def _skill(data: Any) -> Skill:
         return Idle()
     if kind == ATTACK and set(data) == {"skill", "target"} and isinstance(data["target"], str):
         return Attack(data["target"])
-    if kind in (MOVE, CAUTIOUS) and {"skill", "path"} <= set(data) <= {"skill", "path", "facing", "prone"}:
+    if kind in (MOVE, CAUTIOUS) and {"skill", "path"} <= set(data) <= {"skill", "path", "facing", "prone", "mount"}:
         return _move(data, long=kind == CAUTIOUS)
     raise _malformed("skirmish.skill_malformed", skill=kind)
 
 
 def _move(data: Json, *, long: bool) -> Move:
-    path, facing, prone = data["path"], data.get("facing"), data.get("prone")
+    path, facing, prone, mount = data["path"], data.get("facing"), data.get("prone"), data.get("mount")
     if not isinstance(path, list) or len(path) > MOST_STEPS or not all(isinstance(label, str) for label in path):
         raise _malformed("skirmish.path_shape", most=MOST_STEPS)
     if facing is not None and (type(facing) is not int or not 0 <= facing <= 5):
         raise _malformed("skirmish.facing_range")
     if prone is not None and type(prone) is not bool:
         raise _malformed("skirmish.prone_flag")
-    return Move(tuple(Hex.parse(label) for label in path), facing, prone, long)
+    if mount is not None and type(mount) is not bool:
+        raise _malformed("skirmish.mount_flag")
+    return Move(tuple(Hex.parse(label) for label in path), facing, prone, long, mount)
 
 
 def encode_order(order: SkirmishOrder) -> Json:
@@ -124,4 +129,6 @@ def _encode_skill(skill: Skill) -> Json:
         data["facing"] = skill.facing
     if skill.prone is not None:
         data["prone"] = skill.prone
+    if skill.mount is not None:
+        data["mount"] = skill.mount
     return data

@@ -77,8 +77,8 @@ def _step(state: SkirmishState, plan: Plan, step: Step) -> tuple[SkirmishState, 
 
 
 def _declare(state: SkirmishState, troop: Troop, plan: Plan, step: Step) -> tuple[SkirmishState, tuple[Event, ...]]:
-    """A skill declared: the troop leaves hidden deployment and any Idle of its last order; a Move changes its
-    posture here, at its start."""
+    """A skill declared: the troop leaves hidden deployment and any Idle of its last order; a Move mounts or
+    dismounts here, before it is measured, then changes its posture at its start."""
     troop = replace(troop, hidden=False).with_states(without=(IDLE,))
     skill = plan.order.skills[step.skill]
     if plan.idle:
@@ -93,6 +93,11 @@ def _declare(state: SkirmishState, troop: Troop, plan: Plan, step: Step) -> tupl
         assert isinstance(skill, Idle)
         reason = Reason("skirmish.declare_idle", unit=troop.id)
     events = [Event(troop.id, "declare", troop.hex, troop.hex, troop.facing, reason=reason)]
+    if step.mount is not None:
+        troop = troop.remounted()
+        code = "skirmish.mounts" if step.mount else "skirmish.dismounts"
+        events.append(Event(troop.id, "mount" if step.mount else "dismount", troop.hex, troop.hex, troop.facing,
+                            reason=Reason(code, unit=troop.id, profile=troop.profile, other=troop.other)))
     if step.prone is not None:
         troop = troop.with_states(PRONE) if step.prone else troop.with_states(without=(PRONE,))
         events.append(Event(troop.id, "posture", troop.hex, troop.hex, troop.facing,

@@ -15,6 +15,12 @@ register({
     "skirmish.declare_cautious": "%(unit)s declares Cautious Movement from %(hex)s.",
     "skirmish.declare_attack": "%(unit)s declares BS Attack on %(target)s.",
     "skirmish.declare_idle": "%(unit)s is Idle (Inacción).",
+    "skirmish.mounts": "%(unit)s mounts: its %(profile)s profile is the one it has for the whole order, not its "
+                       "%(other)s one.",
+    "skirmish.dismounts": "%(unit)s dismounts: its %(profile)s profile is the one it has for the whole order, not "
+                          "its %(other)s one.",
+    "skirmish.escape": "%(unit)s's Escape System leaves its %(profile)s in %(hex)s, not Possessed (FAQ: 'el perfil "
+                       "del Operador no estará en Estado Poseído').",
     "skirmish.posture": "%(unit)s changes to %(posture)s at the start of its move.",
     "skirmish.step": "%(unit)s enters %(hex)s.",
     "skirmish.contact": "%(unit)s comes into silhouette contact with %(enemy)s in %(hex)s and stops: both are "

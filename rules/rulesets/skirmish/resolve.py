@@ -7,6 +7,11 @@ other's lower success, equal successes cancel each other. Every other attack is 
 the target roll to save: it saves when 1d20 + ARM (+3 in partial cover) beats the weapon's damage (13); each
 failed save costs a wound: at 0 left the troop is Unconscious, below it Dead. Criticals, bursts and range
 bands are not modelled.
+
+A TAG with an Escape System that is put out of action leaves its operator (its other profile) where it
+stood, never Possessed (the FAQ: 'el perfil del Operador no estará en Estado Poseído'). The Escape System's
+own page is not in our text: what sets it off is our reading of the standard rule (the TAG falls Unconscious
+or Dead), and the wrecked TAG leaves the board (docs/skirmish.md).
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ from rules.core.reasons import Param, Reason, signed
 from rules.core.timeline import Event
 from rules.rulesets.skirmish.lof import PARTIAL
 from rules.rulesets.skirmish.state import Declaration, SkirmishState
-from rules.rulesets.skirmish.troops import DEAD, UNCONSCIOUS
+from rules.rulesets.skirmish.troops import DEAD, POSSESSED, UNCONSCIOUS, Troop
 
 COVER_MOD = -3
 COVER_SAVE = 3
@@ -117,4 +122,16 @@ def _save(state: SkirmishState, declared: Declaration, dice: Dice) -> tuple[Skir
         hurt = hurt.with_states(UNCONSCIOUS)
         events.append(Event(target.id, UNCONSCIOUS, target.hex, target.hex, target.facing,
                             reason=Reason("skirmish.unconscious", unit=target.id, hex=target.hex.label)))
+    if hurt.out and hurt.escape and hurt.mounted:
+        hurt = _escaped(hurt)
+        events.append(Event(target.id, "escape", target.hex, target.hex, target.facing,
+                            reason=Reason("skirmish.escape", unit=target.id, profile=hurt.profile,
+                                          hex=target.hex.label)))
     return state.with_unit(hurt), tuple(events)
+
+
+def _escaped(tag: Troop) -> Troop:
+    """The operator the Escape System leaves in the TAG's place: its own profile and wounds, without the TAG's
+    states (Possessed among them), and no mount to go back to."""
+    operator = replace(tag, profile=tag.other, wounds=tag.other_wounds, other="", other_wounds=0, escape=False)
+    return operator.with_states(without=(UNCONSCIOUS, DEAD, POSSESSED))

@@ -23,7 +23,7 @@ from rules.rulesets.skirmish.lof import sight
 from rules.rulesets.skirmish.phase import OrderPhase, OrderTable, Outcome
 from rules.rulesets.skirmish.play import may_react
 from rules.rulesets.skirmish.state import SkirmishState, find
-from rules.rulesets.skirmish.troops import ENGAGED, IMMOBILISED, PROFILES, Troop
+from rules.rulesets.skirmish.troops import ENGAGED, IMMOBILISED, POSSESSED, PROFILES, Troop
 
 PLAYER, REFEREE = "player", "referee"
 OPTIONS = OptionsSchema(Count("turns", 3, 10, "game turns before the troops put out of action are counted", minimum=1))
@@ -91,7 +91,8 @@ class SkirmishRuleset(TableRuleset[SkirmishState, Outcome]):
                 "sides": list(state.sides), "board": board_to_json(state.board),
                 "units": [codec.troop_to_json(unit) for unit in shown],
                 "profiles": {name: {"mov": list(p.mov), "bs": p.bs, "arm": p.arm, "wounds": p.wounds,
-                                    "silhouette": p.silhouette, "height": p.height} for name, p in PROFILES.items()}}
+                                    "silhouette": p.silhouette, "height": p.height, "mount": p.mount}
+                             for name, p in PROFILES.items()}}
 
     def orders_view(self, orders: Sequence[tuple[str, Json]], viewer_role: str, side: str | None) -> list[Json]:
         return [order for owner, order in orders if sees_side(viewer_role, side, owner)]
@@ -114,6 +115,9 @@ def _unit_hints(state: SkirmishState, troop: Troop, orders: bool) -> Json:
     if orders:
         data["mov"] = list(troop.stats.mov)
         data["may_move"] = not (troop.has(ENGAGED) or troop.has(IMMOBILISED))
+        if data["may_move"] and not troop.has(POSSESSED) and (troop.may_mount or troop.mounted):
+            # With its first skill the troop may change to its other profile (mount: True mounts it).
+            data["remount"] = {"mount": troop.may_mount, "to": troop.other, "mov": list(PROFILES[troop.other].mov)}
         data["targets"] = [enemy.id for enemy in state.enemies(troop.side) if not enemy.hidden and not enemy.out
                            and sight(state.board, troop.hex, troop.height, enemy.hex, enemy.height).open]
     return data

@@ -81,13 +81,22 @@ def pool_of(state: SkirmishState, side: str) -> int:
 
 
 def troop_to_json(troop: Troop) -> Json:
-    return {"id": troop.id, "hex": troop.hex.label, "facing": troop.facing, "side": troop.side,
-            "profile": troop.profile, "wounds": troop.wounds, "states": list(troop.states), "hidden": troop.hidden}
+    """A troop; one with two profiles adds the other and its wounds, and its Escape System if it has one."""
+    data: Json = {"id": troop.id, "hex": troop.hex.label, "facing": troop.facing, "side": troop.side,
+                  "profile": troop.profile, "wounds": troop.wounds, "states": list(troop.states),
+                  "hidden": troop.hidden}
+    if troop.other:
+        data.update(other=troop.other, other_wounds=troop.other_wounds)
+    if troop.escape:
+        data["escape"] = True
+    return data
 
 
 def troop_from_json(data: Json) -> Troop:
     return Troop(data["id"], Hex.parse(data["hex"]), data["facing"], side=data["side"], profile=data["profile"],
-                 wounds=data["wounds"], states=tuple(data["states"]), hidden=data["hidden"])
+                 wounds=data["wounds"], states=tuple(data["states"]), hidden=data["hidden"],
+                 other=data.get("other", ""), other_wounds=data.get("other_wounds", 0),
+                 escape=data.get("escape", False))
 
 
 def state_to_json(state: SkirmishState) -> Json:
