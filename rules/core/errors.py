@@ -5,8 +5,9 @@ assert it.
 ``RuleError("attack.self", unit="A")`` is refused with the template of its code filled from its parameters;
 the message is never written a second time at the raise site. Templates use Django's ``%(name)s``
 placeholders, and ``%(name)r`` for a value shown quoted as the player typed it. A parameter is a number, a
-label or name (shown as it is), a list (said as its items joined by commas) or a :class:`Reason` (a clause
-said in the same language: a refusal that has several causes names the cause with a coded reason). ``at``
+label or name (shown as it is), a list (said as its items joined by commas), a :class:`Reason` (a clause
+said in the same language: a refusal that has several causes names the cause with a coded reason) or another
+:class:`RuleError` (a refusal whose cause is itself a coded refusal, said from its own template). ``at``
 says where the refusal happened (``step 2 (F)``, ``hex 0503``, a weapon's label) and prefixes the message.
 Each package registers its own codes (:func:`register`, from the package's ``__init__``). Codes are a public
 contract (docs/protocol.md, docs/scenario.md): add codes, never change the meaning or parameters of one in use.
@@ -81,7 +82,8 @@ def register(templates: Mapping[str, str]) -> None:
 def say(code: str, params: Mapping[str, Any], at: str = "", translate: Callable[[str], str] = str) -> str:
     """The message of ``code`` with ``params``, prefixed by where it happened: English, or its template
     ``translate``d (a server page in its own language)."""
-    shown = {name: ", ".join(map(str, value)) if isinstance(value, list | tuple) else value
+    shown = {name: ", ".join(map(str, value)) if isinstance(value, list | tuple)
+             else say(value.code, value.params, value.at, translate) if isinstance(value, RuleError) else value
              for name, value in params.items()}
     message = translate(TEMPLATES[code]) % shown
     return f"{at}: {message}" if at else message
@@ -92,11 +94,17 @@ def error_json(code: str, message: str, params: Mapping[str, Any], at: str = "")
     parameter or place goes out as ``{"code", "params"}`` (docs/protocol.md, "Reason codes")."""
     body: dict[str, Any] = {"code": code, "message": message}
     if params:
-        body["params"] = {name: reason_code(value) if isinstance(value, Reason) else value
-                          for name, value in params.items()}
+        body["params"] = _coded_params(params)
     if at:
         body["at"] = reason_code(at) if isinstance(at, Reason) else at
     return body
+
+
+def _coded_params(params: Mapping[str, Any]) -> dict[str, Any]:
+    """Parameters as JSON: a reason, or an error given as the cause of another, as ``{"code", "params"}``."""
+    return {name: reason_code(value) if isinstance(value, Reason)
+            else {"code": value.code, "params": _coded_params(value.params)} if isinstance(value, RuleError)
+            else value for name, value in params.items()}
 
 
 class RuleError(ValueError):

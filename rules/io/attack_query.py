@@ -32,7 +32,7 @@ from rules.battletech.units import Unit
 
 def attack(ruleset: Ruleset[Any, Any], state: GameState, body: Any, seed: str) -> dict[str, Any]:
     if not isinstance(body, dict) or not isinstance(body.get("from"), str) or not isinstance(body.get("to"), str):
-        raise ScenarioError("'attack' needs 'from' and 'to' unit ids and a 'weapon' or 'physical'", code="scenario.query")
+        raise ScenarioError("scenario.query", why=Reason("scenario.attack_query"))
     attacker, target = state.unit(body["from"]), state.unit(body["to"])
     sight = _sight_rule(body.get("los"), ruleset, state)
     plan, resolve = _asked_attack(state, body, attacker, target, sight)
@@ -78,7 +78,7 @@ def _asked_attack(state: GameState, body: dict[str, Any], attacker: Unit, target
                 lambda dice: resolve_physical_attacks(state, [physical], dice, sight))
     weapon = body.get("weapon")
     if not isinstance(weapon, str | int) or isinstance(weapon, bool):
-        raise ScenarioError("'attack' needs a 'weapon' (name or number) or a 'physical' attack", code="scenario.query")
+        raise ScenarioError("scenario.query", why=Reason("scenario.attack_weapon"))
     fire = WeaponOrder(attacker.id, target.id, (str(weapon),))
     return (lambda: plan_weapon_attack(state, fire, sight),
             lambda dice: resolve_weapon_attacks(state, [fire], dice, sight))
@@ -87,8 +87,7 @@ def _asked_attack(state: GameState, body: dict[str, Any], attacker: Unit, target
 def _sight_rule(given: Any, ruleset: Ruleset[Any, Any], state: GameState) -> SightRule:
     if given is None:
         return sight_rule(battletech_rules(ruleset).los_rule(state))
-    usage = ScenarioError('\'los\' is an object: {"los": true, "modifier": 0, "partial_cover": false, "reasons": []}',
-                          code="scenario.query")
+    usage = ScenarioError("scenario.query", why=Reason("scenario.attack_los"))
     if not isinstance(given, dict):
         raise usage
     los, modifier, cover = given.get("los", True), given.get("modifier", 0), given.get("partial_cover", False)

@@ -18,6 +18,7 @@ from rules.io.attack_query import attack
 from rules.io.heat_query import heat_query
 from rules.io.mekatac_query import explain_mekatac
 from rules.core.errors import RuleError, ScenarioError
+from rules.core.reasons import Reason
 from rules.battletech.state import GameState
 from rules.io.move_query import move_query
 from rules.io.movement_phase_query import movement_phase_query
@@ -53,10 +54,11 @@ def explain(scenario: Any, base: Path | None = None, ruleset: str = DEFAULT_RULE
     state, seed = load_scenario(scenario, base, rules)
     query = scenario.get("query")
     if not isinstance(query, dict) or len(query) != 1:
-        raise ScenarioError(f"'query' must name exactly one of: {', '.join(sorted(QUERIES))}", code="scenario.query")
+        raise ScenarioError("scenario.query", why=Reason("scenario.query_one", known=", ".join(sorted(QUERIES))))
     (kind, body), = query.items()
     if kind not in QUERIES:
-        raise ScenarioError(f"unknown query {kind!r}; known: {', '.join(sorted(QUERIES))}", code="scenario.query")
+        raise ScenarioError("scenario.query", why=Reason("scenario.query_unknown", query=kind,
+                                                         known=", ".join(sorted(QUERIES))))
     return QUERIES[kind](rules, state, body, seed)
 
 

@@ -21,7 +21,7 @@ from rules.battletech.movement.buildings import depth_around
 from rules.battletech.state import GameState
 from rules.core.dice import Dice
 from rules.core.errors import ScenarioError
-from rules.core.reasons import reason_codes
+from rules.core.reasons import Reason, reason_codes
 from rules.rulesets import Ruleset
 
 ENGINE_HITS_MAX = 3  # TW: the third engine hit destroys the mech
@@ -30,12 +30,10 @@ FIELDS = ("unit", "fired", "engine_hits", "heat_sink_hits", "roll")
 
 def heat_query(ruleset: Ruleset[Any, Any], state: GameState, body: Any, seed: str) -> dict[str, Any]:
     if not isinstance(body, dict) or not isinstance(body.get("unit"), str) or set(body) - set(FIELDS):
-        raise ScenarioError(f"the heat query is {{\"unit\": ID}} with optional {', '.join(FIELDS[1:])}",
-                            code="scenario.query")
+        raise ScenarioError("scenario.query", why=Reason("scenario.heat_query", fields=", ".join(FIELDS[1:])))
     unit = state.unit(body["unit"])
     if unit.id not in state.mechs:
-        raise ScenarioError(f"{unit.id} has no design: heat is a mech's ('design' or 'mtf')", code="heat.no_design",
-                            unit=unit.id)
+        raise ScenarioError("heat.no_design", unit=unit.id)
     status = _damaged(_firing(state.mechs[unit.id], body.get("fired", [])), body)
     depth = depth_around(state.board.terrain(unit.hex), unit)
     balance = heat_balance(status, state.motion(unit.id), depth, unit.prone)
@@ -75,14 +73,14 @@ def _firing(status: MechStatus, fired: Any) -> MechStatus:
     already named), a label with its location ("Medium Laser [RA]") or a component number."""
     if not isinstance(fired, list) or not all(isinstance(ref, str | int) and not isinstance(ref, bool)
                                               for ref in fired):
-        raise ScenarioError("'fired' lists weapons by name, label or component number", code="scenario.query")
+        raise ScenarioError("scenario.query", why=Reason("scenario.heat_fired"))
     chosen: list[int] = []
     for ref in map(str, fired):
         index = next((i for i, c in status.design.weapons if i not in chosen
                       and (str(i) == ref or ref in (c.name, c.label))), None)
         if index is None:
-            raise ScenarioError(f"{status.design.name} has no other weapon {ref!r} to fire", code="scenario.query",
-                                weapon=ref)
+            raise ScenarioError("scenario.query", why=Reason("scenario.heat_no_weapon", design=status.design.name,
+                                                             weapon=ref), weapon=ref)
         chosen.append(index)
     return replace(status, fired=frozenset(chosen))
 
@@ -92,7 +90,7 @@ def _damaged(status: MechStatus, body: dict[str, Any]) -> MechStatus:
     number (the design's slotted heat sinks in order) or a list of locations, one sink hit in each."""
     engine, sinks = body.get("engine_hits", 0), body.get("heat_sink_hits", 0)
     if not (type(engine) is int and 0 <= engine <= ENGINE_HITS_MAX):
-        raise ScenarioError(f"'engine_hits' is a whole number from 0 to {ENGINE_HITS_MAX}", code="scenario.query")
+        raise ScenarioError("scenario.query", why=Reason("scenario.heat_engine_hits", most=ENGINE_HITS_MAX))
     components = list(enumerate(status.design.components))
     hit = [index for index, component in components if component.name == "Engine"][:engine]
     slotted = [(index, component.location) for index, component in components if component.name in HEAT_SINKS]
@@ -102,11 +100,10 @@ def _damaged(status: MechStatus, body: dict[str, Any]) -> MechStatus:
         for location in sinks:
             index = next((i for i, where in slotted if where == location and i not in hit), None)
             if index is None:
-                raise ScenarioError(f"{status.design.name} has no other heat sink in {location!r}",
-                                    code="scenario.query", location=location)
+                raise ScenarioError("scenario.query", why=Reason("scenario.heat_no_sink", design=status.design.name,
+                                                                 location=location), location=location)
             hit.append(index)
     else:
-        raise ScenarioError(f"'heat_sink_hits' is a number up to the design's {len(slotted)} slotted heat sinks or "
-                            "a list of their locations", code="scenario.query")
+        raise ScenarioError("scenario.query", why=Reason("scenario.heat_sink_hits", count=len(slotted)))
     slots = {(status.component(index).location, slot) for index in hit for slot in status.component(index).slots}
     return replace(status, hit_slots=status.hit_slots | slots)

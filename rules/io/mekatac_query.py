@@ -82,7 +82,7 @@ def load(data: dict[str, Any], base: Path | None) -> tuple[MekaState, str]:
     try:
         options = RULES.options.validate(data.get("options", {}))
     except RuleError as error:
-        raise ScenarioError("scenario.option", **{**error.params, "why": error.message}) from None
+        raise ScenarioError("scenario.option", **{**error.params, "why": error}) from None
     seed = data.get("seed", 0)
     if not isinstance(seed, int | str) or isinstance(seed, bool):
         raise ScenarioError("scenario.seed", why=Reason("scenario.seed_type"))

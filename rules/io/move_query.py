@@ -8,6 +8,7 @@ from typing import Any
 from rules.battletech.codec import path_to_json
 from rules.rulesets.solaris.orders import move_order_from_json
 from rules.core.errors import IllegalMove, ScenarioError
+from rules.core.reasons import Reason
 from rules.battletech.state import GameState
 from rules.rulesets import Ruleset
 from rules.battletech.movement.plan import check_path
@@ -21,8 +22,7 @@ def move_query(ruleset: Ruleset[Any, Any], state: GameState, body: Any, seed: st
     Answers the checked path with ``legal``; an illegal path also carries ``error`` (code, message,
     and the first offending ``step`` in its params) and the legal steps before it."""
     if not isinstance(body, dict):
-        raise ScenarioError("the 'move' query is an object with 'unit', 'mode' and 'steps' (or 'to' and 'facing')",
-                            code="scenario.query")
+        raise ScenarioError("scenario.query", why=Reason("scenario.move_query"))
     error: IllegalMove | None = None
     try:
         order = move_order_from_json(body)

@@ -20,7 +20,7 @@ from rules.battletech.state import GameState, equip
 from rules.core.hexes import Hex
 from rules.battletech.sight.los import SIDES, LosResult, line_of_sight
 from rules.battletech.designs.mtf import parse_mtf
-from rules.core.reasons import reason_codes
+from rules.core.reasons import Reason, reason_codes
 from rules.rulesets import DEFAULT_RULESET, Ruleset, get_ruleset
 from rules.battletech.combat.status import Motion
 from rules.battletech.units import UNIT_KINDS, Unit
@@ -39,23 +39,21 @@ _NON_NEGATIVE = ("tons", "walk", "run", "jump", "piloting", "gunnery", "hands")
 def load_board(data: Any, base: Path | None = None) -> Board:
     """``{"size": [W, H], "hexes": {...}}`` or ``{"file": "x.board"}`` (relative to ``base``)."""
     if not isinstance(data, dict) or not (set(data) <= {"size", "hexes"} or set(data) == {"file"}):
-        raise ScenarioError("'board' must be {\"size\": [W, H], \"hexes\": {...}} or {\"file\": \"x.board\"}",
-                            code="scenario.board")
+        raise ScenarioError("scenario.board", why=Reason("scenario.board_shape"))
     if "file" in data:
         if not isinstance(data["file"], str):
-            raise ScenarioError("'board.file' must be a path", code="scenario.board")
+            raise ScenarioError("scenario.board", why=Reason("scenario.board_path"))
         path = (base or Path.cwd()) / data["file"]
         try:
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as error:
-            raise ScenarioError(f"cannot read board file {data['file']!r}: {error}", code="scenario.board_file",
-                                file=data["file"]) from None
+            raise ScenarioError("scenario.board_file", file=data["file"], error=str(error)) from None
         return parse_megamek_board(text)
     size, hexes = data.get("size"), data.get("hexes", {})
     if not (isinstance(size, list) and len(size) == 2):
-        raise ScenarioError("'board.size' must be [width, height]", code="scenario.board")
+        raise ScenarioError("scenario.board", why=Reason("scenario.board_size"))
     if not isinstance(hexes, dict):
-        raise ScenarioError("'board.hexes' must map hex labels to {\"level\", \"terrain\"}", code="scenario.board")
+        raise ScenarioError("scenario.board", why=Reason("scenario.board_hexes"))
     return board_from_cells(size[0], size[1], hexes)
 
 
@@ -74,11 +72,12 @@ def load_combat(data: dict[str, Any], base: Path | None = None) -> tuple[Design 
     """A unit's combat fields: its design (an ``mtf`` path is read relative to ``base``), its heat and how
     it moved this turn."""
     if "design" in data and "mtf" in data:
-        raise ScenarioError(f"unit {data['id']}: give 'design' or 'mtf', not both", code="scenario.unit_field")
+        raise ScenarioError("scenario.unit_field", why=Reason("scenario.design_or_mtf"), at=_at(data["id"]))
     typed = (("design", str), ("mtf", str), ("moved", str), ("heat", int), ("hexes_moved", int), ("climbing", bool))
     for key, kind in typed:
         if key in data and (not isinstance(data[key], kind) or (kind is int and isinstance(data[key], bool))):
-            raise ScenarioError(f"unit {data['id']}: {key!r} must be a {kind.__name__}", code="scenario.unit_field")
+            raise ScenarioError("scenario.unit_field", why=Reason("scenario.field_kind", field=key, kind=kind.__name__),
+                                at=_at(data["id"]))
     design = None
     if "design" in data:
         design = shipped_design(data["design"])
@@ -86,12 +85,12 @@ def load_combat(data: dict[str, Any], base: Path | None = None) -> tuple[Design 
         try:
             text = ((base or Path.cwd()) / data["mtf"]).read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as error:
-            raise ScenarioError(f"cannot read mtf file {data['mtf']!r}: {error}", code="scenario.mtf_file") from None
+            raise ScenarioError("scenario.mtf_file", file=data["mtf"], error=str(error)) from None
         design = parse_mtf(text)
     motion = None
     if "moved" in data or data.get("climbing"):
         if data.get("moved", "none") not in ("none", "walk", "run", "jump"):
-            raise ScenarioError(f"unit {data['id']}: 'moved' is none, walk, run or jump", code="scenario.unit_field")
+            raise ScenarioError("scenario.unit_field", why=Reason("scenario.moved"), at=_at(data["id"]))
         motion = Motion(data.get("moved", "none"), data.get("hexes_moved", 0), bool(data.get("stuck", False)),
                         data.get("climbing", False))
     return design, data.get("heat", 0), motion
@@ -99,32 +98,38 @@ def load_combat(data: dict[str, Any], base: Path | None = None) -> tuple[Design 
 
 def load_unit(data: Any, board: Board) -> Unit:
     if not isinstance(data, dict) or not isinstance(data.get("id"), str) or not isinstance(data.get("hex"), str):
-        raise ScenarioError("each unit needs an 'id' and a 'hex' label (strings)", code="scenario.unit")
+        raise ScenarioError("scenario.unit", why=Reason("scenario.unit_id_hex"))
     unit_id = data["id"]
     unknown = set(data) - set(_UNIT_DEFAULTS) - {"id", "hex", "run"}
     if unknown:
-        raise ScenarioError(f"unit {unit_id}: unknown fields {', '.join(sorted(unknown))}", code="scenario.unit_field",
-                            unit=unit_id)
+        raise ScenarioError("scenario.unit_field", why=Reason("scenario.unknown_unit_fields",
+                                                              fields=", ".join(sorted(unknown))),
+                            at=_at(unit_id), unit=unit_id)
     values = {**_UNIT_DEFAULTS, **data}
     values.setdefault("run", ceil(values["walk"] * 1.5) if _is_int(values["walk"]) else None)
     for name, value in values.items():
         expected = type(_UNIT_DEFAULTS.get(name, 0)) if name not in ("id", "hex") else str
         valid = _is_int(value) if expected is int else isinstance(value, expected)
         if not valid or (name in _NON_NEGATIVE and value < 0):
-            wanted = "a whole number >= 0" if name in _NON_NEGATIVE else _TYPE_NAMES[expected]
-            raise ScenarioError(f"unit {unit_id}: {name!r} must be {wanted}, not {value!r}",
-                                code="scenario.unit_field", unit=unit_id, field=name)
+            wanted = Reason("scenario.whole_number_or_more" if name in _NON_NEGATIVE else _TYPE_NAMES[expected])
+            raise ScenarioError("scenario.unit_field", why=Reason("scenario.field_value", field=name, wanted=wanted,
+                                                                  value=value),
+                                at=_at(unit_id), unit=unit_id, field=name)
     if values["kind"] not in UNIT_KINDS:
-        raise ScenarioError(f"unit {unit_id}: kind must be one of {', '.join(UNIT_KINDS)}", code="unit.unknown_kind",
-                            unit=unit_id)
+        raise ScenarioError("unit.unknown_kind", kinds=list(UNIT_KINDS), at=_at(unit_id), unit=unit_id)
     if not 0 <= values["facing"] <= 5:
-        raise ScenarioError(f"unit {unit_id}: facing runs from 0 (N) to 5 (NW)", code="scenario.unit_field",
-                            unit=unit_id, field="facing")
+        raise ScenarioError("scenario.unit_field", why=Reason("scenario.facing"), at=_at(unit_id), unit=unit_id,
+                            field="facing")
     values["hex"] = board.hex(values["hex"])
     return Unit(**values)
 
 
-_TYPE_NAMES = {int: "a whole number", bool: "true or false", str: "a string"}
+_TYPE_NAMES = {int: "scenario.whole_number", bool: "scenario.true_or_false", str: "scenario.string"}
+
+
+def _at(unit_id: str) -> Reason:
+    """Where a unit's refusal happened: ``unit A``."""
+    return Reason("scenario.at_unit", unit=unit_id)
 
 
 def _is_int(value: Any) -> bool:
@@ -134,11 +139,11 @@ def _is_int(value: Any) -> bool:
 def load_options(data: Any, schema: OptionsSchema) -> dict[str, Any]:
     """The scenario's options, checked by its ruleset's schema (the one validator every way in uses)."""
     if not isinstance(data, dict):
-        raise ScenarioError("'options' must be an object", code="scenario.option")
+        raise ScenarioError("scenario.option", why=Reason("scenario.options_object"))
     try:
         return schema.validate(data)
     except RuleError as error:
-        raise ScenarioError(error.message, code="scenario.option", **error.params) from None
+        raise ScenarioError("scenario.option", **{**error.params, "why": error}) from None
 
 
 def load_scenario(data: Any, base: Path | None = None,
@@ -147,22 +152,23 @@ def load_scenario(data: Any, base: Path | None = None,
     ``base`` is the folder a relative ``board.file`` is read from (the scenario file's folder); ``ruleset``
     (by default the default one) checks its options."""
     if not isinstance(data, dict):
-        raise ScenarioError("a scenario is a JSON object")
+        raise ScenarioError(why=Reason("scenario.not_an_object"))
     unknown = set(data) - set(SCENARIO_KEYS)
     if unknown:
-        raise ScenarioError(f"unknown scenario fields {', '.join(sorted(unknown))}; known: {', '.join(SCENARIO_KEYS)}")
+        raise ScenarioError(why=Reason("scenario.unknown_fields", fields=", ".join(sorted(unknown)),
+                                       known=", ".join(SCENARIO_KEYS)))
     board = load_board(data.get("board"), base)
     units_data = data.get("units", [])
     if not isinstance(units_data, list):
-        raise ScenarioError("'units' must be a list", code="scenario.unit")
+        raise ScenarioError("scenario.unit", why=Reason("scenario.units_list"))
     units = tuple(load_unit(_without_combat(unit), board) for unit in units_data)
     ids = [unit.id for unit in units]
     duplicates = sorted({unit_id for unit_id in ids if ids.count(unit_id) > 1})
     if duplicates:
-        raise ScenarioError(f"unit ids must be unique: {', '.join(duplicates)}", code="scenario.duplicate_unit")
+        raise ScenarioError("scenario.duplicate_unit", why=Reason("scenario.unit_ids", units=", ".join(duplicates)))
     seed = data.get("seed", 0)
     if not isinstance(seed, int | str) or isinstance(seed, bool):
-        raise ScenarioError("'seed' must be a number or a string", code="scenario.seed")
+        raise ScenarioError("scenario.seed", why=Reason("scenario.seed_type"))
     combat = {unit.id: load_combat(unit_data, base) for unit, unit_data in zip(units, units_data, strict=True)}
     designs = {unit_id: design for unit_id, (design, _, _) in combat.items() if design is not None}
     options = load_options(data.get("options", {}), (ruleset or get_ruleset(DEFAULT_RULESET)).options)
@@ -184,8 +190,7 @@ class BattleTechRules(Protocol):
 
 def battletech_rules(ruleset: Ruleset[Any, Any]) -> BattleTechRules:
     if not isinstance(ruleset, BattleTechRules):
-        raise ScenarioError(f"the {ruleset.name} ruleset has no BattleTech line of sight or movement to ask about",
-                            code="scenario.query")
+        raise ScenarioError("scenario.query", why=Reason("scenario.no_battletech", ruleset=ruleset.name))
     return ruleset
 
 
@@ -194,8 +199,7 @@ def los_query(ruleset: Ruleset[Any, Any], state: GameState, body: Any, seed: str
     ``"side": "left"|"right"`` for the target's controller's choice on a split line."""
     if not isinstance(body, dict) or not isinstance(body.get("from"), str) or "to" not in body \
             or set(body) - {"from", "to", "side"}:
-        raise ScenarioError("the los query is {\"from\": UNIT, \"to\": UNIT or {\"hex\": \"CCRR\"}, \"side\"?: "
-                            "\"left\"|\"right\"}", code="scenario.query")
+        raise ScenarioError("scenario.query", why=Reason("scenario.los_query"))
     attacker = state.unit(body["from"])
     to = body["to"]
     target: Unit | Hex
@@ -204,10 +208,10 @@ def los_query(ruleset: Ruleset[Any, Any], state: GameState, body: Any, seed: str
     elif isinstance(to, dict) and set(to) == {"hex"} and isinstance(to["hex"], str):
         target = state.board.hex(to["hex"])
     else:
-        raise ScenarioError("'to' is a unit id or {\"hex\": \"CCRR\"}", code="scenario.query")
+        raise ScenarioError("scenario.query", why=Reason("scenario.los_to"))
     side = body.get("side")
     if side is not None and side not in SIDES:
-        raise ScenarioError(f"'side' is 'left' or 'right', not {side!r}", code="scenario.query")
+        raise ScenarioError("scenario.query", why=Reason("scenario.los_side", side=side))
     rule = battletech_rules(ruleset).los_rule(state)
     return los_to_json(line_of_sight(state, attacker, target, rule=rule, side=side))
 

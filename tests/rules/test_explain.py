@@ -97,6 +97,19 @@ def test_a_malformed_scenario_is_a_coded_error_exit_2(change, code):
     assert status == 2 and answer["error"]["code"] == code and answer["error"]["message"]
 
 
+def test_a_refusal_names_its_cause_and_where_with_codes():
+    """docs/scenario.md, "Errors": the cause of a shared code is a coded reason (``params.why``), or the coded
+    refusal it comes from (a bad option's, from the ruleset's schema); ``at`` names the unit."""
+    status, answer = ask(scenario(units=[{"id": "A", "hex": "0101", "walk": -1}]))
+    error = answer["error"]
+    assert status == 2 and error["message"] == "unit A: 'walk' must be a whole number >= 0, not -1"
+    assert error["at"] == {"code": "scenario.at_unit", "params": {"unit": "A"}}
+    assert error["params"]["why"]["code"] == "scenario.field_value"
+    status, answer = ask(scenario(options={"los": "generous"}))
+    assert answer["error"]["params"]["why"]["code"] == "options.invalid"
+    assert answer["error"]["message"] == "option 'los' is one of standard, dead_zone, not 'generous'"
+
+
 def test_not_json_is_a_coded_error():
     status, answer = ask("{not json")
     assert status == 2 and answer["error"]["code"] == "scenario.json"
