@@ -5,7 +5,9 @@ per tick, each meka's move opening with a tick of its own where it has not stepp
 en cualquier momento de la fase de movimiento, incluso si otro Meka se está moviendo": the mover fires the
 attacks of its order after the step it names, and after each hex the mover enters every enemy meka that has
 a legal shot at it is asked, in id order, through a reaction window (:mod:`rules.core.playback`): it fires
-one or more of the weapons offered, passes, or holds its fire for the rest of that move.
+one or more of the weapons offered, passes, or holds its fire for the rest of that move. A meka's order may
+set a standing instruction instead ("react": "fire" at the first legal shot, or "hold" its fire for the whole
+phase), so that the match does not wait on its player.
 
 A window's key names the tick, the mover, the meka asked and the weapons it may fire there (``12:A:B:0.2.p``),
 so the answer is checked against what could fire at that moment, not at the start of the phase.
@@ -25,7 +27,7 @@ from rules.core.playback import Answers, HookOutcome, Moment, Played, ReactionWi
 from rules.core.reasons import Reason
 from rules.core.timeline import Event
 from rules.rulesets.mekatac.combat import MELEE_NAMES, Weapon, aim, attack, check_weapon, is_melee, refusal, why_idle
-from rules.rulesets.mekatac.orders import Fire, Hold, MoveOrder
+from rules.rulesets.mekatac.orders import ASK, FIRE, HOLD, Fire, Hold, MoveOrder
 from rules.rulesets.mekatac.plays import begin, check_cards, extra_uses, order_mp
 from rules.rulesets.mekatac.sight import OBSTACLE_LEVELS
 from rules.rulesets.mekatac.state import Meka, MekaState
@@ -201,15 +203,23 @@ class MovementPlay:
             offered = offered_weapons(state, enemy, mover)
             if enemy.side == state.unit(mover).side or not offered or holds(moment.answers, mover, enemy.id):
                 continue
+            standing = self.orders[enemy.id].react if enemy.id in self.orders else ASK
             key = window_key(moment.tick, mover, enemy.id, offered)
             answer = moment.answers.get(key, {}).get(enemy.id)
-            if answer is None:
+            if standing == HOLD:
+                continue
+            if standing == FIRE:
+                weapons = first_shot(enemy, offered)
+                events.append(Event(enemy.id, "standing", enemy.hex, enemy.hex, enemy.facing, target=mover,
+                                    reason=Reason("mekatac.standing_fire", unit=enemy.id, target=mover)))
+            elif answer is None:
                 why = Reason("mekatac.attack_interrupt", unit=enemy.id, target=mover)
                 return HookOutcome(state, tuple(events), ReactionWindow(key, moment.tick, mover, (enemy.id,), why))
-            if isinstance(answer.order, Fire):
-                for weapon in answer.order.weapons:
-                    state, fired = _attack_now(state, enemy.id, mover, weapon, moment.dice)
-                    events += fired
+            else:
+                weapons = list(answer.order.weapons) if isinstance(answer.order, Fire) else []
+            for weapon in weapons:
+                state, fired = _attack_now(state, enemy.id, mover, weapon, moment.dice)
+                events += fired
         return HookOutcome(state, tuple(events))
 
 
@@ -235,6 +245,13 @@ def offered_weapons(state: MekaState, meka: Meka, target: str) -> list[Weapon]:
             continue
         offered.append(weapon)
     return offered
+
+
+def first_shot(meka: Meka, offered: Sequence[Weapon]) -> list[Weapon]:
+    """What a meka told to fire at the first legal shot fires: every ranged weapon offered, or else the one melee
+    attack offered first (one a turn)."""
+    ranged = [weapon for weapon in offered if not is_melee(meka, weapon)]
+    return ranged or list(offered[:1])
 
 
 def window_key(tick: int, mover: str, unit: str, offered: Sequence[Weapon]) -> str:

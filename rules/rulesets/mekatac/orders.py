@@ -5,7 +5,9 @@ A movement order is the meka's whole move and the attacks it makes on the way: `
 "kick"]}]}``. ``F`` is one hex forward, ``L``/``R`` a 60° turn, each 1 MP ("MOVIMIENTO Y ENCARAMIENTO");
 an attack fires after step ``at`` (0: before the first); a weapon is its index in the design's systems, or
 ``"punch"``/``"kick"``. A reaction is null (pass), ``{"hold": true}`` (pass for the rest of this move) or
-``{"weapons": [...]}`` (fire at the meka that moved).
+``{"weapons": [...]}`` (fire at the meka that moved). An order's ``"react"`` is the meka's standing instruction for
+the windows it would be asked in this phase: ``"ask"`` (the default), ``"fire"`` (at the first legal shot, without
+being asked) or ``"hold"``.
 
 Action cards go with a movement order (``"cards": [{"card": "blitz"}, {"card": "atascado", "target": "B"},
 {"card": "ataque_oportunidad", "weapon": 0}, {"card": "tactica", "blocks": "blitz"}]``) or with one attack
@@ -24,6 +26,10 @@ from rules.rulesets.mekatac.combat import MELEE_NAMES, Weapon
 from rules.rulesets.mekatac.tables import ACTION_CARDS, ON_ATTACK
 
 MODES = ("walk", "jump", "fly")
+# A meka's standing instruction for the windows it would be asked in this phase: asked each time, firing at the
+# first legal shot without being asked, or holding its fire for the whole phase.
+ASK, FIRE, HOLD = "ask", "fire", "hold"
+REACTS = (ASK, FIRE, HOLD)
 STEPS = ("F", "L", "R")
 MOST_STEPS = 40  # far past any meka's MP: a longer list is refused as malformed before any rule is read
 MOST_WEAPONS = 20
@@ -57,6 +63,7 @@ class MoveOrder:
     steps: tuple[str, ...] = ()
     attacks: tuple[Volley, ...] = ()
     cards: tuple[CardPlay, ...] = ()
+    react: str = ASK
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +98,7 @@ def weapons_from_json(data: Any) -> tuple[Weapon, ...]:
 def move_order_from_json(data: Any) -> MoveOrder:
     if not isinstance(data, dict) or not isinstance(data.get("unit"), str):
         raise MalformedOrder(why=Reason("mekatac.order_shape"))
-    _only(data, ("unit", "mode", "steps", "attacks", "cards"), "movement order")
+    _only(data, ("unit", "mode", "steps", "attacks", "cards", "react"), "movement order")
     mode, steps, attacks = data.get("mode", "walk"), data.get("steps", []), data.get("attacks", [])
     cards = data.get("cards", [])
     if mode not in MODES:
@@ -102,8 +109,10 @@ def move_order_from_json(data: Any) -> MoveOrder:
         raise MalformedOrder(why=Reason("mekatac.order_attacks"))
     if not isinstance(cards, list) or len(cards) > MOST_WEAPONS:
         raise MalformedOrder(why=Reason("mekatac.order_cards"))
+    if data.get("react", ASK) not in REACTS:
+        raise MalformedOrder(why=Reason("mekatac.order_react"))
     return MoveOrder(data["unit"], mode, tuple(steps), tuple(_volley(attack, len(steps)) for attack in attacks),
-                     tuple(_card(card) for card in cards))
+                     tuple(_card(card) for card in cards), data.get("react", ASK))
 
 
 def _card(data: Any) -> CardPlay:
@@ -141,7 +150,8 @@ def move_order_to_json(order: MoveOrder) -> Json:
     return {"unit": order.unit, "mode": order.mode, "steps": list(order.steps),
             "attacks": [{"at": volley.at, "target": volley.target, "weapons": list(volley.weapons),
                          **({"card": volley.card} if volley.card else {})} for volley in order.attacks],
-            **({"cards": [card_to_json(play) for play in order.cards]} if order.cards else {})}
+            **({"cards": [card_to_json(play) for play in order.cards]} if order.cards else {}),
+            **({"react": order.react} if order.react != ASK else {})}
 
 
 def reaction_from_json(data: Any) -> Fire | Hold | None:

@@ -123,6 +123,8 @@ register({
     "mekatac.reaction_shape": "a reaction is null (pass), {\"hold\": true} or {\"weapons\": [...]}",
     "mekatac.reaction_empty": "a reaction fires at least one weapon (null passes)",
     "mekatac.not_asked": "the window does not ask %(unit)s",
+    "mekatac.order_react": "'react' is ask, fire or hold",
+    "mekatac.standing_fire": "%(unit)s fires at its first legal shot at %(target)s (its standing instruction)",
     "mekatac.order_cards": "'cards' is a list of {card, target?, weapon?, blocks?}",
     "mekatac.order_card": "a card played with a move is one of %(cards)s",
     "mekatac.order_card_fields": "a card's 'target' is a meka's id, its 'weapon' a weapon's number and its "
