@@ -1,4 +1,4 @@
-"""The error codes of the BattleTech mechanics (units, initiative, the movement phase, line of sight, surrender,
+"""The error codes of the BattleTech mechanics (units, designs, initiative, movement, line of sight, surrender,
 attacks) and their English templates, with the coded reasons that say the cause of a refusal sharing a code;
 codes are a public contract (docs/protocol.md, "Error codes")."""
 
@@ -40,6 +40,16 @@ register({
         "move.prone", "move.insufficient_mp", "move.building_level", "move.prohibited_terrain", "move.too_steep",
         "move.climb_needs_hand", "move.climb_while_running",
     ), "%(why)s"),
+    # Designs and their .mtf files (designs/); ``at`` names the line of the file
+    "design.tonnage": "no standard internal structure for %(tons)s tons (20 to 100 in steps of 5)",
+    "design.armour": "%(design)s: %(why)s",
+    "design.slots": "%(design)s: slot %(slot)s of %(location)s is out of range or used twice",
+    "design.unknown": "%(why)s",  # a ruleset names its own designs (``why``)
+    "weapon.unknown": "unknown weapon %(weapon)r; known: %(known)s",
+    "mtf.unsupported": "%(key)s %(value)r is not supported (only %(supported)s)",
+    "mtf.unknown_weapon": "unknown weapon %(weapon)r",
+    "mtf.unknown_location": "unknown location %(location)r",
+    **dict.fromkeys(("mtf.malformed", "mtf.unknown_line", "mtf.missing", "mtf.slots", "mtf.unknown_slot"), "%(why)s"),
     # Attack orders (combat/attacks.py, resolve.py); ``at`` names the weapon or the physical attack
     "attack.no_design": "attacks are between units with a mech design",
     "attack.cannot_act": "%(unit)s cannot attack: %(why)s",
@@ -67,6 +77,20 @@ register_reasons({
     "level.up": "%(levels)s level(s) up",
     "level.down": "%(levels)s level(s) down",
     "level.same": "on the same level",
+    # Designs (designs/design.py, mtf.py)
+    "design.negative_armour": "negative armour in %(location)s",
+    "design.armour_over": "%(armour)s armour in %(location)s exceeds the maximum of %(limit)s",
+    "design.not_shipped": "no shipped design %(design)r; known: %(known)s",
+    "mtf.not_understood": "not understood: %(text)r",
+    "mtf.unknown_key": "unknown key %(key)r",
+    "mtf.whole_number": "expected a whole number in %(text)r",
+    "mtf.no_line": "the file has no %(key)r line",
+    "mtf.lacks": "the file lacks a chassis name or the armour and slots of %(locations)s",
+    "mtf.only_slots": "%(location)s has only %(slots)s slots",
+    "mtf.needs_slots": "%(item)s needs more slots in %(location)s",
+    "mtf.missing_slots": "%(item)s in %(location)s is missing slots",
+    "mtf.unknown_ammo": "unknown ammunition %(text)r",
+    "mtf.unknown_critical": "unknown critical slot %(text)r",
     # Movement orders (movement/plan.py)
     "move.at_step": "step %(step)s (%(name)s)",
     "move.unknown_mode": "unknown movement mode %(mode)r; one of %(modes)s",

@@ -13,6 +13,7 @@ from functools import cache
 from pathlib import Path
 
 from rules.core.errors import RuleError
+from rules.core.reasons import Reason
 from rules.battletech.designs.weapons import WEAPONS, Weapon
 
 LOCATIONS = ("HD", "CT", "LT", "RT", "LA", "RA", "LL", "RL")
@@ -57,8 +58,7 @@ class DesignError(RuleError):
 
 def internal_structure(tons: int) -> dict[str, int]:
     if tons not in INTERNAL_STRUCTURE:
-        raise DesignError(f"no standard internal structure for {tons} tons (20 to 100 in steps of 5)",
-                          code="design.tonnage", tons=tons)
+        raise DesignError("design.tonnage", tons=tons)
     centre, side, arm, leg = INTERNAL_STRUCTURE[tons]
     return {"HD": 3, "CT": centre, "LT": side, "RT": side, "LA": arm, "RA": arm, "LL": leg, "RL": leg}
 
@@ -136,16 +136,16 @@ class Design:
             total = front + self.rear_armour.get(location, 0)
             limit = HEAD_ARMOUR_LIMIT if location == "HD" else 2 * self.internal[location]
             if front < 0 or self.rear_armour.get(location, 0) < 0:
-                raise DesignError(f"{self.name}: negative armour in {location}", code="design.armour")
+                raise DesignError("design.armour", design=self.name, location=location,
+                                  why=Reason("design.negative_armour", location=location))
             if total > limit:
-                raise DesignError(f"{self.name}: {total} armour in {location} exceeds the maximum of {limit}",
-                                  code="design.armour", location=location)
+                raise DesignError("design.armour", design=self.name, location=location,
+                                  why=Reason("design.armour_over", armour=total, location=location, limit=limit))
         used: set[tuple[str, int]] = set()
         for component in self.components:
             for slot in component.slots:
                 if not 0 <= slot < SLOT_COUNT[component.location] or (component.location, slot) in used:
-                    raise DesignError(f"{self.name}: slot {slot + 1} of {component.location} is out of range or used twice",
-                                      code="design.slots")
+                    raise DesignError("design.slots", design=self.name, slot=slot + 1, location=component.location)
                 used.add((component.location, slot))
 
 
@@ -166,5 +166,6 @@ def shipped_design(name: str) -> Design:
     try:
         return shipped_designs()[name]
     except KeyError:
-        raise DesignError(f"no shipped design {name!r}; known: {', '.join(sorted(shipped_designs()))}",
-                          code="design.unknown", design=name) from None
+        known = ", ".join(sorted(shipped_designs()))
+        raise DesignError("design.unknown", why=Reason("design.not_shipped", design=name, known=known),
+                          design=name) from None

@@ -13,6 +13,7 @@ from rules.battletech.designs.design import (
     AMMO_PREFIX, EQUIPMENT, EQUIPMENT_SLOTS, LOCATIONS, ROLL_AGAIN, SLOT_COUNT, Component, Design, DesignError,
 )
 from rules.battletech.designs.weapons import find_weapon
+from rules.core.reasons import Reason
 
 SECTION_LOCATIONS = {
     "left arm": "LA", "right arm": "RA", "left torso": "LT", "right torso": "RT",
@@ -44,6 +45,11 @@ TEXT = "text"
 
 class MtfError(DesignError):
     code = "mtf.malformed"
+
+
+def _at_line(number: int, code: str, why: Reason) -> MtfError:
+    """A refusal of line ``number`` of the file, its cause a coded reason."""
+    return MtfError(code, at=Reason("board.at_line", line=number), line=number, why=why)
 
 
 def parse_mtf(text: str) -> Design:
@@ -79,7 +85,7 @@ def parse_mtf(text: str) -> Design:
         if not colon:
             bare.append(line)
             if len(bare) > 2:
-                raise MtfError(f"line {number}: not understood: {line!r}", code="mtf.unknown_line", line=number)
+                raise _at_line(number, "mtf.unknown_line", Reason("mtf.not_understood", text=line))
             continue
         value = value.strip()
         if key in ARMOUR_KEYS:
@@ -89,8 +95,8 @@ def parse_mtf(text: str) -> Design:
             weapons_left = _int(value, number, line)
         elif key in STANDARD_ONLY:
             if not value.lower().startswith(STANDARD_ONLY[key]):
-                raise MtfError(f"line {number}: {key} {value!r} is not supported (only {', '.join(STANDARD_ONLY[key])})",
-                               code="mtf.unsupported", line=number)
+                raise MtfError("mtf.unsupported", at=Reason("board.at_line", line=number), line=number, key=key,
+                               value=value, supported=list(STANDARD_ONLY[key]))
         elif key in ("mass", "walk mp", "jump mp"):
             numbers[key] = _int(value, number, line)
         elif key in ("chassis", "model"):
@@ -99,7 +105,7 @@ def parse_mtf(text: str) -> Design:
             numbers[key] = _int(value.split()[0] if value else "", number, line)
             header[key] = value
         elif key not in DESCRIPTIVE_KEYS:
-            raise MtfError(f"line {number}: unknown key {key!r}", code="mtf.unknown_line", line=number)
+            raise _at_line(number, "mtf.unknown_line", Reason("mtf.unknown_key", key=key))
     return _build(header, numbers, bare, armour, rear, slots)
 
 
@@ -112,7 +118,7 @@ def _int(value: str, number: int, line: str) -> int:
     try:
         return int(value)
     except ValueError:
-        raise MtfError(f"line {number}: expected a whole number in {line!r}", line=number) from None
+        raise _at_line(number, "mtf.malformed", Reason("mtf.whole_number", text=line)) from None
 
 
 def _check_weapon_line(line: str, number: int) -> None:
@@ -120,9 +126,10 @@ def _check_weapon_line(line: str, number: int) -> None:
     name, _, location = line.rpartition(",")
     name = re.sub(r"^\d+\s+", "", name.strip()).removesuffix("(R)").strip()
     if find_weapon(name) is None:
-        raise MtfError(f"line {number}: unknown weapon {name!r}", code="mtf.unknown_weapon", line=number)
+        raise MtfError("mtf.unknown_weapon", at=Reason("board.at_line", line=number), line=number, weapon=name)
     if location.strip().lower() not in SECTION_LOCATIONS:
-        raise MtfError(f"line {number}: unknown location {location.strip()!r}", code="mtf.unknown_location", line=number)
+        raise MtfError("mtf.unknown_location", at=Reason("board.at_line", line=number), line=number,
+                       location=location.strip())
 
 
 def _build(header: dict[str, str], numbers: dict[str, int], bare: list[str], armour: dict[str, int], rear: dict[str, int],
@@ -131,10 +138,10 @@ def _build(header: dict[str, str], numbers: dict[str, int], bare: list[str], arm
     model = header.get("model") or (bare[1] if len(bare) > 1 else "")
     for needed in ("mass", "walk mp", "heat sinks"):
         if needed not in numbers:
-            raise MtfError(f"the file has no {needed!r} line", code="mtf.missing", key=needed)
+            raise MtfError("mtf.missing", why=Reason("mtf.no_line", key=needed), key=needed)
     missing = [loc for loc in LOCATIONS if loc not in slots or loc not in armour]
     if not chassis or missing:
-        raise MtfError(f"the file lacks a chassis name or the armour and slots of {', '.join(missing)}", code="mtf.missing")
+        raise MtfError("mtf.missing", why=Reason("mtf.lacks", locations=", ".join(missing)))
     components = tuple(c for location in LOCATIONS for c in _components(location, slots[location]))
     return Design(
         chassis=chassis, model=model, tons=numbers["mass"], walk=numbers["walk mp"], jump=numbers.get("jump mp", 0),
@@ -152,11 +159,11 @@ def _components(location: str, lines: list[tuple[int, str]]) -> list[Component]:
         name, rear, shots = _slot(line, number)
         if slot >= SLOT_COUNT[location]:
             if name:
-                raise MtfError(f"line {number}: {location} has only {SLOT_COUNT[location]} slots",
-                               code="mtf.slots", line=number)
+                raise _at_line(number, "mtf.slots", Reason("mtf.only_slots", location=location,
+                                                           slots=SLOT_COUNT[location]))
             continue
         if run and (name, rear) != run_key:
-            raise MtfError(f"line {number}: {run_key[0]} needs more slots in {location}", code="mtf.slots", line=number)
+            raise _at_line(number, "mtf.slots", Reason("mtf.needs_slots", item=run_key[0], location=location))
         if not name or name in ROLL_AGAIN:
             continue
         run.append(slot)
@@ -166,7 +173,7 @@ def _components(location: str, lines: list[tuple[int, str]]) -> list[Component]:
             found.append(Component(name, location, tuple(run), rear, shots))
             run = []
     if run:
-        raise MtfError(f"{run_key[0]} in {location} is missing slots", code="mtf.slots")
+        raise MtfError("mtf.slots", why=Reason("mtf.missing_slots", item=run_key[0], location=location))
     return found
 
 
@@ -181,12 +188,12 @@ def _slot(line: str, number: int) -> tuple[str, bool, int]:
         rest = re.sub(r"^(is\s*)?ammo\s*", "", lowered).strip()
         weapon = find_weapon(rest) or (find_weapon("Machine Gun") if rest in MG_AMMO else None)
         if weapon is None:
-            raise MtfError(f"line {number}: unknown ammunition {text!r}", code="mtf.unknown_slot", line=number)
+            raise _at_line(number, "mtf.unknown_slot", Reason("mtf.unknown_ammo", text=text))
         return f"{AMMO_PREFIX}{weapon.name}", False, MG_AMMO.get(rest, weapon.shots_per_ton)
     weapon = find_weapon(text)
     if weapon is not None:
         return weapon.name, rear, 0
     canonical = SLOT_ALIASES.get(lowered) or next((e for e in EQUIPMENT + ROLL_AGAIN if e.lower() == lowered), None)
     if canonical is None:
-        raise MtfError(f"line {number}: unknown critical slot {text!r}", code="mtf.unknown_slot", line=number)
+        raise _at_line(number, "mtf.unknown_slot", Reason("mtf.unknown_critical", text=text))
     return canonical, rear, 0

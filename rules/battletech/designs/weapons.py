@@ -106,7 +106,7 @@ def find_weapon(name: str) -> Weapon | None:
 def weapon(name: str) -> Weapon:
     found = find_weapon(name)
     if found is None:
-        raise UnknownWeapon(f"unknown weapon {name!r}; known: {', '.join(WEAPONS)}", weapon=name)
+        raise UnknownWeapon(weapon=name, known=list(WEAPONS))
     return found
 
 
