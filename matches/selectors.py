@@ -6,6 +6,7 @@ builds every frame: nothing leaves the server any other way.
 
 from __future__ import annotations
 
+from collections import Counter
 from copy import copy
 from datetime import datetime, timedelta
 from typing import Any
@@ -121,6 +122,25 @@ def phase_deadline(match: Match) -> datetime | None:
 
 def current_orders(match: Match) -> list[Order]:
     return list(Order.objects.filter(match=match, turn=match.turn, phase=match.phase).order_by("id"))
+
+
+# The events after which a phase takes its orders afresh (an annulment deletes the ones it had).
+_ORDERS_OPEN = (Event.Kind.STARTED, Event.Kind.PLAYBACK, Event.Kind.ANNULLED)
+
+
+def orders_given(match: Match) -> Counter[str]:
+    """How many orders each side has in the phase the match is at (given less taken back), read from the log
+    up to its version: a delayed spectator's copy of the match counts only what stood at its horizon."""
+    log = match.events.filter(version__lte=match.version)
+    opened = log.filter(kind__in=_ORDERS_OPEN).order_by("-version").values_list("version", flat=True).first()
+    changes = log.filter(
+        kind__in=(Event.Kind.SUBMITTED, Event.Kind.WITHDRAWN), version__gt=-1 if opened is None else opened,
+        payload__turn=match.turn, payload__phase=match.phase,
+    ).values_list("kind", "payload__side")
+    given: Counter[str] = Counter()
+    for kind, side in changes:
+        given[side] += 1 if kind == Event.Kind.SUBMITTED else -1
+    return given
 
 
 def spectators_delayed(match: Match) -> bool:
@@ -241,7 +261,7 @@ def player_view(*, match: Match, viewer: Viewer) -> dict[str, Any]:
     state = ruleset.state_from_json(match.state)
     seen = ruleset.view(state, viewer.role, viewer.side)
     orders = current_orders(match)
-    ordered_units = {order.unit for order in orders}
+    given = orders_given(match)
     in_play = match.status == Match.Status.IN_PROGRESS
     to_order = set(ruleset.awaits(state)) if in_play else set()
     units = seen["units"]
@@ -256,8 +276,8 @@ def player_view(*, match: Match, viewer: Viewer) -> dict[str, Any]:
             "player": players[side].user.get_username() if side in players else None,
             # In the lobby: whether this side's player accepted the current options.
             "accepted": side in players and players[side].accepted,
-            "submitted": in_play
-            and not {u["id"] for u in units if u["side"] == side and u["id"] in to_order} - ordered_units,
+            # One order per awaited unit, so a side has submitted once it gave as many (as of the viewer's version).
+            "submitted": in_play and given[side] >= sum(u["side"] == side and u["id"] in to_order for u in units),
         }
         for side in dict.fromkeys(u["side"] for u in units)
     ]
