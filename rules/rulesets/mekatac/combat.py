@@ -17,6 +17,7 @@ from rules.core.reasons import TEMPLATES as REASONS
 from rules.core.reasons import Reason, signed
 from rules.core.timeline import Event
 from rules.rulesets.mekatac import hand
+from rules.rulesets.mekatac.ammo import blast, extra_damage, load_of
 from rules.rulesets.mekatac.damage import damage
 from rules.rulesets.mekatac.sight import arcs_of, cover_quarters, has_sight
 from rules.rulesets.mekatac.state import Burn, Meka, MekaState
@@ -25,7 +26,7 @@ from rules.rulesets.mekatac.tables import (
     EASY_FAMILIES, FLAMER, HALF_RANGE_BONUS, HIT_ON, KICK, LARGE, MELEE, MORTAR, PLASMA, PUNCH, SIZE_CLASS_MODIFIER,
     SIZES, SMALL, TO_HIT_SIDES,
 )
-from rules.rulesets.mekatac.tables import CRITICO, DEFLEXION, DISPARO_APUNTADO, PURA_SUERTE  # the cards
+from rules.rulesets.mekatac.tables import CRITICO, DEFLEXION, DISPARO_APUNTADO, PURA_SUERTE, SMART, SMART_BONUS
 
 Weapon = int | str  # a weapon's index in the design, or "punch" / "kick"
 MELEE_NAMES = {PUNCH: "Puño", KICK: "Patada"}
@@ -165,6 +166,8 @@ def _modifiers(board: Board, meka: Meka, other: Meka, weapon: Weapon, distance: 
             add(AIMER_BONUS, "mekatac.mod_aimer")
         if meka.design.mounts[int(weapon)].system.family in EASY_FAMILIES:
             add(EASY_BONUS, "mekatac.mod_plasma_flamer")
+        if load_of(meka, weapon) == SMART:
+            add(SMART_BONUS, "mekatac.mod_smart")
     if meka.computer:
         add(COMPUTER_PENALTY * meka.computer, "mekatac.mod_computer")
     return found
@@ -198,7 +201,8 @@ def attack(state: MekaState, unit: str, target: str, weapon: Weapon, dice: Dice,
         state = state.with_unit(replace(other, burns=(*other.burns, Burn(system.dice, system.sides,
                                                                           BURN_TURNS_AFTER_HIT))))
     state, hurt_events = damage(state, target, events[-1].damage, dice, extra=int(card == CRITICO))
-    return state, events + hurt_events
+    state, blasted = blast(state, unit, target, weapon, events[-1].damage, dice)
+    return state, events + hurt_events + blasted
 
 
 def _to_hit(state: MekaState, aimed: Aim, dice: Dice, sure: bool) -> tuple[MekaState, list[Event], bool]:
@@ -230,10 +234,11 @@ def _to_hit(state: MekaState, aimed: Aim, dice: Dice, sure: bool) -> tuple[MekaS
         return state, [*events, Event(aimed.unit, "attack", meka.hex, other.hex, meka.facing, reason=said,
                                       target=aimed.target, rolls=rolls)], False
     hurt = _damage_roll(meka, aimed.weapon, dice, aimed.label)
-    hit = Reason("mekatac.attack_hit", **params, damage=hurt.total) if rolls else Reason(
-        "mekatac.attack_aimed", unit=aimed.unit, weapon=aimed.label, target=aimed.target, damage=hurt.total)
+    total = hurt.total + extra_damage(meka, aimed.weapon)
+    hit = Reason("mekatac.attack_hit", **params, damage=total) if rolls else Reason(
+        "mekatac.attack_aimed", unit=aimed.unit, weapon=aimed.label, target=aimed.target, damage=total)
     return state, [*events, Event(aimed.unit, "attack", meka.hex, other.hex, meka.facing, reason=hit,
-                                  target=aimed.target, rolls=(*rolls, hurt), damage=hurt.total)], True
+                                  target=aimed.target, rolls=(*rolls, hurt), damage=total)], True
 
 
 def spent(meka: Meka, weapon: Weapon, turn: int) -> Meka:

@@ -106,6 +106,12 @@ register({
     "mekatac.critical_card": "Crítico: the hit on %(unit)s rolls once more on the critical table",
     "mekatac.initiative_card": "%(unit)s rolls %(roll)s on 1D10, %(modifier)s for its size, %(bonus)s by "
                                "Iniciativa: initiative %(total)s",
+    # Ammunition types ("MUNICIÓN BALÍSTICA, DE MISILES Y MORTEROS").
+    "mekatac.mod_smart": "smart ammunition: %(value)s",
+    "mekatac.blast": "%(target)s is caught in the high-explosive blast: %(damage)s",
+    "mekatac.refuse_load_type": "%(unit)s: ammunition is %(known)s, not %(load)r",
+    "mekatac.refuse_load_weapon": "%(unit)s: weapon %(weapon)s takes no ammunition types (ballistic, missiles and "
+                                  "mortars do)",
     # The end of the match.
     "mekatac.victory": "side %(side)s has no meka able to fight",
     "mekatac.turn_limit": "the turn limit is reached: the side with more mekas able to fight wins",
@@ -139,7 +145,8 @@ REFUSALS = ("mekatac.move_blocked", "mekatac.move_idle", "mekatac.refuse_arc", "
             "mekatac.refuse_no_mp", "mekatac.refuse_no_sight", "mekatac.refuse_not_a_weapon",
             "mekatac.refuse_out_of_range", "mekatac.refuse_own_side", "mekatac.refuse_plasma_cooling",
             "mekatac.refuse_target_out", "mekatac.refuse_used", "mekatac.refuse_card_not_held",
-            "mekatac.refuse_card_target", "mekatac.refuse_card_weapon")
+            "mekatac.refuse_card_target", "mekatac.refuse_card_weapon", "mekatac.refuse_load_type",
+            "mekatac.refuse_load_weapon")
 register_errors({
     **{code: TEMPLATES[code] for code in REFUSALS},
     "reaction.weapon": "%(unit)s cannot fire %(weapon)r at this moment",

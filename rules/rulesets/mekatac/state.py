@@ -56,6 +56,7 @@ class Meka(Piece):
     again: frozenset[int] = frozenset()  # Salva, Ataque de oportunidad: weapons that may fire once more
     armed: tuple[str, ...] = ()  # Deflección, Pura suerte waiting for their moment (secret to its side)
     initiative_bonus: int = 0  # Iniciativa: added to its next initiative roll
+    loads: Mapping[int, str] = field(default_factory=dict)  # ammunition types by weapon (rules.rulesets.mekatac.ammo)
 
     @property
     def pilot_alive(self) -> bool:
@@ -126,6 +127,7 @@ def meka_to_json(meka: Meka) -> Json:
         "burns": [[burn.dice, burn.sides, burn.turns] for burn in meka.burns], "airborne": meka.airborne,
         "extra_mp": meka.extra_mp, "stuck": meka.stuck, "doubt": meka.doubt, "again": sorted(meka.again),
         "armed": list(meka.armed), "initiative_bonus": meka.initiative_bonus,
+        "loads": {str(index): kind for index, kind in sorted(meka.loads.items())},
     }
 
 
@@ -144,6 +146,7 @@ def meka_from_json(data: Json) -> Meka:
         extra_mp=data.get("extra_mp", 0), stuck=data.get("stuck", False), doubt=data.get("doubt", False),
         again=frozenset(data.get("again", ())), armed=tuple(data.get("armed", ())),
         initiative_bonus=data.get("initiative_bonus", 0),
+        loads={int(index): kind for index, kind in data.get("loads", {}).items()},
     )
 
 

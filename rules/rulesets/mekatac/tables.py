@@ -159,3 +159,11 @@ INITIATIVE_CARD_BONUS = 10  # "Un Meka recibe +10 a su tirada de iniciativa"
 ON_ENEMY = frozenset({DUDA, ATASCADO})  # played on an enemy meka, named by "target"
 ON_ATTACK = frozenset({DISPARO_APUNTADO, CRITICO})  # played with one attack (a volley's first)
 STANDING = frozenset({DEFLEXION, PURA_SUERTE, TACTICA})  # wait for their moment; spent only when they act
+
+# "MUNICIÓN BALÍSTICA, DE MISILES Y MORTEROS": Perforante "Daño +1", Inteligente "+1 para impactar", Alto
+# explosivo "Área de efecto = hexágono objetivo y todos los adyacentes".
+PIERCING, SMART, HIGH_EXPLOSIVE = "perforante", "inteligente", "alto_explosivo"
+AMMO_TYPES = (PIERCING, SMART, HIGH_EXPLOSIVE)
+AMMO_FAMILIES = frozenset({BALLISTIC, MISSILE, MORTAR})
+PIERCING_DAMAGE = 1
+SMART_BONUS = 1

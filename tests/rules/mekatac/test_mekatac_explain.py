@@ -63,3 +63,15 @@ def test_bad_mekatac_scenarios_are_coded_refusals() -> None:
     out = io.StringIO()
     assert run(io.StringIO(json.dumps(scenario({"los": {"from": "A", "to": "Z"}}))), out) == 2
     assert json.loads(out.getvalue())["error"]["code"] == "unit.unknown"
+
+
+def test_a_meka_may_carry_ammunition_types() -> None:
+    """"MUNICIÓN BALÍSTICA, DE MISILES Y MORTEROS: Inteligente +1 para impactar" (a scenario's ``loads``)."""
+    data = scenario({"attack": {"from": "B", "to": "A", "weapon": 0}})
+    data["units"][1]["loads"] = {"0": "inteligente"}
+    codes = [modifier["reason_code"]["code"] for modifier in explain(data)["modifiers"]]
+    assert "mekatac.mod_smart" in codes
+    data["units"][1]["loads"] = {"x": "inteligente"}
+    with pytest.raises(RuleError) as refused:
+        explain(data)
+    assert refused.value.code == "scenario.unit"
