@@ -6,7 +6,8 @@ runner's step brings it next to the sentry: the play stops at that tick and asks
 shot rolls 1D10 and hits on 6+; a hit runner drops where it stands. A sentry answers once per phase: it
 shoots or passes, then watches no more. After ``turns`` turns (an option) the runners' side wins if a
 runner still stands, the sentries' side otherwise; they win at once when every runner is down. Nothing
-here is a real game's rule: it is registered as a ruleset only by the tests that play it.
+here is a real game's rule: it is registered as a ruleset only by the tests that play it, and it registers no
+codes of its own: its refusals are the core's order.malformed and reaction.malformed with the cause in plain words.
 """
 
 from __future__ import annotations
@@ -163,9 +164,9 @@ class RunPhase:
 
     def decode_order(self, state: SentryState, data: Any) -> Run:
         if not isinstance(data, dict) or set(data) != {"unit", "hexes"}:
-            raise MalformedOrder("a run is {unit, hexes}", code="order.malformed")
+            raise MalformedOrder(why="a run is {unit, hexes}")
         if not isinstance(data["unit"], str) or type(data["hexes"]) is not int or not 0 <= data["hexes"] <= 8:
-            raise MalformedOrder("a run is 0 to 8 hexes", code="order.malformed")
+            raise MalformedOrder(why="a run is 0 to 8 hexes")
         return Run(data["unit"], data["hexes"])
 
     def encode_order(self, order: Run) -> Json:
@@ -202,7 +203,7 @@ class SentryRuleset(TableRuleset[SentryState, Outcome]):
         if data is None:
             return Reaction(unit)
         if data != {"shoot": window.trigger}:
-            raise RuleError("a sentry shoots the runner that came next to it, or passes", code="reaction.malformed",
+            raise RuleError("reaction.malformed", why="a sentry shoots the runner that came next to it, or passes",
                             unit=unit)
         return Reaction(unit, Shoot(unit))
 
