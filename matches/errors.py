@@ -34,7 +34,6 @@ register({
     "options.two_delays": "Delay spectators by phases or by seconds, not both.",
     "query.not_offered": "This game has no line-of-sight query.",
     "ruleset.not_in_lobby": "The lobby cannot open a %(ruleset)s match yet.",
-    "bot.unknown_level": "There is no %(level)r computer player.",
     "options.not_host": "Only the host changes the options.",
     "units.malformed": "Give one shipped design name per side: %(sides)s.",
     "pilots.malformed": "%(why)s",

@@ -12,13 +12,16 @@ from collections.abc import Mapping
 from typing import Any, Protocol
 
 from rules.core.dice import Dice
-from rules.core.errors import RuleError
+from rules.core.errors import RuleError, register
 from rules.core.phases import OVER, Json
 from rules.rulesets.base import Ruleset
 
 # How many candidate moves a bot weighs at each level, and how much noise (in expected damage points, from
 # its dice) blurs its first sorting of them.
 LEVELS: Mapping[str, tuple[int, int]] = {"easy": (3, 6), "normal": (8, 2), "hard": (20, 0)}
+
+
+register({"bot.unknown_level": "There is no %(level)r computer player."})
 
 
 class BotError(RuleError):
@@ -30,7 +33,7 @@ def level_budget(level: str) -> tuple[int, int]:
     try:
         return LEVELS[level]
     except KeyError:
-        raise BotError(f"unknown bot level {level!r}; one of {', '.join(LEVELS)}", level=level) from None
+        raise BotError(level=level) from None
 
 
 class Bot(Protocol):

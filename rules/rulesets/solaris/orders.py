@@ -13,6 +13,7 @@ from rules.battletech.movement.plan import MoveOrder
 from rules.core.errors import MalformedOrder, RuleError
 from rules.core.hexes import Hex
 from rules.core.phases import Json
+from rules.core.reasons import Reason
 
 
 MOVE_KEYS = ("unit", "mode", "steps", "to", "facing", "charge")
@@ -25,24 +26,24 @@ def move_order_from_json(data: Any) -> MoveOrder:
     ``{"unit", "mode": "jump", "to": "0808", "facing": 2}``; a walking or running order may add
     ``"charge": "B"``."""
     if not isinstance(data, dict) or not isinstance(data.get("unit"), str):
-        raise MalformedOrder("an order is an object with a 'unit', a 'mode' and 'steps' (or 'to' and 'facing')")
+        raise MalformedOrder(why=Reason("solaris.move_order"))
     _only_keys(data, "movement", MOVE_KEYS)
     steps = data.get("steps", [])
     if not isinstance(steps, list) or not all(isinstance(step, str) for step in steps):
-        raise MalformedOrder("'steps' must be a list of step codes such as \"F\", \"L\"")
+        raise MalformedOrder(why=Reason("solaris.steps"))
     mode = data.get("mode", "walk")
     if not isinstance(mode, str):
-        raise MalformedOrder("'mode' must be a string")
+        raise MalformedOrder(why=Reason("solaris.mode"))
     to, facing = data.get("to"), data.get("facing")
     if to is not None and not isinstance(to, str) or facing is not None and type(facing) is not int:
-        raise MalformedOrder("'to' must be a hex label such as \"0808\" and 'facing' a number 0-5")
+        raise MalformedOrder(why=Reason("solaris.jump_to"))
     try:
         target = Hex.parse(to) if to is not None else None
     except RuleError as error:
-        raise MalformedOrder(error.message) from None
+        raise MalformedOrder(why=error) from None
     charge = data.get("charge")
     if charge is not None and not isinstance(charge, str):
-        raise MalformedOrder("'charge' names the unit the order charges")
+        raise MalformedOrder(why=Reason("solaris.charge"))
     return MoveOrder(unit=data["unit"], mode=mode, steps=tuple(steps), to=target, facing=facing, charge=charge)
 
 
@@ -59,24 +60,24 @@ def _only_keys(data: Json, kind: str, keys: tuple[str, ...]) -> None:
     """Refuse keys another kind of order has: a late movement order must not read as holding fire."""
     extra = sorted(set(data) - set(keys))
     if extra:
-        raise MalformedOrder(f"a {kind} order has only {', '.join(keys)}; not {', '.join(extra)}")
+        raise MalformedOrder(why=Reason("solaris.order_keys", kind=kind, keys=", ".join(keys), extra=", ".join(extra)))
 
 
 def weapon_order_from_json(data: Any) -> WeaponOrder:
     """``{"unit": "A", "target": "B", "weapons": ["Medium Laser", "AC/20"], "twist": 1}``; no weapons holds fire."""
     if not isinstance(data, dict) or not isinstance(data.get("unit"), str):
-        raise MalformedOrder("a weapon order is an object with a 'unit', a 'target' and 'weapons'")
+        raise MalformedOrder(why=Reason("solaris.weapon_order"))
     _only_keys(data, "weapon", ("unit", "target", "weapons", "twist"))
     target, weapons = data.get("target", ""), data.get("weapons", [])
     if not isinstance(target, str) or not isinstance(weapons, list):
-        raise MalformedOrder("'target' must be a unit id and 'weapons' a list of weapon names or numbers")
+        raise MalformedOrder(why=Reason("solaris.weapon_fields"))
     if not all(isinstance(w, str | int) and not isinstance(w, bool) for w in weapons):
-        raise MalformedOrder("each weapon is a name (\"Medium Laser\", \"Medium Laser [RA]\") or a component number")
+        raise MalformedOrder(why=Reason("solaris.weapon"))
     if weapons and not target:
-        raise MalformedOrder("weapons need a 'target'")
+        raise MalformedOrder(why=Reason("solaris.weapons_target"))
     twist = data.get("twist", 0)
     if not isinstance(twist, int) or isinstance(twist, bool):
-        raise MalformedOrder("'twist' is -1 (left), 0 or 1 (right)")
+        raise MalformedOrder(why=Reason("solaris.twist"))
     return WeaponOrder(data["unit"], target, tuple(str(w) for w in weapons), twist)
 
 
@@ -87,11 +88,11 @@ def weapon_order_to_json(order: WeaponOrder) -> Json:
 def physical_order_from_json(data: Any) -> PhysicalOrder:
     """``{"unit": "A", "target": "B", "attack": "punch", "limb": "RA"}``; no target means no attack."""
     if not isinstance(data, dict) or not isinstance(data.get("unit"), str):
-        raise MalformedOrder("a physical order is an object with a 'unit', a 'target', an 'attack' and a 'limb'")
+        raise MalformedOrder(why=Reason("solaris.physical_order"))
     _only_keys(data, "physical", ("unit", "target", "attack", "limb"))
     values = [data.get(key, "") for key in ("target", "attack", "limb")]
     if not all(isinstance(value, str) for value in values):
-        raise MalformedOrder("'target', 'attack' and 'limb' must be strings")
+        raise MalformedOrder(why=Reason("solaris.physical_fields"))
     return PhysicalOrder(data["unit"], *values)
 
 
