@@ -123,6 +123,11 @@ register({
     "result.field": "Side %(side)s: a line has only %(fields)s.",
     "result.value": "Side %(side)s: %(problems)s",
     "result.server_only": "A result is recorded from the campaign.",
+    "stable.not_found": "There is no stable %(id)s.",
+    "buy.unknown_design": "%(design)s is not a design of the rules nor one uploaded into the campaign.",
+    "buy.no_money": "A %(design)s costs %(price)s C-bills and %(stable)s has %(money)s.",
+    "mech.sold": "%(mech)s was sold.",
+    "sell.in_fight": "%(mech)s is fielded in a fight whose result is not applied yet.",
 })
 
 # What is wrong, for the codes that several refusals share (``%(why)s``).
@@ -167,7 +172,7 @@ STATUS: dict[str, int] = {
     **dict.fromkeys((
         "api.not_found", "match.not_found", "referee_seat.unknown_user", "campaign.not_found", "round.not_found",
         "season.not_found",
-        "fixture.not_found", "mech.not_found", "pilot.not_found",
+        "fixture.not_found", "mech.not_found", "pilot.not_found", "stable.not_found",
     ), 404),
     **dict.fromkeys((
         "order.phase_closed", "order.already_submitted", "order.stale_version", "order.not_submitted", "order.in_play", "reaction.not_asked",
@@ -179,7 +184,8 @@ STATUS: dict[str, int] = {
         "repair.destroyed", "repair.nothing", "repair.in_fight", "repair.no_money", "skill.pilot_gone",
         "skill.at_best", "skill.not_enough_experience", "query.not_offered", "unapply.not_applied",
         "unapply.later_fight", "unapply.experience_spent", "fixture.voided", "fixture.decided", "fixture.no_live_match",
-        "round.voided", "round.next_exists", "round.double_booked", "pilot.in_fight",
+        "round.voided", "round.next_exists", "round.double_booked", "pilot.in_fight", "buy.no_money", "mech.sold",
+        "sell.in_fight",
     ), 409),
     "message.too_large": 413,
     **dict.fromkeys(("chat.rate_limited", "message.rate_limited"), 429),

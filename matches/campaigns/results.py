@@ -20,31 +20,33 @@ from matches.models import Match
 from rules.core.dice import Dice
 
 from .models import LETHAL_WOUNDS, MEKATAC_SKILLS, SIDE_A, SIDES, Campaign, Fixture, MatchResult, Mech, Pilot, Round, SideResult
+from .economy import salvage_line, salvage_won
 from .report import line
 from .services import condition_after, match_result_record, round_locked
 
 
-def _awards(campaign: Campaign, fixture: Fixture, side: SideResult, result: MatchResult) -> dict[str, Any]:
-    """The outcome of one side and the experience, fame and money it earns by the campaign's tables; a side
-    that did not show up earns nothing."""
+def _awards(campaign: Campaign, fixture: Fixture, side: SideResult, result: MatchResult, salvage: int
+            ) -> dict[str, Any]:
+    """The outcome of one side and the experience, fame and money it earns by the campaign's tables (the
+    purse, and the winner's `salvage`); a side that did not show up earns nothing."""
     winner = result.winner_side
     outcome = "draw" if not winner else ("win" if winner == side.side else "loss")
     if result.decision == MatchResult.Decision.NO_SHOW and outcome == "loss":
-        return {"outcome": outcome, "experience": 0, "fame": 0, "money": 0, "absent": True}
+        return {"outcome": outcome, "experience": 0, "fame": 0, "money": 0, "absent": True, "salvage": 0}
     purse = campaign.purse(fixture.arena.arena_class)
     return {
         "outcome": outcome,
         "experience": getattr(campaign, f"experience_{outcome}") + campaign.experience_per_kill * side.kills,
         "fame": (campaign.fame_win if outcome == "win" else 0) + campaign.fame_per_kill * side.kills,
-        "money": purse if outcome == "win" else purse * campaign.loser_purse_percent // 100,
-        "absent": False,
+        "money": (purse + salvage) if outcome == "win" else purse * campaign.loser_purse_percent // 100,
+        "absent": False, "salvage": salvage,
     }
 
 
 def _award_line(pilot: Pilot, fixture: Fixture, campaign: Campaign, side: SideResult, awards: dict[str, Any]
                 ) -> dict[str, Any]:
     params = {"pilot": str(pilot), "stable": str(pilot.stable), "kills": side.kills, "vp": side.victory_points,
-              "xp": awards["experience"], "fame": awards["fame"], "money": awards["money"],
+              "xp": awards["experience"], "fame": awards["fame"], "money": awards["money"] - awards["salvage"],
               "class": fixture.arena.arena_class, "purse": campaign.purse(fixture.arena.arena_class),
               "percent": campaign.loser_purse_percent}
     if awards["absent"]:
@@ -60,7 +62,7 @@ def _award_line(pilot: Pilot, fixture: Fixture, campaign: Campaign, side: SideRe
         outcome=outcome, **params)
 
 
-def _feed_back(fixture: Fixture, campaign: Campaign, side: SideResult, result: MatchResult
+def _feed_back(fixture: Fixture, campaign: Campaign, side: SideResult, result: MatchResult, salvage: int
                ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """Applies one side's line to its pilot, stable and mech; returns the report of why each thing changed
     and the changes themselves (what un-applying gives back)."""
@@ -71,8 +73,10 @@ def _feed_back(fixture: Fixture, campaign: Campaign, side: SideResult, result: M
     if mech_id is None:  # fixed when its match was created; a fixture from before mechs were fixed has none
         raise MatchError("mech.not_found", id=mech_id)
     mech = Mech.objects.select_for_update().get(pk=mech_id)
-    awards = _awards(campaign, fixture, side, result)
+    awards = _awards(campaign, fixture, side, result, salvage)
     report = [_award_line(pilot, fixture, campaign, side, awards)]
+    if awards["salvage"]:
+        report.append(salvage_line(stable, awards["salvage"], campaign))
     changes: dict[str, Any] = {
         "pilot": pilot.pk, "mech": mech.pk, "experience": awards["experience"], "fame": awards["fame"],
         "money": awards["money"], "damage": side.damage_taken, "destroyed": side.mech_destroyed and not mech.destroyed,
@@ -162,8 +166,9 @@ def fixture_apply_result(*, fixture_id: int) -> bool:
             raise MatchError("result.incomplete", fixture=str(fixture))
         campaign = fixture.round.season.campaign
         fixture.report, fixture.changes = [], {}
+        salvaged = salvage_won(fixture, campaign, lines, result.winner_side)
         for side in SIDES:
-            report, changes = _feed_back(fixture, campaign, lines[side], result)
+            report, changes = _feed_back(fixture, campaign, lines[side], result, salvaged.get(side, 0))
             fixture.report += report
             fixture.changes[side] = changes
         fixture.applied_at, fixture.result = timezone.now(), result

@@ -54,7 +54,7 @@ def stable_roster(*, stable: Stable) -> dict[str, Any]:
     """A stable's pilots (each with their record and mech) and its mechs."""
     pilots = list(stable.pilots.all())
     records = pilot_records(pilot_ids=[pilot.pk for pilot in pilots])
-    mechs = list(stable.mechs.select_related("pilot"))
+    mechs = list(stable.mechs.filter(sold_at__isnull=True).select_related("pilot"))
     driven = {mech.pilot_id: mech for mech in mechs if mech.pilot_id}
     return {
         "pilots": [{"pilot": pilot, "record": records[pilot.pk], "mech": driven.get(pilot.pk)} for pilot in pilots],

@@ -20,7 +20,7 @@ def skill_name(skill: str) -> str:
     return str(field.verbose_name) if isinstance(field, Field) else skill
 
 
-def _fights_pending(involved: Q) -> bool:
+def fights_pending(involved: Q) -> bool:
     """Whether a fight matching `involved` has its match but not its result applied (nor was voided)."""
     pending = Fixture.objects.filter(match__isnull=False, applied_at__isnull=True, voided_at__isnull=True)
     return pending.filter(involved).exists()
@@ -33,11 +33,13 @@ def mech_repair(*, mech_id: int) -> int:
             mech = Mech.objects.select_for_update(of=("self",)).select_related("stable__campaign").get(pk=mech_id)
         except Mech.DoesNotExist:
             raise MatchError("mech.not_found", id=mech_id) from None
+        if mech.sold_at is not None:
+            raise MatchError("mech.sold", mech=str(mech))
         if mech.destroyed:
             raise MatchError("repair.destroyed", mech=str(mech))
         if not mech.damage:
             raise MatchError("repair.nothing", mech=str(mech))
-        if _fights_pending(Q(mech_a=mech) | Q(mech_b=mech)):
+        if fights_pending(Q(mech_a=mech) | Q(mech_b=mech)):
             # The fight's result counts the damage beyond what the mech carried into it.
             raise MatchError("repair.in_fight", mech=str(mech))
         stable = Stable.objects.select_for_update().get(pk=mech.stable_id)
@@ -78,7 +80,7 @@ def pilot_move_refusal(pilot: Pilot, stable: Stable) -> MatchError | None:
     """Why `pilot` cannot move to `stable` now, or None."""
     if stable.campaign_id != pilot.stable.campaign_id:
         return MatchError("pilot.other_campaign")
-    if _fights_pending(Q(pilot_a=pilot) | Q(pilot_b=pilot)):
+    if fights_pending(Q(pilot_a=pilot) | Q(pilot_b=pilot)):
         return MatchError("pilot.in_fight", pilot=str(pilot))
     return None
 

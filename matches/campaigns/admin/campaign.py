@@ -42,7 +42,8 @@ class CampaignAdmin(ConsoleAdmin):
             "purses", "loser_purse_percent", "experience_win", "experience_draw", "experience_loss",
             "experience_per_kill", "fame_win", "fame_per_kill", "mekatac_skills",
         ]}),
-        (_("Between fights"), {"fields": ["skill_costs", "wounds_healed_per_round", "repair_cost_per_point"]}),
+        (_("Between fights"), {"fields": ["skill_costs", "wounds_healed_per_round", "repair_cost_per_point",
+                                          "mech_price_per_ton", "sale_percent", "salvage_percent"]}),
     ]
 
 

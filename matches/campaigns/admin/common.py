@@ -103,9 +103,10 @@ class ExtensionForm(ReasonForm):
 
 
 def with_reason(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet[Any], title: str,
-                run: Callable[[Any, dict[str, Any]], str], form_class: type[ReasonForm] = ReasonForm
+                run: Callable[[Any, dict[str, Any]], str], form_class: type[forms.Form] = ReasonForm
                 ) -> TemplateResponse | None:
-    """An action that needs a reason: the first post shows the form, the second (with the reason) runs it."""
+    """An action that needs a reason (or another choice, `form_class`): the first post shows the form, the
+    second (with its answer) runs it."""
     form = form_class(request.POST if "reason_given" in request.POST else None)
     if form.is_bound and form.is_valid():
         run_each(request, queryset, modeladmin, lambda obj: run(obj, form.cleaned_data))

@@ -9,16 +9,22 @@ from django import forms
 from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
+from django.template.response import TemplateResponse
 from django.utils.html import format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from .. import selectors, upkeep
+from .. import economy, selectors, upkeep
 from ..models import Mech, Pilot, Stable, design_choices
-from .common import CampaignForm, ConsoleAdmin, Labelled, match_link, offer_only, run_each
+from .common import CampaignForm, ConsoleAdmin, Labelled, match_link, offer_only, run_each, with_reason
 
-REPAIR_STATE = {"destroyed": _("destroyed"), "damaged": _("damaged"), "ready": _("ready")}
+REPAIR_STATE = {"destroyed": _("destroyed"), "damaged": _("damaged"), "ready": _("ready"), "sold": _("sold")}
+
+
+class BuyForm(forms.Form):
+    design = forms.ChoiceField(label=_("design"), choices=design_choices,
+                               help_text=_("Paid from the stable's money at the campaign's price per ton."))
 
 
 class PilotRowForm(CampaignForm):
@@ -66,6 +72,13 @@ class StableAdmin(ConsoleAdmin):
     list_filter = ["campaign", "faction"]
     search_fields = ["name"]
     inlines = [PilotInline, MechInline]
+    actions = ["buy_mech"]
+
+    @admin.action(description=_("Buy a mech (spends the stable's money)"), permissions=["change"])
+    def buy_mech(self, request: HttpRequest, queryset: QuerySet[Stable]) -> TemplateResponse | None:
+        return with_reason(self, request, queryset, gettext("Buy a mech"), lambda s, data: gettext(
+            "bought %(mech)s.") % {"mech": economy.mech_buy(stable_id=s.pk, design=data["design"],
+                                                            by=request.user).design}, BuyForm)
 
     def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
         """Saves the rows, then builds the mechs asked for on pilot rows (a new stable's mechs need no second
@@ -169,11 +182,11 @@ class PilotAdmin(ConsoleAdmin):
 
 @admin.register(Mech)
 class MechAdmin(ConsoleAdmin):
-    list_display = ["design", "stable", "pilot", "damage", "repair_state"]
+    list_display = ["design", "stable", "pilot", "damage", "repair_state", "value"]
     list_filter = ["stable__campaign", "stable", "destroyed"]
     search_fields = ["design"]
-    readonly_fields = ["tons", "walk", "jump"]
-    actions = ["repair"]
+    readonly_fields = ["tons", "walk", "jump", "sold_at"]
+    actions = ["repair", "sell"]
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Mech]:
         return super().get_queryset(request).select_related("stable__campaign", "pilot")
@@ -181,6 +194,15 @@ class MechAdmin(ConsoleAdmin):
     @admin.display(description=_("repair state"))
     def repair_state(self, mech: Mech) -> str:
         return str(REPAIR_STATE[mech.repair_state])
+
+    @admin.display(description=_("value (C-bills)"))
+    def value(self, mech: Mech) -> int | str:
+        return "—" if mech.sold_at is not None else economy.mech_value(mech, mech.stable.campaign)
+
+    @admin.action(description=_("Sell (adds its value to the stable's money)"), permissions=["change"])
+    def sell(self, request: HttpRequest, queryset: QuerySet[Mech]) -> None:
+        run_each(request, queryset, self, lambda m: gettext("sold for %(value)s C-bills.")
+                 % {"value": economy.mech_sell(mech_id=m.pk, by=request.user)})
 
     @admin.action(description=_("Repair (spends the stable's money)"), permissions=["change"])
     def repair(self, request: HttpRequest, queryset: QuerySet[Mech]) -> None:

@@ -140,6 +140,20 @@ class Campaign(models.Model):
     repair_cost_per_point = models.PositiveIntegerField(
         _("repair cost per point"), default=1_000, help_text=_("C-bills per point of damage."),
     )
+    mech_price_per_ton = models.PositiveIntegerField(
+        _("mech price per ton"), default=20_000,
+        help_text=_("C-bills a new mech costs per ton of its design."),
+    )
+    sale_percent = models.PositiveIntegerField(
+        _("sale price (%)"), default=50, validators=[MaxValueValidator(100)],
+        help_text=_("Share of its price a mech sells for, less the repairs it needs; a wreck sells at the "
+                    "salvage share."),
+    )
+    salvage_percent = models.PositiveIntegerField(
+        _("salvage (%)"), default=0, validators=[MaxValueValidator(100)],
+        help_text=_("Share of a destroyed mech's price the winner of its fight salvages (0: no salvage); a "
+                    "wreck also sells for it."),
+    )
     mekatac_skills = models.BooleanField(
         _("MEKATAC skills"), default=False,
         help_text=_("The winner of a fight rolls a D12 on MEKATAC's pilot skill table."),
@@ -173,6 +187,10 @@ class Campaign(models.Model):
 
     def purse(self, arena_class: int) -> int:
         return int(self.purses.get(str(arena_class), 0))
+
+    def mech_price(self, tons: int) -> int:
+        """A new mech of `tons` (the campaign's price per ton)."""
+        return tons * self.mech_price_per_ton
 
     def skill_cost(self, skill: str, level: int) -> int | None:
         """Experience to reach `level` in `skill`, or None when the table stops before it."""

@@ -213,6 +213,8 @@ class CampaignLog(models.Model):
         FORFEIT = "forfeit", _("Forfeit")
         NO_SHOW = "no_show", _("No-show")
         EXTENDED = "extended", _("Deadline extended")
+        BOUGHT = "bought", _("Mech bought")
+        SOLD = "sold", _("Mech sold")
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="log", verbose_name=_("campaign"))
     round = models.ForeignKey(Round, on_delete=models.SET_NULL, null=True, blank=True, related_name="log",

@@ -130,6 +130,8 @@ class Mech(models.Model):
     # The rules' mech status after its last fight (armour, structure, criticals), the next match starts from
     # it; empty for a mech as built or repaired.
     condition = models.JSONField(_("condition"), null=True, blank=True, editable=False)
+    # A sold mech leaves its stable's roster but stays on record: the fights it fought name it.
+    sold_at = models.DateTimeField(_("sold at"), null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["design"]
@@ -145,6 +147,8 @@ class Mech(models.Model):
     def clean(self) -> None:
         if self.pilot is not None and self.pilot.stable_id != self.stable_id:
             raise ValidationError({"pilot": gettext("The pilot must belong to the mech's stable.")})
+        if self.pilot is not None and self.sold_at is not None:
+            raise ValidationError({"pilot": gettext("This mech was sold: nobody drives it.")})
 
     def save(self, *args: Any, **kwargs: Any) -> None:
         """Takes the tonnage and movement from the design, so what is stored is what fights."""
@@ -158,6 +162,8 @@ class Mech(models.Model):
 
     @property
     def repair_state(self) -> str:
+        if self.sold_at is not None:
+            return "sold"
         if self.destroyed:
             return "destroyed"
         return "damaged" if self.damage else "ready"
