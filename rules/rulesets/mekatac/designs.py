@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rules.core.errors import RuleError
+from rules.core.reasons import Reason
 from rules.rulesets.mekatac.tables import (
     ARMOUR_PER_SYSTEM, LARGE, LIGHTER_ARMOUR, LIGHTER_ARMOUR_PERCENT, MEDIUM, MEDIUM_JETS_SIZE, SIZES, SYSTEMS,
     WALK_MP_BONUS, System,
@@ -63,10 +64,6 @@ class Design:
         return SIZES[self.size].mp + sum(WALK_MP_BONUS.get(mount.system.key, 0) for mount in self.mounts)
 
 
-def refuse(code: str, message: str, **params: object) -> RuleError:
-    return RuleError(message, code=code, **params)
-
-
 def system_cost(system: System, size: int) -> int:
     return MEDIUM_JETS_SIZE if system.key == "jump_jets" and SIZES[size].size_class == MEDIUM else system.size
 
@@ -74,24 +71,24 @@ def system_cost(system: System, size: int) -> int:
 def build(name: str, size: int, systems: Sequence[tuple[str, str]]) -> Design:
     """A design from (system key, arc) pairs, checked against the text; a coded refusal naming the rule."""
     if type(size) is not int or size not in SIZES:
-        raise refuse("design.size", f"{name}: a meka's size is 2 to 12, not {size!r}", design=name, size=str(size))
+        raise RuleError("design.size", design=name, size=str(size), given=repr(size))
     mounts = []
     for key, arc in systems:
         system = SYSTEMS.get(key)
         if system is None:
-            raise refuse("design.unknown_system", f"{name}: no system {key!r}", design=name, system=str(key))
+            raise RuleError("design.unknown_system", design=name, system=str(key))
         if system.weapon and system.family != "bomb" and arc not in ARCS:
-            raise refuse("design.arc", f"{name}: {system.name} needs an arc (F, I, D, T), not {arc!r}",
-                         design=name, system=system.name, arc=str(arc))
+            raise RuleError("design.arc", design=name, system=system.name, arc=str(arc),
+                            why=Reason("mekatac.design_needs_arc", system=system.name, arc=str(arc)))
         if (not system.weapon or system.family == "bomb") and arc:
-            raise refuse("design.arc", f"{name}: {system.name} has no arc", design=name, system=system.name, arc=arc)
+            raise RuleError("design.arc", design=name, system=system.name, arc=arc,
+                            why=Reason("mekatac.design_no_arc", system=system.name))
         if key == "jump_jets" and SIZES[size].size_class == LARGE:
-            raise refuse("design.large_jets", f"{name}: large mekas cannot take jump jets (SISTEMAS)", design=name)
+            raise RuleError("design.large_jets", design=name)
         mounts.append(Mount(system, arc))
     used = sum(system_cost(mount.system, size) for mount in mounts)
     if used > size:
-        raise refuse("design.over_size", f"{name}: its systems take {used} of size {size}", design=name,
-                     used=used, size=size)
+        raise RuleError("design.over_size", design=name, used=used, size=size)
     return Design(name, size, tuple(mounts))
 
 
@@ -141,4 +138,5 @@ def shipped(name: str) -> Design:
     try:
         return DESIGNS[name]
     except KeyError:
-        raise refuse("design.unknown", f"no meka design {name!r}", design=str(name)) from None
+        raise RuleError("design.unknown", design=str(name), why=Reason("mekatac.design_unknown", design=str(name))) \
+            from None

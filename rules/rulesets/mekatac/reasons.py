@@ -112,6 +112,10 @@ register({
     "mekatac.refuse_load_type": "%(unit)s: ammunition is %(known)s, not %(load)r",
     "mekatac.refuse_load_weapon": "%(unit)s: weapon %(weapon)s takes no ammunition types (ballistic, missiles and "
                                   "mortars do)",
+    # The builder's causes ("design.arc", "design.unknown").
+    "mekatac.design_needs_arc": "%(system)s needs an arc (F, I, D, T), not %(arc)r",
+    "mekatac.design_no_arc": "%(system)s has no arc",
+    "mekatac.design_unknown": "no meka design %(design)r",
     # The end of the match.
     "mekatac.victory": "side %(side)s has no meka able to fight",
     "mekatac.turn_limit": "the turn limit is reached: the side with more mekas able to fight wins",
@@ -149,5 +153,11 @@ REFUSALS = ("mekatac.move_blocked", "mekatac.move_idle", "mekatac.refuse_arc", "
             "mekatac.refuse_load_weapon")
 register_errors({
     **{code: TEMPLATES[code] for code in REFUSALS},
+    # The builder ("SISTEMAS"; "design.unknown" is shared with the BattleTech designs and says its cause).
+    "design.size": "%(design)s: a meka's size is 2 to 12, not %(given)s",
+    "design.unknown_system": "%(design)s: no system %(system)r",
+    "design.arc": "%(design)s: %(why)s",
+    "design.large_jets": "%(design)s: large mekas cannot take jump jets (SISTEMAS)",
+    "design.over_size": "%(design)s: its systems take %(used)s of size %(size)s",
     "reaction.weapon": "%(unit)s cannot fire %(weapon)r at this moment",
 })
