@@ -43,7 +43,7 @@ REFEREE = Viewer(role=Participant.Role.REFEREE)
 # Each kind's payload fields a frame may carry; anything else a payload holds stays on the server.
 FIELDS: dict[str, tuple[str, ...]] = {
     Event.Kind.SUBMITTED: ("side", "player", "turn", "phase"),
-    # Which unit's order was taken back stays with its side, as which unit submitted does.
+    # Which unit's order was taken back stays with its side (the order, below), as which unit submitted does.
     Event.Kind.WITHDRAWN: ("side", "player", "turn", "phase"),
     Event.Kind.PLAYBACK: ("turn", "phase", "attempt", "timeline"),
     Event.Kind.JOINED: ("player", "role", "side", "by"),
@@ -61,8 +61,9 @@ FIELDS: dict[str, tuple[str, ...]] = {
     Event.Kind.REACTION_WINDOW: ("turn", "phase", "attempt", "window", "deadline", "timeline"),
     Event.Kind.REACTED: ("turn", "phase", "attempt", "window", "unit", "side", "expired"),
 }
-# The kinds whose payload holds an order (with its side), which the ruleset's `orders_view` shows or not.
-ORDERED = (Event.Kind.SUBMITTED, Event.Kind.REACTED)
+# The kinds whose payload holds an order (with its side), which the ruleset's `orders_view` shows or not: one
+# submitted, one taken back, a reaction.
+ORDERED = (Event.Kind.SUBMITTED, Event.Kind.WITHDRAWN, Event.Kind.REACTED)
 # The kinds that move the position: their frame carries the viewer's view of the state they left.
 VIEWED = (Event.Kind.STARTED, Event.Kind.PLAYBACK, Event.Kind.ANNULLED, Event.Kind.OVERRIDDEN)
 

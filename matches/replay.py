@@ -78,8 +78,7 @@ def replay_log(match: Match) -> Replay:
         elif event.kind == Event.Kind.SUBMITTED:
             pending.append(payload["order"])
         elif event.kind == Event.Kind.WITHDRAWN:
-            pending = [order for order in pending
-                       if ruleset.decode_order(replay.state, order).unit != payload["unit"]]
+            pending = [order for order in pending if order != payload["order"]]
         elif event.kind == Event.Kind.REACTED:
             reacted.answers.setdefault(payload["window"], {})[payload["unit"]] = payload["order"]
         elif event.kind == Event.Kind.REACTION_WINDOW:

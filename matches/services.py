@@ -119,7 +119,7 @@ class OrderSubmit(OrderPlot):
 @dataclass(frozen=True)
 class OrderWithdraw(Command[dict[str, Any]]):
     """Takes back a unit's submitted order while its phase waits for others: the order is deleted and the
-    withdrawal logged (without the order, which stays secret). Refused once the phase has resolved, or while a
+    withdrawal logged (the order with it, secret as it was). Refused once the phase has resolved, or while a
     reaction window has it half played (everyone has watched those orders move)."""
 
     unit: Any
@@ -137,12 +137,14 @@ class OrderWithdraw(Command[dict[str, Any]]):
         check_commander(match=match, viewer=viewer, unit_id=self.unit, turn=self.turn)
         if open_window(match) is not None:
             raise MatchError("order.in_play", unit=self.unit)
-        deleted, _ = Order.objects.filter(match=match, turn=match.turn, phase=match.phase, unit=self.unit).delete()
-        if not deleted:
+        stored = Order.objects.filter(match=match, turn=match.turn, phase=match.phase, unit=self.unit).first()
+        if stored is None:
             raise MatchError("order.not_submitted", unit=self.unit)
+        stored.delete()
+        # The order taken back is shown as a submitted one is: to its side and the referee (frames.ORDERED).
         step.log(Event.Kind.WITHDRAWN, {
             "side": viewer.side, "player": step.user.get_username(), "turn": match.turn, "phase": match.phase,
-            "unit": self.unit,
+            "unit": self.unit, "order": stored.order,
         })
         return {"type": "order_withdrawn", "v": match.version, "unit": self.unit}
 

@@ -3,15 +3,46 @@
 
 import { t } from "./i18n";
 
-/** The tab title says when the player owes an order; it is the page's own title otherwise. */
+/** A short two-note chime made on the spot (no sound file to download); silent where audio is refused. */
+function chime(): void {
+  try {
+    const audio = new AudioContext();
+    for (const [index, pitch] of [660, 880].entries()) {
+      const tone = audio.createOscillator();
+      const volume = audio.createGain();
+      const start = audio.currentTime + index * 0.15;
+      tone.frequency.value = pitch;
+      volume.gain.setValueAtTime(0.15, start);
+      volume.gain.exponentialRampToValueAtTime(0.001, start + 0.14);
+      tone.connect(volume).connect(audio.destination);
+      tone.start(start);
+      tone.stop(start + 0.15);
+    }
+    setTimeout(() => void audio.close(), 500);
+  } catch {
+    // No audio here (or not allowed yet): the title still says it.
+  }
+}
+
+/**
+ * The tab title says when the player owes an order; it is the page's own title otherwise. With `sound` on, a
+ * chime rings when an order becomes owed (once, not at every redraw).
+ */
 export class TurnCue {
   private readonly base: string;
+  private owed = false;
+  sound = false;
 
-  constructor(private readonly doc: Pick<Document, "title"> = document) {
+  constructor(
+    private readonly doc: Pick<Document, "title"> = document,
+    private readonly ring: () => void = chime,
+  ) {
     this.base = doc.title;
   }
 
   set(yourTurn: boolean): void {
+    if (yourTurn && !this.owed && this.sound) this.ring();
+    this.owed = yourTurn;
     this.doc.title = yourTurn ? `● ${t("Your turn")} · ${this.base}` : this.base;
   }
 }
@@ -40,6 +71,8 @@ export class DeadlineClock {
     private readonly root: HTMLElement,
     private readonly now: () => number = Date.now,
     private readonly ticker: Ticker = everySecond,
+    /** The words around the time left (a msgid with `%(time)s`). */
+    private readonly due = "Orders due in %(time)s",
   ) {}
 
   /** The current phase's deadline (an ISO time), or null for none. */
@@ -51,7 +84,7 @@ export class DeadlineClock {
     if (this.root.hidden) return;
     const tick = () => {
       const left = timeLeft(due, this.now());
-      this.root.textContent = left ? t("Orders due in %(time)s", { time: left }) : t("The deadline has passed.");
+      this.root.textContent = left ? t(this.due, { time: left }) : t("The deadline has passed.");
       this.root.dataset.overdue = String(left === null);
       if (left === null) this.stop?.();
     };

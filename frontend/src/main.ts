@@ -2,7 +2,6 @@
 // wires the board, the plotting controls (players only) and the playback together.
 
 import "./app.css";
-import { AttackPanel, isAttackPhase } from "./rulesets/solaris/attack";
 import { ChatPanel } from "./chat";
 import { resultText, withConditions } from "./combat-report";
 import { showCrowd, showSeatedReferee, showSpectatorDelay } from "./crowd";
@@ -11,9 +10,10 @@ import { DeadlineClock, TurnCue } from "./live-cues";
 import { MatchLog } from "./match-log";
 import { BoardView } from "./map";
 import type { Poses } from "./playback";
+import { type Panel, type RulesetPanels, showPanels, withdrawable } from "./panels";
 import { PlaybackPanel } from "./playback-panel";
-import { type PlotHooks, Plotter, plainLimit } from "./rulesets/solaris/plot";
-import { PlotMemory } from "./rulesets/solaris/plot-memory";
+import { ReactionPanel, owedReactions } from "./reaction-panel";
+import { rulesetPanels } from "./rulesets";
 import { RecordSheets } from "./rulesets/solaris/record-sheet";
 import { startReplay } from "./replay";
 import { SightTool } from "./sight";
@@ -21,8 +21,7 @@ import { HexTooltip, attachHints } from "./tooltip";
 import { errorText } from "./errors";
 import { t } from "./i18n";
 import { afterFrame } from "./position";
-import type { MatchResult, Order, PlaybackFrame, ServerFrame, SideInfo, Snapshot, Unit } from "./protocol";
-import type { AttackOrder } from "./protocol-combat";
+import type { MatchResult, PlaybackFrame, ServerFrame, SideInfo, Snapshot, Unit } from "./protocol";
 import { MatchSocket, isEvent } from "./socket";
 
 function playbackKey(frame: { turn: number; phase: string }): string {
@@ -61,7 +60,6 @@ function startMatch(page: HTMLElement): void {
   const matchId = page.dataset.matchId!;
   const status = page.querySelector<HTMLElement>("#status")!;
   const boardHolder = page.querySelector<HTMLElement>("#board")!;
-  const ordersRoot = page.querySelector<HTMLElement>("#orders");
   const playback = new PlaybackPanel(page.querySelector<HTMLElement>("#playback")!);
   const played = new PlayedPlaybacks(matchId);
   const crowd = page.querySelector<HTMLElement>("#crowd")!;
@@ -69,6 +67,7 @@ function startMatch(page: HTMLElement): void {
   const log = new MatchLog(page.querySelector<HTMLElement>("#match-log")!);
   const clock = new DeadlineClock(page.querySelector<HTMLElement>("#deadline-clock")!);
   const cue = new TurnCue();
+  soundSwitch(page.querySelector<HTMLInputElement>("#sound-cue"), cue);
 
   let board: BoardView | null = null;
   let boardShape = "";
@@ -92,7 +91,7 @@ function startMatch(page: HTMLElement): void {
       if (state === "closed") {
         showStatus(t("Connection lost: reconnecting…"));
         // An order was in flight: only a snapshot tells what became of it, so the next connection starts from one.
-        if (plotter?.interrupt() || attacks?.interrupt()) socket.forgetVersion();
+        if (eachPanel().some((panel) => panel.interrupt())) socket.forgetVersion();
         chat.interrupt();
       }
       if (state === "open") void chat.loadHistory(`/api/matches/${matchId}/chat/`);
@@ -112,33 +111,15 @@ function startMatch(page: HTMLElement): void {
     standingChoice: (end) => (units.some((u) => u.id === end) ? choiceText(splitLos.choice(end)) : null),
   });
   new HexTooltip(boardHolder, (hex) => board?.describeHex(hex) ?? hex);
-  /** The unit and mode whose reachable hexes are asked for or shown, so a late answer for another is dropped. */
-  let reaching: { id: string; mode: string; plain: number } | null = null;
-
-  const showReach: PlotHooks["showReach"] = (unit, mode, turn) => {
-    reaching = unit && { id: unit.id, mode, plain: plainLimit(unit, mode) };
-    board?.showReach({}, 0);
-    if (unit) socket.send({ type: "reach", unit: unit.id, mode, turn });
-  };
-  const plotter = ordersRoot
-    ? new Plotter(ordersRoot, {
-        send: (frame) => socket.send(frame),
-        drawPath: (p) => board?.showPath(p),
-        showReach,
-        memory: new PlotMemory(matchId, localStorageOrNull()),
-      })
-    : null;
-  const attacks = ordersRoot
-    ? new AttackPanel(attackSection(ordersRoot), {
-        send: (frame) => socket.send(frame),
-        options: async (unit, target, twist, turn) => {
-          const query = new URLSearchParams({ unit, target, twist: String(twist), turn: String(turn) });
-          const response = await fetch(`/api/matches/${matchId}/attack-options/?${query}`, { credentials: "same-origin" });
-          if (!response.ok) throw new Error(`attack options: ${response.status}`);
-          return response.json();
-        },
-      })
-    : null;
+  const reaction = new ReactionPanel(page.querySelector<HTMLElement>("#reaction")!, { send: (frame) => socket.send(frame) });
+  /** The ruleset's order panels, made at the first snapshot (it names the ruleset). */
+  let ruleset: RulesetPanels | null = null;
+  const eachPanel = (): Panel[] => Object.values(ruleset?.panels ?? {});
+  page.addEventListener("click", (event) => {
+    if (!(event.target as Element).closest("[data-take-back]") || !model) return;
+    const { turn, phase } = model.match;
+    for (const unit of withdrawable(model)) socket.send({ type: "withdraw", unit, turn, phase });
+  });
 
   function onFrame(frame: ServerFrame): void {
     const before = model;
@@ -159,24 +140,38 @@ function startMatch(page: HTMLElement): void {
         const accepted = frame.type === "order_accepted";
         // An order the server now accepts: an earlier refusal shown in the status line is over.
         if (status.dataset.code && !status.dataset.code.startsWith("referee.")) showStatus(t("Connected."));
-        if ("attacks" in frame) attacks?.handleChecked(frame.order, frame.attacks, accepted);
-        else if (accepted) plotter?.handleAccepted(frame.order, frame.path);
-        else plotter?.handlePlotted(frame.order, frame.path);
+        for (const panel of eachPanel()) panel.handle(frame);
         if (accepted) {
           showStatus(t("Order submitted: waiting for the other players."));
           cue.set(false);
         }
         break;
       }
+      case "order_withdrawn":
+        showStatus(t("Order taken back: change it and submit it again."));
+        break;
+      case "withdrawn":
+        if (frame.order) {
+          // Ours: the panel offers the order again to change (this tab's, or another tab of the same player).
+          for (const panel of eachPanel()) panel.reopen();
+          showModel();
+        } else {
+          markSubmitted(frame.side, false);
+          showStatus(t("%(player)s has taken back an order.", { player: frame.player }));
+        }
+        break;
+      case "reacted":
+      case "reaction_accepted":
+        if (frame.type === "reaction_accepted") reaction.handleAccepted(frame.unit);
+        showModel();
+        break;
       case "submitted":
-        markSubmitted(frame.side);
+        markSubmitted(frame.side, true);
+        showTakeBack();
         showStatus(t("%(player)s has submitted an order.", { player: frame.player }));
         break;
       case "reach":
-        if (reaching?.id === frame.unit && reaching.mode === frame.mode) {
-          board?.showReach(frame.hexes, reaching.plain);
-          plotter?.handleReach(frame.unit, frame.mode, frame.paths);
-        }
+        for (const panel of eachPanel()) panel.handle(frame);
         break;
       case "los":
         sight.handleAnswer(frame);
@@ -205,7 +200,7 @@ function startMatch(page: HTMLElement): void {
         // The frame brings the status and, after an annulment or a correction, the position the referee
         // left; plotting restarts from it as after a snapshot.
         showStatus(refereeActionText(frame.type, { referee: frame.by, reason: frame.reason }), `referee.${frame.type}`);
-        plotter?.holdPlot();
+        for (const panel of eachPanel()) panel.hold();
         showModel();
         break;
       case "crowd":
@@ -220,9 +215,9 @@ function startMatch(page: HTMLElement): void {
         break;
       case "error": {
         const text = errorText(frame);
-        plotter?.handleError(frame.code, text);
+        for (const panel of eachPanel()) panel.handle(frame);
         sight.handleError(text);
-        attacks?.handleError(frame.code, text);
+        reaction.handleError(frame.code, text);
         splitLos.handleError(frame.code, text);
         chat.handleError(frame.code, text);
         showStatus(`${text} (${frame.code})`, frame.code);
@@ -253,7 +248,7 @@ function startMatch(page: HTMLElement): void {
     const shape = `${snapshot.board.width}x${snapshot.board.height}`;
     if (!board || shape !== boardShape) {
       board = new BoardView(boardHolder, snapshot.board, (hex) =>
-        sight.active ? sight.clickHex(hex) : plotter?.clickHex(hex),
+        sight.active ? sight.clickHex(hex) : ruleset?.clickHex?.(hex),
       );
       boardShape = shape;
     } else {
@@ -277,30 +272,16 @@ function startMatch(page: HTMLElement): void {
     chat.show(snapshot.you.role);
     page.dataset.version = String(snapshot.v);
 
-    const mine = units.find((u) => snapshot.you.role === "player" && u.side === snapshot.you.side);
-    const { phase, status: matchStatus, turn } = snapshot.match;
-    const inPlay = matchStatus === "in_progress";
-    splitLos.show({ units, choices: snapshot.split_los ?? {}, you: snapshot.you, status: matchStatus });
-    const myOrder = snapshot.my_orders.find((o) => o.unit === mine?.id) ?? null;
-    ordersRoot?.toggleAttribute("hidden", !(inPlay && phase === "movement"));
-    if (plotter && mine && inPlay && phase === "movement") {
-      plotter.start(mine, turn, myOrder as Order | null, snapshot.v);
-    } else {
-      plotter?.stop();
-    }
-    const mech = mine && snapshot.mechs?.[mine.id];
-    // The physical phase waits only for standing mechs (Total Warfare: a prone mech makes no physical attack).
-    const canAttack = mech?.active && !(phase === "physical" && mine?.prone);
-    if (attacks && mine && mech && canAttack && inPlay && isAttackPhase(phase)) {
-      const enemies = units.filter((u) => u.side !== mine.side && !snapshot.mechs?.[u.id]?.destroyed);
-      attacks.start({ phase, turn, unit: mine, mech, enemies, submitted: myOrder as AttackOrder | null, v: snapshot.v });
-    } else {
-      attacks?.stop();
-    }
-    // The player owes an order when a panel opened for one not yet submitted.
-    const owesPlot = Boolean(plotter && mine && inPlay && phase === "movement");
-    const owesAttack = Boolean(attacks && mine && mech && canAttack && inPlay && isAttackPhase(phase));
-    cue.set((owesPlot || owesAttack) && !myOrder);
+    const inPlay = snapshot.match.status === "in_progress";
+    splitLos.show({ units, choices: snapshot.split_los ?? {}, you: snapshot.you, status: snapshot.match.status });
+    // The panels the server's hints name for this phase, for the unit they ask an order of (panels.ts).
+    ruleset ??= rulesetPanels(snapshot.match.ruleset, {
+      root: page, matchId, send: (frame) => socket.send(frame), board: () => board, storage: localStorageOrNull(),
+    });
+    const owesOrder = showPanels(ruleset.panels, snapshot);
+    reaction.show(snapshot.reaction, units);
+    showTakeBack();
+    cue.set(owesOrder || owedReactions(snapshot.reaction).length > 0);
     clock.show(inPlay ? snapshot.match.deadline : null);
     if (snapshot.match.result) showResult(snapshot.match.result);
     if (!status.dataset.code) showStatus(snapshot.you.role === "spectator" ? t("Watching.") : t("Connected."));
@@ -339,9 +320,15 @@ function startMatch(page: HTMLElement): void {
     banner.textContent = resultText(result, sides);
   }
 
-  function markSubmitted(side: string): void {
+  function markSubmitted(side: string, submitted: boolean): void {
     const item = page.querySelector<HTMLElement>(`#sides [data-side="${CSS.escape(side)}"]`);
-    if (item) item.dataset.submitted = "true";
+    if (item) item.dataset.submitted = String(submitted);
+  }
+
+  /** "Take back my order" is offered while the phase still waits (panels.ts `withdrawable`). */
+  function showTakeBack(): void {
+    const offered = model !== null && withdrawable(model).length > 0;
+    for (const button of page.querySelectorAll<HTMLElement>("[data-take-back]")) button.hidden = !offered;
   }
 
   /** Animate a resolved phase from the position before it (`before`), then show the position it left. */
@@ -351,8 +338,7 @@ function startMatch(page: HTMLElement): void {
       return;
     }
     played.mark(frame);
-    plotter?.stop();
-    attacks?.stop();
+    for (const panel of eachPanel()) panel.stop();
     cue.set(false);
     const start: Poses = Object.fromEntries(before.units.map((u) => [u.id, { hex: u.hex, facing: u.facing }]));
     page.dataset.playback = "playing";
@@ -391,14 +377,20 @@ function localStorageOrNull(): Storage | null {
   }
 }
 
-/** The attack panel's place: right after the movement order panel, for players only. */
-function attackSection(ordersRoot: HTMLElement): HTMLElement {
-  const section = document.createElement("section");
-  section.id = "attack";
-  section.className = "panel";
-  section.hidden = true;
-  ordersRoot.after(section);
-  return section;
+/** The sound switch of the your-turn cue (players only), remembered across visits. */
+function soundSwitch(input: HTMLInputElement | null, cue: TurnCue): void {
+  if (!input) return;
+  const storage = localStorageOrNull();
+  const key = "arbitro:sound";
+  input.checked = cue.sound = storage?.getItem(key) === "on";
+  input.addEventListener("change", () => {
+    cue.sound = input.checked;
+    try {
+      storage?.setItem(key, input.checked ? "on" : "off");
+    } catch {
+      // Storage refused: the choice lasts for this page only.
+    }
+  });
 }
 
 attachHints();

@@ -1,6 +1,7 @@
 // The page's copy of the match, moved on frame by frame. A frame that moves the position (`started`,
 // `playback`, `annulled`, `overridden`) carries the viewer's view of the state it left (docs/protocol.md,
-// "Frames that move the position"), so the page asks for a snapshot only after a version gap.
+// "Frames that move the position"), so the page asks for a snapshot only after a version gap, or for a reaction
+// window (what the viewer may answer to it is theirs alone: the snapshot says it).
 
 import type { CrowdFrame, PositionFrame, ServerFrame, Snapshot } from "./protocol";
 
@@ -16,9 +17,9 @@ export function afterFrame(snapshot: Snapshot, frame: Exclude<ServerFrame, Crowd
     case "started":
       return moved(status("in_progress"), frame, []);
     case "playback":
-      return moved({ ...next, last_playback: frame }, frame, []);
+      return moved({ ...next, last_playback: frame, reaction: null }, frame, []);
     case "annulled":
-      return moved(next, frame, []);
+      return moved({ ...next, reaction: null }, frame, []);
     case "overridden":
       // The phase's orders stand: only the units moved.
       return moved(next, frame, snapshot.my_orders, snapshot.sides);
@@ -31,7 +32,24 @@ export function afterFrame(snapshot: Snapshot, frame: Exclude<ServerFrame, Crowd
       return { ...over, match: { ...over.match, result: frame.result } };
     }
     case "submitted":
-      return { ...next, sides: next.sides.map((side) => (side.side === frame.side ? { ...side, submitted: true } : side)) };
+    case "withdrawn": {
+      // The side's own players (and the referee) are sent the order: theirs to show, or to take back.
+      const submitted = frame.type === "submitted";
+      const unit = frame.order?.unit;
+      const others = next.my_orders.filter((order) => order.unit !== unit);
+      const orders = !frame.order ? next.my_orders : submitted ? [...others, frame.order] : others;
+      const sides = next.sides.map((side) => (side.side === frame.side ? { ...side, submitted } : side));
+      return { ...next, sides, my_orders: orders };
+    }
+    case "reaction_window":
+      return null; // what the viewer's own asked units may answer is in the snapshot only
+    case "reacted": {
+      const open = next.reaction;
+      if (!open || open.window.key !== frame.window) return next;
+      const choices = { ...open.choices };
+      delete choices[frame.unit];
+      return { ...next, reaction: { ...open, answered: [...open.answered, frame.unit], choices } };
+    }
     case "los_side": {
       const choices = { ...(next.split_los ?? {}) };
       if (frame.side) choices[frame.unit] = { side: frame.side, by: frame.chooser };

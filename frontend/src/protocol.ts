@@ -237,6 +237,32 @@ export interface Snapshot {
   seated_referee?: string | null;
   /** The crowd count as of the snapshot (docs/protocol.md `crowd`). */
   spectators?: number;
+  /** A ruleset with reactions: the window the phase waits on, or null (docs/protocol.md "Reaction windows"). */
+  reaction?: ReactionView | null;
+}
+
+/** Where a phase's play stopped to ask units of another side for a reaction (rules.core.playback). */
+export interface ReactionWindow {
+  key: string;
+  tick: number;
+  trigger: string;
+  units: string[];
+  reason: string;
+}
+
+/** What an asked unit may answer besides passing: a label of the ruleset's, and the order it sends. */
+export interface ReactionChoice {
+  label: string;
+  target?: string;
+  order: unknown;
+}
+
+/** The open window as the snapshot shows it: `choices` only for the viewer's asked units still to answer. */
+export interface ReactionView {
+  window: ReactionWindow;
+  deadline: string;
+  answered: string[];
+  choices: Record<string, ReactionChoice[]>;
 }
 
 /** Which of two hexes a line running exactly between them passes through, as seen from the attacker. */
@@ -319,7 +345,11 @@ export type ServerFrame =
   | { type: "plotted" | "order_accepted"; v: number; order: Order; path: Path }
   | { type: "plotted" | "order_accepted"; v: number; order: AttackOrder; attacks: AttackCheck }
   | { type: "finished"; v: number; result: MatchResult }
-  | { type: "submitted"; v: number; side: string; player: string; turn: number; phase: string }
+  | { type: "submitted" | "withdrawn"; v: number; side: string; player: string; turn: number; phase: string; order?: Order | AttackOrder }
+  | { type: "order_withdrawn"; v: number; unit: string }
+  | { type: "reaction_window"; v: number; turn: number; phase: string; window: ReactionWindow; deadline: string }
+  | { type: "reacted"; v: number; window: string; unit: string; side: string; expired?: boolean }
+  | { type: "reaction_accepted"; v: number; window: string; unit: string }
   | RefereeFrame
   | StartedFrame
   | ({ type: "error"; v: number } & CodedError);
@@ -327,6 +357,8 @@ export type ServerFrame =
 export type ClientFrame =
   | { type: "plot"; order: Order; turn: number; phase?: string; v?: number }
   | { type: "submit"; order: Order; turn: number; phase?: string; v?: number }
+  | { type: "withdraw"; unit: string; turn: number; phase: string }
+  | { type: "react"; window: string; unit: string; order: unknown }
   | { type: "reach"; unit: string; mode: Mode; turn: number }
   | { type: "los"; from: string; to: string }
   | { type: "los_side"; unit: string; side: LosSide | null; reason?: string }

@@ -5,7 +5,10 @@ import type { AttackFrame, ClientFrame, CrowdFrame, ServerFrame } from "./protoc
 
 /** Frames that change nothing: answers to one socket, the crowd count and chat (its `v` is not bumped).
  * Every other frame but a snapshot is a logged event. */
-const REPLY_FRAMES = new Set(["plotted", "order_accepted", "reach", "los", "los_side_set", "error", "crowd", "chat", "chat_sent"]);
+const REPLY_FRAMES = new Set([
+  "plotted", "order_accepted", "order_withdrawn", "reaction_accepted", "reach", "los", "los_side_set", "error", "crowd",
+  "chat", "chat_sent",
+]);
 export const isEvent = (frame: ServerFrame): frame is Exclude<ServerFrame, CrowdFrame> =>
   frame.type !== "snapshot" && !REPLY_FRAMES.has(frame.type);
 

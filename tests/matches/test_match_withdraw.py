@@ -12,6 +12,7 @@ from django.contrib.auth.models import AnonymousUser, User
 
 from matches import services
 from matches.errors import MatchError
+from matches.frames import Viewer, event_frame
 from matches.models import Event, Match, Order
 from matches.pipeline import match_create
 from matches.replay import match_verify
@@ -39,9 +40,13 @@ def test_a_withdrawn_order_is_gone_and_logged_without_the_order(
 
     assert reply == {"type": "order_withdrawn", "v": 2, "unit": "A"}
     assert not Order.objects.exists()
-    # Everyone hears that the side owes an order again; nobody (not even its own side) which unit or order.
+    # Everyone hears that the side owes an order again; only its own side and the referee which order it was.
     assert published == [{"type": "withdrawn", "v": 2, "side": "alice", "player": "alice", "turn": 1,
                           "phase": "movement"}]
+    withdrawn = match.events.get(kind=Event.Kind.WITHDRAWN)
+    for viewer, order in ((Viewer("player", "alice"), ALICE_ORDER), (Viewer("player", "bob"), None),
+                          (Viewer("referee"), ALICE_ORDER)):
+        assert event_frame(match=match, event=withdrawn, viewer=viewer).get("order") == order
     assert _sides(match, bob) == {"alice": False, "bob": False}
     assert player_view(match=match, viewer=viewer_for(match=match, user=alice))["my_orders"] == []
 

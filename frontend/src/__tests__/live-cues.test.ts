@@ -15,6 +15,23 @@ describe("the your-turn cue", () => {
   });
 });
 
+describe("the your-turn sound", () => {
+  it("rings once when an order becomes owed, only with the sound switched on", () => {
+    let rung = 0;
+    const cue = new TurnCue({ title: "Duel" }, () => void rung++);
+    cue.set(true);
+    expect(rung).toBe(0);
+    cue.set(false);
+    cue.sound = true;
+    cue.set(true);
+    cue.set(true); // a redraw while the order is still owed
+    expect(rung).toBe(1);
+    cue.set(false);
+    cue.set(true);
+    expect(rung).toBe(2);
+  });
+});
+
 describe("the deadline clock", () => {
   it("says the time left in minutes and seconds, hours when there are any", () => {
     expect(timeLeft(65_000, 0)).toBe("1:05");

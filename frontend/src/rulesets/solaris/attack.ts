@@ -111,6 +111,8 @@ export class AttackPanel {
   private optionsFor = "";
   /** The order last sent and not yet answered. */
   private pending: AttackOrder | null = null;
+  /** The order just taken back (`reopen`): the next start() offers it again. */
+  private reopened: AttackOrder | null = null;
   /** An order refused as made on an old position (`order.stale_version`), with its phase and turn. */
   private stale: { order: AttackOrder; phase: AttackPhase; turn: number } | null = null;
 
@@ -141,7 +143,8 @@ export class AttackPanel {
         <button type="button" class="primary" data-attack="submit">${t("Submit attack")}</button>
         <button type="button" data-attack="hold">${t("Hold fire")}</button>
       </div>
-      <p class="when-submitted">${t("Attack declared: waiting for the other players.")}</p>`;
+      <p class="when-submitted">${t("Attack declared: waiting for the other players.")}
+        <button type="button" data-take-back hidden>${t("Take back my order")}</button></p>`;
     root.setAttribute("aria-labelledby", "attack-title");
     this.title = root.querySelector("#attack-title")!;
     this.targetSelect = root.querySelector("#attack-target")!;
@@ -179,7 +182,9 @@ export class AttackPanel {
     const kept = !turn.submitted && stale && stale.phase === turn.phase && stale.turn === turn.turn
       && stale.order.unit === turn.unit.id && turn.enemies.some((enemy) => enemy.id === stale.order.target)
       ? stale.order : null;
-    const order = turn.submitted ?? kept;
+    const reopened = this.reopened?.unit === turn.unit.id ? this.reopened : null;
+    this.reopened = null;
+    const order = turn.submitted ?? kept ?? reopened;
     this.target = order?.target || turn.enemies[0]?.id || "";
     this.chosen = order ? chosenIn(order) : [];
     this.twist = order && "twist" in order ? order.twist : 0;
@@ -188,13 +193,19 @@ export class AttackPanel {
     this.setState(turn.submitted ? "submitted" : "choosing");
     if (!turn.submitted) this.askOptions();
     this.render();
-    if (kept) this.plot();
+    if (kept || (reopened && !turn.submitted)) this.plot();
+    if (reopened && !turn.submitted) this.setMessage(t("Order taken back: change it and submit it again."));
     if (stale && !turn.submitted) {
       const note = kept
         ? t("Your attack was chosen on an old position: it is being checked again on the new one.")
         : t("Your attack was chosen on an old position and no longer fits it: choose again.");
       this.setMessage(note, "order.stale_version");
     }
+  }
+
+  /** The declared attack was taken back: the next start() offers it again, to change and declare anew. */
+  reopen(): void {
+    if (this.state === "submitted" && this.current) this.reopened = this.order();
   }
 
   stop(): void {
@@ -304,8 +315,9 @@ export class AttackPanel {
     this.state = state;
     this.root.dataset.state = state;
     const editable = state === "choosing";
+    // "Take back my order" is the page's (main.ts): it shows while the declared attack may be taken back.
     for (const control of this.root.querySelectorAll<HTMLButtonElement | HTMLInputElement | HTMLSelectElement>(
-      "button, input, select",
+      "button:not([data-take-back]), input, select",
     )) {
       control.disabled = !editable || control.dataset.unusable === "true";
     }

@@ -84,6 +84,8 @@ export class Plotter {
   private version = 0;
   /** A plot made on a position that changed (refused as stale, or held), and where its unit stood then: the next start() may keep it. */
   private stale: KeptPlot | null = null;
+  /** The order just taken back (`reopen`): the next start() offers it again as the plot. */
+  private reopened: KeptPlot | null = null;
   /** The server's cheapest path to each reachable hex in the current mode (its `reach` answer). */
   private routes: { mode: Mode; paths: Record<string, Step[]> } | null = null;
 
@@ -126,7 +128,8 @@ export class Plotter {
   /** A new phase or position (version `v`): plot for `unit`, or show the order already submitted for it. */
   start(unit: PlotUnit, turn: number, submitted: Order | null, v: number): void {
     const stale = this.stale;
-    this.stale = null;
+    const reopened = this.reopened;
+    this.stale = this.reopened = null;
     this.unit = unit;
     this.turn = turn;
     this.version = v;
@@ -148,7 +151,10 @@ export class Plotter {
     if (submitted) return;
     const kept = stale ? null : this.hooks.memory?.plot();
     if (stale) this.takeBack(stale);
-    else if (kept && this.unmoved(kept)) {
+    else if (reopened && this.unmoved(reopened)) {
+      this.propose(reopened.order);
+      this.setMessage(t("Order taken back: change it and submit it again."));
+    } else if (kept && this.unmoved(kept)) {
       this.propose(kept.order);
       this.setMessage(t("Your plot from before the reload is back: it is being checked again."));
     }
@@ -166,6 +172,11 @@ export class Plotter {
   holdPlot(): void {
     if (this.state !== "plotting") return;
     this.stale = this.currentPlot();
+  }
+
+  /** The submitted order was taken back: the next start() makes it the plot again, to change and resubmit. */
+  reopen(): void {
+    if (this.state === "submitted") this.reopened = this.currentPlot();
   }
 
   /** The plot as it stands, with where its unit stood; null when nothing is plotted. */
