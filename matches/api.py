@@ -69,9 +69,10 @@ class MatchListApi(APIView):
         return Response([header for header in headers if wanted is None or header["status"] == wanted])
 
     def post(self, request: Request) -> HttpResponse:
-        """Opens a match in the lobby: `{"designs": {"red": NAME, "blue": NAME}, "title", "ruleset",
-        "board": MEGAMEK BOARD TEXT (optional; the demo board otherwise), "options": {...},
-        "pilots": {"red": {"gunnery": 3, "piloting": 4}} (optional; 4/5 otherwise)}`."""
+        """Opens a match in the lobby: `{"ruleset", "title", "options": {...}` and the set-up its ruleset offers
+        (`GET /api/rulesets/`): for Solaris `"designs": {"red": NAME, "blue": NAME}`, `"board": MEGAMEK BOARD
+        TEXT` (optional; the demo board otherwise) and `"pilots": {"red": {"gunnery": 3, "piloting": 4}}`
+        (optional; 4/5 otherwise); for MEKATAC `"designs": {"a": [NAME, ...], "b": [...]}` (optional)`}`."""
         body = _body(request)
         match = lobby.match_open(
             host=_user(request), designs=body.get("designs"), title=body.get("title", ""),
@@ -88,8 +89,10 @@ class MatchDetailApi(APIView):
 
 class MatchJoinApi(APIView):
     def post(self, request: Request, match_id: int) -> HttpResponse:
-        """`{"role": "player" | "spectator"}`: a player takes the first free side."""
-        lobby.match_join(match_id=match_id, user=_user(request), role=_body(request).get("role"))
+        """`{"role": "player" | "spectator", "side": SIDE (optional)}`: a player takes the side named, or the
+        first free one."""
+        body = _body(request)
+        lobby.match_join(match_id=match_id, user=_user(request), role=body.get("role"), side=body.get("side"))
         return _viewed(request, match_id)
 
 
@@ -177,10 +180,12 @@ class DesignListApi(APIView):
 
 class RulesetListApi(APIView):
     def get(self, request: Request) -> Response:
-        """The rulesets a match may play, each with its options schema (what a form offers for each option);
-        the match's own options (deadline, spectator delays) come beside them (docs/protocol.md)."""
+        """The rulesets a match may play, each with its options schema (what a form offers for each option) and
+        its set-up (the sides and what the host chooses: rules.rulesets.setup); the match's own options
+        (deadline, spectator delays) come beside them (docs/protocol.md)."""
         return Response([
-            {"name": name, "default": name == DEFAULT_RULESET, "options": ruleset.options.to_json()}
+            {"name": name, "default": name == DEFAULT_RULESET, "options": ruleset.options.to_json(),
+             "setup": ruleset.setup_offer()}
             for name, ruleset in RULESETS.items()
         ])
 

@@ -44,9 +44,11 @@ SCHEMAS: dict[str, dict[str, Any]] = {
             }, many=True), 400: ERROR},
         ),
         "post": extend_schema(
-            summary="Open a match in the lobby (the host sits on red)",
+            summary="Open a match in the lobby (the host sits on its ruleset's first side)",
             request=_body("MatchCreate", {
-                "designs": serializers.DictField(child=serializers.CharField(), help_text='{"red": DESIGN, "blue": DESIGN}'),
+                "designs": serializers.DictField(required=False, help_text=(
+                    'Solaris: {"red": DESIGN, "blue": DESIGN}; MEKATAC: {"a": [DESIGN, ...], "b": [...]} (the '
+                    "ruleset's setup in GET /api/rulesets/)")),
                 "title": serializers.CharField(required=False, max_length=100),
                 "ruleset": serializers.CharField(required=False, default=DEFAULT_RULESET),
                 "board": serializers.CharField(required=False, help_text="A MegaMek .board file's text."),
@@ -59,7 +61,10 @@ SCHEMAS: dict[str, dict[str, Any]] = {
     "MatchDetailApi": {"get": extend_schema(summary="The player view", responses={200: PLAYER_VIEW, 404: ERROR})},
     "MatchJoinApi": {"post": extend_schema(
         summary="Take a seat",
-        request=_body("MatchJoin", {"role": serializers.ChoiceField(["player", "spectator"])}),
+        request=_body("MatchJoin", {
+            "role": serializers.ChoiceField(["player", "spectator"]),
+            "side": serializers.CharField(required=False, help_text="A player's side (the first free one otherwise)."),
+        }),
         responses={200: PLAYER_VIEW, **WRITE_ERRORS},
     )},
     "MatchOptionsApi": {"post": extend_schema(
@@ -141,6 +146,9 @@ SCHEMAS: dict[str, dict[str, Any]] = {
             "name": serializers.CharField(), "default": serializers.BooleanField(),
             "options": serializers.ListField(child=serializers.DictField(), help_text=(
                 "Each option: name, kind (choice: values; count: minimum, maximum), default, description.")),
+            "setup": serializers.DictField(help_text=(
+                "The sides, the host's choices (designs, pilots), whether a board may be uploaded, whether the guest "
+                "chooses the side (rules/rulesets/setup.py).")),
         }, many=True)})},
     "BoardListApi": {"get": extend_schema(summary="The built-in board", responses={200: inline_serializer("Board", {
         "id": serializers.CharField(), "width": serializers.IntegerField(), "height": serializers.IntegerField(),

@@ -8,30 +8,23 @@ step is appended to the event log, so the accepted options are on record.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 
 from rules.core.board import Board, parse_megamek_board
-from rules.rulesets.solaris.demo import demo_board
-from rules.battletech.designs.design import shipped_design
 from rules.core.errors import RuleError
-from rules.battletech.state import GameState, equip
-from rules.core.hexes import Hex
-from rules.rulesets import DEFAULT_RULESET, get_ruleset
-from rules.battletech.units import Unit
 from rules.core.reasons import Reason
+from rules.rulesets import DEFAULT_RULESET, get_ruleset
 
+from . import services
 from .errors import MatchError
 from .models import Event, Match, Participant
 from .pipeline import Command, Right, Step, is_host, is_logged_in, is_player, match_create, match_start, run_command
 
-# Lobby matches are duels: one mech per side, red starting on the south edge and blue on the north edge.
-SIDES = ("red", "blue")
 MAX_BOARD_CHARS = 500_000
-MAX_SKILL = 8  # gunnery and piloting skills run from 0 (the best) to 8
 MAX_TITLE_CHARS = 100
 # The match's own options, beside its ruleset's (checked by the ruleset's schema): the phase deadline (0: none)
 # and how far spectators lag behind the players, in resolved phases or in seconds (0: live; one or the other).
@@ -39,6 +32,17 @@ MATCH_OPTIONS: dict[str, int] = {"deadline_minutes": 0, "spectator_delay": 0, "s
 _MATCH_OPTION_LIMITS = {"deadline_minutes": 14 * 24 * 60, "spectator_delay": 10, "spectator_delay_seconds": 60 * 60}
 # A new match's options with the default ruleset.
 DEFAULT_OPTIONS: dict[str, Any] = {**get_ruleset(DEFAULT_RULESET).options.defaults, **MATCH_OPTIONS}
+
+
+def default_options(ruleset: str) -> dict[str, Any]:
+    """A new match's options under `ruleset` (a registered name)."""
+    return {**get_ruleset(ruleset).options.defaults, **MATCH_OPTIONS}
+
+
+def sides_of(ruleset: str) -> list[str]:
+    """The sides a match of `ruleset` seats, in order (its host takes the first)."""
+    sides: list[str] = get_ruleset(ruleset).setup_offer()["sides"]
+    return sides
 
 
 def options_checked(options: Any, current: dict[str, Any] | None = None, ruleset: str = DEFAULT_RULESET) -> dict[str, Any]:
@@ -61,20 +65,26 @@ def options_checked(options: Any, current: dict[str, Any] | None = None, ruleset
     if merged["spectator_delay"] and merged["spectator_delay_seconds"]:
         raise MatchError("options.two_delays", options=["spectator_delay", "spectator_delay_seconds"])
     try:
-        agreed = schema.validate({name: value for name, value in merged.items() if name in schema.names})
+        agreed = schema.validate(_rules_options(merged, ruleset))
     except RuleError as error:
         raise MatchError.from_rule_error(error) from error
     return {**merged, **agreed}
+
+
+def _rules_options(options: dict[str, Any], ruleset: str) -> dict[str, Any]:
+    """The ruleset's part of a match's options."""
+    names = get_ruleset(ruleset).options.names
+    return {name: value for name, value in options.items() if name in names}
 
 
 def board_refused() -> MatchError:
     return MatchError("board.malformed", why=Reason("board.upload", limit=MAX_BOARD_CHARS))
 
 
-def board_from_upload(board_text: str | None) -> Board:
-    """The built-in demo board, or a MegaMek `.board` file's text."""
+def board_from_upload(board_text: str | None) -> Board | None:
+    """A MegaMek `.board` file's text as a board (None: the ruleset's own board)."""
     if board_text is None:
-        return demo_board()
+        return None
     if not isinstance(board_text, str) or len(board_text) > MAX_BOARD_CHARS or "\x00" in board_text:
         raise board_refused()
     try:
@@ -83,62 +93,39 @@ def board_from_upload(board_text: str | None) -> Board:
         raise MatchError.from_rule_error(error) from error
 
 
-def _pilot(pilots: dict[str, Any], side: str) -> dict[str, Any]:
-    """A side's pilot skills, `{"gunnery": G, "piloting": P}` (either may be left out: the standard 4/5)."""
-    pilot = pilots.get(side, {})
-    if not isinstance(pilot, dict) or set(pilot) - {"gunnery", "piloting"} or not all(
-        type(skill) is int and 0 <= skill <= MAX_SKILL for skill in pilot.values()
-    ):
-        raise MatchError("pilots.malformed", why=Reason("pilots.skills", limit=MAX_SKILL), side=side)
-    return pilot
-
-
-def _duel_state(board: Board, designs: Any, pilots: Any = None) -> GameState:
-    if not isinstance(designs, dict) or set(designs) != set(SIDES) or not all(isinstance(d, str) for d in designs.values()):
-        raise MatchError("units.malformed", sides=list(SIDES))
-    pilots = {} if pilots is None else pilots
-    if not isinstance(pilots, dict) or set(pilots) - set(SIDES):
-        raise MatchError("pilots.malformed", why=Reason("pilots.per_side", sides=", ".join(SIDES)))
-    if board.height < 2:
-        # Red starts on the south edge, blue on the north: on a board one hex high they would share a hex.
-        raise MatchError("board.too_small", height=board.height)
-    middle = board.width // 2
-    units = (
-        Unit("A", Hex(middle, board.height - 1), 0, side="red", **_pilot(pilots, "red")),
-        Unit("B", Hex(middle, 0), 3, side="blue", **_pilot(pilots, "blue")),
-    )
-    try:
-        return equip(GameState(board, units), {"A": shipped_design(designs["red"]), "B": shipped_design(designs["blue"])})
-    except RuleError as error:
-        raise MatchError.from_rule_error(error) from error
-
-
 def match_open(
-    *, host: User, designs: Any, title: str = "", ruleset: str = DEFAULT_RULESET,
+    *, host: User, designs: Any = None, title: str = "", ruleset: str = DEFAULT_RULESET,
     board_text: str | None = None, options: Any = None, pilots: Any = None,
 ) -> Match:
-    """A new match in the lobby, the host seated on the red side; `pilots` gives a side's pilot skills."""
+    """A new match in the lobby, the host seated on its ruleset's first side, set up as the ruleset offers
+    (`rules.rulesets.setup`): `designs` (a Solaris duel's design per side, a MEKATAC side's mekas), `pilots`
+    (a Solaris side's pilot skills), `board_text` (a MegaMek board); what the host leaves out is the game's own."""
     if not isinstance(title, str):
         raise MatchError("title.malformed", limit=MAX_TITLE_CHARS)
     ruleset = str(ruleset)  # JSON may send anything; an unknown name is refused just below
     try:
-        get_ruleset(ruleset)
+        rules = get_ruleset(ruleset)
     except RuleError as error:
         raise MatchError.from_rule_error(error) from error
-    if ruleset != DEFAULT_RULESET:
-        # The lobby seats BattleTech duels (a design per side); another ruleset's position it cannot build yet.
-        raise MatchError("ruleset.not_in_lobby", ruleset=ruleset)
     checked = options_checked(options or {}, ruleset=ruleset)
-    state = _duel_state(board_from_upload(board_text), designs, pilots)
+    choices = {name: value for name, value in (("designs", designs), ("pilots", pilots)) if value is not None}
+    try:
+        state = rules.setup(rules.options.validate(_rules_options(checked, ruleset)), choices,
+                            board_from_upload(board_text))
+    except RuleError as error:
+        raise MatchError.from_rule_error(error) from error
     return match_create(
-        state=state, players={SIDES[0]: host}, ruleset=ruleset, title=title[:MAX_TITLE_CHARS], options=checked, host=host
+        state=state, players={sides_of(ruleset)[0]: host}, ruleset=ruleset, title=title[:MAX_TITLE_CHARS],
+        options=checked, host=host,
     )
 
 
-def match_join(*, match_id: int, user: User, role: Any) -> dict[str, Any]:
-    if role not in (Participant.Role.PLAYER, Participant.Role.SPECTATOR):
+def match_join(*, match_id: int, user: User, role: Any, side: Any = None) -> dict[str, Any]:
+    """`user` takes a seat: a player's on `side`, or the first free side when it names none."""
+    if role not in (Participant.Role.PLAYER, Participant.Role.SPECTATOR) or (
+            side is not None and (role != Participant.Role.PLAYER or not isinstance(side, str))):
         raise MatchError("join.role")
-    return run_command(match_id=match_id, user=user, command=Join(role))
+    return run_command(match_id=match_id, user=user, command=Join(role, side))
 
 
 def match_referee_seat(*, match_id: int, user: User, username: Any) -> dict[str, Any]:
@@ -164,25 +151,43 @@ def _in_lobby(match: Match) -> None:
 
 @dataclass(frozen=True)
 class Join(Command[dict[str, Any]]):
-    """Takes the first free side as a player, or a spectator's seat (spectators may join at any time)."""
+    """Takes a free side as a player (the one named, or the first), or a spectator's seat (spectators may join
+    at any time). Where the ruleset lets the guest choose the side (MEKATAC: "El otro elige que bando quiere
+    jugar"), the guest may take the host's side, and the host moves to a free one."""
 
     role: str
+    side: str | None = None
     right: ClassVar[Right] = Right(is_logged_in, "auth.required")
 
     def apply(self, step: Step) -> dict[str, Any]:
         match, user = step.match, step.user
         if Participant.objects.filter(match=match, user_id=user.pk).exists():
             raise MatchError("join.already_seated")
-        side = ""
-        if self.role == Participant.Role.PLAYER:
-            taken = set(Participant.objects.filter(match=match).values_list("side", flat=True))
-            free = [s for s in SIDES if s not in taken]
-            if match.status != Match.Status.OPEN or not free:
-                raise MatchError("join.full")
-            side = free[0]
+        side = self._side(step) if self.role == Participant.Role.PLAYER else ""
         Participant.objects.create(match=match, user=user, role=self.role, side=side)
         step.log(Event.Kind.JOINED, {"player": user.get_username(), "role": self.role, "side": side or None})
         return {"role": self.role, "side": side or None}
+
+    def _side(self, step: Step) -> str:
+        match = step.match
+        sides = sides_of(match.ruleset)
+        seats = {seat.side: seat for seat in Participant.objects.filter(match=match, role=Participant.Role.PLAYER)}
+        free = [side for side in sides if side not in seats]
+        if match.status != Match.Status.OPEN or not free:
+            raise MatchError("join.full")
+        side = free[0] if self.side is None else self.side
+        if side not in sides:
+            raise MatchError("join.side", side=side, sides=sides)
+        if side in free:
+            return side
+        host = seats[side]
+        if host.user_id != match.host_id or not get_ruleset(match.ruleset).setup_offer()["guest_chooses_side"]:
+            raise MatchError("join.side_taken", side=side)
+        # The host moves over, and accepts the options again on the side they now play.
+        Participant.objects.filter(pk=host.pk).update(side=free[0], accepted=False)
+        step.log(Event.Kind.JOINED, {"player": host.user.get_username(), "role": Participant.Role.PLAYER,
+                                     "side": free[0], "by": step.user.get_username()})
+        return side
 
 
 @dataclass(frozen=True)
@@ -245,11 +250,10 @@ class Accept(Command[dict[str, Any]]):
         step.log(Event.Kind.ACCEPTED, {"player": step.user.get_username(), "side": viewer.side,
                                        "accepted": self.accepted, "options": match.options})
         players = Participant.objects.filter(match=match, role=Participant.Role.PLAYER)
-        if {p.side for p in players} == set(SIDES) and all(p.accepted for p in players):
+        if {p.side for p in players} == set(sides_of(match.ruleset)) and all(p.accepted for p in players):
             ruleset = get_ruleset(match.ruleset)
-            agreed = ruleset.options.validate(
-                {name: value for name, value in match.options.items() if name in ruleset.options.names}
-            )
-            match.state = ruleset.state_to_json(replace(ruleset.state_from_json(match.state), options=agreed))
+            agreed = ruleset.options.validate(_rules_options(match.options, match.ruleset))
+            match.state = ruleset.state_to_json(ruleset.with_options(ruleset.state_from_json(match.state), agreed))
             match_start(step)
+            services.phase_unattended(step)
         return {"accepted": self.accepted, "status": match.status}

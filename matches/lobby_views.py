@@ -4,7 +4,6 @@ that post to these views, which call the lobby services; an error is shown on th
 from __future__ import annotations
 
 import json
-from dataclasses import fields
 from typing import Any, cast
 
 from django.contrib.auth.decorators import login_required
@@ -13,19 +12,13 @@ from django.core.files.uploadedfile import UploadedFile
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 
-from rules.battletech.designs.design import shipped_designs
-from rules.battletech.units import Unit
-from rules.rulesets import DEFAULT_RULESET, get_ruleset
+from rules.rulesets import DEFAULT_RULESET, RULESETS, get_ruleset
 from rules.core.reasons import Reason
 
 from . import lobby, selectors
 from .client_input import refuse_unstorable
 from .errors import MatchError
 from .views import match_or_404
-
-_PILOT_SKILLS = ("gunnery", "piloting")
-# The form starts each pilot at the rules' standard skills (gunnery 4, piloting 5).
-_STANDARD_PILOT = {field.name: field.default for field in fields(Unit) if field.name in _PILOT_SKILLS}
 
 
 def _options_from(form: QueryDict, ruleset: str) -> dict[str, Any]:
@@ -43,11 +36,26 @@ def _options_from(form: QueryDict, ruleset: str) -> dict[str, Any]:
     return options
 
 
-def _pilots_from(form: QueryDict) -> dict[str, dict[str, int]]:
-    """Each side's pilot from the fields `red_gunnery`, `red_piloting`...; lobby.match_open checks the range."""
+def _designs_from(form: QueryDict, offer: dict[str, Any]) -> Any:
+    """Each side's designs from its selects (named after the side; an empty one chooses nothing): one name where
+    a side has one, a list otherwise; None when the ruleset offers no designs or none was chosen at all."""
+    choice = offer["choices"].get("designs")
+    if choice is None:
+        return None
+    if choice["maximum"] == 1:
+        return {side: form.get(side, "") for side in offer["sides"]}
+    chosen = {side: [name for name in form.getlist(side) if name] for side in offer["sides"]}
+    return chosen if any(chosen.values()) else None
+
+
+def _pilots_from(form: QueryDict, offer: dict[str, Any]) -> dict[str, dict[str, int]] | None:
+    """Each side's pilot from the fields `red_gunnery`, `red_piloting`...; the ruleset checks the range."""
+    choice = offer["choices"].get("pilots")
+    if choice is None:
+        return None
     pilots: dict[str, dict[str, int]] = {}
-    for side in lobby.SIDES:
-        for skill in _PILOT_SKILLS:
+    for side in offer["sides"]:
+        for skill in choice["skills"]:
             text = form.get(f"{side}_{skill}", "").strip()
             if not text:
                 continue  # left empty: the standard skill
@@ -59,10 +67,21 @@ def _pilots_from(form: QueryDict) -> dict[str, dict[str, int]]:
     return pilots
 
 
-def _choices(ruleset: str = DEFAULT_RULESET) -> dict[str, Any]:
-    """The form's choices: the designs, and each of the ruleset's choice options' values (from its schema)."""
-    values = {o["name"]: o["values"] for o in get_ruleset(ruleset).options.to_json() if o["kind"] == "choice"}
-    return {"designs": sorted(shipped_designs()), "option_values": values}
+def _option_fields(ruleset: str, options: dict[str, Any]) -> dict[str, Any]:
+    """The option fields of a form (options-fields.html): the ruleset's options schema, each with its value."""
+    described = get_ruleset(ruleset).options.to_json()
+    return {"option_fields": [{**option, "current": options.get(option["name"], option["default"])}
+                              for option in described]}
+
+
+def _setup_fields(offer: dict[str, Any]) -> list[dict[str, Any]]:
+    """Each side's set-up fields (new.html): its design selects (the first ones required) and pilot skills."""
+    designs, pilots = offer["choices"].get("designs"), offer["choices"].get("pilots")
+    return [{
+        "side": side,
+        "designs": [] if designs is None else [index < designs["minimum"] for index in range(designs["maximum"])],
+        "pilot": None if pilots is None else pilots["skills"],
+    } for side in offer["sides"]]
 
 
 def _uploaded_text(upload: UploadedFile | None) -> str | None:
@@ -77,21 +96,30 @@ def _uploaded_text(upload: UploadedFile | None) -> str | None:
 
 @login_required
 def match_new_page(request: HttpRequest) -> HttpResponse:
+    """The new-match form of the ruleset chosen (`?ruleset=`, the default otherwise), with what its set-up
+    offers (rules.rulesets.setup)."""
     error = None
-    if request.method == "POST":
+    ruleset = request.POST.get("ruleset", request.GET.get("ruleset", DEFAULT_RULESET))
+    if ruleset not in RULESETS:
+        ruleset, error = DEFAULT_RULESET, MatchError("ruleset.unknown", ruleset=ruleset, known=list(RULESETS))
+    offer = get_ruleset(ruleset).setup_offer()
+    if request.method == "POST" and error is None:
         try:
             refuse_unstorable(dict(request.POST.lists()))
             board_text = _uploaded_text(request.FILES.get("board"))
             match = lobby.match_open(
                 host=cast(User, request.user), title=request.POST.get("title", ""), board_text=board_text,
-                designs={side: request.POST.get(side, "") for side in lobby.SIDES},
-                options=_options_from(request.POST, DEFAULT_RULESET), pilots=_pilots_from(request.POST),
+                ruleset=ruleset, designs=_designs_from(request.POST, offer), options=_options_from(request.POST, ruleset),
+                pilots=_pilots_from(request.POST, offer),
             )
             return redirect("match-lobby", match_id=match.pk)
         except MatchError as failure:
             error = failure
-    context = {**_choices(), "defaults": lobby.DEFAULT_OPTIONS, "sides": lobby.SIDES, "error": error,
-               "pilot": _STANDARD_PILOT, "max_skill": lobby.MAX_SKILL}
+    context = {
+        **_option_fields(ruleset, lobby.default_options(ruleset)), "defaults": lobby.default_options(ruleset),
+        "rulesets": list(RULESETS), "ruleset": ruleset, "offer": offer, "side_fields": _setup_fields(offer),
+        "error": error,
+    }
     return render(request, "matches/new.html", context, status=400 if error else 200)
 
 
@@ -108,7 +136,7 @@ def match_lobby_page(request: HttpRequest, match_id: int) -> HttpResponse:
     match = match_or_404(match_id)
     view = selectors.player_view(match=match, viewer=selectors.viewer_for(match=match, user=request.user))
     context = {
-        **_choices(match.ruleset), "view": view, "error": error, "options_json": json.dumps(match.options),
+        **_option_fields(match.ruleset, match.options), "view": view, "error": error, "options_json": json.dumps(match.options),
         "is_host": request.user.is_authenticated and match.host_id == request.user.pk,
     }
     return render(request, "matches/lobby.html", context, status=400 if error else 200)
@@ -120,7 +148,7 @@ def _lobby_action(request: HttpRequest, match_id: int) -> None:
     refuse_unstorable(dict(request.POST.lists()))
     action = request.POST.get("action")
     if action in ("player", "spectator"):
-        lobby.match_join(match_id=match_id, user=user, role=action)
+        lobby.match_join(match_id=match_id, user=user, role=action, side=request.POST.get("side") or None)
     elif action in ("accept", "withdraw"):
         try:
             read = json.loads(request.POST.get("options", ""))

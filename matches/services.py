@@ -168,6 +168,16 @@ def order_submit(
     return run_command(match_id=match_id, user=user, command=OrderSubmit(order_json, turn, phase, seen))
 
 
+def phase_unattended(step: Step) -> None:
+    """A match started in a phase that awaits no orders (MEKATAC's card phase) has the server resolve it at
+    once, through the same resolution as an order's, so it never waits on nobody."""
+    match = step.match
+    ruleset = get_ruleset(match.ruleset)
+    state = ruleset.state_from_json(match.state)
+    if match.status == Match.Status.IN_PROGRESS and match.phase != OVER and not ruleset.awaits(state):
+        phase_resolve(step, state, [])
+
+
 def phase_resolve(step: Step, state: Any, phase_orders: list[Order]) -> None:
     """Resolves the current phase with the orders given (a unit without one gets the rules' default), after
     its last order or once its deadline passes: one batched playback per resolution, the movement timeline

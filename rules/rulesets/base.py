@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
+from rules.core.board import Board
 from rules.core.dice import Dice
 from rules.core.options import OptionsSchema
 from rules.core.phases import NO_ANSWERS, Json, Order, Outcome, Phase
@@ -102,6 +103,24 @@ class Ruleset(Protocol[S, R]):
     def example(self, options: Mapping[str, Any]) -> S:
         """A small game ready to play under ``options`` (as the schema validated them): what a match opens
         with when the host brings no position of their own, and what the ruleset contract suite plays."""
+        ...
+
+    # ---- the lobby: how a match of this game is set up --------------------------------------------------
+
+    def setup_offer(self) -> Json:
+        """What the host of a new match chooses besides the options, as the lobby's form and REST API offer it
+        (rules.rulesets.setup: ``sides`` in seating order, ``choices`` by name, ``board`` whether a MegaMek
+        board may be uploaded, ``guest_chooses_side``)."""
+        ...
+
+    def setup(self, options: Mapping[str, Any], choices: Mapping[str, Any], board: Board | None) -> S:
+        """A lobby match's opening position under ``options`` (as the schema validated them) with the host's
+        ``choices`` (each named by :meth:`setup_offer`) and uploaded ``board`` (None: the game's own); a coded
+        refusal for a bad choice."""
+        ...
+
+    def with_options(self, state: S, options: Mapping[str, Any]) -> S:
+        """``state`` under ``options`` (validated): the options the players agree in the lobby once it is set up."""
         ...
 
     def hints(self, state: S, role: str, side: str | None) -> Json:

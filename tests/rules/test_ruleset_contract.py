@@ -116,3 +116,30 @@ def test_a_bad_order_is_a_coded_refusal(ruleset: Ruleset[Any, Any], bad: Any) ->
         assert "." in refused.code and json.dumps(refused.to_json())
     else:
         pytest.fail(f"{bad!r} was taken as an order")
+
+
+def lobby_choices(offer: dict[str, Any]) -> dict[str, Any]:
+    """The fewest choices a host may make: each side the fewest designs the set-up takes, the first offered."""
+    designs = offer["choices"].get("designs")
+    if designs is None or not designs["minimum"]:
+        return {}
+    names = [designs["values"][0]] * designs["minimum"]
+    return {"designs": {side: names[0] if designs["maximum"] == 1 else names for side in offer["sides"]}}
+
+
+def test_the_lobby_set_up_seats_the_sides_it_offers_under_the_options_agreed(ruleset: Ruleset[Any, Any]) -> None:
+    offer = ruleset.setup_offer()
+    json.dumps(offer)
+    state = ruleset.setup(ruleset.options.defaults, lobby_choices(offer), None)
+    assert sorted(offer["sides"]) == sorted({unit.side for unit in state.units})
+    agreed = ruleset.with_options(state, shortest(ruleset))
+    assert ruleset.state_to_json(ruleset.state_from_json(ruleset.state_to_json(agreed))) == ruleset.state_to_json(agreed)
+    # The options are all the position changes: agreed back to the defaults, it is the set-up again.
+    back = ruleset.with_options(agreed, ruleset.options.defaults)
+    assert ruleset.state_to_json(back) == ruleset.state_to_json(state)
+
+
+def test_a_set_up_choice_not_offered_is_a_coded_refusal(ruleset: Ruleset[Any, Any]) -> None:
+    with pytest.raises(RuleError) as refused:
+        ruleset.setup(ruleset.options.defaults, {"no such choice": 1}, None)
+    assert refused.value.code == "setup.not_offered"

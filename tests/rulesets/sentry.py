@@ -16,6 +16,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, cast
 
+from rules.rulesets.setup import ExampleSetup
 from rules.core.board import Board, board_from_json, board_to_json
 from rules.core.dice import Dice
 from rules.core.errors import MalformedOrder, RuleError
@@ -193,7 +194,7 @@ def _end_of_turn(state: SentryState, dice: Dice) -> Outcome:
     return Outcome(replace(state, turn=state.turn + 1))
 
 
-class SentryRuleset(TableRuleset[SentryState, Outcome]):
+class SentryRuleset(ExampleSetup, TableRuleset[SentryState, Outcome]):
     name = "sentry"
     reacts = True
     options = OptionsSchema(Count("turns", 2, 10, "turns before the runners win", minimum=1))
@@ -240,6 +241,9 @@ class SentryRuleset(TableRuleset[SentryState, Outcome]):
         """A runner (side "a") that comes next to a sentry (side "b") at its third step north."""
         units = (Trooper("R", Hex.parse("0510"), 0, side="a"), Trooper("S", Hex.parse("0606"), 0, side="b", sentry=True))
         return SentryState(Board(12, 12), units, turns=options["turns"])
+
+    def with_options(self, state: SentryState, options: Mapping[str, Any]) -> SentryState:
+        return replace(state, turns=self.options.validate(options)["turns"])
 
     def hints(self, state: SentryState, role: str, side: str | None) -> Json:
         mine = [unit.id for unit in state.units if role == "player" and unit.side == side]

@@ -24,6 +24,7 @@ from rules.rulesets.mekatac.movement import offered_in
 from rules.rulesets.mekatac.orders import Fire, reaction_from_json
 from rules.rulesets.mekatac.phases import CARDS, END, INITIATIVE, MekaOutcome, MovementPhase
 from rules.rulesets.mekatac.report import report_to_json
+from rules.rulesets.mekatac.setup import scenario, scenario_offer
 from rules.rulesets.mekatac.state import MekaState, new_meka
 from rules.rulesets.mekatac.view import hints, orders_view, view
 
@@ -89,6 +90,15 @@ class MekatacRuleset(TableRuleset[MekaState, MekaOutcome]):
         mekas = tuple(new_meka(unit, Hex.parse(at), facing, side, shipped(design))
                       for unit, at, facing, side, design in _EXAMPLE_MEKAS)
         return MekaState(Board(12, 12, hexes), mekas, options=OPTIONS.validate(options))
+
+    def setup_offer(self) -> Json:
+        return scenario_offer()
+
+    def setup(self, options: Mapping[str, Any], choices: Mapping[str, Any], board: Board | None) -> MekaState:
+        return scenario(self.example(options), choices, board)
+
+    def with_options(self, state: MekaState, options: Mapping[str, Any]) -> MekaState:
+        return replace(state, options=OPTIONS.validate(options))
 
     def hints(self, state: MekaState, role: str, side: str | None) -> Json:
         return hints(state, self.awaits(state), role, side)

@@ -23,6 +23,7 @@ from rules.rulesets.skirmish.lof import sight
 from rules.rulesets.skirmish.phase import OrderPhase, OrderTable, Outcome
 from rules.rulesets.skirmish.play import may_react
 from rules.rulesets.skirmish.state import SkirmishState, find
+from rules.rulesets.setup import ExampleSetup
 from rules.rulesets.skirmish.troops import ENGAGED, IMMOBILISED, POSSESSED, PROFILES, Troop
 
 PLAYER, REFEREE = "player", "referee"
@@ -40,7 +41,7 @@ def sees_side(role: str, side: str | None, owner: str) -> bool:
     return role == REFEREE or (role == PLAYER and side == owner)
 
 
-class SkirmishRuleset(TableRuleset[SkirmishState, Outcome]):
+class SkirmishRuleset(ExampleSetup, TableRuleset[SkirmishState, Outcome]):
     name = "skirmish"
     reacts = True
     options = OPTIONS
@@ -99,6 +100,9 @@ class SkirmishRuleset(TableRuleset[SkirmishState, Outcome]):
 
     def example(self, options: Mapping[str, Any]) -> SkirmishState:
         return replace(example_state(), turns=options["turns"])
+
+    def with_options(self, state: SkirmishState, options: Mapping[str, Any]) -> SkirmishState:
+        return replace(state, turns=OPTIONS.validate(options)["turns"])
 
     def hints(self, state: SkirmishState, role: str, side: str | None) -> Json:
         """The order panel for the active player: its pool, and for each troop that may take an order its MOV,

@@ -16,7 +16,9 @@ from rules.battletech.outcome import PhaseResult
 from rules.battletech.state import GameState
 from rules.core.phases import Json, NoReactions, PhaseTable, TableRuleset
 from rules.battletech import codec
+from rules.core.board import Board
 from rules.rulesets.solaris import hints
+from rules.rulesets.solaris import setup as duel_setup
 from rules.rulesets.solaris.demo import demo_duel_state
 from rules.rulesets.solaris import view as viewer_filter
 from rules.rulesets.solaris.options import OPTIONS, agreed
@@ -56,6 +58,16 @@ class SolarisRuleset(TableRuleset[GameState, PhaseResult], NoReactions):
     def example(self, options: Mapping[str, Any]) -> GameState:
         """The demo duel (a Phoenix Hawk against a Shadow Hawk on the demo board) under ``options``."""
         return replace(demo_duel_state(), options=OPTIONS.validate(options))
+
+    def setup_offer(self) -> Json:
+        return duel_setup.duel_offer()
+
+    def setup(self, options: Mapping[str, Any], choices: Mapping[str, Any], board: Board | None) -> GameState:
+        """A duel of the designs the host chose (rules.rulesets.solaris.setup)."""
+        return duel_setup.duel(options, choices, board)
+
+    def with_options(self, state: GameState, options: Mapping[str, Any]) -> GameState:
+        return replace(state, options=OPTIONS.validate(options))
 
     def hints(self, state: GameState, role: str, side: str | None) -> Json:
         return hints.hints(state, self.awaits(state), role, side)

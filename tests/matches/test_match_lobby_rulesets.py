@@ -1,0 +1,111 @@
+"""Every registered ruleset is opened from the lobby, set up as it offers (rules.rulesets.setup), and played
+through the one pipeline (issue 14; the lobby set-up items of issues 20 and 21): a match is created over REST,
+its guest joins (MEKATAC's guest choosing the side, "El otro elige que bando quiere jugar"), both accept, and
+its first orders are submitted; MEKATAC's first phase, which awaits no orders, is resolved by the server."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+
+from matches import services
+from matches.models import Event, Match
+from rules.rulesets import RULESETS
+from tests.matches.lobby_duels import DUEL, MOVES
+from tests.matches.sockets import client_as
+
+pytestmark = pytest.mark.django_db
+
+MEKAS = {"a": ["Sharpshot", "Reaper"], "b": ["Tasmanian"]}
+
+
+def _open(host: User, guest: User, body: dict[str, Any], side: str | None = None) -> Match:
+    """A match opened over REST by `host`, joined by `guest` (on `side`), with both players accepting."""
+    created = client_as(host).post("/api/matches/", body, content_type="application/json")
+    assert created.status_code == 201, created.json()
+    match_id = created.json()["match"]["id"]
+    joined = client_as(guest).post(f"/api/matches/{match_id}/join/", {"role": "player", "side": side},
+                                   content_type="application/json")
+    assert joined.status_code == 200, joined.json()
+    options = joined.json()["match"]["options"]
+    for user in (host, guest):
+        accepted = client_as(user).post(f"/api/matches/{match_id}/accept/", {"accepted": True, "options": options},
+                                        content_type="application/json")
+        assert accepted.status_code == 200, accepted.json()
+    return Match.objects.get(pk=match_id)
+
+
+def _kinds(match: Match) -> list[str]:
+    return list(match.events.order_by("version").values_list("kind", flat=True))
+
+
+def test_the_ruleset_list_offers_each_rulesets_set_up() -> None:
+    listed = {entry["name"]: entry["setup"] for entry in client_as(None).get("/api/rulesets/").json()}
+    assert set(listed) == set(RULESETS)
+    assert listed["solaris"]["sides"] == ["red", "blue"] and listed["solaris"]["board"]
+    assert listed["mekatac"]["guest_chooses_side"] and listed["mekatac"]["choices"]["designs"]["maximum"] == 4
+    assert listed["skirmish"]["choices"] == {}
+
+
+def test_a_solaris_duel_from_the_lobby_plays_its_first_moves(alice: User, bob: User) -> None:
+    match = _open(alice, bob, {"designs": DUEL})
+    assert (match.status, match.phase) == (Match.Status.IN_PROGRESS, "movement")
+    services.order_submit(match_id=match.pk, user=alice, order_json=MOVES["A"])
+    services.order_submit(match_id=match.pk, user=bob, order_json=MOVES["B"])
+    assert Event.Kind.PLAYBACK in _kinds(match)
+
+
+def test_a_mekatac_match_deploys_the_hosts_mekas_and_the_guest_chooses_the_side(alice: User, bob: User) -> None:
+    # Bob takes side a, which the host held: alice moves to side b (and accepts again, as _open does).
+    match = _open(alice, bob, {"ruleset": "mekatac", "designs": MEKAS, "options": {"turn_limit": 3}}, side="a")
+    seats = {p.user.username: p.side for p in match.participants.all()}
+    assert seats == {"alice": "b", "bob": "a"}
+    # The card and initiative phases await no orders: the server resolved them at the start.
+    assert (match.status, match.phase) == (Match.Status.IN_PROGRESS, "movement")
+    assert _kinds(match)[-2:] == [Event.Kind.STARTED, Event.Kind.PLAYBACK]
+    units = {u["id"]: (u["side"], u["hex"], u["design"]["name"]) for u in match.state["units"]}
+    # Side a on the south edge (row 12), side b on the north edge (row 1), spread along it.
+    assert units == {"A1": ("a", "0512", "Sharpshot"), "A2": ("a", "0912", "Reaper"), "B1": ("b", "0701", "Tasmanian")}
+    assert match.state["options"]["turn_limit"] == 3
+    for unit, user in (("A1", bob), ("A2", bob), ("B1", alice)):
+        services.order_submit(match_id=match.pk, user=user, order_json={"unit": unit, "mode": "walk", "steps": ["F"]})
+    assert _kinds(match)[-1] in (Event.Kind.PLAYBACK, Event.Kind.REACTION_WINDOW)
+
+
+def test_a_guest_cannot_take_a_side_held_where_the_ruleset_does_not_let_them_choose(alice: User, bob: User) -> None:
+    created = client_as(alice).post("/api/matches/", {"designs": DUEL}, content_type="application/json").json()
+    match_id = created["match"]["id"]
+    for side, code in (("red", "join.side_taken"), ("green", "join.side")):
+        answer = client_as(bob).post(f"/api/matches/{match_id}/join/", {"role": "player", "side": side},
+                                     content_type="application/json")
+        assert answer.json()["code"] == code
+    assert client_as(bob).post(f"/api/matches/{match_id}/join/", {"role": "player", "side": "blue"},
+                               content_type="application/json").json()["you"] == {"role": "player", "side": "blue"}
+
+
+def test_a_skirmish_match_opens_on_its_example_and_its_first_order_asks_for_a_reaction(
+        alice: User, bob: User) -> None:
+    match = _open(alice, bob, {"ruleset": "skirmish", "options": {"turns": 4}})
+    assert {p.user.username: p.side for p in match.participants.all()} == {"alice": "angus", "bob": "yu"}
+    assert match.state["turns"] == 4
+    # The worked example's peek: the Fusilier steps out into partial cover, in the Zhanshi's line of fire.
+    services.order_submit(match_id=match.pk, user=alice, order_json={
+        "unit": "F", "skills": [{"skill": "move", "path": ["0508"]}]})
+    window = match.events.get(kind=Event.Kind.REACTION_WINDOW).payload["window"]
+    assert window["units"] == ["Z"]
+
+
+def test_the_new_match_page_offers_every_ruleset_and_opens_a_mekatac_match(alice: User) -> None:
+    page = client_as(alice).get("/matches/new/?ruleset=mekatac").content.decode()
+    assert all(f'<option value="{name}"' in page for name in RULESETS)
+    assert 'data-ruleset="mekatac"' in page and 'name="turn_limit"' in page and 'name="movement"' not in page
+    response = client_as(alice).post("/matches/new/", {"ruleset": "mekatac", "a": ["Sharpshot", ""], "b": "Reaper",
+                                                       "turn_limit": "2"})
+    assert response.status_code == 302
+    match = Match.objects.get()
+    assert [u["design"]["name"] for u in match.state["units"]] == ["Sharpshot", "Reaper"]
+    assert match.options["turn_limit"] == 2
+    unknown = client_as(alice).get("/matches/new/?ruleset=chess")
+    assert unknown.status_code == 400 and 'data-code="ruleset.unknown"' in unknown.content.decode()
