@@ -158,8 +158,26 @@ def round_schedule(*, round_: Round) -> list[dict[str, Any]]:
     return schedule
 
 
+def round_sheet(*, round_: Round) -> list[dict[str, Any]]:
+    """The round's pairing sheet: each fixture not voided with its arena and, per side, the stable, the pilot,
+    the mech (the one fielded once the match exists, else the one the pilot drives now) and the player."""
+    fixtures = round_.fixtures.filter(voided_at__isnull=True).select_related(
+        "arena", "mech_a", "mech_b", "pilot_a__stable", "pilot_b__stable", "pilot_a__player", "pilot_b__player",
+        "pilot_a__mech", "pilot_b__mech")
+    rows = []
+    for fixture in fixtures:
+        sides = []
+        for side in SIDES:
+            pilot = fixture.pilot_of(side)
+            mech = fixture.mech_of(side) if fixture.match_id else getattr(pilot, "mech", None)
+            sides.append({"side": side, "stable": pilot.stable.name, "pilot": pilot, "mech": mech,
+                          "player": pilot.player.get_username() if pilot.player else ""})
+        rows.append({"fixture": fixture, "arena": fixture.arena, "sides": sides})
+    return rows
+
+
 def round_byes(*, round_: Round) -> list[Pilot]:
-    return [bye.pilot for bye in round_.byes.select_related("pilot")]
+    return [bye.pilot for bye in round_.byes.select_related("pilot__stable")]
 
 
 def fixture_standing(fixture: Fixture, now: datetime | None = None) -> str:

@@ -165,8 +165,32 @@ class RoundAdmin(ConsoleAdmin):
     actions = ["generate_pairings", "create_matches", "apply_results", "advance", "forfeit_overdue", "extend",
                "void"]
 
+    readonly_fields = ["sheet_link"]
+
     def get_queryset(self, request: HttpRequest) -> QuerySet[Round]:
         return super().get_queryset(request).select_related("season__campaign")
+
+    def get_urls(self) -> list[Any]:
+        sheet = self.admin_site.admin_view(self.sheet_view)
+        return [path("<int:round_id>/sheet/", sheet, name="campaigns_round_sheet"), *super().get_urls()]
+
+    @admin.display(description=_("pairing sheet"))
+    def sheet_link(self, round_: Round) -> SafeString | str:
+        if round_.pk is None:
+            return "—"
+        return format_html('<a href="{}">{}</a>', reverse("admin:campaigns_round_sheet", args=[round_.pk]),
+                           gettext("Printable pairing sheet"))
+
+    def sheet_view(self, request: HttpRequest, round_id: int) -> HttpResponse:
+        """The round's pairings on one printable page: stable, pilot, mech and player per side, the arena,
+        the deadline and the byes."""
+        round_ = get_object_or_404(Round.objects.select_related("season__campaign"), pk=round_id)
+        if not self.has_view_permission(request, round_):
+            return HttpResponse(status=403)
+        return TemplateResponse(request, "admin/campaigns/sheet.html", {
+            "round": round_, "campaign": round_.season.campaign, "rows": selectors.round_sheet(round_=round_),
+            "byes": selectors.round_byes(round_=round_),
+        })
 
     @admin.display(description=_("overdue fixtures"))
     def overdue(self, round_: Round) -> int:
