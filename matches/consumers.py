@@ -43,6 +43,15 @@ MAX_MESSAGE_CHARS = 16_000
 ORDER_THREADS = ThreadPoolExecutor(max_workers=settings.ARBITRO_ORDER_THREADS, thread_name_prefix="orders")
 
 
+def too_long() -> MatchError:
+    return MatchError("message.malformed", why=Reason("message.too_long", limit=MAX_MESSAGE_CHARS))
+
+
+def error_text(error: MatchError, version: int | None) -> str:
+    """An error frame; `version`: the one the viewer is shown (None: not known)."""
+    return encode({"type": "error", "v": version, **error.as_json()})
+
+
 def _since_version(query_string: bytes) -> int | None:
     values = parse_qs(query_string.decode("latin-1")).get("v")
     try:
@@ -181,7 +190,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
 
     def _decode(self, text_data: str | None) -> dict[str, Any]:
         if text_data is None or len(text_data) > MAX_MESSAGE_CHARS:
-            raise MatchError("message.malformed", why=Reason("message.too_long", limit=MAX_MESSAGE_CHARS))
+            raise too_long()
         try:
             message = json.loads(text_data)
         except (ValueError, RecursionError):  # RecursionError: arrays or objects nested thousands deep
@@ -306,7 +315,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
             version = await database_sync_to_async(selectors.version_seen)(match_id=self.match_id, user=self.user)
         except (OperationalError, InterfaceError):
             version = self.subscriber.version  # the database is down too: what this socket was last sent
-        await self._send_text(encode({"type": "error", "v": version, **error.as_json()}))
+        await self._send_text(error_text(error, version))
 
     async def _send_text(self, text: str) -> None:
         try:

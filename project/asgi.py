@@ -12,13 +12,14 @@ django_asgi_app = get_asgi_application()
 from channels.auth import AuthMiddleware  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.sessions import CookieMiddleware, InstanceSessionWrapper, SessionMiddleware  # noqa: E402
-from daphne.ws_protocol import WebSocketFactory  # noqa: E402
+from daphne.ws_protocol import WebSocketFactory, WebSocketProtocol  # noqa: E402
 from django.conf import settings  # noqa: E402
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler  # noqa: E402
 from django.core.exceptions import SuspiciousFileOperation  # noqa: E402
 from django.http import Http404  # noqa: E402
 
 from matches import direct_writes  # noqa: E402
+from matches.consumers import error_text, too_long  # noqa: E402
 from matches.routing import websocket_urlpatterns  # noqa: E402
 from project.origins import SameOriginValidator  # noqa: E402
 
@@ -27,16 +28,25 @@ if settings.ARBITRO_DIRECT_WRITES:
 
 
 def _close_refused_sockets_with_a_code() -> None:
-    """A message over Daphne's 1 MiB limit (or any other protocol error) closes the socket with a close frame
-    and its code (1009: message too big) instead of dropping the connection (1006, no reason). Daphne refuses
-    such a message before the consumer sees it, so it cannot be answered with an error frame."""
+    """A message over Daphne's 1 MiB limit is answered as one over the consumer's limit is (`message.malformed`,
+    `message.too_long`), then the socket is closed with a close frame and its code (1009: message too big),
+    which the client reconnects after. Daphne refuses such a message before the consumer sees it (the rest of
+    it is never read), so the socket cannot stay open. Any other protocol error also closes with its code
+    instead of dropping the connection (1006, no reason)."""
     build_factory = WebSocketFactory.__init__
+    refuse = WebSocketProtocol._max_message_size_exceeded
 
     def build_closing_cleanly(factory: Any, *args: Any, **kwargs: Any) -> None:
         build_factory(factory, *args, **kwargs)
         factory.setProtocolOptions(failByDrop=False)
 
+    def answer_then_refuse(protocol: Any, *args: Any) -> None:
+        # No version: reading the match would block Daphne's reactor; the client resyncs on reconnecting anyway.
+        protocol.sendMessage(error_text(too_long(), None).encode(), isBinary=False)
+        refuse(protocol, *args)
+
     WebSocketFactory.__init__ = build_closing_cleanly  # type: ignore[method-assign]
+    WebSocketProtocol._max_message_size_exceeded = answer_then_refuse
 
 
 _close_refused_sockets_with_a_code()
