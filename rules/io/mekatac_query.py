@@ -1,8 +1,9 @@
 """The referee command's MEKATAC questions (``"ruleset": "mekatac"`` in a scenario, docs/scenario.md).
 
 A MEKATAC scenario has a board (as any scenario), mekas (``{"id", "hex", "facing", "side", "design"}``, the
-design a shipped name or ``{"name", "size", "systems": [[key, arc], ...]}``, and optionally ``armour``, ``airborne`` and ``loads``: the
-ammunition type of each ballistic, missile or mortar weapon, ``{"0": "perforante"}``), a seed and one query: ``los`` (sight, arcs and cover between two mekas), ``attack`` (the
+design a shipped name or ``{"name", "size", "systems": [[key, arc], ...]}``, and optionally ``armour``, ``airborne``, ``loads`` (the
+ammunition type of each ballistic, missile or mortar weapon, ``{"0": "perforante"}``) and ``skills`` (its pilot's,
+``["punteria"]``)), a seed and one query: ``los`` (sight, arcs and cover between two mekas), ``attack`` (the
 target number of one weapon and each modifier, or the coded refusal), ``move`` (the check of a movement
 order) or ``movement_phase`` (the phase played with the orders given, the mekas moving in the order listed,
 and every reaction opportunity by step, each window passed or answered with every weapon it offers).
@@ -25,12 +26,13 @@ from rules.rulesets.mekatac import MekatacRuleset
 from rules.rulesets.mekatac.ammo import loaded
 from rules.rulesets.mekatac.combat import aim, as_reason
 from rules.rulesets.mekatac.designs import Design, build, shipped
+from rules.rulesets.mekatac.skills import trained
 from rules.rulesets.mekatac.sight import arcs_of, cover_quarters, has_sight
 from rules.rulesets.mekatac.state import Meka, MekaState, new_meka
 
 Answer = dict[str, Any]
 RULES = MekatacRuleset()
-MEKA_KEYS = ("id", "hex", "facing", "side", "design", "armour", "airborne", "loads")
+MEKA_KEYS = ("id", "hex", "facing", "side", "design", "armour", "airborne", "loads", "skills")
 SCENARIO_KEYS = ("ruleset", "board", "units", "options", "seed", "query", "description")
 MOST_WINDOWS = 500
 
@@ -39,6 +41,7 @@ register_reasons({
     "scenario.mekatac_meka": "a meka is {%(keys)s} (id, hex, side and design required)",
     "scenario.mekatac_fields": "meka %(unit)s: facing 0-5, armour a whole number, airborne jump or fly",
     "scenario.mekatac_loads": "meka %(unit)s: 'loads' maps weapon numbers to ammunition types",
+    "scenario.mekatac_skills": "meka %(unit)s: 'skills' is a list of pilot skills",
     "scenario.mekatac_unique": "meka ids must be unique",
     "scenario.mekatac_pair": "the query is {\"from\": MEKA, \"to\": MEKA%(extra)s}",
     "scenario.mekatac_weapon": "'weapon' is a weapon's number or \"punch\"/\"kick\"",
@@ -68,7 +71,10 @@ def _meka(data: Any, state: MekaState) -> Meka:
     if not isinstance(loads, dict) or not all(key.isdigit() for key in loads):
         raise ScenarioError("scenario.unit", why=Reason("scenario.mekatac_loads", unit=repr(data.get("id"))))
     meka = new_meka(data["id"], state.board.hex(str(data["hex"])), facing, data["side"], _design(data["design"]))
-    meka = loaded(meka, {int(key): kind for key, kind in loads.items()})
+    skills = data.get("skills", [])
+    if not isinstance(skills, list):
+        raise ScenarioError("scenario.unit", why=Reason("scenario.mekatac_skills", unit=repr(data.get("id"))))
+    meka = trained(loaded(meka, {int(key): kind for key, kind in loads.items()}), skills)
     return replace(meka, armour=meka.armour if armour is None else armour, airborne=airborne)
 
 

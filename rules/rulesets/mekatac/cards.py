@@ -11,7 +11,9 @@ from rules.core.dice import Dice
 from rules.core.reasons import Reason
 from rules.core.timeline import Event
 from rules.rulesets.mekatac.state import MekaState
-from rules.rulesets.mekatac.tables import ACTION_CARDS, CARDS_PER_TURN, COPIES_PER_CARD, HAND_LIMIT
+from rules.rulesets.mekatac.tables import (
+    ACTION_CARDS, CARDS_PER_TURN, COPIES_PER_CARD, HAND_LIMIT, TACTICAS, TACTICS_CARDS,
+)
 
 FULL_DECK = tuple(card for card in ACTION_CARDS for _ in range(COPIES_PER_CARD))
 
@@ -37,7 +39,10 @@ def draw_phase(state: MekaState, dice: Dice) -> tuple[MekaState, list[Event]]:
         state = replace(state, deck=shuffled(FULL_DECK, dice), shuffled=True)
     for side in state.sides:
         hand = list(state.hands.get(side, ()))
-        for _ in range(CARDS_PER_TURN):
+        # "Tácticas: … puede tomar una carta más": one more for each of the side's pilots in the fight with it.
+        count = CARDS_PER_TURN + TACTICS_CARDS * sum(TACTICAS in meka.skills and meka.in_fight
+                                                     for meka in state.units if meka.side == side)
+        for _ in range(count):
             if not state.deck and state.discard:
                 state = replace(state, deck=shuffled(state.discard, dice), discard=())
                 events.append(_side_event(state, side, Reason("mekatac.deck_shuffled", count=len(state.deck))))
@@ -45,7 +50,7 @@ def draw_phase(state: MekaState, dice: Dice) -> tuple[MekaState, list[Event]]:
                 hand.append(state.deck[0])
                 state = replace(state, deck=state.deck[1:])
         state = replace(state, hands={**state.hands, side: tuple(hand)})
-        events.append(_side_event(state, side, Reason("mekatac.cards_drawn", side=side, count=CARDS_PER_TURN)))
+        events.append(_side_event(state, side, Reason("mekatac.cards_drawn", side=side, count=count)))
     return state, events
 
 

@@ -26,12 +26,14 @@ from rules.core.hexes import Hex, turn
 from rules.core.playback import Answers, HookOutcome, Moment, Played, ReactionWindow, play
 from rules.core.reasons import Reason
 from rules.core.timeline import Event
-from rules.rulesets.mekatac.combat import MELEE_NAMES, Weapon, aim, attack, check_weapon, is_melee, refusal, why_idle
+from rules.rulesets.mekatac.combat import MELEE_NAMES, Weapon, aim, check_weapon, is_melee, refusal, why_idle
+from rules.rulesets.mekatac.strike import attack
 from rules.rulesets.mekatac.orders import ASK, FIRE, HOLD, Fire, Hold, MoveOrder
 from rules.rulesets.mekatac.plays import begin, check_cards, extra_uses, order_mp
 from rules.rulesets.mekatac.sight import OBSTACLE_LEVELS
+from rules.rulesets.mekatac.skills import more_melee, more_uses
 from rules.rulesets.mekatac.state import Meka, MekaState
-from rules.rulesets.mekatac.tables import FLY_MP, JUMP_MP
+from rules.rulesets.mekatac.tables import FLY_MP, JUMP_MP, MANIOBRABILIDAD, MANOEUVRE_MP
 from rules.rulesets.mekatac.victory import decided
 
 MELEE_KEYS = {"punch": "p", "kick": "k"}
@@ -39,9 +41,10 @@ KEY_MELEE = {key: name for name, key in MELEE_KEYS.items()}
 
 
 def budget(meka: Meka, mode: str) -> int:
-    """The MP of a move: the size's, +2 with four legs, -1 per damaged leg, and what its cards gave it this turn;
-    +4 jumping, +8 flying."""
-    walk = max(meka.design.walk_mp - meka.legs_damaged, 0) + meka.extra_mp
+    """The MP of a move: the size's, +2 with four legs, -1 per damaged leg, +1 for a pilot with Maniobrabilidad,
+    and what its cards gave it this turn; +4 jumping, +8 flying."""
+    walk = max(meka.design.walk_mp - meka.legs_damaged, 0) + meka.extra_mp + (
+        MANOEUVRE_MP if MANIOBRABILIDAD in meka.skills else 0)
     return walk + (JUMP_MP if mode == "jump" else FLY_MP if mode == "fly" else 0)
 
 
@@ -89,10 +92,10 @@ def check_order(state: MekaState, order: MoveOrder) -> None:
         for weapon in volley.weapons:
             check_weapon(state, meka, weapon)
             fired[weapon] += 1
-            if fired[weapon] > 1 + (extra[weapon] if isinstance(weapon, int) else 0):
+            if fired[weapon] > 1 + (extra[weapon] if isinstance(weapon, int) else 0) + more_uses(meka, weapon):
                 raise refusal("mekatac.refuse_used", unit=meka.id, weapon=str(weapon))
             melee += is_melee(meka, weapon)
-            if melee > 1:
+            if melee > 1 + more_melee(meka):
                 raise refusal("mekatac.refuse_melee_used", unit=meka.id)
 
 

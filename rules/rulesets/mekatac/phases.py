@@ -25,7 +25,10 @@ from rules.rulesets.mekatac.orders import MoveOrder, move_order_from_json, move_
 from rules.rulesets.mekatac.plays import turn_over
 from rules.rulesets.mekatac.preview import preview_attacks
 from rules.rulesets.mekatac.state import Meka, MekaState
-from rules.rulesets.mekatac.tables import FIRE_SIDES, REACTOR_EXPLODES_ON, REACTOR_SIDES, SIZES, TO_HIT_SIDES
+from rules.rulesets.mekatac.tables import (
+    CARD_NAMES, FIRE_SIDES, INICIATIVA, REACTOR_EXPLODES_ON, REACTOR_SIDES, SIZES, SKILL_NAMES, TACTICAS,
+    TACTICS_INITIATIVE, TO_HIT_SIDES,
+)
 from rules.rulesets.mekatac.victory import at_turn_limit, decided
 
 # Ties are rolled again; past this many rounds (never seen in practice) the tied mekas keep their id order.
@@ -100,14 +103,19 @@ def _initiative(state: MekaState, dice: Dice) -> MekaOutcome:
 
 
 def _roll_initiative(meka: Meka, dice: Dice, events: list[Event], bonus: int = 0) -> int:
-    """The roll with the size's modifier, and the +10 of an Iniciativa played on the meka (its first roll of
-    the turn only: a tie is rolled again without it)."""
+    """The roll with the size's modifier, the +2 of a pilot with Tácticas, and the +10 of an Iniciativa played
+    on the meka (its first roll of the turn only: a tie is rolled again without it)."""
     modifier = SIZES[meka.design.size].initiative
     roll = dice.roll(1, TO_HIT_SIDES, f"initiative of {meka.id}")
-    total = roll.total + modifier + bonus
-    said = Reason("mekatac.initiative_card", unit=meka.id, roll=roll.total, modifier=f"{modifier:+d}",
-                  bonus=f"{bonus:+d}", total=total) if bonus else Reason(
-        "mekatac.initiative", unit=meka.id, roll=roll.total, modifier=f"{modifier:+d}", total=total)
+    tactics = TACTICS_INITIATIVE if TACTICAS in meka.skills else 0
+    total = roll.total + modifier + bonus + tactics
+    shown: dict[str, str | int] = {"unit": meka.id, "roll": roll.total, "modifier": f"{modifier:+d}", "total": total}
+    said = Reason("mekatac.initiative", **shown)
+    if tactics:
+        sources = ", ".join([CARD_NAMES[INICIATIVA]] * bool(bonus) + [SKILL_NAMES[TACTICAS]])
+        said = Reason("mekatac.initiative_bonus", **shown, bonus=f"{bonus + tactics:+d}", sources=sources)
+    elif bonus:
+        said = Reason("mekatac.initiative_card", **shown, bonus=f"{bonus:+d}")
     events.append(_event(meka, "initiative", said, (roll,)))
     return total
 

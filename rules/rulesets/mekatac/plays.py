@@ -137,5 +137,6 @@ def begin(state: MekaState, orders: Sequence[MoveOrder]) -> tuple[MekaState, lis
 
 
 def turn_over(meka: Meka) -> Meka:
-    """What the cards did lasts to the end of the turn (Iniciativa waits for the next roll)."""
-    return replace(meka, extra_mp=0, stuck=False, doubt=False, again=frozenset(), armed=())
+    """What the cards did lasts to the end of the turn (Iniciativa waits for the next roll); the pilot's skills
+    are ready again."""
+    return replace(meka, extra_mp=0, stuck=False, doubt=False, again=frozenset(), armed=(), skill_used=frozenset())

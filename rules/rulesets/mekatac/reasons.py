@@ -116,6 +116,15 @@ register({
     "mekatac.design_needs_arc": "%(system)s needs an arc (F, I, D, T), not %(arc)r",
     "mekatac.design_no_arc": "%(system)s has no arc",
     "mekatac.design_unknown": "no meka design %(design)r",
+    # Pilot skills ("HABILIDADES DE LOS PILOTOS").
+    "mekatac.mod_skill": "%(skill)s: %(value)s",
+    "mekatac.skill_dodge": "the pilot of %(target)s (%(skill)s) rolls %(roll)s on 1D6: the attack of %(unit)s "
+                           "misses",
+    "mekatac.skill_no_dodge": "the pilot of %(target)s (%(skill)s) rolls %(roll)s on 1D6: the attack of %(unit)s "
+                              "still hits",
+    "mekatac.initiative_bonus": "%(unit)s rolls %(roll)s on 1D10, %(modifier)s for its size, %(bonus)s by "
+                                "%(sources)s: initiative %(total)s",
+    "mekatac.refuse_skill": "%(unit)s: a pilot's skill is one of %(known)s, not %(skill)r",
     # The end of the match.
     "mekatac.victory": "side %(side)s has no meka able to fight",
     "mekatac.turn_limit": "the turn limit is reached: the side with more mekas able to fight wins",
@@ -150,7 +159,7 @@ REFUSALS = ("mekatac.move_blocked", "mekatac.move_idle", "mekatac.refuse_arc", "
             "mekatac.refuse_out_of_range", "mekatac.refuse_own_side", "mekatac.refuse_plasma_cooling",
             "mekatac.refuse_target_out", "mekatac.refuse_used", "mekatac.refuse_card_not_held",
             "mekatac.refuse_card_target", "mekatac.refuse_card_weapon", "mekatac.refuse_load_type",
-            "mekatac.refuse_load_weapon")
+            "mekatac.refuse_load_weapon", "mekatac.refuse_skill")
 register_errors({
     **{code: TEMPLATES[code] for code in REFUSALS},
     # The builder ("SISTEMAS"; "design.unknown" is shared with the BattleTech designs and says its cause).

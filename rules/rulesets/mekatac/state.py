@@ -57,6 +57,8 @@ class Meka(Piece):
     armed: tuple[str, ...] = ()  # Deflección, Pura suerte waiting for their moment (secret to its side)
     initiative_bonus: int = 0  # Iniciativa: added to its next initiative roll
     loads: Mapping[int, str] = field(default_factory=dict)  # ammunition types by weapon (rules.rulesets.mekatac.ammo)
+    skills: tuple[str, ...] = ()  # its pilot's skills (rules.rulesets.mekatac.skills)
+    skill_used: frozenset[str] = frozenset()  # the skills used this turn ("por turno")
 
     @property
     def pilot_alive(self) -> bool:
@@ -128,6 +130,7 @@ def meka_to_json(meka: Meka) -> Json:
         "extra_mp": meka.extra_mp, "stuck": meka.stuck, "doubt": meka.doubt, "again": sorted(meka.again),
         "armed": list(meka.armed), "initiative_bonus": meka.initiative_bonus,
         "loads": {str(index): kind for index, kind in sorted(meka.loads.items())},
+        "skills": list(meka.skills), "skill_used": sorted(meka.skill_used),
     }
 
 
@@ -147,6 +150,7 @@ def meka_from_json(data: Json) -> Meka:
         again=frozenset(data.get("again", ())), armed=tuple(data.get("armed", ())),
         initiative_bonus=data.get("initiative_bonus", 0),
         loads={int(index): kind for index, kind in data.get("loads", {}).items()},
+        skills=tuple(data.get("skills", ())), skill_used=frozenset(data.get("skill_used", ())),
     )
 
 

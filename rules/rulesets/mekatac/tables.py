@@ -167,3 +167,20 @@ AMMO_TYPES = (PIERCING, SMART, HIGH_EXPLOSIVE)
 AMMO_FAMILIES = frozenset({BALLISTIC, MISSILE, MORTAR})
 PIERCING_DAMAGE = 1
 SMART_BONUS = 1
+
+# "HABILIDADES DE LOS PILOTOS" (1D12).
+PUNTERIA, GUIA, AGILIDAD, ARTES_MARCIALES, KATAS, MANIOBRABILIDAD, TACTICAS, GOLPE_BRUTAL, ATAQUE_PRECISO, \
+    PARADA, ARTILLERIA, MECANICO = PILOT_SKILLS = (
+        "punteria", "guia", "agilidad", "artes_marciales", "katas", "maniobrabilidad", "tacticas", "golpe_brutal",
+        "ataque_preciso", "parada", "artilleria", "mecanico")
+SKILL_SIDES = 12
+SKILL_NAMES = {PUNTERIA: "Puntería", GUIA: "Guía", AGILIDAD: "Agilidad", ARTES_MARCIALES: "Artes marciales",
+               KATAS: "Katas con armas", MANIOBRABILIDAD: "Maniobrabilidad", TACTICAS: "Tácticas",
+               GOLPE_BRUTAL: "Golpe brutal", ATAQUE_PRECISO: "Ataque preciso", PARADA: "Parada",
+               ARTILLERIA: "Artillería", MECANICO: "Mecánico"}
+AIMING_SKILLS = {PUNTERIA: BALLISTIC, GUIA: MISSILE}  # "+1 para impactar" on one such attack a turn
+EXTRA_PUNCH, EXTRA_KICK, EXTRA_BLADE, EXTRA_BALLISTIC = -1, -2, -2, -2  # the extra attacks' to-hit
+DODGE_SIDES, DODGE_UP_TO = 6, 3  # Agilidad, Parada: "con una tirada de 1 a 3 en 1D6"
+BRUTAL_DAMAGE = 1  # Golpe brutal: "Ataques cuerpo a cuerpo hacen +1 al daño"
+MANOEUVRE_MP = 1  # Maniobrabilidad
+TACTICS_INITIATIVE, TACTICS_CARDS = 2, 1  # Tácticas: "Tirada de iniciativa +2 y puede tomar una carta más"

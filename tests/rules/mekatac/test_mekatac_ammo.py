@@ -8,7 +8,8 @@ import pytest
 
 from rules.core.errors import RuleError
 from rules.rulesets.mekatac.ammo import loaded
-from rules.rulesets.mekatac.combat import aim, attack
+from rules.rulesets.mekatac.combat import aim
+from rules.rulesets.mekatac.strike import attack
 from rules.rulesets.mekatac.state import Meka, meka_from_json, meka_to_json
 from tests.rules.mekatac.mekatac_helpers import ScriptedDice, game, meka
 

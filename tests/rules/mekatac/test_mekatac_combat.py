@@ -7,7 +7,8 @@ import pytest
 
 from rules.core.errors import RuleError
 from rules.core.hexes import Hex
-from rules.rulesets.mekatac.combat import aim, attack
+from rules.rulesets.mekatac.combat import aim
+from rules.rulesets.mekatac.strike import attack
 from rules.rulesets.mekatac.sight import arcs_of, cover_quarters
 from tests.rules.mekatac.mekatac_helpers import ScriptedDice, game, meka
 

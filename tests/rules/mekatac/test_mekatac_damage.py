@@ -95,7 +95,7 @@ def test_10_electrical_fire_1d4_at_the_start_of_each_turn() -> None:
 
 def test_a_flamer_hit_burns_for_two_more_turns() -> None:
     # "Los Mekas impactados por lanzallamas sufren daño durante tres turnos": the hit's and the next two
-    from rules.rulesets.mekatac.combat import attack
+    from rules.rulesets.mekatac.strike import attack
     state = game(meka("A", "0810", 0, "a", "Imp"), meka("B", "0809", 3, "b", "Hellion"))
     state, _ = attack(state, "A", "B", 1, ScriptedDice(9, 2))
     assert state.unit("B").armour == 68 and len(state.unit("B").burns) == 1
