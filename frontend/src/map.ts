@@ -437,7 +437,7 @@ export class BoardView {
     return g;
   }
 
-  /** Prone, stuck, shut down and destroyed units get a word under the marker, not only a style. */
+  /** Prone, stuck, shut down and destroyed units, and a ruleset's markers, get a word under the marker. */
   private markConditions(unit: Unit): void {
     const node = this.unitNodes.get(unit.id)!;
     const conditions = [
@@ -445,6 +445,8 @@ export class BoardView {
       unit.shutdown && t("SHUT DOWN"),
       unit.prone && t("PRONE"),
       unit.stuck && t("STUCK"),
+      // A ruleset's own states (skirmish: unconscious, engaged …), as its view names them.
+      ...(unit.markers ?? []).map((marker) => t(marker.toUpperCase())),
     ];
     node.querySelector(".unit-condition")!.textContent = conditions.filter(Boolean).join(" ");
     node.dataset.prone = String(Boolean(unit.prone));

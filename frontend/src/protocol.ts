@@ -85,6 +85,8 @@ export interface Unit {
   /** From the unit's mech (`mechs`), for the marker. */
   destroyed?: boolean;
   shutdown?: boolean;
+  /** A ruleset's states shown under the marker (skirmish: "unconscious", "engaged", "hidden" …). */
+  markers?: string[];
 }
 
 export interface MatchResult {

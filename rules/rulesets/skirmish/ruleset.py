@@ -24,7 +24,7 @@ from rules.rulesets.skirmish.phase import OrderPhase, OrderTable, Outcome
 from rules.rulesets.skirmish.play import may_react
 from rules.rulesets.skirmish.state import SkirmishState, find
 from rules.rulesets.setup import ExampleSetup
-from rules.rulesets.skirmish.troops import ENGAGED, IMMOBILISED, POSSESSED, PROFILES, Troop
+from rules.rulesets.skirmish.troops import ENGAGED, IMMOBILISED, POSSESSED, PROFILES, PRONE, Troop
 
 PLAYER, REFEREE = "player", "referee"
 OPTIONS = OptionsSchema(Count("turns", 3, 10, "game turns before the troops put out of action are counted", minimum=1))
@@ -90,7 +90,7 @@ class SkirmishRuleset(ExampleSetup, TableRuleset[SkirmishState, Outcome]):
         shown = [unit for unit in state.units if not unit.hidden or sees_side(viewer_role, side, unit.side)]
         return {"turn": state.turn, "phase": state.phase, "active": state.active, "pool": state.pool,
                 "sides": list(state.sides), "board": board_to_json(state.board),
-                "units": [codec.troop_to_json(unit) for unit in shown],
+                "units": [_shown(unit) for unit in shown],
                 "profiles": {name: {"mov": list(p.mov), "bs": p.bs, "arm": p.arm, "wounds": p.wounds,
                                     "silhouette": p.silhouette, "height": p.height, "mount": p.mount}
                              for name, p in PROFILES.items()}}
@@ -112,6 +112,14 @@ class SkirmishRuleset(ExampleSetup, TableRuleset[SkirmishState, Outcome]):
         return {"phase": state.phase, "panels": ["order"] if awaited & {u.id for u in mine} else [],
                 "pool": state.pool if side == state.active else 0,
                 "units": {unit.id: _unit_hints(state, unit, unit.id in awaited) for unit in mine}}
+
+
+def _shown(troop: Troop) -> Json:
+    """A troop as the browser draws it: its state, a name and kind for the board's marker, and its states (hidden
+    deployment among them, which only its own side and the referee see) as the words under it."""
+    markers = [state for state in troop.states if state != PRONE] + (["hidden"] if troop.hidden else [])
+    return {**codec.troop_to_json(troop), "kind": "troop", "name": troop.profile, "prone": troop.has(PRONE),
+            "markers": markers}
 
 
 def _unit_hints(state: SkirmishState, troop: Troop, orders: bool) -> Json:

@@ -1,0 +1,100 @@
+// @vitest-environment jsdom
+// The skirmish order panel (docs/skirmish.md "Turns and orders"): an order of the pool spent on any troop the
+// hints offer, one or two short skills or a long one, each Move's hexes clicked on the board ('se medirá la
+// totalidad del recorrido'), and mounting with the first skill ('Montar y desmontar'). The server checks it.
+import { beforeEach, describe, expect, it } from "vitest";
+import { buildOrder, SkirmishOrderPanel, type SkirmishOrder } from "../rulesets/skirmish/order-panel";
+import { parseLabel } from "../hex";
+import type { Snapshot } from "../protocol";
+
+const troops = [
+  { id: "F", side: "angus", hex: "0608", facing: 0, profile: "infantry", states: [] },
+  { id: "B", side: "angus", hex: "0911", facing: 0, profile: "bike", states: ["prone"] },
+  { id: "Z", side: "yu", hex: "0602", facing: 3, profile: "infantry", states: [] },
+];
+const hints = {
+  phase: "order-1", panels: ["order"], pool: 2,
+  units: {
+    F: { orders: true, mov: [2, 1], may_move: true, targets: [] },
+    B: { orders: true, mov: [3, 2], may_move: true, targets: ["Z"], remount: { mount: false, to: "infantry", mov: [2, 1] } },
+  },
+};
+const snapshot = (extra: Partial<Snapshot> = {}): Snapshot => ({
+  type: "snapshot", v: 7, match: { id: 1, status: "in_progress", ruleset: "skirmish", turn: 1, phase: "order-1" },
+  board: { width: 12, height: 12, hexes: {} }, units: troops as never, sides: [], you: { role: "player", side: "angus" },
+  hints, my_orders: [], last_playback: null, ...extra,
+});
+
+let sent: { type: string; order: SkirmishOrder }[];
+let drawn: string[][];
+let panel: SkirmishOrderPanel;
+const root = () => document.querySelector<HTMLElement>("#skirmish-order")!;
+const choose = (name: string, value: string) => {
+  const select = root().querySelector<HTMLSelectElement>(`[name='${name}']`)!;
+  select.value = value;
+  select.dispatchEvent(new Event("change", { bubbles: true }));
+};
+const last = () => sent[sent.length - 1];
+
+beforeEach(() => {
+  document.body.innerHTML = `<section id="skirmish-order"></section>`;
+  sent = [];
+  drawn = [];
+  panel = new SkirmishOrderPanel(root(), {
+    send: (frame) => sent.push(frame) > 0,
+    drawPath: (positions) => drawn.push(positions.map((p) => `${p.hex.col},${p.hex.row}`)),
+  });
+});
+
+describe("the skirmish order panel", () => {
+  it("offers the pool and every troop the hints give an order, none to a spectator", () => {
+    panel.show(snapshot());
+    expect(root().hidden).toBe(false);
+    expect(root().querySelector<HTMLElement>(".pool")!.dataset.pool).toBe("2");
+    expect([...root().querySelectorAll<HTMLElement>("[data-troop]")].map((b) => b.dataset.troop)).toEqual(["F", "B"]);
+    panel.show(snapshot({ hints: { phase: "order-1", panels: [], pool: 0, units: {} }, you: { role: "spectator", side: null } }));
+    expect(root().hidden).toBe(true);
+  });
+
+  it("plots a Move hex by hex against the troop's MOV and asks the server to check it", () => {
+    panel.show(snapshot());
+    panel.clickHex(parseLabel("0508"));
+    panel.clickHex(parseLabel("0608"));
+    const cost = root().querySelector<HTMLElement>(".cost")!;
+    expect([cost.dataset.cost, cost.dataset.mov]).toEqual(["2", "2"]);
+    expect(last()).toMatchObject({ type: "plot", order: { unit: "F", skills: [{ skill: "move", path: ["0508", "0608"] }] } });
+    // A click on the last hex takes it back.
+    panel.clickHex(parseLabel("0608"));
+    expect(cost.dataset.cost).toBe("1");
+    panel.handle({ type: "plotted", end: "0508", steps: [{ kind: "declare", hex: "0608" }, { kind: "step", hex: "0508" }] });
+    expect(drawn[drawn.length - 1]).toEqual(["5,7", "4,7"]);
+    expect(root().querySelector(".plot-end")!.textContent).toBe("Ends in 0508.");
+  });
+
+  it("builds Move + Attack, a dismount with the first skill, and a posture change, and submits once", () => {
+    panel.show(snapshot());
+    root().querySelector<HTMLElement>("[data-troop='B']")!.click();
+    choose("skills", "move-attack");
+    root().querySelector<HTMLInputElement>("[name='mount']")!.checked = true;
+    root().querySelector<HTMLInputElement>("[name='prone']")!.checked = true;
+    panel.clickHex(parseLabel("0910"));
+    expect(root().querySelector<HTMLElement>(".cost")!.dataset.mov).toBe("2");
+    choose("target", "Z");
+    expect(last().order).toEqual({ unit: "B", skills: [
+      { skill: "move", path: ["0910"], prone: false, mount: false }, { skill: "attack", target: "Z" }] });
+    root().querySelector<HTMLElement>("[data-action='submit']")!.click();
+    expect(last().type).toBe("submit");
+    expect(root().dataset.state).toBe("sent");
+    panel.handle({ type: "error", code: "skirmish.no_lof" }, "B has no line of fire to Z");
+    expect(root().dataset.state).toBe("choosing");
+    expect(root().querySelector<HTMLElement>(".message")!.dataset.code).toBe("skirmish.no_lof");
+    panel.handle({ type: "order_accepted", end: "0910", steps: [] });
+    expect(root().dataset.state).toBe("submitted");
+  });
+
+  it("puts a second Move's hexes in the second skill", () => {
+    const order = buildOrder("F", "move-move", [["0607"], ["0606"]], "", {});
+    expect(order.skills).toEqual([{ skill: "move", path: ["0607"] }, { skill: "move", path: ["0606"] }]);
+    expect(buildOrder("F", "idle", [[]], "", {}).skills).toEqual([{ skill: "idle" }]);
+  });
+});

@@ -1,0 +1,41 @@
+// The skirmish panels by the names its hints give them (rules/rulesets/skirmish/ruleset.py `hints`): "order", an
+// order of the active player's pool (order-panel.ts). Reactions (AROs) are the core's reaction panel, offered
+// what the server's window asks of each troop; a troop in hidden deployment is in neither unless the viewer's
+// view has it (the server's view decides).
+
+import type { Panel, PanelPage, RulesetPanels } from "../../panels";
+import type { ServerFrame } from "../../protocol";
+import { errorText } from "../../errors";
+import { SkirmishOrderPanel } from "./order-panel";
+
+/** The order panel's place: first among the page's panels after the players, for everyone (it opens for the
+ * active player only). The Solaris movement markup of the page is not this ruleset's and stays hidden. */
+function orderSection(root: HTMLElement): HTMLElement {
+  const section = document.createElement("section");
+  section.id = "skirmish-order";
+  section.className = "panel";
+  const solaris = root.querySelector<HTMLElement>("#orders");
+  if (solaris) solaris.hidden = true;
+  (solaris ?? root.querySelector("#reaction"))?.before(section);
+  return section;
+}
+
+export function skirmishPanels(page: PanelPage): RulesetPanels {
+  const orders = new SkirmishOrderPanel(orderSection(page.root), {
+    send: (frame) => page.send(frame as never),
+    drawPath: (positions) => page.board()?.showPath(positions),
+  });
+  const panel: Panel = {
+    show: ({ snapshot }) => orders.show(snapshot),
+    stop: () => orders.stop(),
+    handle: (frame: ServerFrame) => {
+      if (frame.type === "plotted" || frame.type === "order_accepted") orders.handle(frame as never);
+      else if (frame.type === "error") orders.handle(frame, errorText(frame));
+    },
+    interrupt: () => orders.interrupt(),
+    hold: () => {},
+    // An order is played as soon as it is given: there is none to take back.
+    reopen: () => {},
+  };
+  return { panels: { order: panel }, clickHex: (hex) => orders.clickHex(hex) };
+}
