@@ -220,11 +220,7 @@ class MatchError(Exception):
     def said_here(self) -> str:
         """The message in the language active where it was refused, for a page the server renders (the
         campaign admin): its template through Django's catalog (django.po), the same parameters."""
-        try:
-            return say(self.code, self.params, self.at, gettext)
-        except (KeyError, TypeError, ValueError):
-            # A rules error not yet said from the catalogue (NOT_YET_CODED) keeps its own words.
-            return self.message
+        return say(self.code, self.params, self.at, gettext)
 
     def __str__(self) -> str:
         return self.text

@@ -116,15 +116,9 @@ class RuleError(ValueError):
     # ``at`` is a str (a Reason or a label); typed Any so that a site passing its parameters on (``**params``)
     # type-checks.
     def __init__(self, code: str | None = None, /, *, at: Any = "", **params: Any) -> None:
-        if code is not None and code not in TEMPLATES:
-            # A raise site not yet in the catalogue (tests/rules/test_error_catalogue.py's allow-list) gives its
-            # message and its code by keyword.
-            self.code = params.pop("code", None) or self.code
-            self.params, self.at, self.message = params, at, code
-        else:
-            self.code = code or self.code
-            self.params, self.at = params, at
-            self.message = say(self.code, params, at)
+        self.code = code or self.code
+        self.params, self.at = params, at
+        self.message = say(self.code, params, at)
         super().__init__(self.message)
 
     def located(self, at: str, **params: Any) -> RuleError:
