@@ -32,7 +32,6 @@ register({
     "replay.not_finished": "A match is replayed once it has finished.",
     # The lobby (lobby.py, lobby_views.py)
     "options.two_delays": "Delay spectators by phases or by seconds, not both.",
-    "query.not_offered": "This game has no line-of-sight query.",
     "options.not_host": "Only the host changes the options.",
     "title.malformed": "The title is text (at most %(limit)s characters are kept).",
     "join.role": "Join as a player or as a spectator.",

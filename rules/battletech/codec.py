@@ -9,10 +9,11 @@ from typing import Any
 from rules.core.board import board_from_json, board_to_json
 from rules.battletech.combat.attacks import PlannedAttack
 from rules.battletech.combat.codec import (
-    combat_report_to_json, motion_to_json, planned_attack_to_json, result_from_json, result_to_json, roll_to_json,
-    status_from_json, status_to_json,
+    combat_report_to_json, modifiers_to_json, motion_to_json, planned_attack_to_json, result_from_json,
+    result_to_json, roll_to_json, status_from_json, status_to_json,
 )
 from rules.core.errors import RuleError
+from rules.battletech.sight.los import LosResult
 from rules.battletech.state import GameState, SplitLosSide
 from rules.core.hexes import Hex
 from rules.battletech.movement.plan import PathPlan
@@ -198,3 +199,19 @@ def report_to_json(result: PhaseResult) -> Json:
 def attacks_to_json(planned: tuple[PlannedAttack, ...]) -> Json:
     """A checked attack order: each attack with its target number and modifiers (like ``path_to_json``)."""
     return {"legal": True, "attacks": [planned_attack_to_json(attack) for attack in planned]}
+
+
+def los_to_json(result: LosResult) -> Json:
+    """A line of sight as the referee command and the server answer it (docs/scenario.md, docs/protocol.md)."""
+    return {
+        "los": result.los,
+        "modifier": result.modifier,
+        "modifiers": modifiers_to_json(result.modifiers),
+        "partial_cover": result.partial_cover,
+        "hexes": [hex_.label for hex_ in result.hexes],
+        "split": result.split,
+        "side": result.side,
+        "rule": result.rule,
+        "reasons": list(result.reasons),
+        "reason_codes": reason_codes(result.reasons),
+    }

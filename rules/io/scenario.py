@@ -12,15 +12,15 @@ from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 from rules.core.board import Board, board_from_cells, parse_megamek_board
-from rules.battletech.combat.codec import modifiers_to_json
+from rules.battletech.codec import los_to_json
 from rules.core.errors import RuleError, ScenarioError
 from rules.core.options import OptionsSchema
 from rules.battletech.designs.design import Design, shipped_design
 from rules.battletech.state import GameState, equip
 from rules.core.hexes import Hex
-from rules.battletech.sight.los import SIDES, LosResult, line_of_sight
+from rules.battletech.sight.los import SIDES, line_of_sight
 from rules.battletech.designs.mtf import parse_mtf
-from rules.core.reasons import Reason, reason_codes
+from rules.core.reasons import Reason
 from rules.rulesets import DEFAULT_RULESET, Ruleset, get_ruleset
 from rules.battletech.combat.status import Motion
 from rules.battletech.units import UNIT_KINDS, Unit
@@ -214,18 +214,3 @@ def los_query(ruleset: Ruleset[Any, Any], state: GameState, body: Any, seed: str
         raise ScenarioError("scenario.query", why=Reason("scenario.los_side", side=side))
     rule = battletech_rules(ruleset).los_rule(state)
     return los_to_json(line_of_sight(state, attacker, target, rule=rule, side=side))
-
-
-def los_to_json(result: LosResult) -> dict[str, Any]:
-    return {
-        "los": result.los,
-        "modifier": result.modifier,
-        "modifiers": modifiers_to_json(result.modifiers),
-        "partial_cover": result.partial_cover,
-        "hexes": [hex_.label for hex_ in result.hexes],
-        "split": result.split,
-        "side": result.side,
-        "rule": result.rule,
-        "reasons": list(result.reasons),
-        "reason_codes": reason_codes(result.reasons),
-    }

@@ -13,7 +13,10 @@ from rules.rulesets.skirmish import SkirmishRuleset
 from rules.rulesets.solaris import SolarisRuleset
 from rules.rulesets.solaris.bot import SolarisBot
 
-register({"ruleset.unknown": "unknown ruleset %(ruleset)r; known: %(known)s"})
+register({
+    "ruleset.unknown": "unknown ruleset %(ruleset)r; known: %(known)s",
+    "query.not_offered": "This game has no %(query)r query.",
+})
 
 # The ruleset a match or a scenario plays when it names none.
 DEFAULT_RULESET = "solaris"

@@ -12,6 +12,7 @@ from typing import Any, Protocol, TypeVar
 
 from rules.core.board import Board
 from rules.core.dice import Dice
+from rules.core.errors import RuleError
 from rules.core.options import OptionsSchema
 from rules.core.phases import NO_ANSWERS, Json, Order, Outcome, Phase
 from rules.core.playback import Answers, Reaction, ReactionWindow
@@ -128,3 +129,23 @@ class Ruleset(Protocol[S, R]):
         ``side``) the current phase: its panels, each unit's choices and budgets, who may choose what. The
         rules work it out so the client never does again."""
         ...
+
+    # ---- read-only questions about the position (matches/queries.py; a ruleset without any: NoQueries) -----
+    # The questions this game answers, by name, with what each takes: "reach" ({"modes": [...]}, the movement
+    # modes it knows), "los", "attack_options" (docs/protocol.md). The server checks who may ask and the
+    # request's shape, and refuses any other question with query.not_offered.
+    queries: Mapping[str, Json]
+
+    def query(self, state: S, name: str, ask: Json) -> Json:
+        """The answer to the question ``name`` (one of :attr:`queries`) about ``state``, the position the asker is
+        shown, with the request's fields ``ask``; a coded refusal for a unit or hex that is not there."""
+        ...
+
+
+class NoQueries:
+    """For a game that answers no question about its position: the server offers none."""
+
+    queries: Mapping[str, Json] = {}
+
+    def query(self, state: Any, name: str, ask: Json) -> Json:
+        raise RuleError("query.not_offered", query=name)

@@ -13,8 +13,12 @@ from matches import referee, services
 from matches.errors import MatchError
 from matches.models import Match
 from matches.queries import attack_options, match_log, sight_line, unit_reach
+from matches.pipeline import match_create
+from rules.core.board import Board
+from rules.rulesets import RULESETS
 from tests.matches.duels import duel_match
 from tests.matches.sockets import connect, receive, send
+from tests.rulesets.sentry import SentryRuleset, SentryState, Trooper, hex_
 
 
 def test_reach_lists_each_hex_once_at_its_cheapest(match: Match, alice: User) -> None:
@@ -112,6 +116,25 @@ def test_a_bad_los_request_gets_a_coded_error(match: Match, source: Any, target:
         sight_line(match_id=match.pk, user=AnonymousUser(), source=source, target=target)
 
     assert raised.value.code == code
+
+
+def test_a_game_that_offers_no_question_refuses_each(alice: User, bob: User, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The questions are the ruleset's (Ruleset.queries): the Sentry test game offers none, so reach, los and
+    attack options are refused with query.not_offered (409) naming the question, before anything is read."""
+    monkeypatch.setitem(RULESETS, "sentry", SentryRuleset())
+    state = SentryState(Board(12, 12), (Trooper("R", hex_("0510"), 0, side="alice"),
+                                        Trooper("S", hex_("0606"), 0, side="bob", sentry=True)))
+    match = match_create(state=state, players={"alice": alice, "bob": bob}, ruleset="sentry")
+    asked = {
+        "reach": lambda: unit_reach(match_id=match.pk, user=alice, unit_id="R", mode="walk"),
+        "los": lambda: sight_line(match_id=match.pk, user=alice, source="R", target="S"),
+        "attack_options": lambda: attack_options(match_id=match.pk, user=alice, unit_id="R", target="S"),
+    }
+    for name, ask in asked.items():
+        with pytest.raises(MatchError) as raised:
+            ask()
+        assert (raised.value.code, raised.value.status, raised.value.params["query"]) == ("query.not_offered", 409, name)
+        assert raised.value.message == f"This game has no {name!r} query."
 
 
 @pytest.mark.asyncio

@@ -15,6 +15,7 @@ from rules.core.errors import RuleError
 from rules.core.hexes import Hex
 from rules.core.options import Count, OptionsSchema
 from rules.core.phases import Json, PhaseTable, TableRuleset
+from rules.rulesets.base import NoQueries
 from rules.core.playback import Reaction, ReactionWindow
 from rules.rulesets.mekatac import state as codec
 from rules.core.reasons import Reason
@@ -38,7 +39,7 @@ _EXAMPLE_MEKAS = (("A1", "0611", 0, "a", "Sharpshot"), ("A2", "0811", 0, "a", "R
                   ("B1", "0602", 3, "b", "Tasmanian"), ("B2", "0802", 3, "b", "Gunslinger"))
 
 
-class MekatacRuleset(TableRuleset[MekaState, MekaOutcome]):
+class MekatacRuleset(TableRuleset[MekaState, MekaOutcome], NoQueries):
     name = "mekatac"
     reacts = True
     options = OPTIONS

@@ -14,6 +14,7 @@ from rules.core.board import board_to_json
 from rules.core.errors import RuleError
 from rules.core.options import Count, OptionsSchema
 from rules.core.phases import Json, TableRuleset
+from rules.rulesets.base import NoQueries
 from rules.core.playback import Reaction, ReactionWindow
 from rules.core.reasons import reason_code
 from rules.core.timeline import Event
@@ -41,7 +42,7 @@ def sees_side(role: str, side: str | None, owner: str) -> bool:
     return role == REFEREE or (role == PLAYER and side == owner)
 
 
-class SkirmishRuleset(ExampleSetup, TableRuleset[SkirmishState, Outcome]):
+class SkirmishRuleset(ExampleSetup, TableRuleset[SkirmishState, Outcome], NoQueries):
     name = "skirmish"
     reacts = True
     options = OPTIONS

@@ -19,6 +19,7 @@ from rules.battletech import codec
 from rules.core.board import Board
 from rules.rulesets.solaris import hints
 from rules.rulesets.solaris import setup as duel_setup
+from rules.rulesets.solaris import queries as questions
 from rules.rulesets.solaris.demo import demo_duel_state
 from rules.rulesets.solaris import view as viewer_filter
 from rules.rulesets.solaris.options import OPTIONS, agreed
@@ -29,6 +30,7 @@ class SolarisRuleset(TableRuleset[GameState, PhaseResult], NoReactions):
     name = "solaris"
     options = OPTIONS
     table = PhaseTable[GameState, PhaseResult]((INITIATIVE, MovementPhase(), WeaponsPhase(), PhysicalPhase(), HEAT, END))
+    queries = questions.OFFERED
 
     def los_rule(self, state: GameState) -> str:
         """The line-of-sight rule the players agreed (the referee's queries judge by it too)."""
@@ -71,3 +73,6 @@ class SolarisRuleset(TableRuleset[GameState, PhaseResult], NoReactions):
 
     def hints(self, state: GameState, role: str, side: str | None) -> Json:
         return hints.hints(state, self.awaits(state), role, side)
+
+    def query(self, state: GameState, name: str, ask: Json) -> Json:
+        return questions.ANSWERS[name](self, state, ask)
