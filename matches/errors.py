@@ -125,6 +125,14 @@ register({
     "buy.no_money": "A %(design)s costs %(price)s C-bills and %(stable)s has %(money)s.",
     "mech.sold": "%(mech)s was sold.",
     "sell.in_fight": "%(mech)s is fielded in a fight whose result is not applied yet.",
+    "import.malformed": "Send a CSV file in UTF-8 (at most %(limit)s bytes and %(rows)s rows) whose first row names "
+                        "its columns, %(required)s at least.",
+    "import.unknown_column": "Unknown column %(column)s; the columns are %(columns)s.",
+    "import.invalid": "Row %(row)s, %(field)s: %(problem)s",
+    "import.unknown_player": "Row %(row)s: there is no user %(player)s.",
+    "import.unknown_design": "Row %(row)s: %(design)s is not a design of the rules nor one uploaded into the "
+                             "campaign.",
+    "import.duplicate": "Row %(row)s: %(stable)s has a pilot %(pilot)s already.",
 })
 
 # What is wrong, for the codes that several refusals share (``%(why)s``).

@@ -6,14 +6,19 @@ from typing import Any
 
 from django.contrib import admin
 from django.db.models import QuerySet
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+from django.urls import path, reverse
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from .. import pairings
+from .. import imports, pairings
 
 from ..models import Arena, Campaign, CampaignLog, Fixture, MatchResult, Season, SideResult
-from .common import CampaignForm, ConsoleAdmin, run_each
+from .common import CampaignForm, ConsoleAdmin, run_each, upload_page
 from .rounds import RoundInline, report_html
 
 
@@ -36,8 +41,10 @@ class CampaignAdmin(ConsoleAdmin):
     list_filter = ["status", "ruleset"]
     search_fields = ["name"]
     inlines = [ArenaInline, SeasonInline]
+    readonly_fields = ["import_link"]
     fieldsets = [
-        (None, {"fields": ["name", "ruleset", "status", "match_options", "pairing", "stablemates_apart", "rosters"]}),
+        (None, {"fields": ["name", "ruleset", "status", "match_options", "pairing", "stablemates_apart", "rosters",
+                           "import_link"]}),
         (_("Awards"), {"fields": [
             "purses", "loser_purse_percent", "experience_win", "experience_draw", "experience_loss",
             "experience_per_kill", "fame_win", "fame_per_kill", "mekatac_skills",
@@ -45,6 +52,26 @@ class CampaignAdmin(ConsoleAdmin):
         (_("Between fights"), {"fields": ["skill_costs", "wounds_healed_per_round", "repair_cost_per_point",
                                           "mech_price_per_ton", "sale_percent", "salvage_percent"]}),
     ]
+
+    def get_urls(self) -> list[Any]:
+        upload = self.admin_site.admin_view(self.import_view)
+        return [path("<int:campaign_id>/import/", upload, name="campaigns_campaign_import"), *super().get_urls()]
+
+    @admin.display(description=_("stables and pilots from a file"))
+    def import_link(self, campaign: Campaign) -> SafeString | str:
+        if campaign.pk is None:
+            return "—"
+        return format_html('<a href="{}">{}</a>', reverse("admin:campaigns_campaign_import", args=[campaign.pk]),
+                           gettext("Import stables and pilots (CSV)"))
+
+    def import_view(self, request: HttpRequest, campaign_id: int) -> HttpResponse:
+        campaign = get_object_or_404(Campaign, pk=campaign_id)
+        if not self.has_change_permission(request, campaign):
+            return HttpResponse(status=403)
+        return upload_page(self, request, campaign, gettext("Import stables and pilots into %(campaign)s") % {"campaign": campaign},
+                           imports.IMPORT_COLUMNS_HELP, lambda data: gettext(
+                               "%(stables)s stables, %(pilots)s pilots and %(mechs)s mechs added.")
+                           % imports.campaign_import(campaign_id=campaign.pk, data=data))
 
 
 @admin.register(Season)

@@ -13,7 +13,7 @@ from django.contrib.admin import helpers
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import models
 from django.db.models import QuerySet
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.html import format_html
@@ -91,6 +91,30 @@ def match_link(match_id: int | None) -> SafeString | str:
         reverse("match-detail", args=[match_id]), gettext("match %(id)s") % {"id": match_id},
         reverse("admin:matches_match_change", args=[match_id]), gettext("admin"),
     )
+
+
+class UploadForm(forms.Form):
+    file = forms.FileField(label=_("file"))
+
+
+def upload_page(modeladmin: admin.ModelAdmin, request: HttpRequest, obj: Any, title: str, help_text: Any,
+                take: Callable[[bytes], str], limit: int = 256 * 1024) -> HttpResponse:
+    """A page that takes one file and gives its bytes (at most `limit` + 1 are read) to `take`, which says
+    what it did or refuses with a coded error (shown on the form: nothing was changed)."""
+    form = UploadForm(request.POST, request.FILES) if request.method == "POST" else UploadForm()
+    if form.is_valid():
+        try:
+            done = take(form.cleaned_data["file"].read(limit + 1))
+        except MatchError as error:
+            form.add_error("file", error.text)
+        else:
+            modeladmin.message_user(request, f"{obj}: {done}", messages.SUCCESS)
+            return HttpResponseRedirect(reverse(f"admin:{obj._meta.app_label}_{obj._meta.model_name}_change",
+                                                args=[obj.pk]))
+    return TemplateResponse(request, "admin/campaigns/upload.html", {
+        **modeladmin.admin_site.each_context(request), "title": title,
+        "form": form, "help_text": help_text, "opts": modeladmin.model._meta, "original": obj,
+    })
 
 
 class ReasonForm(forms.Form):
