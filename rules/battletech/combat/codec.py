@@ -111,8 +111,7 @@ def to_hit_to_json(to_hit: ToHit) -> Json:
     return {
         "target": to_hit.target,
         "modifiers": modifiers_to_json(to_hit.modifiers),
-        **({"impossible": to_hit.impossible, "impossible_code": reason_code(to_hit.impossible), "code": to_hit.code}
-           if to_hit.impossible else {}),
+        **({"impossible": to_hit.impossible, "code": to_hit.code} if to_hit.impossible else {}),
     }
 
 
