@@ -21,8 +21,18 @@ export function errorText(error: CodedError): string {
   const params = error.params ?? {};
   const template = TEMPLATES[error.code] ?? "";
   if ([...template.matchAll(/%\((\w+)\)[sr]/g)].some(([, name]) => !(name in params))) return error.message;
-  const said = render({ code: error.code, params }, TEMPLATES);
+  const said = render({ code: error.code, params: withCausesSaid(params) }, TEMPLATES);
   const at = typeof error.at === "object" ? render(error.at) : (error.at ?? "");
   if (said === null || at === null) return error.message;
   return at ? `${at}: ${said}` : said;
+}
+
+/** The parameters with each coded error among them (the refusal another was caused by, as `why`) said from this
+ * catalogue; a reason is left for `render`, and a cause this client cannot say stays coded (then English). */
+function withCausesSaid(params: Record<string, ReasonParam>): Record<string, ReasonParam> {
+  return Object.fromEntries(Object.entries(params).map(([name, value]) => {
+    const cause = typeof value === "object" && !Array.isArray(value) && value.code !== null
+      && value.code in TEMPLATES && render(value) === null;
+    return [name, cause ? render(value, TEMPLATES) ?? value : value];
+  }));
 }

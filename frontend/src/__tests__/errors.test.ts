@@ -24,4 +24,11 @@ describe("the error catalogue", () => {
       expect(spanishCatalog.has(template), code).toBe(true);
     }
   });
+
+  it("says a refusal whose cause is another coded refusal (a bad jump hex in an order) in Spanish", () => {
+    speak(Object.fromEntries(spanishCatalog));
+    const error = { code: "order.malformed", message: "(english)",
+                    params: { why: { code: "board.invalid_hex", params: { label: "99x" } } } };
+    expect(errorText(error)).toBe("'99x' no es una etiqueta de hexágono (CCFF, columnas y filas contadas desde 01)");
+  });
 });
