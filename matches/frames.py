@@ -92,6 +92,10 @@ def event_frame(*, match: Match, event: Event, viewer: Viewer, state: Any = None
             [(payload["side"], payload["order"])], viewer.role, viewer.side
         ))
     # A position logged before every such event held its state has no view: its client asks for a snapshot.
+    if event.kind in (Event.Kind.REACTION_WINDOW, Event.Kind.REACTED):
+        # The phase's state until it resolves: a unit it does not show this viewer (a troop in hidden deployment)
+        # is not named as asked, nor as having answered.
+        hide_unseen(frame, seen_units(ruleset, ruleset.state_from_json(match.state), viewer))
     if event.kind in VIEWED and (state is not None or "state" in payload):
         frame["view"] = position_view(ruleset, ruleset.state_from_json(payload["state"]) if state is None else state, viewer)
         if same_board:
@@ -119,11 +123,27 @@ def frames_for(match: Match, events: list[Event], viewer: Viewer, board: Any) ->
     return [event_frame(match=match, event=event, viewer=viewer, same_board=event.version in same) for event in events]
 
 
+def seen_units(ruleset: Ruleset[Any, Any], state: Any, viewer: Viewer) -> set[str]:
+    """The ids of the units the ruleset's view of `state` shows the viewer."""
+    return {unit["id"] for unit in ruleset.view(state, viewer.role, viewer.side)["units"]}
+
+
+def hide_unseen(frame: Frame, seen: set[str]) -> None:
+    """A reaction frame without the units the viewer does not see: left out of the window's asked units, and
+    an answer's unit left unnamed."""
+    if "window" in frame and isinstance(frame["window"], dict):
+        frame["window"] = {**frame["window"], "units": [unit for unit in frame["window"]["units"] if unit in seen]}
+    if frame.get("unit") is not None and frame["unit"] not in seen:
+        del frame["unit"]
+
+
 def position_view(ruleset: Ruleset[Any, Any], state: Any, viewer: Viewer) -> Frame:
-    """The ruleset's view of `state` for the viewer, the units whose orders its phase awaits, and what the
-    phase offers the viewer (the ruleset's `hints`, as in the snapshot)."""
+    """The ruleset's view of `state` for the viewer, the units it shows whose orders its phase awaits, and
+    what the phase offers the viewer (the ruleset's `hints`, as in the snapshot)."""
+    view = ruleset.view(state, viewer.role, viewer.side)
+    seen = {unit["id"] for unit in view["units"]}
     return {
-        **ruleset.view(state, viewer.role, viewer.side), "awaits": ruleset.awaits(state),
+        **view, "awaits": [unit for unit in ruleset.awaits(state) if unit in seen],
         "hints": ruleset.hints(state, viewer.role, viewer.side),
     }
 

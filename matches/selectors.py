@@ -21,7 +21,7 @@ from rules.rulesets import get_ruleset
 
 from . import hub
 from .errors import MatchError
-from .frames import PUBLIC, Viewer, event_fields
+from .frames import PUBLIC, Viewer, event_fields, seen_units
 from .models import Event, Match, Order, Participant
 
 
@@ -246,8 +246,11 @@ def reaction_view(match: Match, viewer: Viewer) -> dict[str, Any] | None:
     ruleset = get_ruleset(match.ruleset)
     state = ruleset.state_from_json(match.state)
     mine = {unit.id for unit in state.units if viewer.side is not None and unit.side == viewer.side}
+    # A unit the viewer's view does not show (a troop in hidden deployment) is neither asked nor answered here.
+    seen = seen_units(ruleset, state, viewer)
     return {
-        "window": payload["window"], "deadline": payload["deadline"], "answered": sorted(answered),
+        "window": {**payload["window"], "units": [unit for unit in window.units if unit in seen]},
+        "deadline": payload["deadline"], "answered": sorted(answered & seen),
         "choices": {unit: ruleset.reaction_choices(state, window, unit)
                     for unit in window.units if unit in mine and unit not in answered},
     }
