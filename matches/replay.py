@@ -30,9 +30,9 @@ from rules.rulesets import get_ruleset
 from rules.core.reasons import Reason
 
 from .errors import MatchError
-from .models import Event, Match, phase_dice_seed, seed_hash
+from .models import Event, Match, Participant, phase_dice_seed, seed_hash
 from .frames import PUBLIC
-from .selectors import match_header, window_from_json
+from .selectors import match_header, match_summary, window_from_json
 
 
 @dataclass
@@ -254,7 +254,10 @@ def match_replay(*, match_id: int) -> dict[str, Any]:
 
     start = None if replay.start is None else seen(replay.start)
     phases = [{**phase, "state": seen(phase["state"])} for phase in replay.phases]
-    return {"match": match_header(match), "seed": match.seed, "start": start, "phases": phases}
+    players = {seat.side: seat.user.get_username()
+               for seat in match.participants.filter(role=Participant.Role.PLAYER).select_related("user")}
+    return {"match": match_header(match), "seed": match.seed, "start": start, "phases": phases, "players": players,
+            "summary": match_summary(match)}
 
 
 def match_verify(match: Match) -> Replay:

@@ -302,10 +302,22 @@ def player_view(*, match: Match, viewer: Viewer) -> dict[str, Any]:
         **({"reaction": reaction_view(match, viewer)} if ruleset.reacts else {}),
         # What the current phase offers this viewer, worked out by the rules (docs/protocol.md, "Hints").
         "hints": ruleset.hints(state, viewer.role, viewer.side),
+        # Once the match is over: what each side dealt and took, counted by the ruleset from the log.
+        **({"summary": match_summary(match)} if match.status == Match.Status.FINISHED else {}),
         # Its fields only: the snapshot itself is the position after it.
         "last_playback": event_fields(last_playback) if last_playback else None,
         **({"referee": referee_panel(match)} if viewer.role == Participant.Role.REFEREE else {}),
     }
+
+
+def match_summary(match: Match) -> dict[str, Any]:
+    """The ruleset's end-of-match summary over the playbacks in force (a phase the referee annulled is out)."""
+    annulled = {payload.get("annulled_v") for payload in
+                match.events.filter(kind=Event.Kind.ANNULLED).values_list("payload", flat=True)}
+    timelines = [event.payload["timeline"] for event in match.events.filter(kind=Event.Kind.PLAYBACK).order_by("version")
+                 if event.version not in annulled]
+    summary: dict[str, Any] = get_ruleset(match.ruleset).summary(timelines)
+    return summary
 
 
 def referee_panel(match: Match) -> dict[str, Any]:

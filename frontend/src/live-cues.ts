@@ -92,3 +92,18 @@ export class DeadlineClock {
     tick();
   }
 }
+
+/** The sound switch of the your-turn cue (players only), remembered in `storage` across visits. */
+export function soundSwitch(input: HTMLInputElement | null, cue: TurnCue, storage: Storage | null): void {
+  if (!input) return;
+  const key = "arbitro:sound";
+  input.checked = cue.sound = storage?.getItem(key) === "on";
+  input.addEventListener("change", () => {
+    cue.sound = input.checked;
+    try {
+      storage?.setItem(key, input.checked ? "on" : "off");
+    } catch {
+      // Storage refused: the choice lasts for this page only.
+    }
+  });
+}

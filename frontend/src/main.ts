@@ -6,8 +6,9 @@ import { ChatPanel } from "./chat";
 import { resultText, withConditions } from "./combat-report";
 import { showCrowd, showSeatedReferee, showSpectatorDelay } from "./crowd";
 import { SplitLosPanel, choiceText } from "./rulesets/solaris/los-side";
-import { DeadlineClock, TurnCue } from "./live-cues";
+import { DeadlineClock, TurnCue, soundSwitch } from "./live-cues";
 import { MatchLog } from "./match-log";
+import { showSummary } from "./match-summary";
 import { BoardView } from "./map";
 import type { Poses } from "./playback";
 import { type Panel, type RulesetPanels, showPanels, withdrawable } from "./panels";
@@ -67,7 +68,7 @@ function startMatch(page: HTMLElement): void {
   const log = new MatchLog(page.querySelector<HTMLElement>("#match-log")!);
   const clock = new DeadlineClock(page.querySelector<HTMLElement>("#deadline-clock")!);
   const cue = new TurnCue();
-  soundSwitch(page.querySelector<HTMLInputElement>("#sound-cue"), cue);
+  soundSwitch(page.querySelector<HTMLInputElement>("#sound-cue"), cue, localStorageOrNull());
 
   let board: BoardView | null = null;
   let boardShape = "";
@@ -189,6 +190,7 @@ function startMatch(page: HTMLElement): void {
       case "finished":
         showResult(frame.result);
         showModel();
+        socket.requestSnapshot(); // the end-of-match summary comes with the snapshot
         break;
       case "started":
         showModel();
@@ -284,6 +286,7 @@ function startMatch(page: HTMLElement): void {
     cue.set(owesOrder || owedReactions(snapshot.reaction).length > 0);
     clock.show(inPlay ? snapshot.match.deadline : null);
     if (snapshot.match.result) showResult(snapshot.match.result);
+    showSummary(page.querySelector<HTMLElement>("#match-summary")!, snapshot.summary, units, sides);
     if (!status.dataset.code) showStatus(snapshot.you.role === "spectator" ? t("Watching.") : t("Connected."));
   }
 
@@ -318,6 +321,9 @@ function startMatch(page: HTMLElement): void {
     }
     banner.dataset.winner = result.winner;
     banner.textContent = resultText(result, sides);
+    const replay = Object.assign(document.createElement("a"), { id: "replay-link", href: `/matches/${matchId}/replay/` });
+    replay.textContent = t("Watch the replay");
+    banner.append(" ", replay);
   }
 
   function markSubmitted(side: string, submitted: boolean): void {
@@ -375,22 +381,6 @@ function localStorageOrNull(): Storage | null {
   } catch {
     return null;
   }
-}
-
-/** The sound switch of the your-turn cue (players only), remembered across visits. */
-function soundSwitch(input: HTMLInputElement | null, cue: TurnCue): void {
-  if (!input) return;
-  const storage = localStorageOrNull();
-  const key = "arbitro:sound";
-  input.checked = cue.sound = storage?.getItem(key) === "on";
-  input.addEventListener("change", () => {
-    cue.sound = input.checked;
-    try {
-      storage?.setItem(key, input.checked ? "on" : "off");
-    } catch {
-      // Storage refused: the choice lasts for this page only.
-    }
-  });
 }
 
 attachHints();

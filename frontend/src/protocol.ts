@@ -1,6 +1,7 @@
 // Shapes of the websocket frames described in docs/protocol.md.
 
 import type { CodedError } from "./errors";
+import type { MatchSummary } from "./match-summary";
 import type { AttackCheck, AttackOrder, CombatReport, MechInfo, Modifier } from "./protocol-combat";
 import type { ReasonCode } from "./reasons";
 
@@ -239,6 +240,8 @@ export interface Snapshot {
   seated_referee?: string | null;
   /** The crowd count as of the snapshot (docs/protocol.md `crowd`). */
   spectators?: number;
+  /** Once the match is over: the ruleset's end-of-match counts (Solaris: shots, hits, damage dealt and taken). */
+  summary?: MatchSummary;
   /** A ruleset with reactions: the window the phase waits on, or null (docs/protocol.md "Reaction windows"). */
   reaction?: ReactionView | null;
 }

@@ -209,6 +209,11 @@ class TableRuleset(Generic[S, R]):
     def resolve_phase(self, state: S, orders: Sequence[Order], dice: Dice, answers: Answers = NO_ANSWERS) -> R:
         return self.table.resolve(state, orders, dice, answers)
 
+    def summary(self, timelines: Sequence[Json]) -> Json:
+        """The end-of-match summary: nothing counted, unless the ruleset counts something (Solaris: shots,
+        hits, damage dealt and taken)."""
+        return {}
+
 
 class NoReactions:
     """For a ruleset whose phases never open a reaction window: nothing is ever asked, so any reaction sent is

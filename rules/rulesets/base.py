@@ -90,6 +90,11 @@ class Ruleset(Protocol[S, R]):
         """The playback of a resolution, as every viewer replays it."""
         ...
 
+    def summary(self, timelines: Sequence[Json]) -> Json:
+        """The end-of-match summary counted from the playbacks in force (``report_to_json``'s, in order): what
+        the page shows when the match is over; ``{}`` when the game counts nothing."""
+        ...
+
     # ---- what each viewer is shown ------------------------------------------------------------------
 
     def view(self, state: S, viewer_role: str, side: str | None) -> Json:

@@ -80,6 +80,9 @@ def test_replay_api_gives_each_phase_with_its_orders_once_finished(finished: Mat
     assert (movement["turn"], movement["phase"]) == (1, "movement")
     assert movement["orders"] == [ORDERS["movement"]["A"], ORDERS["movement"]["B"]]
     assert body["phases"][-1]["state"]["result"] is not None
+    # Who played which side, and the end-of-match summary (nobody fired: no shots counted).
+    assert body["players"] == {"red": "alice", "blue": "bob"}
+    assert body["summary"] == {"units": {}}
 
 
 def test_replay_api_refuses_a_match_in_play(alice: User) -> None:

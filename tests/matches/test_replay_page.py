@@ -19,3 +19,12 @@ def test_the_replay_page_names_the_replay_api(match: Match) -> None:
 
 def test_an_unknown_match_has_no_replay_page(match: Match) -> None:
     assert Client().get(f"/matches/{match.pk + 1}/replay/").status_code == 404
+
+
+def test_the_replay_page_explains_how_to_verify_the_dice_in_spanish_too(match: Match) -> None:
+    english = Client(headers={"accept-language": "en"}).get(f"/matches/{match.pk}/replay/").content.decode()
+    spanish = Client(headers={"accept-language": "es"}).get(f"/matches/{match.pk}/replay/").content.decode()
+
+    assert f"manage.py verify_match {match.pk}" in english and "printf %s SEED | sha256sum" in english
+    assert f"manage.py verify_match {match.pk}" in spanish and "printf %s SEMILLA | sha256sum" in spanish
+    assert "Dados justos: compruébalo" in spanish and "Cada tirada de la partida salió de esta semilla" in spanish

@@ -6,6 +6,7 @@ import { PHYSICAL_CHOICES } from "../rulesets/solaris/attack";
 import { PHASE_NAMES } from "../combat-report";
 import errorCatalogue from "../error-catalogue.json";
 import { LOCATION_NAMES } from "../rulesets/solaris/record-sheet";
+import { SUMMARY_WORDS } from "../match-summary";
 import { poEntries } from "./gettext";
 
 const SOURCES = import.meta.glob<string>(["../*.ts", "../rulesets/**/*.ts"], { query: "?raw", import: "default", eager: true });
@@ -22,7 +23,8 @@ describe("the Spanish catalog of the client", () => {
 
   it("has every text the client translates", () => {
     const texts = [...literalsPassedToT(), ...PHYSICAL_CHOICES.map((choice) => choice.label),
-      ...Object.values(errorCatalogue.templates), ...Object.values(LOCATION_NAMES), ...Object.values(PHASE_NAMES)];
+      ...Object.values(errorCatalogue.templates), ...Object.values(LOCATION_NAMES), ...Object.values(PHASE_NAMES),
+      ...Object.values(SUMMARY_WORDS)];
     expect(texts.length).toBeGreaterThan(50);
     expect(texts.filter((text) => !spanish.has(text))).toEqual([]);
   });

@@ -24,6 +24,7 @@ from rules.rulesets.solaris.demo import demo_duel_state
 from rules.rulesets.solaris import view as viewer_filter
 from rules.rulesets.solaris.options import OPTIONS, agreed
 from rules.rulesets.solaris.phases import END, HEAT, INITIATIVE, MovementPhase, PhysicalPhase, WeaponsPhase
+from rules.rulesets.solaris.summary import summary
 
 
 class SolarisRuleset(TableRuleset[GameState, PhaseResult], NoReactions):
@@ -53,6 +54,9 @@ class SolarisRuleset(TableRuleset[GameState, PhaseResult], NoReactions):
 
     def view(self, state: GameState, viewer_role: str, side: str | None) -> Json:
         return viewer_filter.view(state, viewer_role, side)
+
+    def summary(self, timelines: Sequence[Json]) -> Json:
+        return summary(timelines)
 
     def orders_view(self, orders: Sequence[tuple[str, Json]], viewer_role: str, side: str | None) -> list[Json]:
         return viewer_filter.orders_view(orders, viewer_role, side)
