@@ -13,14 +13,14 @@ from typing import Any
 
 from django.contrib.auth.models import User, AnonymousUser
 
-from rules.core.errors import RuleError
+from rules.core.errors import RuleError, UnknownUnit
 from rules.core.phases import Json
 from rules.core.reasons import Reason
 from rules.rulesets import Ruleset, get_ruleset
 
 from .errors import MatchError
 from .models import Event, Match
-from .frames import event_fields
+from .frames import Viewer, event_fields
 from .selectors import match_and_viewer, match_as_seen
 from .services import check_commander
 
@@ -34,7 +34,7 @@ def unit_reach(*, match_id: int, user: User | AnonymousUser, unit_id: Any, mode:
     if not isinstance(unit_id, str) or mode not in modes:
         raise MatchError("message.malformed", why=Reason("message.reach", modes=", ".join(modes)))
     state = check_commander(match=match, viewer=viewer, unit_id=unit_id, turn=turn)
-    answer = _asked(ruleset, state, "reach", {"unit": unit_id, "mode": mode})
+    answer = _asked(ruleset, state, viewer, "reach", {"unit": unit_id, "mode": mode}, [])
     return {"type": "reach", "v": match.version, "unit": unit_id, "mode": mode, **answer}
 
 
@@ -52,7 +52,8 @@ def attack_options(
     if not isinstance(unit_id, str) or not isinstance(target, str) or twist not in (-1, 0, 1):
         raise MatchError("message.malformed", why=Reason("message.attack_options"))
     state = check_commander(match=match, viewer=viewer, unit_id=unit_id, turn=turn)
-    answer = _asked(ruleset, state, "attack_options", {"unit": unit_id, "target": target, "twist": twist})
+    answer = _asked(ruleset, state, viewer, "attack_options", {"unit": unit_id, "target": target, "twist": twist},
+                    [target])
     return {"type": "attack_options", "v": match.version, "unit": unit_id, "target": target, "twist": twist,
             **answer}
 
@@ -60,8 +61,9 @@ def attack_options(
 def sight_line(*, match_id: int, user: User | AnonymousUser, source: Any, target: Any) -> dict[str, Any]:
     """The line of sight between two units or hexes, for anyone.
 
-    Units are named by id and hexes by label; every unit a viewer can name is on the public board of the
-    snapshot, so the answer tells nobody anything they could not work out themselves.
+    Units are named by id and hexes by label; every unit a viewer can name is on the board of their snapshot
+    (a skirmish troop in hidden deployment is not, to the other side), so the answer tells nobody anything they
+    could not work out themselves.
     """
     match, viewer = match_and_viewer(match_id=match_id, user=user)
     # A spectator of a delayed match asks about the board as it is shown to them, not the live one.
@@ -69,7 +71,9 @@ def sight_line(*, match_id: int, user: User | AnonymousUser, source: Any, target
     ruleset = _offering(match, "los")
     if not isinstance(source, str) or not isinstance(target, str):
         raise MatchError("message.malformed", why=Reason("message.los_ends"))
-    answer = _asked(ruleset, ruleset.state_from_json(match.state), "los", {"from": source, "to": target})
+    names = [name for name in (source, target) if not name.isdigit()]  # a hex label is all digits
+    answer = _asked(ruleset, ruleset.state_from_json(match.state), viewer, "los", {"from": source, "to": target},
+                    names)
     return {"type": "los", "v": match.version, "from": source, "to": target, **answer}
 
 
@@ -81,8 +85,14 @@ def _offering(match: Match, name: str) -> Ruleset[Any, Any]:
     return ruleset
 
 
-def _asked(ruleset: Ruleset[Any, Any], state: Any, name: str, ask: Json) -> Json:
+def _asked(ruleset: Ruleset[Any, Any], state: Any, viewer: Viewer, name: str, ask: Json, units: list[str]) -> Json:
+    """The ruleset's answer; a unit of ``units`` (those the request names) that the ruleset's view hides from the
+    viewer is unknown to them, as an id nobody has (the one viewer filter decides what anyone may name)."""
+    shown = {unit["id"] for unit in ruleset.view(state, viewer.role, viewer.side)["units"]}
+    hidden = [unit for unit in units if unit not in shown]
     try:
+        if hidden:
+            raise UnknownUnit(unit=hidden[0])
         return ruleset.query(state, name, ask)
     except RuleError as error:
         raise MatchError.from_rule_error(error) from error

@@ -18,16 +18,15 @@ from typing import Any
 from rules.core.dice import Dice
 from rules.core.errors import RuleError, ScenarioError
 from rules.core.playback import Reaction
-from rules.core.reasons import Reason, reason_code
+from rules.core.reasons import Reason
 from rules.core.reasons import register as register_reasons
 from rules.io import errors  # noqa: F401  (registers the scenario codes)
 from rules.io.scenario import load_board
 from rules.rulesets.mekatac import MekatacRuleset
+from rules.rulesets.mekatac import queries as live
 from rules.rulesets.mekatac.ammo import loaded
-from rules.rulesets.mekatac.combat import aim, as_reason
 from rules.rulesets.mekatac.designs import Design, build, shipped
 from rules.rulesets.mekatac.skills import trained
-from rules.rulesets.mekatac.sight import arcs_of, cover_quarters, has_sight
 from rules.rulesets.mekatac.state import Meka, MekaState, new_meka
 
 Answer = dict[str, Any]
@@ -110,10 +109,7 @@ def _pair(state: MekaState, body: Any, extra: tuple[str, ...] = ()) -> tuple[Mek
 
 def los(state: MekaState, body: Any, seed: str) -> Answer:
     source, target = _pair(state, body)
-    quarters = cover_quarters(state.board, source.hex, target.hex, bool(target.airborne))
-    return {"los": has_sight(state.board, source.hex, target.hex, "fly" in (source.airborne, target.airborne)),
-            "distance": source.hex.distance(target.hex), "arcs": sorted(arcs_of(source.hex, target.hex, source.facing)),
-            "cover_percent": 25 * quarters, "modifier": -quarters}
+    return live.sight(state, source.id, target.id)
 
 
 def attack(state: MekaState, body: Any, seed: str) -> Answer:
@@ -121,14 +117,7 @@ def attack(state: MekaState, body: Any, seed: str) -> Answer:
     weapon = body.get("weapon", 0)
     if not (type(weapon) is int or weapon in ("punch", "kick")):
         raise ScenarioError("scenario.query", why=Reason("scenario.mekatac_weapon"))
-    try:
-        aimed = aim(state, source.id, target.id, weapon)
-    except RuleError as refused:
-        return {"legal": False, "code": refused.code, "reason": refused.message,
-                "reason_code": reason_code(as_reason(refused))}
-    return {"legal": True, "weapon": aimed.label, "need": aimed.need, "dice": "1D10",
-            "modifiers": [{"value": value, "reason": why, "reason_code": reason_code(why)}
-                          for value, why in aimed.modifiers]}
+    return live.attack(state, source.id, target.id, weapon)
 
 
 def move(state: MekaState, body: Any, seed: str) -> Answer:

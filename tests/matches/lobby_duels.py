@@ -9,6 +9,7 @@ from django.contrib.auth.models import User
 
 from matches import lobby, services
 from matches.models import Match
+from tests.matches.sockets import client_as
 
 DUEL = {"red": "Hunchback HBK-4G", "blue": "Jenner JR7-D"}
 MOVES = {"A": {"unit": "A", "mode": "walk", "steps": ["F", "F"]}, "B": {"unit": "B", "mode": "walk", "steps": ["F"]}}
@@ -36,3 +37,19 @@ def resolve(match: Match, alice: User, bob: User, orders: dict[str, Any]) -> Non
 def unit_hexes(view: dict[str, Any]) -> dict[str, str]:
     """Each unit's hex in a player view."""
     return {unit["id"]: unit["hex"] for unit in view["units"]}
+
+
+def open_over_rest(host: User, guest: User, body: dict[str, Any], side: str | None = None) -> Match:
+    """A match opened over REST by `host`, joined by `guest` (on `side`), with both players accepting."""
+    created = client_as(host).post("/api/matches/", body, content_type="application/json")
+    assert created.status_code == 201, created.json()
+    match_id = created.json()["match"]["id"]
+    joined = client_as(guest).post(f"/api/matches/{match_id}/join/", {"role": "player", "side": side},
+                                   content_type="application/json")
+    assert joined.status_code == 200, joined.json()
+    options = joined.json()["match"]["options"]
+    for user in (host, guest):
+        accepted = client_as(user).post(f"/api/matches/{match_id}/accept/", {"accepted": True, "options": options},
+                                        content_type="application/json")
+        assert accepted.status_code == 200, accepted.json()
+    return Match.objects.get(pk=match_id)

@@ -5,7 +5,6 @@ its first orders are submitted; MEKATAC's first phase, which awaits no orders, i
 
 from __future__ import annotations
 
-from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -13,28 +12,12 @@ from django.contrib.auth.models import User
 from matches import services
 from matches.models import Event, Match
 from rules.rulesets import RULESETS
-from tests.matches.lobby_duels import DUEL, MOVES
+from tests.matches.lobby_duels import DUEL, MOVES, open_over_rest
 from tests.matches.sockets import client_as
 
 pytestmark = pytest.mark.django_db
 
 MEKAS = {"a": ["Sharpshot", "Reaper"], "b": ["Tasmanian"]}
-
-
-def _open(host: User, guest: User, body: dict[str, Any], side: str | None = None) -> Match:
-    """A match opened over REST by `host`, joined by `guest` (on `side`), with both players accepting."""
-    created = client_as(host).post("/api/matches/", body, content_type="application/json")
-    assert created.status_code == 201, created.json()
-    match_id = created.json()["match"]["id"]
-    joined = client_as(guest).post(f"/api/matches/{match_id}/join/", {"role": "player", "side": side},
-                                   content_type="application/json")
-    assert joined.status_code == 200, joined.json()
-    options = joined.json()["match"]["options"]
-    for user in (host, guest):
-        accepted = client_as(user).post(f"/api/matches/{match_id}/accept/", {"accepted": True, "options": options},
-                                        content_type="application/json")
-        assert accepted.status_code == 200, accepted.json()
-    return Match.objects.get(pk=match_id)
 
 
 def _kinds(match: Match) -> list[str]:
@@ -50,7 +33,7 @@ def test_the_ruleset_list_offers_each_rulesets_set_up() -> None:
 
 
 def test_a_solaris_duel_from_the_lobby_plays_its_first_moves(alice: User, bob: User) -> None:
-    match = _open(alice, bob, {"designs": DUEL})
+    match = open_over_rest(alice, bob, {"designs": DUEL})
     assert (match.status, match.phase) == (Match.Status.IN_PROGRESS, "movement")
     services.order_submit(match_id=match.pk, user=alice, order_json=MOVES["A"])
     services.order_submit(match_id=match.pk, user=bob, order_json=MOVES["B"])
@@ -59,7 +42,7 @@ def test_a_solaris_duel_from_the_lobby_plays_its_first_moves(alice: User, bob: U
 
 def test_a_mekatac_match_deploys_the_hosts_mekas_and_the_guest_chooses_the_side(alice: User, bob: User) -> None:
     # Bob takes side a, which the host held: alice moves to side b (and accepts again, as _open does).
-    match = _open(alice, bob, {"ruleset": "mekatac", "designs": MEKAS, "options": {"turn_limit": 3}}, side="a")
+    match = open_over_rest(alice, bob, {"ruleset": "mekatac", "designs": MEKAS, "options": {"turn_limit": 3}}, side="a")
     seats = {p.user.username: p.side for p in match.participants.all()}
     assert seats == {"alice": "b", "bob": "a"}
     # The card and initiative phases await no orders: the server resolved them at the start.
@@ -87,7 +70,7 @@ def test_a_guest_cannot_take_a_side_held_where_the_ruleset_does_not_let_them_cho
 
 def test_a_skirmish_match_opens_on_its_example_and_its_first_order_asks_for_a_reaction(
         alice: User, bob: User) -> None:
-    match = _open(alice, bob, {"ruleset": "skirmish", "options": {"turns": 4}})
+    match = open_over_rest(alice, bob, {"ruleset": "skirmish", "options": {"turns": 4}})
     assert {p.user.username: p.side for p in match.participants.all()} == {"alice": "angus", "bob": "yu"}
     assert match.state["turns"] == 4
     # The worked example's peek: the Fusilier steps out into partial cover, in the Zhanshi's line of fire.

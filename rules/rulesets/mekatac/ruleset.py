@@ -15,7 +15,6 @@ from rules.core.errors import RuleError
 from rules.core.hexes import Hex
 from rules.core.options import Count, OptionsSchema
 from rules.core.phases import Json, PhaseTable, TableRuleset
-from rules.rulesets.base import NoQueries
 from rules.core.playback import Reaction, ReactionWindow
 from rules.rulesets.mekatac import state as codec
 from rules.core.reasons import Reason
@@ -24,6 +23,7 @@ from rules.rulesets.mekatac.designs import shipped
 from rules.rulesets.mekatac.movement import offered_in
 from rules.rulesets.mekatac.orders import Fire, reaction_from_json
 from rules.rulesets.mekatac.phases import CARDS, END, INITIATIVE, MekaOutcome, MovementPhase
+from rules.rulesets.mekatac import queries as questions
 from rules.rulesets.mekatac.report import report_to_json
 from rules.rulesets.mekatac.setup import scenario, scenario_offer
 from rules.rulesets.mekatac.state import MekaState, new_meka
@@ -39,10 +39,11 @@ _EXAMPLE_MEKAS = (("A1", "0611", 0, "a", "Sharpshot"), ("A2", "0811", 0, "a", "R
                   ("B1", "0602", 3, "b", "Tasmanian"), ("B2", "0802", 3, "b", "Gunslinger"))
 
 
-class MekatacRuleset(TableRuleset[MekaState, MekaOutcome], NoQueries):
+class MekatacRuleset(TableRuleset[MekaState, MekaOutcome]):
     name = "mekatac"
     reacts = True
     options = OPTIONS
+    queries = questions.OFFERED
     table = PhaseTable[MekaState, MekaOutcome]((CARDS, INITIATIVE, MovementPhase(), END))
 
     def decode_reaction(self, state: MekaState, window: ReactionWindow, unit: str, data: Any) -> Reaction:
@@ -91,6 +92,9 @@ class MekatacRuleset(TableRuleset[MekaState, MekaOutcome], NoQueries):
         mekas = tuple(new_meka(unit, Hex.parse(at), facing, side, shipped(design))
                       for unit, at, facing, side, design in _EXAMPLE_MEKAS)
         return MekaState(Board(12, 12, hexes), mekas, options=OPTIONS.validate(options))
+
+    def query(self, state: MekaState, name: str, ask: Json) -> Json:
+        return questions.ANSWERS[name](state, ask)
 
     def setup_offer(self) -> Json:
         return scenario_offer()

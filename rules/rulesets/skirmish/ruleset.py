@@ -14,12 +14,12 @@ from rules.core.board import board_to_json
 from rules.core.errors import RuleError
 from rules.core.options import Count, OptionsSchema
 from rules.core.phases import Json, TableRuleset
-from rules.rulesets.base import NoQueries
 from rules.core.playback import Reaction, ReactionWindow
 from rules.core.reasons import reason_code
 from rules.core.timeline import Event
 from rules.rulesets.skirmish import state as codec
 from rules.rulesets.skirmish.example import example_state
+from rules.rulesets.skirmish import queries as questions
 from rules.rulesets.skirmish.lof import sight
 from rules.rulesets.skirmish.phase import OrderPhase, OrderTable, Outcome
 from rules.rulesets.skirmish.play import may_react
@@ -42,10 +42,11 @@ def sees_side(role: str, side: str | None, owner: str) -> bool:
     return role == REFEREE or (role == PLAYER and side == owner)
 
 
-class SkirmishRuleset(ExampleSetup, TableRuleset[SkirmishState, Outcome], NoQueries):
+class SkirmishRuleset(ExampleSetup, TableRuleset[SkirmishState, Outcome]):
     name = "skirmish"
     reacts = True
     options = OPTIONS
+    queries = questions.OFFERED
     table = OrderTable((OrderPhase(),))
 
     # ---- reactions --------------------------------------------------------------------------------------
@@ -101,6 +102,9 @@ class SkirmishRuleset(ExampleSetup, TableRuleset[SkirmishState, Outcome], NoQuer
 
     def example(self, options: Mapping[str, Any]) -> SkirmishState:
         return replace(example_state(), turns=options["turns"])
+
+    def query(self, state: SkirmishState, name: str, ask: Json) -> Json:
+        return questions.line_of_fire(state, ask)
 
     def with_options(self, state: SkirmishState, options: Mapping[str, Any]) -> SkirmishState:
         return replace(state, turns=OPTIONS.validate(options)["turns"])
