@@ -3,7 +3,7 @@ rules-sources/skirmish-movement-infinity.es.txt): the Fusilier's player plots th
 partial cover and back with a BS Attack, from the order pool; the Zhanshi's player is asked for a reaction at
 the step where its line of fire opens and shoots; the face-to-face roll is shown with both sides' numbers, and
 the Fusilier is left Unconscious at its end point. The TAG in hidden deployment is never on the other side's
-page, nor a spectator's."""
+page, nor a spectator's. Then the pool's last order: the biker dismounts with its Move."""
 
 from __future__ import annotations
 
@@ -91,3 +91,16 @@ def test_the_worked_example_peek_react_face_to_face_and_unconscious(
         assert any("needs 9" in line and "cover -3" in line for line in face_to_face)
         assert page.locator(".unit[data-unit='T']").count() == (1 if page is bob else 0)
     alice.screenshot(path=str(artifacts / "skirmish-unconscious.png"), full_page=True)
+
+    # The pool's last order: the biker dismounts ('Montar y desmontar') with its Move, measured on foot (MOV 2).
+    alice.wait_for_selector("#skirmish-order[data-state='choosing'] [data-pool='1']")
+    alice.click("#skirmish-order [data-troop='B']")
+    alice.check("#skirmish-order [name='mount']")
+    alice.click(".hex[data-hex='0910']")
+    alice.wait_for_selector("#skirmish-order [data-cost='1'][data-mov='2']")
+    alice.click("#skirmish-order [data-action='submit']")
+    bob.wait_for_selector("#reaction:not([hidden]) button[data-react-unit='Z'][data-pass]", timeout=PLAYBACK_MS)
+    bob.click("#reaction button[data-react-unit='Z'][data-pass]")
+    alice.wait_for_selector("#match-state[data-phase='order-3']", timeout=PLAYBACK_MS)
+    alice.wait_for_function("() => [...document.querySelectorAll('#rulings li')].some(li => li.textContent.includes("
+                            "'B dismounts'))", timeout=PLAYBACK_MS)

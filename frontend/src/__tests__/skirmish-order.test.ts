@@ -90,6 +90,11 @@ describe("the skirmish order panel", () => {
     expect(root().querySelector<HTMLElement>(".message")!.dataset.code).toBe("skirmish.no_lof");
     panel.handle({ type: "order_accepted", end: "0910", steps: [] });
     expect(root().dataset.state).toBe("submitted");
+    expect(root().querySelector<HTMLElement>(".when-submitted")!.hidden).toBe(false);
+    // The next order of the pool is a new one.
+    panel.show(snapshot({ match: { id: 1, status: "in_progress", ruleset: "skirmish", turn: 1, phase: "order-2" } }));
+    expect(root().dataset.state).toBe("choosing");
+    expect(root().querySelector<HTMLElement>(".when-submitted")!.hidden).toBe(true);
   });
 
   it("puts a second Move's hexes in the second skill", () => {

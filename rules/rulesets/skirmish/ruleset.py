@@ -70,7 +70,7 @@ class SkirmishRuleset(ExampleSetup, TableRuleset[SkirmishState, Outcome]):
             return []
         watcher, trigger = find(state, unit), _trigger(state, window)
         cover = sight(state.board, watcher.hex, watcher.height, trigger.hex, trigger.height).cover
-        return [{"label": "attack", "target": trigger.id, "hex": trigger.hex.label, "cover": cover,
+        return [{"label": "BS Attack", "target": trigger.id, "hex": trigger.hex.label, "cover": cover,
                  "order": {"attack": trigger.id}}]
 
     # ---- codec and reports ------------------------------------------------------------------------------
@@ -123,7 +123,7 @@ def _shown(troop: Troop) -> Json:
     """A troop as the browser draws it: its state, a name and kind for the board's marker, and its states (hidden
     deployment among them, which only its own side and the referee see) as the words under it."""
     markers = [state for state in troop.states if state != PRONE] + (["hidden"] if troop.hidden else [])
-    return {**codec.troop_to_json(troop), "kind": "troop", "name": troop.profile, "prone": troop.has(PRONE),
+    return {**codec.troop_to_json(troop), "kind": "troop", "name": f"{troop.id} ({troop.profile})", "prone": troop.has(PRONE),
             "markers": markers}
 
 

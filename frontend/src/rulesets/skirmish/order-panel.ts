@@ -71,6 +71,8 @@ export function buildOrder(unit: string, layout: string, paths: string[][], targ
 
 export class SkirmishOrderPanel {
   private snapshot: Snapshot | null = null;
+  /** The order phase shown (`order-N`): the next one starts a new order. */
+  private phase = "";
   private troop: Troop | null = null;
   private paths: string[][] = [[]];
   private editing = 0;
@@ -81,19 +83,19 @@ export class SkirmishOrderPanel {
     root.innerHTML = `<h2 id="skirmish-order-title">${t("Order")}</h2>
       <p>${t("Orders left:")} <output class="pool" data-pool="0">0</output></p>
       <div class="troops" role="group" aria-label="${t("Troops")}"></div>
-      <label>${t("Skills")} <select name="skills">${Object.entries(LAYOUT_NAMES)
-        .map(([value, name]) => `<option value="${value}">${t(name)}</option>`).join("")}</select></label>
+      <p><label>${t("Skills")} <select name="skills">${Object.entries(LAYOUT_NAMES)
+        .map(([value, name]) => `<option value="${value}">${t(name)}</option>`).join("")}</select></label></p>
       <p class="move-line">${t("Move")} <output class="which">1</output>:
         <output class="cost" data-cost="0" data-mov="0">0 / 0</output>
         <button type="button" data-action="next-move">${t("Second Move")}</button>
         <button type="button" data-action="undo">${t("Take back a hex")}</button></p>
-      <label class="mount-choice" hidden><input type="checkbox" name="mount"> <span></span></label>
-      <label><input type="checkbox" name="prone"> <span class="prone-word"></span></label>
-      <label class="target-choice">${t("Target")} <select name="target"></select></label>
+      <p class="mount-choice" hidden><label><input type="checkbox" name="mount"> <span></span></label></p>
+      <p><label><input type="checkbox" name="prone"> <span class="prone-word"></span></label></p>
+      <p class="target-choice"><label>${t("Target")} <select name="target"></select></label></p>
       <p class="plot-end" aria-live="polite"></p>
       <p class="message" aria-live="assertive" data-code=""></p>
       <button type="button" data-action="submit">${t("Give the order")}</button>
-      <p class="when-submitted">${t("Order given: watch it play.")}</p>`;
+      <p class="when-submitted" hidden>${t("Order given: watch it play.")}</p>`;
     root.setAttribute("aria-labelledby", "skirmish-order-title");
     root.hidden = true;
     root.addEventListener("click", (event) => this.onClick(event));
@@ -118,6 +120,12 @@ export class SkirmishOrderPanel {
       button.textContent = id;
       return button;
     }));
+    if (snapshot.match.phase !== this.phase) {
+      this.phase = snapshot.match.phase;
+      this.troop = null;
+      this.setState("choosing");
+      this.setMessage("");
+    }
     const enemies = (snapshot.units as unknown as Troop[]).filter((u) => u.side !== snapshot.you.side);
     this.root.querySelector("[name='target']")!.replaceChildren(...enemies.map((enemy) => new Option(enemy.id, enemy.id)));
     if (!this.troop || !offered.includes(this.troop.id)) this.choose(offered[0]);
@@ -254,6 +262,8 @@ export class SkirmishOrderPanel {
   private setState(state: SkirmishOrderPanel["state"]): void {
     this.state = state;
     this.root.dataset.state = state;
+    this.root.querySelector<HTMLElement>(".when-submitted")!.hidden = state !== "submitted";
+    this.root.querySelector<HTMLButtonElement>("[data-action='submit']")!.disabled = state !== "choosing";
   }
 
   private setMessage(text: string, code = ""): void {

@@ -8,15 +8,18 @@ import type { ServerFrame } from "../../protocol";
 import { errorText } from "../../errors";
 import { SkirmishOrderPanel } from "./order-panel";
 
+/** The page's BattleTech tools, not this ruleset's: the movement markup, the line-of-sight tool (the server
+ * offers its query to BattleTech only) and the split line-of-sight choices. */
+const NOT_SKIRMISH = ["#orders", "#sight", "#split-los"];
+
 /** The order panel's place: first among the page's panels after the players, for everyone (it opens for the
- * active player only). The Solaris movement markup of the page is not this ruleset's and stays hidden. */
+ * active player only); the BattleTech tools stay hidden. */
 function orderSection(root: HTMLElement): HTMLElement {
   const section = document.createElement("section");
   section.id = "skirmish-order";
   section.className = "panel";
-  const solaris = root.querySelector<HTMLElement>("#orders");
-  if (solaris) solaris.hidden = true;
-  (solaris ?? root.querySelector("#reaction"))?.before(section);
+  for (const selector of NOT_SKIRMISH) root.querySelector<HTMLElement>(selector)?.setAttribute("hidden", "");
+  root.querySelector("#reaction")?.before(section);
   return section;
 }
 
