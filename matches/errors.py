@@ -133,6 +133,8 @@ register({
     "import.unknown_design": "Row %(row)s: %(design)s is not a design of the rules nor one uploaded into the "
                              "campaign.",
     "import.duplicate": "Row %(row)s: %(stable)s has a pilot %(pilot)s already.",
+    "design_upload.malformed": "A design is a MegaMek .mtf file in UTF-8 of at most %(limit)s bytes.",
+    "design_upload.taken": "A design %(design)s is shipped by the rules or in the campaign already.",
 })
 
 # What is wrong, for the codes that several refusals share (``%(why)s``).
@@ -188,7 +190,7 @@ STATUS: dict[str, int] = {
         "skill.at_best", "skill.not_enough_experience", "query.not_offered", "unapply.not_applied",
         "unapply.later_fight", "unapply.experience_spent", "fixture.voided", "fixture.decided", "fixture.no_live_match",
         "round.voided", "round.next_exists", "round.double_booked", "pilot.in_fight", "buy.no_money", "mech.sold",
-        "sell.in_fight",
+        "sell.in_fight", "design_upload.taken",
     ), 409),
     "message.too_large": 413,
     **dict.fromkeys(("chat.rate_limited", "message.rate_limited"), 429),

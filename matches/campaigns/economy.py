@@ -19,8 +19,7 @@ from django.utils.translation import gettext_noop
 
 from matches.errors import MatchError
 
-from .designs import campaign_design
-from .models import SIDE_A, SIDE_B, Campaign, CampaignLog, Fixture, Mech, SideResult, Stable
+from .models import SIDE_A, SIDE_B, Campaign, CampaignLog, Fixture, Mech, SideResult, Stable, campaign_design
 from .report import line
 from .upkeep import fights_pending
 
@@ -50,7 +49,7 @@ def mech_buy(*, stable_id: int, design: Any, by: User | AnonymousUser | None = N
         except Stable.DoesNotExist:
             raise MatchError("stable.not_found", id=stable_id) from None
         campaign = stable.campaign
-        built = campaign_design(campaign, design) if isinstance(design, str) else None
+        built = campaign_design(campaign.pk, design) if isinstance(design, str) else None
         if built is None:
             raise MatchError("buy.unknown_design", design=str(design)[:100])
         price = campaign.mech_price(built.tons)

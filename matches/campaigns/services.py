@@ -20,7 +20,7 @@ from matches.errors import MatchError
 from matches.models import Event, Match
 from matches.pipeline import Command, Right, Step, is_server, match_create, run_command
 from rules.battletech.combat.codec import result_to_json, status_from_json, status_to_json
-from rules.battletech.designs.design import Design, DesignError, shipped_design
+from rules.battletech.designs.design import Design
 from rules.core.errors import RuleError
 from rules.battletech.state import GameState, equip
 from rules.core.state import MatchResult as RulesResult
@@ -43,6 +43,7 @@ from .models import (
     Pilot,
     Round,
     SideResult,
+    campaign_design,
     match_sides,
 )
 from .selectors import round_get
@@ -76,12 +77,9 @@ def _unit(side: str, arena: Arena, pilot: Pilot, mech: Mech) -> Unit:
 
 
 def _design(mech: Mech) -> Design | None:
-    """The rules' design a campaign mech is built to, or None for a design the rules do not ship (such a
-    mech only moves: it has no armour or weapons to fight with)."""
-    try:
-        return shipped_design(mech.design)
-    except DesignError:
-        return None
+    """The rules' design a campaign mech is built to (shipped or uploaded into its campaign), or None for a
+    design neither (such a mech only moves: it has no armour or weapons to fight with)."""
+    return campaign_design(mech.stable.campaign_id, mech.design)
 
 
 def carried_status(mech: Mech, design: Design) -> MechStatus:

@@ -15,11 +15,16 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from .. import imports, pairings
+from .. import designs, imports, pairings
 
-from ..models import Arena, Campaign, CampaignLog, Fixture, MatchResult, Season, SideResult
+from ..models import Arena, Campaign, CampaignDesign, CampaignLog, Fixture, MatchResult, Mech, Season, SideResult
 from .common import CampaignForm, ConsoleAdmin, run_each, upload_page
 from .rounds import RoundInline, report_html
+
+
+DESIGN_HELP = _(
+    "A MegaMek .mtf file (as MegaMek saves a BattleMech), read by the rules as the designs they ship: the "
+    "campaign's mechs may then be built to it and bought. A refused file says which line and why.")
 
 
 class ArenaInline(admin.TabularInline):
@@ -41,10 +46,10 @@ class CampaignAdmin(ConsoleAdmin):
     list_filter = ["status", "ruleset"]
     search_fields = ["name"]
     inlines = [ArenaInline, SeasonInline]
-    readonly_fields = ["import_link"]
+    readonly_fields = ["import_link", "design_link"]
     fieldsets = [
         (None, {"fields": ["name", "ruleset", "status", "match_options", "pairing", "stablemates_apart", "rosters",
-                           "import_link"]}),
+                           "import_link", "design_link"]}),
         (_("Awards"), {"fields": [
             "purses", "loser_purse_percent", "experience_win", "experience_draw", "experience_loss",
             "experience_per_kill", "fame_win", "fame_per_kill", "mekatac_skills",
@@ -54,8 +59,29 @@ class CampaignAdmin(ConsoleAdmin):
     ]
 
     def get_urls(self) -> list[Any]:
-        upload = self.admin_site.admin_view(self.import_view)
-        return [path("<int:campaign_id>/import/", upload, name="campaigns_campaign_import"), *super().get_urls()]
+        return [
+            path("<int:campaign_id>/import/", self.admin_site.admin_view(self.import_view),
+                 name="campaigns_campaign_import"),
+            path("<int:campaign_id>/design/", self.admin_site.admin_view(self.design_view),
+                 name="campaigns_campaign_design"),
+            *super().get_urls(),
+        ]
+
+    @admin.display(description=_("designs"))
+    def design_link(self, campaign: Campaign) -> SafeString | str:
+        if campaign.pk is None:
+            return "—"
+        return format_html('<a href="{}">{}</a>', reverse("admin:campaigns_campaign_design", args=[campaign.pk]),
+                           gettext("Upload a design (MegaMek .mtf)"))
+
+    def design_view(self, request: HttpRequest, campaign_id: int) -> HttpResponse:
+        campaign = get_object_or_404(Campaign, pk=campaign_id)
+        if not self.has_change_permission(request, campaign):
+            return HttpResponse(status=403)
+        return upload_page(self, request, campaign, gettext("Upload a design into %(campaign)s") % {
+            "campaign": campaign}, DESIGN_HELP, lambda data: gettext("%(design)s (%(tons)s t) uploaded.") % {
+                "design": (made := designs.design_upload(campaign_id=campaign.pk, data=data)).name,
+                "tons": made.tons}, limit=designs.MTF_LIMIT)
 
     @admin.display(description=_("stables and pilots from a file"))
     def import_link(self, campaign: Campaign) -> SafeString | str:
@@ -144,3 +170,22 @@ class CampaignLogAdmin(ConsoleAdmin):
     @admin.display(description=_("what changed"))
     def what_changed(self, entry: CampaignLog) -> Any:
         return report_html(entry.lines)
+
+
+@admin.register(CampaignDesign)
+class CampaignDesignAdmin(ConsoleAdmin):
+    """Designs are uploaded from their campaign's page; one is deleted only while no mech is built to it."""
+
+    list_display = ["name", "campaign", "tons", "uploaded_at"]
+    list_filter = ["campaign"]
+    fields = readonly_fields = ("name", "campaign", "tons", "uploaded_at", "mtf")
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: CampaignDesign | None = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: CampaignDesign | None = None) -> bool:
+        built = obj is not None and Mech.objects.filter(stable__campaign=obj.campaign_id, design=obj.name).exists()
+        return not built and super().has_delete_permission(request, obj)

@@ -16,6 +16,8 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from .. import economy, selectors, upkeep
+from rules.battletech.designs.design import shipped_designs
+
 from ..models import Mech, Pilot, Stable, design_choices
 from .common import CampaignForm, ConsoleAdmin, Labelled, match_link, offer_only, run_each, with_reason
 
@@ -31,7 +33,8 @@ class PilotRowForm(CampaignForm):
     """A pilot's row on the stable's page; a new mech may be built for them in the same save."""
 
     new_mech = forms.ChoiceField(
-        label=_("new mech"), required=False, choices=lambda: [("", "—"), *design_choices()],
+        label=_("new mech"), required=False,
+        choices=lambda: [("", "—"), *((name, name) for name in sorted(shipped_designs()))],
         help_text=_("Builds a mech of this design for a pilot without one, with the stable's first save."),
     )
 
@@ -50,9 +53,21 @@ class PilotInline(Labelled, admin.TabularInline):
     show_change_link = True
 
 
+class MechForm(CampaignForm):
+    """A mech's design is chosen from the rules' designs and those uploaded into campaigns (the mech's own
+    check keeps it to its campaign's)."""
+
+    design = forms.ChoiceField(label=_("design"), choices=design_choices, help_text=Mech._meta.get_field(
+        "design").help_text)
+
+    class Meta:
+        model = Mech
+        fields = "__all__"
+
+
 class MechInline(Labelled, admin.TabularInline):
     model = Mech
-    form = CampaignForm
+    form = MechForm
     extra = 0
     fields = ["design", "tons", "walk", "jump", "pilot", "damage", "destroyed"]
     readonly_fields = ["tons", "walk", "jump"]
@@ -182,6 +197,7 @@ class PilotAdmin(ConsoleAdmin):
 
 @admin.register(Mech)
 class MechAdmin(ConsoleAdmin):
+    form = MechForm
     list_display = ["design", "stable", "pilot", "damage", "repair_state", "value"]
     list_filter = ["stable__campaign", "stable", "destroyed"]
     search_fields = ["design"]

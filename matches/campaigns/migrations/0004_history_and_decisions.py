@@ -294,7 +294,7 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='mech',
             name='design',
-            field=models.CharField(choices=matches.campaigns.models.roster.design_choices, help_text='A design the rules ship: its tonnage and movement come with it.', max_length=100, verbose_name='design'),
+            field=models.CharField(help_text='A design the rules ship: its tonnage and movement come with it.', max_length=100, verbose_name='design'),
         ),
         migrations.AlterField(
             model_name='mech',

@@ -28,11 +28,12 @@ from .fixtures import (
     match_sides,
     protect_played,
 )
-from .roster import LETHAL_WOUNDS, MEKATAC_FACTIONS, MEKATAC_SKILLS, SKILL_RANGE, Mech, Pilot, Stable, design_choices
+from .designs import CampaignDesign, campaign_design, design_choices
+from .roster import LETHAL_WOUNDS, MEKATAC_FACTIONS, MEKATAC_SKILLS, SKILL_RANGE, Mech, Pilot, Stable
 
 __all__ = [
     "LETHAL_WOUNDS", "MEKATAC_FACTIONS", "MEKATAC_SKILLS", "SIDES", "SIDE_A", "SIDE_B", "SKILLS", "SKILL_RANGE",
-    "Arena", "Bye", "Campaign", "CampaignLog", "Fixture", "MatchResult", "Mech", "Pilot", "Round", "Season", "SideResult",
-    "Stable", "default_purses", "default_skill_costs", "design_choices", "match_sides", "options_problem",
+    "Arena", "Bye", "Campaign", "CampaignDesign", "CampaignLog", "Fixture", "MatchResult", "Mech", "Pilot", "Round", "Season", "SideResult",
+    "Stable", "default_purses", "default_skill_costs", "campaign_design", "design_choices", "match_sides", "options_problem",
     "protect_played", "ruleset_choices",
 ]

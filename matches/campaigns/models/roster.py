@@ -11,9 +11,8 @@ from django.db import models
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from rules.battletech.designs.design import shipped_designs
-
 from .campaign import Campaign
+from .designs import campaign_design
 
 # Skill ratings run from 0 (best) to 8 (worst), as in Total Warfare.
 SKILL_RANGE = [MinValueValidator(0), MaxValueValidator(8)]
@@ -31,11 +30,6 @@ MEKATAC_FACTIONS = (
     "Piratas del Borde", "Templarios de la Iglesia de la Humanidad", "Señores de la Guerra independientes",
     "Mundos rebeldes", "Fuerzas de Defensa Planetaria", "Fuerza alienígena de invasión", "Freelancers",
 )
-
-
-def design_choices() -> list[tuple[str, str]]:
-    """The designs the rules ship (`rules/battletech/designs/data`): the only ones a campaign mech fights in."""
-    return [(name, name) for name in sorted(shipped_designs())]
 
 
 class Stable(models.Model):
@@ -113,8 +107,10 @@ class Pilot(models.Model):
 class Mech(models.Model):
     # Deleting a stable deletes its mechs, unless one has fought (a fixture restricts it).
     stable = models.ForeignKey(Stable, on_delete=models.CASCADE, related_name="mechs", verbose_name=_("stable"))
-    design = models.CharField(_("design"), max_length=100, choices=design_choices,
-                              help_text=_("A design the rules ship: its tonnage and movement come with it."))
+    # Chosen from `designs.design_choices` (the rules' and the campaign's uploads); checked by `clean`.
+    design = models.CharField(_("design"), max_length=100,
+                              help_text=_("A design the rules ship or one uploaded into the campaign: its tonnage "
+                                          "and movement come with it."))
     tons = models.PositiveSmallIntegerField(_("tons"), default=50, editable=False,
                                             validators=[MinValueValidator(20), MaxValueValidator(100)])
     walk = models.PositiveSmallIntegerField(_("walking MP"), default=4, editable=False,
@@ -145,6 +141,11 @@ class Mech(models.Model):
         return f"{self.design} · {self.stable.label()}"
 
     def clean(self) -> None:
+        campaign_id = self.stable.campaign_id if self.stable_id else None
+        if self.design and campaign_design(campaign_id, self.design) is None:
+            raise ValidationError({"design": gettext(
+                "%(design)s is not a design of the rules nor one uploaded into the campaign.") % {
+                "design": self.design}})
         if self.pilot is not None and self.pilot.stable_id != self.stable_id:
             raise ValidationError({"pilot": gettext("The pilot must belong to the mech's stable.")})
         if self.pilot is not None and self.sold_at is not None:
@@ -152,7 +153,7 @@ class Mech(models.Model):
 
     def save(self, *args: Any, **kwargs: Any) -> None:
         """Takes the tonnage and movement from the design, so what is stored is what fights."""
-        design = shipped_designs().get(self.design)
+        design = campaign_design(self.stable.campaign_id if self.stable_id else None, self.design)
         if design is not None:
             self.tons, self.walk, self.jump = design.tons, design.walk, design.jump
             fields = kwargs.get("update_fields")

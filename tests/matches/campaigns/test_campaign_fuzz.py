@@ -13,8 +13,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from matches.campaigns import imports
-from matches.campaigns.models import Mech, Pilot, Stable
+from matches.campaigns import designs, imports
+from matches.campaigns.models import CampaignDesign, Mech, Pilot, Stable
+from rules.battletech.designs.design import shipped_designs_dir
 from matches.errors import MatchError
 from tests.matches.campaigns.conftest import League
 
@@ -35,8 +36,13 @@ def _csv(header: list[str], rows: list[list[str]]) -> bytes:
     return out.getvalue().encode("utf-8", "surrogatepass")
 
 
+LOCUST = (shipped_designs_dir() / "Locust LCT-1V.mtf").read_text(encoding="utf-8").splitlines()
+MTF_WORDS = ["chassis:", "model:", "Mass:", "Walk MP:", "Jump MP:", "Heat Sinks:", "HD Armor:", "Left Arm:",
+             "Medium Laser", "Ammo SRM-2", "-Empty-", "Weapons:1", ":", "0", "-5", "105", "x" * 200, "\ufeff"]
+
+
 def _everything() -> tuple[int, ...]:
-    return Stable.objects.count(), Pilot.objects.count(), Mech.objects.count()
+    return Stable.objects.count(), Pilot.objects.count(), Mech.objects.count(), CampaignDesign.objects.count()
 
 
 def taken_or_refused_cleanly(call: Callable[[], Any]) -> None:
@@ -44,7 +50,8 @@ def taken_or_refused_cleanly(call: Callable[[], Any]) -> None:
     try:
         call()
     except MatchError as error:
-        assert error.code.startswith(("import.", "campaign.")) and error.status < 500, error.code
+        assert error.code.split(".")[0] in ("import", "campaign", "design_upload", "mtf", "design"), error.code
+        assert error.status < 500, error.code
         assert _everything() == before
 
 
@@ -62,3 +69,22 @@ def test_random_csv_is_imported_or_refused_with_a_code(league: League, header: l
     except UnicodeEncodeError:
         return
     taken_or_refused_cleanly(lambda: imports.campaign_import(campaign_id=league.campaign.pk, data=data))
+
+
+@FUZZ
+@given(data=st.binary(max_size=400))
+def test_random_bytes_are_a_design_or_refused_with_a_code(league: League, data: bytes) -> None:
+    taken_or_refused_cleanly(lambda: designs.design_upload(campaign_id=league.campaign.pk, data=data))
+
+
+@FUZZ
+@given(edits=st.lists(st.tuples(st.integers(0, len(LOCUST) - 1), st.sampled_from(MTF_WORDS) | st.text(max_size=10),
+                                st.booleans()), max_size=4), model=st.text(max_size=12))
+def test_a_mangled_mtf_is_a_design_or_refused_with_a_code(league: League, edits: list[tuple[int, str, bool]],
+                                                          model: str) -> None:
+    """A real file with lines replaced or added: what gets past the parser is a design the rules accept."""
+    lines = [line if not line.startswith("model:") else f"model:{model}" for line in LOCUST]
+    for index, text, replace in edits:
+        lines[index:index + 1] = [text] if replace else [lines[index], text]
+    data = "\n".join(lines).encode("utf-8", "surrogatepass")
+    taken_or_refused_cleanly(lambda: designs.design_upload(campaign_id=league.campaign.pk, data=data))
