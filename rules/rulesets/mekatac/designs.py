@@ -38,6 +38,7 @@ class Design:
     name: str
     size: int
     mounts: tuple[Mount, ...]
+    extra: int = 0  # size its upgrade cards add to the budget (Arma extra, Arma mejorada)
 
     @property
     def size_class(self) -> str:
@@ -68,7 +69,7 @@ def system_cost(system: System, size: int) -> int:
     return MEDIUM_JETS_SIZE if system.key == "jump_jets" and SIZES[size].size_class == MEDIUM else system.size
 
 
-def build(name: str, size: int, systems: Sequence[tuple[str, str]]) -> Design:
+def build(name: str, size: int, systems: Sequence[tuple[str, str]], extra: int = 0) -> Design:
     """A design from (system key, arc) pairs, checked against the text; a coded refusal naming the rule."""
     if type(size) is not int or size not in SIZES:
         raise RuleError("design.size", design=name, size=str(size), given=repr(size))
@@ -87,9 +88,9 @@ def build(name: str, size: int, systems: Sequence[tuple[str, str]]) -> Design:
             raise RuleError("design.large_jets", design=name)
         mounts.append(Mount(system, arc))
     used = sum(system_cost(mount.system, size) for mount in mounts)
-    if used > size:
-        raise RuleError("design.over_size", design=name, used=used, size=size)
-    return Design(name, size, tuple(mounts))
+    if used > size + extra:
+        raise RuleError("design.over_size", design=name, used=used, size=size + extra)
+    return Design(name, size, tuple(mounts), extra)
 
 
 # "DESCRIPCIONES DE MEKAS: DISEÑOS HUMANOS": name, size, (system, arc) …

@@ -28,6 +28,7 @@ from rules.core.reasons import Reason
 from rules.core.timeline import Event
 from rules.rulesets.mekatac.combat import MELEE_NAMES, Weapon, aim, check_weapon, is_melee, refusal, why_idle
 from rules.rulesets.mekatac.strike import attack
+from rules.rulesets.mekatac.hidden import reveal, tread
 from rules.rulesets.mekatac.orders import ASK, FIRE, HOLD, Fire, Hold, MoveOrder
 from rules.rulesets.mekatac.plays import begin, check_cards, extra_uses, order_mp
 from rules.rulesets.mekatac.sight import OBSTACLE_LEVELS
@@ -192,7 +193,8 @@ class MovementPlay:
         state, events = moment.state, list[Event]()
         order = self.orders.get(mover, MoveOrder(mover))
         if moment.tick == 1:
-            state, events = begin(state, [self.orders[unit] for unit in state.order if unit in self.orders])
+            state, events = begin(state, [self.orders[unit] for unit in state.order if unit in self.orders],
+                                  moment.dice)
         if mover not in self.idle:
             for volley in order.attacks:
                 if volley.at == index:
@@ -200,11 +202,15 @@ class MovementPlay:
                         card = volley.card if number == 0 else ""
                         state, fired = _attack_now(state, mover, volley.target, weapon, moment.dice, card)
                         events += fired
+        state, mined = tread(state, moment.events, moment.dice)
+        state, shown = reveal(state, [*moment.events, *events])
+        events += mined + shown
         if not any(event.unit == mover and event.kind == "step" for event in moment.events):
             return HookOutcome(state, tuple(events))
         for enemy in sorted(state.units, key=lambda unit: unit.id):
             offered = offered_weapons(state, enemy, mover)
-            if enemy.side == state.unit(mover).side or not offered or holds(moment.answers, mover, enemy.id):
+            if enemy.side == state.unit(mover).side or not offered or holds(moment.answers, mover, enemy.id) \
+                    or enemy.hidden:
                 continue
             standing = self.orders[enemy.id].react if enemy.id in self.orders else ASK
             key = window_key(moment.tick, mover, enemy.id, offered)

@@ -23,7 +23,7 @@ from rules.core.errors import MalformedOrder
 from rules.core.phases import Json
 from rules.core.reasons import Reason
 from rules.rulesets.mekatac.combat import MELEE_NAMES, Weapon
-from rules.rulesets.mekatac.tables import ACTION_CARDS, ON_ATTACK
+from rules.rulesets.mekatac.tables import ACTION_CARDS, ON_ATTACK, SUPPORT_WEAPONS
 
 MODES = ("walk", "jump", "fly")
 # A meka's standing instruction for the windows it would be asked in this phase: asked each time, firing at the
@@ -116,8 +116,9 @@ def move_order_from_json(data: Any) -> MoveOrder:
 
 
 def _card(data: Any) -> CardPlay:
-    if not isinstance(data, dict) or data.get("card") not in ACTION_CARDS or data["card"] in ON_ATTACK:
-        raise MalformedOrder(why=Reason("mekatac.order_card", cards=", ".join(sorted(set(ACTION_CARDS) - ON_ATTACK))))
+    playable = (set(ACTION_CARDS) - ON_ATTACK) | set(SUPPORT_WEAPONS)
+    if not isinstance(data, dict) or data.get("card") not in playable:
+        raise MalformedOrder(why=Reason("mekatac.order_card", cards=", ".join(sorted(playable))))
     _only(data, ("card", "target", "weapon", "blocks"), "card")
     target, weapon, blocks = data.get("target", ""), data.get("weapon"), data.get("blocks", "")
     if not isinstance(target, str) or not (weapon is None or type(weapon) is int) \

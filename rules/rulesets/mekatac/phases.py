@@ -14,11 +14,11 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from rules.core.dice import Dice
-from rules.core.phases import NO_ANSWERS, Json, OrderlessPhase, every_awaited_unit_ordered
+from rules.core.phases import NO_ANSWERS, Json, OrderlessPhase, PhaseTable, every_awaited_unit_ordered
 from rules.core.playback import Answers, ReactionWindow
 from rules.core.reasons import Reason
 from rules.core.timeline import Event
-from rules.rulesets.mekatac import cards
+from rules.rulesets.mekatac import cards, prepare
 from rules.rulesets.mekatac.damage import damage
 from rules.rulesets.mekatac.movement import MovementPlay, budget, check_order, path
 from rules.rulesets.mekatac.orders import MoveOrder, move_order_from_json, move_order_to_json
@@ -26,8 +26,8 @@ from rules.rulesets.mekatac.plays import turn_over
 from rules.rulesets.mekatac.preview import preview_attacks
 from rules.rulesets.mekatac.state import Meka, MekaState
 from rules.rulesets.mekatac.tables import (
-    CARD_NAMES, FIRE_SIDES, INICIATIVA, REACTOR_EXPLODES_ON, REACTOR_SIDES, SIZES, SKILL_NAMES, TACTICAS,
-    TACTICS_INITIATIVE, TO_HIT_SIDES,
+    CARD_NAMES, FIRE_SIDES, INICIATIVA, PREPARATION_NAMES, REACTOR_EXPLODES_ON, REACTOR_SIDES, SIZES, SKILL_NAMES,
+    SORPRESA, SURPRISE_BONUS, TACTICAS, TACTICS_INITIATIVE, TO_HIT_SIDES,
 )
 from rules.rulesets.mekatac.victory import at_turn_limit, decided
 
@@ -84,10 +84,12 @@ def _turn_start_damage(state: MekaState, dice: Dice) -> tuple[MekaState, list[Ev
 
 
 def _cards(state: MekaState, dice: Dice) -> MekaOutcome:
-    """"FASE DE CARTAS": the turn's fires burn, then each player draws 3 action cards."""
+    """"FASE DE CARTAS": the turn's fires burn, then each player draws 3 action cards (and, in the first, the
+    agreed upgrade and strategy decks are dealt)."""
     state, events = _turn_start_damage(state, dice)
     state, drawn = cards.draw_phase(state, dice)
-    return MekaOutcome(state, (Report("cards", (tuple(events + drawn),)),))
+    state, dealt = prepare.deal(state, dice)
+    return MekaOutcome(state, (Report("cards", (tuple(events + drawn + dealt),)),))
 
 
 def _initiative(state: MekaState, dice: Dice) -> MekaOutcome:
@@ -95,27 +97,35 @@ def _initiative(state: MekaState, dice: Dice) -> MekaOutcome:
     themselves; the movement order runs from the lowest to the highest."""
     mekas = [meka for meka in state.units if meka.in_fight]
     events: list[Event] = []
-    totals = {meka.id: _roll_initiative(meka, dice, events, meka.initiative_bonus) for meka in mekas}
+    totals = {meka.id: _roll_initiative(meka, dice, events, _bonuses(state, meka)) for meka in mekas}
     order = _ranked(state, totals, dice, events, 0)
     spent = tuple(replace(meka, initiative_bonus=0) for meka in state.units)
-    return MekaOutcome(replace(state, units=spent, order=tuple(order), initiative=totals),
+    return MekaOutcome(replace(state, units=spent, order=tuple(order), initiative=totals, surprise=()),
                        (Report("initiative", (tuple(events),)),))
 
 
-def _roll_initiative(meka: Meka, dice: Dice, events: list[Event], bonus: int = 0) -> int:
-    """The roll with the size's modifier, the +2 of a pilot with Tácticas, and the +10 of an Iniciativa played
-    on the meka (its first roll of the turn only: a tie is rolled again without it)."""
+def _bonuses(state: MekaState, meka: Meka) -> list[tuple[int, str]]:
+    """An Iniciativa played on the meka (+10) and its side's Sorpresa ("+10 a la primera tirada de iniciativa
+    del juego": each of the side's mekas, our reading of "Consigues")."""
+    return [*([(meka.initiative_bonus, CARD_NAMES[INICIATIVA])] if meka.initiative_bonus else []),
+            *([(SURPRISE_BONUS, PREPARATION_NAMES[SORPRESA])] if meka.side in state.surprise else [])]
+
+
+def _roll_initiative(meka: Meka, dice: Dice, events: list[Event], bonuses: Sequence[tuple[int, str]] = ()) -> int:
+    """The roll with the size's modifier, the +2 of a pilot with Tácticas (every roll), and the ``bonuses`` of
+    cards (its first roll of the turn only: a tie is rolled again without them)."""
     modifier = SIZES[meka.design.size].initiative
     roll = dice.roll(1, TO_HIT_SIDES, f"initiative of {meka.id}")
-    tactics = TACTICS_INITIATIVE if TACTICAS in meka.skills else 0
-    total = roll.total + modifier + bonus + tactics
+    every = [*bonuses, *([(TACTICS_INITIATIVE, SKILL_NAMES[TACTICAS])] if TACTICAS in meka.skills else [])]
+    bonus = sum(value for value, _ in every)
+    total = roll.total + modifier + bonus
     shown: dict[str, str | int] = {"unit": meka.id, "roll": roll.total, "modifier": f"{modifier:+d}", "total": total}
     said = Reason("mekatac.initiative", **shown)
-    if tactics:
-        sources = ", ".join([CARD_NAMES[INICIATIVA]] * bool(bonus) + [SKILL_NAMES[TACTICAS]])
-        said = Reason("mekatac.initiative_bonus", **shown, bonus=f"{bonus + tactics:+d}", sources=sources)
-    elif bonus:
+    if [name for _, name in every] == [CARD_NAMES[INICIATIVA]]:
         said = Reason("mekatac.initiative_card", **shown, bonus=f"{bonus:+d}")
+    elif every:
+        said = Reason("mekatac.initiative_bonus", **shown, bonus=f"{bonus:+d}",
+                      sources=", ".join(name for _, name in every))
     events.append(_event(meka, "initiative", said, (roll,)))
     return total
 
@@ -154,6 +164,49 @@ def _end(state: MekaState, dice: Dice) -> MekaOutcome:
     return MekaOutcome(state, (Report("end", (tuple(events + cut),)),))
 
 
+class PreparationPhase:
+    """With the decks agreed, each side's lead meka gives the side's preparation order once, before the first
+    initiative roll (rules.rulesets.mekatac.prepare); otherwise, and after it, it waits for nobody and the
+    table passes it over."""
+
+    name = "preparation"
+    takes_orders = True
+    without_order = "plays none of its upgrade and strategy cards"
+
+    def awaits(self, state: MekaState) -> list[str]:
+        if state.options.get("decks") != "on" or state.prepared:
+            return []
+        return sorted(prepare.leads(state).values())
+
+    def ends(self, state: MekaState, ordered: Collection[str]) -> bool:
+        return every_awaited_unit_ordered(self.awaits(state), ordered)
+
+    def decode_order(self, state: MekaState, data: Any) -> prepare.PrepareOrder:
+        return prepare.prepare_order_from_json(data)
+
+    def encode_order(self, order: prepare.PrepareOrder) -> Json:
+        return prepare.prepare_order_to_json(order)
+
+    def check(self, state: MekaState, order: prepare.PrepareOrder) -> Json:
+        return prepare.check_prepare(state, order)
+
+    def resolve(self, state: MekaState, orders: Sequence[prepare.PrepareOrder], dice: Dice,
+                answers: Answers = NO_ANSWERS) -> MekaOutcome:
+        state, events = prepare.prepare(state, orders, dice)
+        return MekaOutcome(state, (Report("preparation", (tuple(events),)),))
+
+
+class MekaTable(PhaseTable[MekaState, MekaOutcome]):
+    """The turn's phases; the preparation phase, when it waits for nobody, is passed over."""
+
+    def advance(self, state: MekaState) -> MekaState:
+        state = super().advance(state)
+        if state.phase == PREPARATION.name and not PREPARATION.awaits(state):
+            return super().advance(state)
+        return state
+
+
+PREPARATION = PreparationPhase()
 CARDS: OrderlessPhase[MekaState, MekaOutcome] = OrderlessPhase("cards", _cards)
 INITIATIVE: OrderlessPhase[MekaState, MekaOutcome] = OrderlessPhase("initiative", _initiative)
 END: OrderlessPhase[MekaState, MekaOutcome] = OrderlessPhase("end", _end)

@@ -22,15 +22,17 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 
+from rules.core.dice import Dice
 from rules.core.errors import RuleError
 from rules.core.reasons import Reason
 from rules.core.timeline import Event
 from rules.rulesets.mekatac.hand import card_event, play
+from rules.rulesets.mekatac.support import check_support, strike
 from rules.rulesets.mekatac.orders import MoveOrder
 from rules.rulesets.mekatac.state import Meka, MekaState
 from rules.rulesets.mekatac.tables import (
     ATASCADO, BLADE, BOMB, CARD_MP, CARD_NAMES, DUDA, INICIATIVA, INITIATIVE_CARD_BONUS, ON_ENEMY, OPORTUNIDAD,
-    SALVA, STANDING, TACTICA,
+    SALVA, STANDING, SUPPORT_WEAPONS, TACTICA,
 )
 
 
@@ -64,9 +66,13 @@ def check_cards(state: MekaState, order: MoveOrder) -> None:
     meka = state.unit(order.unit)
     held = Counter(state.hands.get(meka.side, ()))
     for card, count in Counter(played_cards(order)).items():
+        if card in SUPPORT_WEAPONS:
+            continue
         if held[card] < count:
             raise RuleError("mekatac.refuse_card_not_held", side=meka.side, card=CARD_NAMES[card])
     for given in order.cards:
+        if given.card in SUPPORT_WEAPONS:
+            check_support(state, order.unit, given.card, given.target)
         if given.card in ON_ENEMY and (not given.target or state.unit(given.target).side == meka.side):
             raise RuleError("mekatac.refuse_card_target", card=CARD_NAMES[given.card], target=given.target)
         if given.card == OPORTUNIDAD and given.weapon not in {index for index, _ in meka.design.weapons}:
@@ -113,14 +119,17 @@ def _effect(meka: Meka, target: Meka | None, card: str, weapon: int | None) -> t
     return meka, target, ""
 
 
-def begin(state: MekaState, orders: Sequence[MoveOrder]) -> tuple[MekaState, list[Event]]:
+def begin(state: MekaState, orders: Sequence[MoveOrder], dice: Dice) -> tuple[MekaState, list[Event]]:
     """The movement phase's first moment: the standing cards wait, then every other card given with a movement
-    order is played, in the orders' initiative order."""
+    order is played, in the orders' initiative order (a support strike too, rules.rulesets.mekatac.support)."""
     state = _arm(state, orders)
     events: list[Event] = []
     for order in orders:
         for given in order.cards:
-            if given.card in STANDING:
+            if given.card in SUPPORT_WEAPONS:
+                state, struck = strike(state, order.unit, given.card, given.target, dice)
+                events += struck
+            if given.card in STANDING or given.card in SUPPORT_WEAPONS:
                 continue
             state, said, works = play(state, order.unit, given.card)
             events += said

@@ -125,6 +125,31 @@ register({
     "mekatac.initiative_bonus": "%(unit)s rolls %(roll)s on 1D10, %(modifier)s for its size, %(bonus)s by "
                                 "%(sources)s: initiative %(total)s",
     "mekatac.refuse_skill": "%(unit)s: a pilot's skill is one of %(known)s, not %(skill)r",
+    # The upgrade and strategy decks (rules.rulesets.mekatac.prepare, hidden, support).
+    "mekatac.prepare_shape": "a preparation order is {\"unit\": LEAD, \"cards\": [...]}",
+    "mekatac.prepare_card": "a preparation card is {card, meka?, weapon?, system?, arc?, hex?, terrain?}, its card "
+                            "one of %(cards)s",
+    "mekatac.prepare_dealt": "side %(side)s draws %(count)s upgrade and %(count)s strategy cards",
+    "mekatac.prepare_played": "side %(side)s plays %(card)s (%(on)s)",
+    "mekatac.prepare_secret": "side %(side)s plays %(card)s, noted in secret",
+    "mekatac.prepare_refused": "side %(side)s cannot play %(card)s now: %(why)s",
+    "mekatac.refuse_prepare_lead": "%(unit)s does not give its side's preparation order: %(lead)s does",
+    "mekatac.refuse_prepare_meka": "%(card)s cannot be played on %(meka)r (Emboscada and Daños on an enemy meka, "
+                                   "the upgrades and Meka oculto on one of yours)",
+    "mekatac.refuse_prepare_later": "%(card)s is played with a movement order, once in the game",
+    "mekatac.refuse_prepare_weapon": "%(card)s cannot be played on weapon %(weapon)s of %(meka)s",
+    "mekatac.refuse_prepare_half": "%(card)s goes in your half of the board, not %(hex)s",
+    "mekatac.refuse_prepare_ambush": "%(card)s moves the meka to a free hex at most %(reach)s hexes away, not %(hex)s",
+    "mekatac.mine": "%(unit)s treads on a mine in %(hex)s: 4D10 for %(damage)s",
+    "mekatac.revealed": "%(unit)s is revealed: %(why)s",
+    "mekatac.why_moved": "it moves",
+    "mekatac.why_attacked": "it attacks",
+    "mekatac.why_seen": "%(by)s sees it",
+    "mekatac.support_unseen": "side %(side)s cannot play %(card)s at %(target)s: none of its mekas sees it",
+    "mekatac.support_miss": "side %(side)s plays %(card)s at %(target)s, spotted by %(spotter)s: needs %(need)s on "
+                            "1D10, rolls %(roll)s, misses",
+    "mekatac.support_hit": "side %(side)s plays %(card)s at %(target)s, spotted by %(spotter)s: needs %(need)s on "
+                           "1D10, rolls %(roll)s, hits for %(damage)s",
     # The end of the match.
     "mekatac.victory": "side %(side)s has no meka able to fight",
     "mekatac.turn_limit": "the turn limit is reached: the side with more mekas able to fight wins",
@@ -159,7 +184,9 @@ REFUSALS = ("mekatac.move_blocked", "mekatac.move_idle", "mekatac.refuse_arc", "
             "mekatac.refuse_out_of_range", "mekatac.refuse_own_side", "mekatac.refuse_plasma_cooling",
             "mekatac.refuse_target_out", "mekatac.refuse_used", "mekatac.refuse_card_not_held",
             "mekatac.refuse_card_target", "mekatac.refuse_card_weapon", "mekatac.refuse_load_type",
-            "mekatac.refuse_load_weapon", "mekatac.refuse_skill")
+            "mekatac.refuse_load_weapon", "mekatac.refuse_skill", "mekatac.refuse_prepare_lead",
+            "mekatac.refuse_prepare_meka", "mekatac.refuse_prepare_later", "mekatac.refuse_prepare_weapon",
+            "mekatac.refuse_prepare_half", "mekatac.refuse_prepare_ambush")
 register_errors({
     **{code: TEMPLATES[code] for code in REFUSALS},
     # The builder ("SISTEMAS"; "design.unknown" is shared with the BattleTech designs and says its cause).

@@ -31,6 +31,12 @@ def event_to_json(event: Event) -> Json:
 
 
 def report_to_json(outcome: MekaOutcome) -> Json:
-    return {"phases": [{"phase": report.phase, "ticks": [[event_to_json(event) for event in tick]
+    """The reports; the events of a meka still hidden once they are played leave out where it stands."""
+    hidden = {meka.id for meka in outcome.state.units if meka.hidden}
+    return {"phases": [{"phase": report.phase, "ticks": [[_shown(event_to_json(event), hidden) for event in tick]
                                                          for tick in report.ticks]}
                        for report in outcome.reports]}
+
+
+def _shown(data: Json, hidden: set[str]) -> Json:
+    return data | {"from": None, "to": None, "facing": None} if data["unit"] in hidden else data

@@ -13,8 +13,8 @@ from typing import Any
 from rules.core.board import Board, HexTerrain
 from rules.core.errors import RuleError
 from rules.core.hexes import Hex
-from rules.core.options import Count, OptionsSchema
-from rules.core.phases import Json, PhaseTable, TableRuleset
+from rules.core.options import Choice, Count, OptionsSchema
+from rules.core.phases import Json, TableRuleset
 from rules.core.playback import Reaction, ReactionWindow
 from rules.rulesets.mekatac import state as codec
 from rules.core.reasons import Reason
@@ -22,7 +22,7 @@ from rules.rulesets.mekatac.combat import is_melee, label, refusal
 from rules.rulesets.mekatac.designs import shipped
 from rules.rulesets.mekatac.movement import offered_in
 from rules.rulesets.mekatac.orders import Fire, reaction_from_json
-from rules.rulesets.mekatac.phases import CARDS, END, INITIATIVE, MekaOutcome, MovementPhase
+from rules.rulesets.mekatac.phases import CARDS, END, INITIATIVE, PREPARATION, MekaOutcome, MekaTable, MovementPhase
 from rules.rulesets.mekatac import queries as questions
 from rules.rulesets.mekatac.report import report_to_json
 from rules.rulesets.mekatac.setup import scenario, scenario_offer
@@ -31,6 +31,8 @@ from rules.rulesets.mekatac.view import hints, orders_view, view
 
 OPTIONS = OptionsSchema(
     Count("turn_limit", 0, 1000, "Turns after which the side with more mekas able to fight wins (0: no limit)."),
+    Choice("decks", ("off", "on"), "off", "The upgrade and strategy decks: each player draws 4 of each and plays "
+                                          "them before the first initiative roll."),
 )
 
 # The example game: two mekas a side across a 12×12 board with a wood and a hill between them.
@@ -44,7 +46,7 @@ class MekatacRuleset(TableRuleset[MekaState, MekaOutcome]):
     reacts = True
     options = OPTIONS
     queries = questions.OFFERED
-    table = PhaseTable[MekaState, MekaOutcome]((CARDS, INITIATIVE, MovementPhase(), END))
+    table = MekaTable((CARDS, PREPARATION, INITIATIVE, MovementPhase(), END))
 
     def decode_reaction(self, state: MekaState, window: ReactionWindow, unit: str, data: Any) -> Reaction:
         """A pass, a hold, or a volley of weapons the window offered (each once, at most one melee attack)."""

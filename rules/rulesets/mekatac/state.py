@@ -59,6 +59,8 @@ class Meka(Piece):
     loads: Mapping[int, str] = field(default_factory=dict)  # ammunition types by weapon (rules.rulesets.mekatac.ammo)
     skills: tuple[str, ...] = ()  # its pilot's skills (rules.rulesets.mekatac.skills)
     skill_used: frozenset[str] = frozenset()  # the skills used this turn ("por turno")
+    upgrades: tuple[str, ...] = ()  # the upgrade cards played on it (rules.rulesets.mekatac.prepare)
+    hidden: bool = False  # Meka oculto: where it stands is secret to its side until it is revealed
 
     @property
     def pilot_alive(self) -> bool:
@@ -86,6 +88,13 @@ class MekaState(State):
     initiative: Mapping[str, int] = field(default_factory=dict)
     # Each side's Tácticas waiting for an opponent's card: the card each blocks ("" any); secret to its side.
     tacticas: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # The upgrade and strategy decks (rules.rulesets.mekatac.prepare): each side's hands (secret), the secret
+    # minefields by side, the sides whose Sorpresa counts in the first initiative roll, and whether it is done.
+    upgrades: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    strategies: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    mines: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    surprise: tuple[str, ...] = ()
+    prepared: bool = False
 
     def unit(self, unit_id: str) -> Meka:
         return cast(Meka, State.unit(self, unit_id))
@@ -108,11 +117,12 @@ def new_meka(unit_id: str, hex_: Hex, facing: int, side: str, design: Design) ->
 
 def design_to_json(design: Design) -> Json:
     return {"name": design.name, "size": design.size,
-            "systems": [[mount.system.key, mount.arc] for mount in design.mounts]}
+            "systems": [[mount.system.key, mount.arc] for mount in design.mounts],
+            **({"extra": design.extra} if design.extra else {})}
 
 
 def design_from_json(data: Json) -> Design:
-    return build(data["name"], data["size"], [(key, arc) for key, arc in data["systems"]])
+    return build(data["name"], data["size"], [(key, arc) for key, arc in data["systems"]], data.get("extra", 0))
 
 
 def meka_to_json(meka: Meka) -> Json:
@@ -130,7 +140,8 @@ def meka_to_json(meka: Meka) -> Json:
         "extra_mp": meka.extra_mp, "stuck": meka.stuck, "doubt": meka.doubt, "again": sorted(meka.again),
         "armed": list(meka.armed), "initiative_bonus": meka.initiative_bonus,
         "loads": {str(index): kind for index, kind in sorted(meka.loads.items())},
-        "skills": list(meka.skills), "skill_used": sorted(meka.skill_used),
+        "skills": list(meka.skills), "skill_used": sorted(meka.skill_used), "upgrades": list(meka.upgrades),
+        "hidden": meka.hidden,
     }
 
 
@@ -151,6 +162,7 @@ def meka_from_json(data: Json) -> Meka:
         initiative_bonus=data.get("initiative_bonus", 0),
         loads={int(index): kind for index, kind in data.get("loads", {}).items()},
         skills=tuple(data.get("skills", ())), skill_used=frozenset(data.get("skill_used", ())),
+        upgrades=tuple(data.get("upgrades", ())), hidden=data.get("hidden", False),
     )
 
 
@@ -170,6 +182,10 @@ def state_to_json(state: MekaState) -> Json:
         "hands": {side: list(hand) for side, hand in sorted(state.hands.items())},
         "order": list(state.order), "initiative": dict(state.initiative),
         "tacticas": {side: list(blocks) for side, blocks in sorted(state.tacticas.items())},
+        "upgrades": {side: list(cards) for side, cards in sorted(state.upgrades.items())},
+        "strategies": {side: list(cards) for side, cards in sorted(state.strategies.items())},
+        "mines": {side: list(hexes) for side, hexes in sorted(state.mines.items())},
+        "surprise": list(state.surprise), "prepared": state.prepared,
     }
 
 
@@ -182,4 +198,8 @@ def state_from_json(data: Json) -> MekaState:
         hands={side: tuple(hand) for side, hand in data["hands"].items()},
         order=tuple(data["order"]), initiative=dict(data["initiative"]),
         tacticas={side: tuple(blocks) for side, blocks in data.get("tacticas", {}).items()},
+        upgrades={side: tuple(cards) for side, cards in data.get("upgrades", {}).items()},
+        strategies={side: tuple(cards) for side, cards in data.get("strategies", {}).items()},
+        mines={side: tuple(hexes) for side, hexes in data.get("mines", {}).items()},
+        surprise=tuple(data.get("surprise", ())), prepared=data.get("prepared", False),
     )

@@ -184,3 +184,28 @@ DODGE_SIDES, DODGE_UP_TO = 6, 3  # Agilidad, Parada: "con una tirada de 1 a 3 en
 BRUTAL_DAMAGE = 1  # Golpe brutal: "Ataques cuerpo a cuerpo hacen +1 al daño"
 MANOEUVRE_MP = 1  # Maniobrabilidad
 TACTICS_INITIATIVE, TACTICS_CARDS = 2, 1  # Tácticas: "Tirada de iniciativa +2 y puede tomar una carta más"
+
+# "BARAJA DE MEJORAS" and "BARAJA DE CARTAS DE ESTRATEGIA": two of each card, four of each deck drawn by each
+# player "antes del despliegue".
+BLINDAJE_EXTRA, ARMA_EXTRA, ARMA_MEJORADA, VETERANO, MOTOR_AVANZADO, MUNICION_EXTRA = UPGRADE_CARDS = (
+    "blindaje_extra", "arma_extra", "arma_mejorada", "veterano", "motor_avanzado", "municion_extra")
+TERRENO, EMBOSCADA, DANOS, SORPRESA, FUEGO_APOYO, APOYO_AEREO, MINAS, MEKA_OCULTO = STRATEGY_CARDS = (
+    "terreno", "emboscada", "danos", "sorpresa", "fuego_apoyo", "apoyo_aereo", "minas", "meka_oculto")
+DECK_COPIES, PREPARATION_DRAW = 2, 4
+PREPARATION_NAMES = {BLINDAJE_EXTRA: "Blindaje extra", ARMA_EXTRA: "Arma extra", ARMA_MEJORADA: "Arma mejorada",
+                     VETERANO: "Veterano", MOTOR_AVANZADO: "Motor avanzado", MUNICION_EXTRA: "Munición extra",
+                     TERRENO: "Terreno", EMBOSCADA: "Emboscada", DANOS: "Daños", SORPRESA: "Sorpresa",
+                     FUEGO_APOYO: "Fuego de apoyo", APOYO_AEREO: "Apoyo aéreo", MINAS: "Minas",
+                     MEKA_OCULTO: "Meka oculto"}
+EXTRA_ARMOUR = 10  # "El Meka tiene 10 puntos extra de blindaje"
+ENGINE_MP = 1  # "Motor avanzado: El Meka gana +1 punto de movimiento"
+AMBUSH_REACH = 8  # "Mueve un Meka enemigo hasta 8 casillas de su posición inicial"
+STARTING_DAMAGE = (2, 6)  # "Un Meka enemigo empieza con 2D6 de daño"
+SURPRISE_BONUS = 10  # "un +10 a la primera tirada de iniciativa del juego"
+MINE_DAMAGE = (4, 10)  # "Las minas hacen 4D10 de daño al Meka que las pise"
+SUPPORT_WEAPONS = {FUEGO_APOYO: "missile_xl", APOYO_AEREO: "missile_l"}  # "un misil extragrande / largo"
+# "Arma mejorada: Un arma aumenta en un nivel de tamaño": the next weapon of its family's table.
+WEAPON_LADDERS = (("lasrifle", "lascanon", "cpp"), ("missile_s", "missile_m", "missile_l", "missile_xl"),
+                  ("chain_gun", "rail_gun", "rail_cannon", "siege_cannon"),
+                  ("plasgun", "plasma_projector", "plasma_cannon", "fusion_cannon"),
+                  ("flamer_s", "flamer_m", "flamer_l"), ("mortar_s", "mortar_m", "mortar_l"))

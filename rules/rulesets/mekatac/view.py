@@ -3,7 +3,8 @@
 The record of every meka (armour, ammunition, weapons used, criticals, wounds, status) is open, as the text's
 "papel y lápiz" record is at the table. Secret: a side's hand of action cards (only that side's player and the
 referee see it; everyone sees how many cards it holds, which the text does not hide) and the order of the
-deck (only the referee); a plotted order stays with its side until the phase resolves.
+deck (only the referee), the upgrade and strategy hands, the secret minefields and where a hidden meka stands
+(its side and the referee); a plotted order stays with its side until the phase resolves.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from rules.rulesets.mekatac.movement import budget, why_not_mode
 from rules.rulesets.mekatac.state import Meka, MekaState, meka_to_json, result_to_json
 
 PLAYER, REFEREE = "player", "referee"
+PANELS = {"movement": ["move", "hand"], "preparation": ["prepare", "hand"]}
 
 
 def sees_side(viewer_role: str, side: str | None, owner: str) -> bool:
@@ -35,15 +37,22 @@ def view(state: MekaState, viewer_role: str, side: str | None) -> Json:
         "hand_sizes": {owner: len(hand) for owner, hand in sorted(state.hands.items())},
         "tacticas": {owner: list(blocks) for owner, blocks in sorted(state.tacticas.items())
                      if sees_side(viewer_role, side, owner)},
+        **{name: {owner: list(cards) for owner, cards in sorted(secret.items()) if sees_side(viewer_role, side, owner)}
+           for name, secret in (("upgrades", state.upgrades), ("strategies", state.strategies),
+                                ("mines", state.mines))},
+        "prepared": state.prepared,
         "deck_size": len(state.deck), "discard": list(state.discard),
         **({"deck": list(state.deck)} if viewer_role == REFEREE else {}),
     }
 
 
 def _meka(meka: Meka, state: MekaState, viewer_role: str, side: str | None) -> Json:
-    """The meka's open record; its waiting Deflección and Pura suerte only for its side and the referee."""
+    """The meka's open record; its waiting Deflección and Pura suerte, and where it stands while it is hidden
+    (Meka oculto), only for its side and the referee."""
     shown = meka_to_json(meka) | {"weapons": weapons(meka, state)}
-    return shown if sees_side(viewer_role, side, meka.side) else shown | {"armed": []}
+    if sees_side(viewer_role, side, meka.side):
+        return shown
+    return shown | {"armed": []} | ({"hex": None, "facing": None} if meka.hidden else {})
 
 
 def orders_view(orders: Sequence[tuple[str, Json]], viewer_role: str, side: str | None) -> list[Json]:
@@ -75,7 +84,7 @@ def hints(state: MekaState, awaited: list[str], role: str, side: str | None) -> 
     mine = [meka for meka in state.units if role == PLAYER and meka.side == side]
     return {
         "phase": state.phase,
-        "panels": ["move", "hand"] if state.phase == "movement" else ["hand"],
+        "panels": PANELS.get(state.phase, ["hand"]),
         "order": list(state.order),
         "units": {meka.id: {
             "orders": meka.id in awaited,
