@@ -111,7 +111,7 @@ function startMatch(page: HTMLElement): void {
     highlight: (ends, between, blocked) => board?.showSight(ends, between, blocked),
     standingChoice: (end) => (units.some((u) => u.id === end) ? choiceText(splitLos.choice(end)) : null),
   });
-  new HexTooltip(boardHolder, (hex) => board?.describeHex(hex) ?? hex);
+  new HexTooltip(boardHolder, (hex) => board?.describeHex(hex) ?? hex, document, page.querySelector<HTMLElement>("#hex-reading"));
   const reaction = new ReactionPanel(page.querySelector<HTMLElement>("#reaction")!, { send: (frame) => socket.send(frame) });
   /** The ruleset's order panels, made at the first snapshot (it names the ruleset). */
   let ruleset: RulesetPanels | null = null;

@@ -7,10 +7,15 @@ export class HexTooltip {
   private shown: string | null = null;
   private dismissed: string | null = null;
 
+  /**
+   * `reading`: where a tap on a touch screen (no pointer hovers there) writes what the tapped hex is, since a
+   * tooltip that follows the pointer never shows on a phone.
+   */
   constructor(
     board: HTMLElement,
     private readonly describe: (hex: string) => string,
     keys: EventTarget = document,
+    reading: HTMLElement | null = null,
   ) {
     this.tip = document.createElement("div");
     this.tip.className = "hex-tip";
@@ -20,6 +25,13 @@ export class HexTooltip {
     board.addEventListener("pointermove", (event) => {
       const hex = (event.target as Element).closest(".hex")?.getAttribute("data-hex") ?? null;
       this.show(hex, event.clientX, event.clientY);
+    });
+    board.addEventListener("pointerup", (event) => {
+      const hex = (event.target as Element).closest(".hex")?.getAttribute("data-hex");
+      if (reading && hex && event.pointerType !== "mouse") {
+        reading.textContent = this.describe(hex);
+        reading.dataset.hex = hex;
+      }
     });
     board.addEventListener("pointerleave", () => {
       this.dismissed = null;

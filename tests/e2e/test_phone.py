@@ -1,5 +1,6 @@
 """The match page on a phone (issue 16): at 390×844 the board and the order being given fit one screen, the
-submit button in reach without scrolling, and no keyboard help on a touch screen."""
+submit button in reach without scrolling, no keyboard help on a touch screen, and a tapped hex's terrain and
+level read out above the board."""
 
 from __future__ import annotations
 
@@ -39,6 +40,16 @@ def test_a_phone_shows_the_board_and_the_order_controls_on_one_screen(
     # A tap plots, and the plot is submitted from the sheet, still without scrolling.
     alice.tap(".hex[data-hex='0815']")
     alice.wait_for_selector("#orders[data-state='plotting'] #pm[data-mp='1']")
+    # The tap also reads the hex out above the board (no tooltip follows a finger): its number and terrain.
+    alice.wait_for_selector("#hex-reading[data-hex='0815']")
+    reading = box(alice, "#hex-reading")
+    assert reading["y"] >= 0 and reading["y"] + reading["height"] <= sheet["y"], "the reading is not under the sheet"
+    # What the tooltip says: the hex's number, level and terrain (its aria-label), and the PM to reach it.
+    label = alice.get_attribute(".hex[data-hex='0815']", "aria-label")
+    assert alice.inner_text("#hex-reading") == f"{label} · 1 PM"
+    woods = alice.locator(".hex[aria-label*='woods']").first
+    woods.tap()
+    assert alice.inner_text("#hex-reading").startswith(woods.get_attribute("aria-label"))
     alice.screenshot(path=str(artifacts / "phone-plotting.png"))
     alice.tap("[data-action='submit']")
     alice.wait_for_selector("#orders[data-state='submitted']")

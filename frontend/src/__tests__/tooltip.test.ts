@@ -83,3 +83,21 @@ describe("the buttons' hints", () => {
     expect(hint().hidden).toBe(true);
   });
 });
+
+describe("tap to read, on a touch screen", () => {
+  const tap = (hex: string, pointerType: string) => {
+    const event = new MouseEvent("pointerup", { bubbles: true });
+    Object.defineProperty(event, "pointerType", { value: pointerType });
+    board.querySelector(`[data-hex='${hex}'] polygon`)!.dispatchEvent(event);
+  };
+
+  it("writes what a tapped hex is where the page reads it out; a mouse click leaves it to the tooltip", () => {
+    document.body.insertAdjacentHTML("beforeend", `<p id="reading">Tap a hex</p>`);
+    const reading = document.querySelector<HTMLElement>("#reading")!;
+    new HexTooltip(board, (hex) => `hex ${hex}: level 1, light woods`, document, reading);
+    tap("0102", "mouse");
+    expect(reading.textContent).toBe("Tap a hex");
+    tap("0102", "touch");
+    expect([reading.textContent, reading.dataset.hex]).toEqual(["hex 0102: level 1, light woods", "0102"]);
+  });
+});
