@@ -12,7 +12,7 @@ from django.contrib.auth.models import User
 from bench.live import Daphne, session_cookie
 from matches.models import Match
 from tests.faults.conftest import Servers
-from tests.faults.viewers import Viewer
+from bench.viewers import Viewer
 from tests.matches.conftest import ALICE_ORDER, BOB_ORDER
 
 # Standing still is an order for every turn of the demo match: three events a turn (two submitted, a playback).

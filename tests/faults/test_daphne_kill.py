@@ -11,7 +11,7 @@ from django.contrib.auth.models import User
 from bench.live import Daphne, session_cookie
 from matches.models import Match, Order
 from tests.faults.conftest import Servers
-from tests.faults.viewers import Viewer
+from bench.viewers import Viewer
 from tests.matches.conftest import ALICE_ORDER, BOB_ORDER
 
 

@@ -15,7 +15,7 @@ from django.db import connection
 from bench.live import Daphne, database_url, session_cookie
 from matches.models import Match, Order
 from tests.faults.conftest import Servers
-from tests.faults.viewers import Viewer
+from bench.viewers import Viewer
 from tests.matches.conftest import ALICE_ORDER, BOB_ORDER
 
 WAIT_SECONDS = 15.0

@@ -13,7 +13,7 @@ from bench.live import Daphne, RedisServer, session_cookie
 from matches.hub import RESYNC_CLOSE_CODE
 from matches.models import Match
 from tests.faults.conftest import Servers
-from tests.faults.viewers import Viewer
+from bench.viewers import Viewer
 from tests.matches.conftest import ALICE_ORDER, BOB_ORDER
 
 

@@ -1,4 +1,5 @@
-"""A match socket that behaves as the browser client does (frontend/src/socket.ts), for the fault tests.
+"""A match socket that behaves as the browser client does (frontend/src/socket.ts), for the fault tests
+(tests/faults/) and the soak (bench/bench_soak.py).
 
 Event frames are applied in version order, each once; a frame after a hole asks for a resync; any close
 reconnects with `?v=N` (the last version applied) to the first server that answers, as a browser behind a
@@ -17,7 +18,7 @@ from typing import Any
 
 from websockets.exceptions import ConnectionClosed
 
-from bench.live import Daphne, match_socket
+from .live import Daphne, match_socket
 
 # The frames that change nothing (frontend/src/socket.ts REPLY_FRAMES): never judged by version.
 REPLY_FRAMES = {"plotted", "order_accepted", "reach", "los", "los_side_set", "error", "crowd", "chat", "chat_sent"}

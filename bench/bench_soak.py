@@ -1,0 +1,127 @@
+"""Soak (issue 18): many matches watched by many spectators for minutes, on real Daphne processes, PostgreSQL
+and a Redis server of its own that is killed (SIGKILL, nothing kept) and started again once halfway through.
+
+    python -m bench.bench_soak [--matches 50] [--spectators 20] [--seconds 600] [--processes 2]
+
+Not in CI, bounded in time (`--seconds`, then at most `SETTLE_SECONDS` for the last frames). Every player and
+spectator is a client that behaves as the browser does (bench/viewers.py: events applied in version order,
+each once; a hole asks for a resync; any close reconnects with `?v=N`, to any process). Each match's two
+players play phase after phase (the harness's turning-in-place orders); a player whose socket closed sends
+its order again, as a person would plot again, so `order.already_submitted` then only says the first was
+stored. Measured and reported (goals from the issue):
+
+- errors: every other error frame a player got, and every traceback in the servers' logs (goal 0);
+- frozen matches: a match one of whose clients has not reached its last version once the time is up and
+  the last frames had `SETTLE_SECONDS` to arrive (goal 0): a client that missed a frame resyncs, so one
+  that reached the last version lost nothing; frames a client got twice (goal 0); reconnects and resyncs;
+- memory: the servers' resident memory at the end against after the warm-up (goal: under 10% growth).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import time
+from typing import Any
+
+from .harness import ORDERS, MatchSeats, create_matches, report, rss_bytes, setup_django
+from .live import Daphne, RedisServer, daphne_processes, redis_server
+from .viewers import Viewer
+
+COLUMNS = ["matches", "spectators", "seconds", "phases", "errors", "tracebacks", "frozen", "duplicates", "reconnects",
+           "resyncs", "rss_growth_pct"]
+SETTLE_SECONDS = 60.0
+# Clients connected at a time (the storm benchmark is the one that opens them all at once).
+JOIN_BATCH = 20
+
+
+async def _play(players: dict[str, Viewer], until: float, pace: float, errors: list[dict[str, Any]]) -> int:
+    """Phase after phase, one every `pace` seconds at most, until `until`; the phases this match resolved."""
+    phases = 0
+    while time.monotonic() < until:
+        began = time.monotonic()
+        before = min(player.version or 0 for player in players.values())
+        answers = await asyncio.gather(*(player.submit(ORDERS[side]) for side, player in players.items()))
+        errors += [a for a in answers if a["type"] == "error" and a["code"] != "order.already_submitted"]
+        # Two `submitted` events and the playback: the phase is over for a player who has all three.
+        await asyncio.gather(*(p.wait_until(lambda p=p: (p.version or 0) >= before + 3) for p in players.values()))
+        phases += 1
+        await asyncio.sleep(max(0.0, pace - (time.monotonic() - began)))
+    return phases
+
+
+def _rotated(servers: list[Daphne], start: int) -> list[Daphne]:
+    """The servers a client tries in turn, from its own: clients are spread over the processes."""
+    start %= len(servers)
+    return servers[start:] + servers[:start]
+
+
+async def _joined(viewers: list[Viewer]) -> None:
+    for start in range(0, len(viewers), JOIN_BATCH):
+        await asyncio.gather(*(viewer.__aenter__() for viewer in viewers[start:start + JOIN_BATCH]))
+
+
+async def _soak(
+    servers: list[Daphne], redis: RedisServer, seats: list[MatchSeats], args: argparse.Namespace
+) -> dict[str, Any]:
+    from matches.models import Match
+
+    players = [{side: Viewer(_rotated(servers, i + n), s.match_id, cookie)
+                for n, (side, cookie) in enumerate(sorted(s.cookies.items()))} for i, s in enumerate(seats)]
+    crowds = [[Viewer(_rotated(servers, k), s.match_id) for k in range(args.spectators)] for s in seats]
+    everyone = [v for match in players for v in match.values()] + [v for crowd in crowds for v in crowd]
+    await _joined(everyone)
+    rss_before = sum(rss_bytes(server.pid) for server in servers)
+    started = time.monotonic()
+    errors: list[dict[str, Any]] = []
+    games = [asyncio.create_task(_play(match, started + args.seconds, args.pace, errors)) for match in players]
+    await asyncio.sleep(args.seconds / 2)
+    redis.kill()
+    redis.start()
+    phases = sum(await asyncio.gather(*games))
+    rss_after = sum(rss_bytes(server.pid) for server in servers)
+    versions = dict(await asyncio.to_thread(lambda: list(Match.objects.filter(
+        pk__in=[s.match_id for s in seats]).values_list("pk", "version"))))
+    frozen = 0
+    for seat, match, crowd in zip(seats, players, crowds):
+        clients = [*match.values(), *crowd]
+        try:
+            await asyncio.gather(*(c.wait_until(lambda c=c: c.version == versions[seat.match_id], SETTLE_SECONDS)
+                                   for c in clients))
+        except AssertionError:
+            frozen += 1
+    for viewer in everyone:
+        await viewer.__aexit__(None, None, None)
+    return {
+        "phases": phases, "errors": len(errors), "first_errors": errors[:5], "frozen": frozen,
+        "resyncs": sum(v.snapshots - 1 for v in everyone),
+        "duplicates": sum(v.duplicates for v in everyone), "reconnects": sum(len(v.closes) for v in everyone),
+        "rss_growth_pct": round((rss_after - rss_before) / rss_before * 100, 1),
+        "tracebacks": sum(server.log_tail(10**9).count("Traceback") for server in servers),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--matches", type=int, default=50)
+    parser.add_argument("--spectators", type=int, default=20)
+    parser.add_argument("--seconds", type=float, default=600.0)
+    parser.add_argument("--processes", type=int, default=2)
+    parser.add_argument("--pace", type=float, default=2.0, help="seconds a match's phase takes at least")
+    args = parser.parse_args()
+    setup_django()
+    from django.db import connection
+
+    from .live import database_url
+
+    seats = create_matches(args.matches)
+    with redis_server() as redis, daphne_processes(
+        args.processes, {"DATABASE_URL": database_url(connection.settings_dict) or "", "REDIS_URL": redis.url}
+    ) as servers:
+        result = asyncio.run(_soak(servers, redis, seats, args))
+    row = {"matches": args.matches, "spectators": args.spectators * args.matches, "seconds": args.seconds, **result}
+    report("soak", COLUMNS, [row], {"settings": vars(args), "first_errors": result["first_errors"]})
+
+
+if __name__ == "__main__":
+    main()
