@@ -57,7 +57,7 @@ print(f"skirmish match {fresh(seed).pk}")
 
 
 def test_the_worked_example_peek_react_face_to_face_and_unconscious(
-    open_page: Any, server_manage: Callable[..., str], artifacts: Path
+    open_page: Any, browser: Any, daphne_server: dict[str, str], server_manage: Callable[..., str], artifacts: Path
 ) -> None:
     match = f"/matches/{server_manage('shell', '-c', EXAMPLE_MATCH).split()[-1]}/"
     alice, bob, watcher = open_page("alice", match), open_page("bob", match), open_page(None, match)
@@ -104,3 +104,14 @@ def test_the_worked_example_peek_react_face_to_face_and_unconscious(
     alice.wait_for_selector("#match-state[data-phase='order-3']", timeout=PLAYBACK_MS)
     alice.wait_for_function("() => [...document.querySelectorAll('#rulings li')].some(li => li.textContent.includes("
                             "'B dismounts'))", timeout=PLAYBACK_MS)
+
+    # A Spanish browser watching: the rulings and the markers in Spanish, from their codes.
+    context = browser.new_context(locale="es-ES", viewport={"width": 1300, "height": 1000})
+    try:
+        page = context.new_page()
+        page.goto(daphne_server["url"] + match)
+        page.wait_for_selector(".unit[data-unit='F'] .unit-condition:text('INCONSCIENTE')")
+        assert any("desmonta" in line for line in page.locator("#rulings li").all_inner_texts())
+        assert page.locator(".unit[data-unit='T']").count() == 0
+    finally:
+        context.close()
