@@ -30,7 +30,10 @@ def view(state: MekaState, viewer_role: str, side: str | None) -> Json:
     return {
         "turn": state.turn, "phase": state.phase, "board": board_to_json(state.board),
         "result": result_to_json(state.result),
-        "units": [_meka(meka, state, viewer_role, side) for meka in state.units],
+        # A hidden meka (Meka oculto) is left out for the viewers who may not see it, so nobody can name it in a
+        # question either (matches/queries.py asks the view who may be named).
+        "units": [_meka(meka, state, viewer_role, side) for meka in state.units
+                  if not meka.hidden or sees_side(viewer_role, side, meka.side)],
         "order": list(state.order), "initiative": dict(state.initiative),
         "hands": {owner: list(hand) for owner, hand in sorted(state.hands.items())
                   if sees_side(viewer_role, side, owner)},
@@ -47,12 +50,9 @@ def view(state: MekaState, viewer_role: str, side: str | None) -> Json:
 
 
 def _meka(meka: Meka, state: MekaState, viewer_role: str, side: str | None) -> Json:
-    """The meka's open record; its waiting Deflección and Pura suerte, and where it stands while it is hidden
-    (Meka oculto), only for its side and the referee."""
+    """The meka's open record; its waiting Deflección and Pura suerte only for its side and the referee."""
     shown = meka_to_json(meka) | {"weapons": weapons(meka, state)}
-    if sees_side(viewer_role, side, meka.side):
-        return shown
-    return shown | {"armed": []} | ({"hex": None, "facing": None} if meka.hidden else {})
+    return shown if sees_side(viewer_role, side, meka.side) else shown | {"armed": []}
 
 
 def orders_view(orders: Sequence[tuple[str, Json]], viewer_role: str, side: str | None) -> list[Json]:

@@ -118,9 +118,10 @@ def test_a_hidden_meka_is_secret_until_it_moves_or_is_seen() -> None:
     state = prepare(replace(prepared(*mekas, upgrades=("blindaje_extra",), strategies=("meka_oculto",)),
                             board=game(terrain=woods).board), {"card": "meka_oculto", "meka": "A"}).state
     assert state.unit("A").hidden
-    assert RULES.view(state, "player", "b")["units"][0]["hex"] is None
-    assert RULES.view(state, "spectator", None)["units"][0]["hex"] is None
+    assert [unit["id"] for unit in RULES.view(state, "player", "b")["units"]] == ["B"]
+    assert [unit["id"] for unit in RULES.view(state, "spectator", None)["units"]] == ["B"]
     assert RULES.view(state, "player", "a")["units"][0]["hex"] == "0114"
+    assert RULES.view(state, "referee", None)["units"][0]["hex"] == "0114"
     moving = replace(state, phase="movement")
     still = MOVEMENT.resolve(moving, [], ScriptedDice())
     assert still.state.unit("A").hidden
