@@ -15,9 +15,8 @@ from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from rules.core.board import board_to_json
-from rules.rulesets.solaris.demo import demo_board
-from rules.battletech.designs.design import shipped_designs
-from rules.rulesets import DEFAULT_RULESET, RULESETS
+from rules.core.errors import RuleError
+from rules.rulesets import DEFAULT_RULESET, RULESETS, Ruleset, get_ruleset
 from rules.core.reasons import Reason
 
 from . import chat, lobby, los_sides, queries, reactions, referee, replay, selectors, snapshots
@@ -169,13 +168,18 @@ class MatchChatApi(APIView):
         return Response(frame, status=201)
 
 
+def _ruleset(request: Request) -> Ruleset[Any, Any]:
+    """The ruleset `?ruleset=` names (the default one when none)."""
+    try:
+        return get_ruleset(request.query_params.get("ruleset", DEFAULT_RULESET))
+    except RuleError as error:
+        raise MatchError.from_rule_error(error) from error
+
+
 class DesignListApi(APIView):
     def get(self, request: Request) -> Response:
-        """The shipped mech designs a lobby match may use."""
-        return Response([
-            {"name": d.name, "tons": d.tons, "walk": d.walk, "run": d.run, "jump": d.jump}
-            for d in sorted(shipped_designs().values(), key=lambda d: d.name)
-        ])
+        """The shipped designs a lobby match of the ruleset may use (Solaris: mechs with their tons and MP)."""
+        return Response(_ruleset(request).designs())
 
 
 class RulesetListApi(APIView):
@@ -192,8 +196,9 @@ class RulesetListApi(APIView):
 
 class BoardListApi(APIView):
     def get(self, request: Request) -> Response:
-        """The built-in board (a match may instead upload a MegaMek `.board`)."""
-        board = demo_board()
+        """The ruleset's built-in board, its example's (a Solaris match may instead upload a MegaMek `.board`)."""
+        ruleset = _ruleset(request)
+        board = ruleset.example(ruleset.options.defaults).board
         return Response([{"id": "demo", "width": board.width, "height": board.height, "board": board_to_json(board)}])
 
 

@@ -125,6 +125,12 @@ class Ruleset(Protocol[S, R]):
         refusal for a bad choice."""
         ...
 
+    def designs(self) -> list[Json]:
+        """The designs a lobby match of this game may field, as ``GET /api/designs/`` lists them: each with its
+        ``name`` (Solaris adds its tons and movement points); none for a game whose host picks none
+        (rules.rulesets.setup.OfferedDesigns: the names the set-up offers)."""
+        ...
+
     def with_options(self, state: S, options: Mapping[str, Any]) -> S:
         """``state`` under ``options`` (validated): the options the players agree in the lobby once it is set up."""
         ...

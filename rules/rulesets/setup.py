@@ -71,7 +71,20 @@ class Example(Protocol[S]):
     def example(self, options: Mapping[str, Any]) -> S: ...
 
 
-class ExampleSetup:
+class Offering(Protocol):
+    def setup_offer(self) -> Json: ...
+
+
+class OfferedDesigns:
+    """The designs of a ruleset that knows no more of them than their names: those its set-up offers."""
+
+    def designs(self: Offering) -> list[Json]:
+        offered = self.setup_offer()["choices"].values()
+        names = {name for choice in offered if choice["kind"] == "designs" for name in choice["values"]}
+        return [{"name": name} for name in sorted(names)]
+
+
+class ExampleSetup(OfferedDesigns):
     """The set-up of a ruleset whose host chooses nothing but the options: its example position, whose
     sides are the match's (the skirmish ruleset's worked example, for now)."""
 

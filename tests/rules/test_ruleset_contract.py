@@ -143,3 +143,12 @@ def test_a_set_up_choice_not_offered_is_a_coded_refusal(ruleset: Ruleset[Any, An
     with pytest.raises(RuleError) as refused:
         ruleset.setup(ruleset.options.defaults, {"no such choice": 1}, None)
     assert refused.value.code == "setup.not_offered"
+
+
+def test_the_designs_listed_are_those_the_set_up_offers(ruleset: Ruleset[Any, Any]) -> None:
+    """GET /api/designs/ lists them: each named, as JSON, and every name a set-up choice offers among them."""
+    listed = ruleset.designs()
+    json.dumps(listed)
+    offered = {name for choice in ruleset.setup_offer()["choices"].values() if choice["kind"] == "designs"
+               for name in choice["values"]}
+    assert {design["name"] for design in listed} == offered

@@ -12,7 +12,7 @@ from django.core.management.base import BaseCommand, CommandParser
 from matches.campaigns.roles import organiser_grant
 from matches.models import Match
 from matches.pipeline import match_create
-from rules.rulesets.solaris.demo import demo_duel_state
+from rules.rulesets import DEFAULT_RULESET, get_ruleset
 
 DEMO_TITLE = "Demo duel"
 # Demo accounts only: the passwords are printed on purpose so anyone trying the app can log in.
@@ -21,6 +21,12 @@ DEMO_USERS = {
     "bob": ("bob-demo", False),
     "referee": ("referee-demo", True),
 }
+
+
+def _demo_duel() -> Any:
+    """The default ruleset's example game (Solaris: the demo duel) under the default options."""
+    ruleset = get_ruleset(DEFAULT_RULESET)
+    return ruleset.example(ruleset.options.defaults)
 
 
 class Command(BaseCommand):
@@ -42,7 +48,7 @@ class Command(BaseCommand):
         match = None if options["new"] else Match.objects.filter(title=DEMO_TITLE, status=Match.Status.IN_PROGRESS).first()
         if match is None:
             match = match_create(
-                state=demo_duel_state(), players={"alice": users["alice"], "bob": users["bob"]}, title=DEMO_TITLE
+                state=_demo_duel(), players={"alice": users["alice"], "bob": users["bob"]}, title=DEMO_TITLE
             )
             self.stdout.write(f"Created match {match.pk}: {DEMO_TITLE}")
         else:

@@ -72,6 +72,9 @@ class SolarisRuleset(TableRuleset[GameState, PhaseResult], NoReactions):
         """A duel of the designs the host chose (rules.rulesets.solaris.setup)."""
         return duel_setup.duel(options, choices, board)
 
+    def designs(self) -> list[Json]:
+        return duel_setup.shipped()
+
     def with_options(self, state: GameState, options: Mapping[str, Any]) -> GameState:
         return replace(state, options=OPTIONS.validate(options))
 

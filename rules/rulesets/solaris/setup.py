@@ -43,6 +43,12 @@ def duel_offer() -> Json:
     }, board=True)
 
 
+def shipped() -> list[Json]:
+    """The shipped designs a duel may field, by name, with their tons and movement points."""
+    return [{"name": d.name, "tons": d.tons, "walk": d.walk, "run": d.run, "jump": d.jump}
+            for d in sorted(shipped_designs().values(), key=lambda d: d.name)]
+
+
 def duel(options: Mapping[str, Any], choices: Mapping[str, Any], board: Board | None) -> GameState:
     """The duel the host chose; a coded refusal for a bad design, pilot or board."""
     refuse_unoffered("solaris", duel_offer(), choices, board)
