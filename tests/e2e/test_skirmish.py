@@ -91,6 +91,12 @@ def test_the_worked_example_peek_react_face_to_face_and_unconscious(
         assert any("needs 9" in line and "cover -3" in line for line in face_to_face)
         assert page.locator(".unit[data-unit='T']").count() == (1 if page is bob else 0)
     alice.screenshot(path=str(artifacts / "skirmish-unconscious.png"), full_page=True)
+    # The line-of-sight tool asks the game: from the Zhanshi the Fusilier, back in 0608, is in total cover.
+    watcher.click("[data-sight=toggle]")
+    watcher.click(".hex[data-hex='0602']")
+    watcher.click(".hex[data-hex='0608']")
+    watcher.wait_for_selector("#sight[data-los='false']")
+    assert "total cover" in watcher.inner_text("#sight-reasons")
 
     # The pool's last order: the biker dismounts ('Montar y desmontar') with its Move, measured on foot (MOV 2).
     alice.wait_for_selector("#skirmish-order[data-state='choosing'] [data-pool='1']")

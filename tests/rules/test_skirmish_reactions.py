@@ -3,6 +3,7 @@ text's worked example ('Ejemplo', rules-sources/skirmish-movement-infinity.es.tx
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -100,3 +101,16 @@ def test_reacting_reveals_a_hidden_troop_and_a_hidden_pass_leaves_no_trace() -> 
     assert events(passed, "pass") == [] and passed.state.unit("E").hidden
     shot, _ = play(state, order("A", move("0605")), everyone_attacks)
     assert not shot.state.unit("E").hidden
+
+
+def test_the_line_of_fire_question_gives_the_cover_and_its_modifier() -> None:
+    # The worked example: from 0508 the Zhanshi sees the Fusilier in partial cover ('el Zhanshi deberá aplicar los
+    # MOD por Cobertura Parcial'), from 0608 not at all (Cobertura Total).
+    state = example()
+    peeking = state.with_unit(replace(state.unit("F"), hex=state.board.hex("0508")))
+    answer = RULESET.query(peeking, "los", {"from": "Z", "to": "F"})
+    assert (answer["los"], answer["cover"], answer["modifier"], answer["partial_cover"]) == (True, "partial", -3, True)
+    assert answer["modifiers"][0]["reason_code"]["code"] == "skirmish.cover_mod" and answer["hexes"]
+    hidden = RULESET.query(state, "los", {"from": "Z", "to": "F"})
+    assert (hidden["los"], hidden["cover"], hidden["modifiers"]) == (False, "total", [])
+    assert hidden["reason_codes"][0]["code"] == "skirmish.lof_closed"

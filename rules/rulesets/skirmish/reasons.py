@@ -42,6 +42,10 @@ register({
     "skirmish.unconscious": "%(unit)s is left Unconscious in %(hex)s, the end point of its move.",
     "skirmish.dead": "%(unit)s is Dead in %(hex)s.",
     "skirmish.end_turn": "Side %(side)s's active turn ends with %(pool)s orders unspent.",
+    # The line-of-fire question (queries.py)
+    "skirmish.cover_mod": "partial cover: %(mod)s to the attacker's roll",
+    "skirmish.lof_open": "%(unit)s has a line of fire to %(target)s (%(cover)s cover).",
+    "skirmish.lof_closed": "%(unit)s has no line of fire to %(target)s: it is in total cover.",
     "skirmish.victory": "After %(turns)s turns side %(side)s has put %(points)s enemy troops out of action.",
     "skirmish.draw": "After %(turns)s turns both sides have put as many enemy troops out of action.",
     "skirmish.wiped_out": "Side %(side)s has no troop left standing.",

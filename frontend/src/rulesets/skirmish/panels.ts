@@ -8,9 +8,9 @@ import type { ServerFrame } from "../../protocol";
 import { errorText } from "../../errors";
 import { SkirmishOrderPanel } from "./order-panel";
 
-/** The page's BattleTech tools, not this ruleset's: the movement markup, the line-of-sight tool (the server
- * offers its query to BattleTech only) and the split line-of-sight choices. */
-const NOT_SKIRMISH = ["#orders", "#sight", "#split-los"];
+/** The page's BattleTech tools, not this ruleset's: the movement markup and the split line-of-sight choices (a
+ * skirmish line of fire along a hexside is open when either side is). The line-of-sight tool is the game's. */
+const NOT_SKIRMISH = ["#orders", "#split-los"];
 
 /** The order panel's place: first among the page's panels after the players, for everyone (it opens for the
  * active player only); the BattleTech tools stay hidden. */
