@@ -1,7 +1,8 @@
 """The referee command's MEKATAC questions (``"ruleset": "mekatac"`` in a scenario, docs/scenario.md).
 
 A MEKATAC scenario has a board (as any scenario), mekas (``{"id", "hex", "facing", "side", "design"}``, the
-design a shipped name or ``{"name", "size", "systems": [[key, arc], ...]}``, and optionally ``armour``, ``airborne``, ``loads`` (the
+design a shipped name or ``{"name", "size", "systems": [[key, arc], ...]}`` (a transformer's other mode in
+``"other"``), and optionally ``armour``, ``airborne``, ``loads`` (the
 ammunition type of each ballistic, missile or mortar weapon, ``{"0": "perforante"}``) and ``skills`` (its pilot's,
 ``["punteria"]``)), a seed and one query: ``los`` (sight, arcs and cover between two mekas), ``attack`` (the
 target number of one weapon and each modifier, or the coded refusal), ``move`` (the check of a movement
@@ -52,9 +53,12 @@ register_reasons({
 def _design(data: Any) -> Design:
     if isinstance(data, str):
         return shipped(data)
-    if isinstance(data, dict) and set(data) == {"name", "size", "systems"} and isinstance(data["systems"], list) \
-            and all(isinstance(item, list) and len(item) == 2 for item in data["systems"]):
-        return build(str(data["name"]), data["size"], [(str(key), str(arc)) for key, arc in data["systems"]])
+    modes = ("systems", "other")
+    if isinstance(data, dict) and {"name", "size", "systems"} <= set(data) <= {"name", "size", *modes} and all(
+            isinstance(data.get(mode, []), list) and all(isinstance(item, list) and len(item) == 2
+                                                         for item in data.get(mode, [])) for mode in modes):
+        return build(str(data["name"]), data["size"], [(str(key), str(arc)) for key, arc in data["systems"]],
+                     other=[(str(key), str(arc)) for key, arc in data.get("other", [])])
     raise ScenarioError("scenario.unit", why=Reason("scenario.mekatac_design"))
 
 

@@ -108,7 +108,7 @@ def test_the_rulesets_are_listed_with_their_options_schemas(db: None) -> None:
     assert [name for name, ruleset in listed.items() if ruleset["default"]] == ["solaris"]
     assert [option["name"] for option in listed["skirmish"]["options"]] == ["turns"]
     assert listed["mekatac"]["default"] is False and [option["name"] for option in listed["mekatac"]["options"]] == [
-        "turn_limit", "decks"]
+        "turn_limit", "decks", "transformers"]
     assert (solaris["name"], solaris["default"]) == ("solaris", True)
     los = next(option for option in solaris["options"] if option["name"] == "los")
     assert (los["kind"], los["values"], los["default"]) == ("choice", ["standard", "dead_zone"], "standard")

@@ -71,6 +71,8 @@ def why_idle(state: MekaState, meka: Meka) -> str:
         return Reason("mekatac.why_fallen")
     if meka.doubt:
         return Reason("mekatac.why_doubt")
+    if meka.transforming:
+        return Reason("mekatac.why_transforming")
     return ""
 
 

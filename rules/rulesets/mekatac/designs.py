@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from rules.core.errors import RuleError
 from rules.core.reasons import Reason
 from rules.rulesets.mekatac.tables import (
-    ARMOUR_PER_SYSTEM, LARGE, LIGHTER_ARMOUR, LIGHTER_ARMOUR_PERCENT, MEDIUM, MEDIUM_JETS_SIZE, SIZES, SYSTEMS,
+    ARMOUR_PER_SYSTEM, LARGE, LIGHTER_ARMOUR, LIGHTER_ARMOUR_PERCENT, MEDIUM, MEDIUM_JETS_SIZE, MISSILE, SIZES, SYSTEMS,
     WALK_MP_BONUS, System,
 )
 
@@ -39,6 +39,7 @@ class Design:
     size: int
     mounts: tuple[Mount, ...]
     extra: int = 0  # size its upgrade cards add to the budget (Arma extra, Arma mejorada)
+    other: tuple[Mount, ...] = ()  # a transformer's other mode, mount by mount (rules.rulesets.mekatac.transform)
 
     @property
     def size_class(self) -> str:
@@ -69,8 +70,25 @@ def system_cost(system: System, size: int) -> int:
     return MEDIUM_JETS_SIZE if system.key == "jump_jets" and SIZES[size].size_class == MEDIUM else system.size
 
 
-def build(name: str, size: int, systems: Sequence[tuple[str, str]], extra: int = 0) -> Design:
-    """A design from (system key, arc) pairs, checked against the text; a coded refusal naming the rule."""
+def build(name: str, size: int, systems: Sequence[tuple[str, str]], extra: int = 0,
+          other: Sequence[tuple[str, str]] = ()) -> Design:
+    """A design from (system key, arc) pairs, checked against the text; a coded refusal naming the rule. A
+    transformer gives its ``other`` mode too ("REGLAS OPCIONALES - TRANSFORMERS")."""
+    mounts = _mounts(name, size, systems, extra)
+    if not other:
+        return Design(name, size, mounts, extra)
+    second = _mounts(name, size, other, extra)
+    changed = [index for index, (one, two) in enumerate(zip(mounts, second, strict=False))
+               if one.system.key != two.system.key]
+    fixed = [index for index in changed if {mounts[index].system.family, second[index].system.family} & {MISSILE}
+             or "armour" in (mounts[index].system.key, second[index].system.key)]
+    carried = all(any(mount.system.key == "transformer" for mount in mode) for mode in (mounts, second))
+    if not carried or len(second) != len(mounts) or not 1 <= len(changed) <= 2 or fixed:
+        raise RuleError("design.transformer", design=name)
+    return Design(name, size, mounts, extra, second)
+
+
+def _mounts(name: str, size: int, systems: Sequence[tuple[str, str]], extra: int) -> tuple[Mount, ...]:
     if type(size) is not int or size not in SIZES:
         raise RuleError("design.size", design=name, size=str(size), given=repr(size))
     mounts = []
@@ -90,7 +108,7 @@ def build(name: str, size: int, systems: Sequence[tuple[str, str]], extra: int =
     used = sum(system_cost(mount.system, size) for mount in mounts)
     if used > size + extra:
         raise RuleError("design.over_size", design=name, used=used, size=size + extra)
-    return Design(name, size, tuple(mounts), extra)
+    return tuple(mounts)
 
 
 # "DESCRIPCIONES DE MEKAS: DISEÑOS HUMANOS": name, size, (system, arc) …

@@ -29,6 +29,7 @@ from rules.core.timeline import Event
 from rules.rulesets.mekatac.combat import MELEE_NAMES, Weapon, aim, check_weapon, is_melee, refusal, why_idle
 from rules.rulesets.mekatac.strike import attack
 from rules.rulesets.mekatac.hidden import reveal, tread
+from rules.rulesets.mekatac.transform import check_transform, start
 from rules.rulesets.mekatac.orders import ASK, FIRE, HOLD, Fire, Hold, MoveOrder
 from rules.rulesets.mekatac.plays import begin, check_cards, extra_uses, order_mp
 from rules.rulesets.mekatac.sight import OBSTACLE_LEVELS
@@ -78,6 +79,8 @@ def check_order(state: MekaState, order: MoveOrder) -> None:
     than the meka has (with the MP its cards give), a move it may not make, a card its side does not hold, a
     weapon it cannot fire, a weapon twice (unless a card lets it fire again), two melee attacks."""
     meka = state.unit(order.unit)
+    if order.transform:
+        check_transform(state, order)
     if why_not_mode(meka, order.mode):
         raise refusal("mekatac.refuse_mode", unit=meka.id, mode=order.mode)
     stuck = why_immobile(state, meka)
@@ -193,8 +196,10 @@ class MovementPlay:
         state, events = moment.state, list[Event]()
         order = self.orders.get(mover, MoveOrder(mover))
         if moment.tick == 1:
-            state, events = begin(state, [self.orders[unit] for unit in state.order if unit in self.orders],
-                                  moment.dice)
+            given = [self.orders[unit] for unit in state.order if unit in self.orders]
+            state, changing = start(state, given)
+            state, events = begin(state, given, moment.dice)
+            events = changing + events
         if mover not in self.idle:
             for volley in order.attacks:
                 if volley.at == index:

@@ -64,6 +64,7 @@ class MoveOrder:
     attacks: tuple[Volley, ...] = ()
     cards: tuple[CardPlay, ...] = ()
     react: str = ASK
+    transform: bool = False  # a transformer spends the turn changing mode (rules.rulesets.mekatac.transform)
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +99,7 @@ def weapons_from_json(data: Any) -> tuple[Weapon, ...]:
 def move_order_from_json(data: Any) -> MoveOrder:
     if not isinstance(data, dict) or not isinstance(data.get("unit"), str):
         raise MalformedOrder(why=Reason("mekatac.order_shape"))
-    _only(data, ("unit", "mode", "steps", "attacks", "cards", "react"), "movement order")
+    _only(data, ("unit", "mode", "steps", "attacks", "cards", "react", "transform"), "movement order")
     mode, steps, attacks = data.get("mode", "walk"), data.get("steps", []), data.get("attacks", [])
     cards = data.get("cards", [])
     if mode not in MODES:
@@ -109,10 +110,10 @@ def move_order_from_json(data: Any) -> MoveOrder:
         raise MalformedOrder(why=Reason("mekatac.order_attacks"))
     if not isinstance(cards, list) or len(cards) > MOST_WEAPONS:
         raise MalformedOrder(why=Reason("mekatac.order_cards"))
-    if data.get("react", ASK) not in REACTS:
+    if data.get("react", ASK) not in REACTS or type(data.get("transform", False)) is not bool:
         raise MalformedOrder(why=Reason("mekatac.order_react"))
     return MoveOrder(data["unit"], mode, tuple(steps), tuple(_volley(attack, len(steps)) for attack in attacks),
-                     tuple(_card(card) for card in cards), data.get("react", ASK))
+                     tuple(_card(card) for card in cards), data.get("react", ASK), data.get("transform", False))
 
 
 def _card(data: Any) -> CardPlay:
@@ -152,7 +153,8 @@ def move_order_to_json(order: MoveOrder) -> Json:
             "attacks": [{"at": volley.at, "target": volley.target, "weapons": list(volley.weapons),
                          **({"card": volley.card} if volley.card else {})} for volley in order.attacks],
             **({"cards": [card_to_json(play) for play in order.cards]} if order.cards else {}),
-            **({"react": order.react} if order.react != ASK else {})}
+            **({"react": order.react} if order.react != ASK else {}),
+            **({"transform": True} if order.transform else {})}
 
 
 def reaction_from_json(data: Any) -> Fire | Hold | None:

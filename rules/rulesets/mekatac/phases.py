@@ -23,6 +23,7 @@ from rules.rulesets.mekatac.damage import damage
 from rules.rulesets.mekatac.movement import MovementPlay, budget, check_order, path
 from rules.rulesets.mekatac.orders import MoveOrder, move_order_from_json, move_order_to_json
 from rules.rulesets.mekatac.plays import turn_over
+from rules.rulesets.mekatac.transform import finish
 from rules.rulesets.mekatac.preview import preview_attacks
 from rules.rulesets.mekatac.state import Meka, MekaState
 from rules.rulesets.mekatac.tables import (
@@ -157,7 +158,8 @@ def _end(state: MekaState, dice: Dice) -> MekaOutcome:
             state = state.with_unit(replace(meka, reactor=False, destroyed=bool(roll.success),
                                             armour=0 if roll.success else meka.armour))
     state, cut = cards.cut_hands(state)
-    ready = tuple(replace(turn_over(meka), used=frozenset(), melee_used=False, airborne="") for meka in state.units)
+    ready = tuple(replace(turn_over(finish(meka)), used=frozenset(), melee_used=False, airborne="")
+                  for meka in state.units)
     state = at_turn_limit(decided(replace(state, units=ready, tacticas={})), int(state.options.get("turn_limit", 0)))
     if state.result is None:
         state = replace(state, turn=state.turn + 1)

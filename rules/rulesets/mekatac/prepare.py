@@ -153,6 +153,9 @@ def _upgraded(meka: Meka, play: Prepared) -> Meka:
     weapon starts with twice its ammunition)."""
     design, mounts = meka.design, [(mount.system.key, mount.arc) for mount in meka.design.mounts]
     name = PREPARATION_NAMES[play.card]
+    if design.other and play.card != MUNICION_EXTRA:
+        # A transformer's modes match mount by mount: a weapon added or changed in one breaks the other.
+        raise RuleError("mekatac.refuse_prepare_weapon", card=name, meka=meka.id, weapon=str(play.weapon))
     if play.card == ARMA_EXTRA:
         system = SYSTEMS.get(play.system)
         if system is None or not system.weapon or system.size != 1:

@@ -150,6 +150,12 @@ register({
                             "1D10, rolls %(roll)s, misses",
     "mekatac.support_hit": "side %(side)s plays %(card)s at %(target)s, spotted by %(spotter)s: needs %(need)s on "
                            "1D10, rolls %(roll)s, hits for %(damage)s",
+    # Transformers ("REGLAS OPCIONALES - TRANSFORMERS").
+    "mekatac.refuse_transform_off": "%(unit)s cannot transform: transformers are not agreed for this match",
+    "mekatac.refuse_transform": "%(unit)s is no transformer",
+    "mekatac.refuse_transform_busy": "%(unit)s spends the turn transforming: its order has no steps or attacks",
+    "mekatac.transforming": "%(unit)s transforms: it stands in its other mode at the end of the turn",
+    "mekatac.why_transforming": "it is transforming",
     # The end of the match.
     "mekatac.victory": "side %(side)s has no meka able to fight",
     "mekatac.turn_limit": "the turn limit is reached: the side with more mekas able to fight wins",
@@ -167,7 +173,7 @@ register({
     "mekatac.reaction_shape": "a reaction is null (pass), {\"hold\": true} or {\"weapons\": [...]}",
     "mekatac.reaction_empty": "a reaction fires at least one weapon (null passes)",
     "mekatac.not_asked": "the window does not ask %(unit)s",
-    "mekatac.order_react": "'react' is ask, fire or hold",
+    "mekatac.order_react": "'react' is ask, fire or hold, and 'transform' true or false",
     "mekatac.standing_fire": "%(unit)s fires at its first legal shot at %(target)s (its standing instruction)",
     "mekatac.order_cards": "'cards' is a list of {card, target?, weapon?, blocks?}",
     "mekatac.order_card": "a card played with a move is one of %(cards)s",
@@ -186,7 +192,8 @@ REFUSALS = ("mekatac.move_blocked", "mekatac.move_idle", "mekatac.refuse_arc", "
             "mekatac.refuse_card_target", "mekatac.refuse_card_weapon", "mekatac.refuse_load_type",
             "mekatac.refuse_load_weapon", "mekatac.refuse_skill", "mekatac.refuse_prepare_lead",
             "mekatac.refuse_prepare_meka", "mekatac.refuse_prepare_later", "mekatac.refuse_prepare_weapon",
-            "mekatac.refuse_prepare_half", "mekatac.refuse_prepare_ambush")
+            "mekatac.refuse_prepare_half", "mekatac.refuse_prepare_ambush", "mekatac.refuse_transform_off",
+            "mekatac.refuse_transform", "mekatac.refuse_transform_busy")
 register_errors({
     **{code: TEMPLATES[code] for code in REFUSALS},
     # The builder ("SISTEMAS"; "design.unknown" is shared with the BattleTech designs and says its cause).
@@ -195,5 +202,7 @@ register_errors({
     "design.arc": "%(design)s: %(why)s",
     "design.large_jets": "%(design)s: large mekas cannot take jump jets (SISTEMAS)",
     "design.over_size": "%(design)s: its systems take %(used)s of size %(size)s",
+    "design.transformer": "%(design)s: a transformer carries the Transformer system, and its other mode changes 1 "
+                          "or 2 of its systems, never its armour or missiles (REGLAS OPCIONALES - TRANSFORMERS)",
     "reaction.weapon": "%(unit)s cannot fire %(weapon)r at this moment",
 })

@@ -34,6 +34,7 @@ OPTIONS = OptionsSchema(
     Count("turn_limit", 0, 1000, "Turns after which the side with more mekas able to fight wins (0: no limit)."),
     Choice("decks", ("off", "on"), "off", "The upgrade and strategy decks: each player draws 4 of each and plays "
                                           "them before the first initiative roll."),
+    Choice("transformers", ("off", "on"), "off", "Transformers may change mode (a turn to transform)."),
 )
 
 # The example game: two mekas a side across a 12×12 board with a wood and a hill between them.

@@ -61,6 +61,7 @@ class Meka(Piece):
     skill_used: frozenset[str] = frozenset()  # the skills used this turn ("por turno")
     upgrades: tuple[str, ...] = ()  # the upgrade cards played on it (rules.rulesets.mekatac.prepare)
     hidden: bool = False  # Meka oculto: where it stands is secret to its side until it is revealed
+    transforming: bool = False  # a transformer spending this turn changing mode
 
     @property
     def pilot_alive(self) -> bool:
@@ -118,11 +119,13 @@ def new_meka(unit_id: str, hex_: Hex, facing: int, side: str, design: Design) ->
 def design_to_json(design: Design) -> Json:
     return {"name": design.name, "size": design.size,
             "systems": [[mount.system.key, mount.arc] for mount in design.mounts],
-            **({"extra": design.extra} if design.extra else {})}
+            **({"extra": design.extra} if design.extra else {}),
+            **({"other": [[mount.system.key, mount.arc] for mount in design.other]} if design.other else {})}
 
 
 def design_from_json(data: Json) -> Design:
-    return build(data["name"], data["size"], [(key, arc) for key, arc in data["systems"]], data.get("extra", 0))
+    return build(data["name"], data["size"], [(key, arc) for key, arc in data["systems"]], data.get("extra", 0),
+                 [(key, arc) for key, arc in data.get("other", ())])
 
 
 def meka_to_json(meka: Meka) -> Json:
@@ -141,7 +144,7 @@ def meka_to_json(meka: Meka) -> Json:
         "armed": list(meka.armed), "initiative_bonus": meka.initiative_bonus,
         "loads": {str(index): kind for index, kind in sorted(meka.loads.items())},
         "skills": list(meka.skills), "skill_used": sorted(meka.skill_used), "upgrades": list(meka.upgrades),
-        "hidden": meka.hidden,
+        "hidden": meka.hidden, "transforming": meka.transforming,
     }
 
 
@@ -163,6 +166,7 @@ def meka_from_json(data: Json) -> Meka:
         loads={int(index): kind for index, kind in data.get("loads", {}).items()},
         skills=tuple(data.get("skills", ())), skill_used=frozenset(data.get("skill_used", ())),
         upgrades=tuple(data.get("upgrades", ())), hidden=data.get("hidden", False),
+        transforming=data.get("transforming", False),
     )
 
 
