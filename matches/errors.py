@@ -134,6 +134,7 @@ register({
                              "campaign.",
     "import.duplicate": "Row %(row)s: %(stable)s has a pilot %(pilot)s already.",
     "design_upload.malformed": "A design is a MegaMek .mtf file in UTF-8 of at most %(limit)s bytes.",
+    "fixture.weight_class": "%(fixture)s: %(why)s",
     "design_upload.taken": "A design %(design)s is shipped by the rules or in the campaign already.",
 })
 
@@ -190,7 +191,7 @@ STATUS: dict[str, int] = {
         "skill.at_best", "skill.not_enough_experience", "query.not_offered", "unapply.not_applied",
         "unapply.later_fight", "unapply.experience_spent", "fixture.voided", "fixture.decided", "fixture.no_live_match",
         "round.voided", "round.next_exists", "round.double_booked", "pilot.in_fight", "buy.no_money", "mech.sold",
-        "sell.in_fight", "design_upload.taken",
+        "sell.in_fight", "design_upload.taken", "fixture.weight_class",
     ), 409),
     "message.too_large": 413,
     **dict.fromkeys(("chat.rate_limited", "message.rate_limited"), 429),

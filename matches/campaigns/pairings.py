@@ -69,11 +69,22 @@ def _met(round_: Round, campaign: Campaign) -> set[frozenset[int]]:
     return {frozenset(pair) for pair in fought.values_list("pilot_a_id", "pilot_b_id")}
 
 
-def _allowed(campaign: Campaign, met: set[frozenset[int]]) -> Callable[[Pilot, Pilot], bool]:
+def _arena_for(arenas: Sequence[Arena], start: int, one: Pilot, other: Pilot) -> Arena | None:
+    """The first arena, in turn from `start`, both pilots' mechs may fight in (any, unless the campaign
+    matches weights to arena classes)."""
+    turn = [*arenas[start % len(arenas):], *arenas[:start % len(arenas)]]
+    return next((arena for arena in turn if arena.weight_problem(one.mech) is None
+                 and arena.weight_problem(other.mech) is None), None)
+
+
+def _allowed(campaign: Campaign, met: set[frozenset[int]], arenas: Sequence[Arena]
+             ) -> Callable[[Pilot, Pilot], bool]:
     """Whether two pilots may meet: never one account on both sides (it holds one seat), never stablemates
-    when the campaign keeps them apart, never a pair in `met`."""
+    when the campaign keeps them apart, never a pair in `met`, only where an arena takes both mechs."""
     def allowed(one: Pilot, other: Pilot) -> bool:
         if campaign.stablemates_apart and one.stable_id == other.stable_id:
+            return False
+        if _arena_for(arenas, 0, one, other) is None:
             return False
         return one.player_id != other.player_id and frozenset((one.pk, other.pk)) not in met
 
@@ -84,12 +95,12 @@ def _fixtures_and_byes(round_: Round, arenas: Sequence[Arena], pairs: Sequence[P
                        sitting_out: Sequence[Pilot]) -> list[Fixture]:
     for pilot in sitting_out:
         Bye.objects.create(round=round_, pilot=pilot)
-    return [
-        Fixture.objects.create(
-            round=round_, arena=arenas[(index + round_.number - 1) % len(arenas)], pilot_a=one, pilot_b=other
-        )
-        for index, (one, other) in enumerate(pairs)
-    ]
+    fixtures = []
+    for index, (one, other) in enumerate(pairs):
+        arena = _arena_for(arenas, index + round_.number - 1, one, other)
+        assert arena is not None  # `_allowed` paired only pilots an arena takes
+        fixtures.append(Fixture.objects.create(round=round_, arena=arena, pilot_a=one, pilot_b=other))
+    return fixtures
 
 
 def _arenas(campaign: Campaign) -> list[Arena]:
@@ -128,7 +139,7 @@ def round_generate_pairings(*, round_id: int) -> list[Fixture]:
             had = Bye.objects.filter(round__season__campaign=campaign).exclude(round__status=Round.Status.VOIDED)
             byes = Counter(had.values_list("pilot_id", flat=True))
             out_first.sort(key=lambda pilot: byes[pilot.pk])  # stable: the lowest placed first among equals
-        pairs = _fewest_sitting_out(ranked, _allowed(campaign, _met(round_, campaign)), out_first)
+        pairs = _fewest_sitting_out(ranked, _allowed(campaign, _met(round_, campaign), arenas), out_first)
         if not pairs:
             raise MatchError("round.no_pairing", round=str(round_))
         paired = {pilot for pair in pairs for pilot in pair}
@@ -167,7 +178,7 @@ def season_round_robin(*, season_id: int) -> list[Round]:
         reuse = last if last is not None and last.status == Round.Status.PLANNED and not last.fixtures.exists() \
             else None
         start = reuse.number - 1 if reuse else (last.number if last else 0)
-        allowed = _allowed(campaign, set())
+        allowed = _allowed(campaign, set(), arenas)
         created = []
         for index, meetings in enumerate(_circle(pilots), start=1):
             if index == 1 and reuse is not None:

@@ -169,6 +169,9 @@ def round_create_matches(*, round_id: int) -> list[Match]:
                 if reason is not None or player is None:
                     raise MatchError("fixture.pilot_unfit", fixture=str(fixture), why=reason)
                 players[side] = player
+            for mech in (fixture.pilot_a.mech, fixture.pilot_b.mech):
+                if (weight := fixture.arena.weight_problem(mech)) is not None:
+                    raise MatchError("fixture.weight_class", fixture=str(fixture), why=weight)
             if fixture.pilot_a.player_id == fixture.pilot_b.player_id:
                 raise MatchError("fixture.same_player", fixture=str(fixture))
             try:

@@ -48,8 +48,8 @@ class CampaignAdmin(ConsoleAdmin):
     inlines = [ArenaInline, SeasonInline]
     readonly_fields = ["import_link", "design_link"]
     fieldsets = [
-        (None, {"fields": ["name", "ruleset", "status", "match_options", "pairing", "stablemates_apart", "rosters",
-                           "import_link", "design_link"]}),
+        (None, {"fields": ["name", "ruleset", "status", "match_options", "pairing", "stablemates_apart",
+                           "weight_by_arena_class", "rosters", "import_link", "design_link"]}),
         (_("Awards"), {"fields": [
             "purses", "loser_purse_percent", "experience_win", "experience_draw", "experience_loss",
             "experience_per_kill", "fame_win", "fame_per_kill", "mekatac_skills",

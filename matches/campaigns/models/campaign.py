@@ -20,6 +20,9 @@ from rules.rulesets import DEFAULT_RULESET, RULESETS
 from rules.rulesets.solaris.demo import demo_board
 
 SKILLS = ("gunnery", "piloting")
+# Solaris VII's weight classes, tons from-to: the rule texts here name the arena classes but not their tons,
+# so these are the standard ones (the Solaris VII boxed set). Classes 5 and 6 are open to any weight.
+WEIGHT_CLASSES = {1: (20, 35), 2: (40, 55), 3: (60, 75), 4: (80, 100)}
 
 
 # A campaign fields mechs and pilots: it plays the BattleTech rulesets only (the skirmish game has neither).
@@ -102,6 +105,12 @@ class Campaign(models.Model):
     pairing = models.CharField(
         _("pairings"), max_length=20, choices=Pairing.choices, default=Pairing.STANDING,
         help_text=_("How 'Generate the pairings' pairs a round (a season's round robin is its own action)."),
+    )
+    weight_by_arena_class = models.BooleanField(
+        _("weight by arena class"), default=False,
+        help_text=_("Mechs fight only in arenas of their weight class (class 1: 20-35 t, 2: 40-55 t, 3: 60-75 t, "
+                    "4: 80-100 t; 5 and 6 are open): the pairings meet so, and a fixture entered by hand is "
+                    "checked."),
     )
     stablemates_apart = models.BooleanField(
         _("stablemates kept apart"), default=True,
@@ -223,6 +232,23 @@ class Arena(models.Model):
 
     def __str__(self) -> str:
         return gettext("%(name)s (class %(arena_class)s)") % {"name": self.name, "arena_class": self.arena_class}
+
+    def weight_range(self) -> tuple[int, int]:
+        """The tons a mech of this arena's class weighs (from-to)."""
+        return WEIGHT_CLASSES.get(self.arena_class, (0, 100))
+
+    def fits(self, tons: int) -> bool:
+        low, high = self.weight_range()
+        return low <= tons <= high
+
+    def weight_problem(self, mech: Any) -> str | None:
+        """Why `mech` may not fight in this arena when its campaign matches weights to arena classes, or None."""
+        if mech is None or not self.campaign.weight_by_arena_class or self.fits(mech.tons):
+            return None
+        low, high = self.weight_range()
+        return gettext("%(mech)s (%(tons)s t) is not of the class %(class)s of %(arena)s (%(low)s-%(high)s t).") % {
+            "mech": mech.design, "tons": mech.tons, "class": self.arena_class, "arena": self.name, "low": low,
+            "high": high}
 
     def rules_board(self) -> Board:
         return board_from_json(self.board) if self.board else demo_board()

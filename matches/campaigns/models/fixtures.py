@@ -48,6 +48,11 @@ def _pairing_problems(fixture: Fixture) -> dict[str, str]:
             problems[field] = gettext("This pilot is not in the round's campaign.")
     if fixture.arena_id is not None and fixture.arena.campaign_id != campaign_id:
         problems["arena"] = gettext("This arena is not in the round's campaign.")
+    elif fixture.arena_id is not None:
+        weights = [fixture.arena.weight_problem(getattr(getattr(fixture, field), "mech", None))
+                   for field in ("pilot_a", "pilot_b") if getattr(fixture, f"{field}_id")]
+        if any(weights):
+            problems["arena"] = " ".join(problem for problem in weights if problem)
     if round_.pk is not None:
         taken = Fixture.objects.filter(round_id=round_.pk, voided_at__isnull=True).exclude(pk=fixture.pk)
         for field in ("pilot_a", "pilot_b"):
