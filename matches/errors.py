@@ -65,8 +65,6 @@ register({
     "referee.reason": "Give a reason (at most %(limit)s characters); it is logged.",
     "referee.wrong_status": "Not possible while the match is %(match_status)s.",
     "referee.nothing_to_annul": "There is no resolved phase to annul.",
-    "referee.bad_changes": "%(why)s",
-    "referee.hex_occupied": "%(unit)s stands in %(hex)s: two units never share a hex (or a building's floor).",
     # Chat (chat.py)
     "chat.anonymous": "Log in to chat.",
     "chat.malformed": "A chat message is 1 to %(limit)s characters of text.",
@@ -162,9 +160,6 @@ register_reasons({
     "board.upload": "A board is the text of a MegaMek .board file (at most %(limit)s characters).",
     "options.whole_number": "a whole number",
     "pilots.whole_number": "The %(side)s pilot's %(skill)s is a whole number.",
-    "referee.changes": "Changes map hex (label), facing (0-5), prone or stuck to a value.",
-    "referee.changes_unit": "`unit` is a unit id.",
-    "referee.changes_facing": "Facing runs from 0 (N) to 5 (NW).",
 })
 
 # Every code answered with another status than 400 (a bad request).

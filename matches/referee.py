@@ -9,12 +9,14 @@ from typing import Any, ClassVar
 
 from django.contrib.auth.models import User
 
+from rules.core.errors import RuleError
 from rules.rulesets import get_ruleset
 
+from . import services
 from .errors import MatchError
 from .models import Event, Match, Order
 from .pipeline import Command, Right, Step, is_referee, run_command
-from .replay import keep_split_los, replay_log, unit_overridden
+from .replay import replay_log
 
 MAX_REASON_CHARS = 500
 # Annulments and overrides are allowed while paused too: that is when a referee sorts things out.
@@ -45,7 +47,7 @@ def referee_annul(*, match_id: int, user: User, reason: Any) -> dict[str, Any]:
         Order.objects.filter(match=match, turn=match.turn, phase=match.phase).delete()
         Order.objects.filter(match=match, turn=last["turn"], phase=last["phase"]).delete()
         ruleset = get_ruleset(match.ruleset)
-        match.state = ruleset.state_to_json(keep_split_los(state, ruleset.state_from_json(match.state)))
+        match.state = ruleset.state_to_json(ruleset.annulled(state, ruleset.state_from_json(match.state)))
         match.turn, match.phase = state.turn, state.phase
         return {"turn": last["turn"], "phase": last["phase"], "annulled_v": last["v"], "state": match.state}
 
@@ -57,7 +59,10 @@ def referee_override(*, match_id: int, user: User, unit: Any, changes: Any, reas
 
     def override(match: Match) -> dict[str, Any]:
         ruleset = get_ruleset(match.ruleset)
-        state = unit_overridden(ruleset.state_from_json(match.state), unit, changes)
+        try:
+            state = ruleset.overridden(ruleset.state_from_json(match.state), unit, changes)
+        except RuleError as error:
+            raise MatchError.from_rule_error(error) from error
         match.state = ruleset.state_to_json(state)
         return {"unit": unit, "changes": changes, "state": match.state}
 
@@ -90,6 +95,8 @@ class RefereeAct(Command[dict[str, Any]]):
         if self.status_to is not None:
             match.status = self.status_to
         step.log(self.kind, {"by": step.user.get_username(), "reason": self.reason, **details})
+        # Annulled back to (or resumed in) a phase that awaits no orders, MEKATAC's card phase: played at once.
+        services.phase_unattended(step)
         return {"type": self.kind, "v": match.version, "status": match.status}
 
 

@@ -20,14 +20,12 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from rules.battletech.movement.buildings import occupies
 from rules.battletech.combat.codec import result_from_json
 from rules.core.dice import Dice
 from rules.core.errors import RuleError
 from rules.core.playback import Answers, ReactionWindow
-from rules.battletech.state import GameState, choose_split_los
+from rules.battletech.state import choose_split_los
 from rules.rulesets import get_ruleset
-from rules.core.reasons import Reason
 
 from .errors import MatchError
 from .models import Event, Match, Participant, phase_dice_seed, seed_hash
@@ -43,8 +41,8 @@ class Replay:
     rolls: int = 0
     # Each phase still in force, newest last: the state before it and its index in `phases`. An annulment
     # goes back to the last one.
-    before: list[tuple[GameState, int]] = field(default_factory=list)
-    state: GameState | None = None
+    before: list[tuple[Any, int]] = field(default_factory=list)  # each a ruleset state
+    state: Any = None  # the ruleset's state
     # Annulments replayed so far, by (turn, phase): the n-th resolution of a phase is played on dice stream n.
     annulments: Counter[tuple[int, str]] = field(default_factory=Counter)
 
@@ -87,7 +85,7 @@ def replay_log(match: Match) -> Replay:
             _replay_phase(replay, ruleset, match.seed, event, pending, reacted)
             pending, reacted = [], Reactions()
         elif event.kind == Event.Kind.ANNULLED:
-            _replay_annulment(replay, event)
+            _replay_annulment(replay, ruleset, event)
             pending, reacted = [], Reactions()
         elif event.kind == Event.Kind.OVERRIDDEN:
             _replay_override(replay, ruleset, event)
@@ -107,7 +105,7 @@ def replay_log(match: Match) -> Replay:
     return replay
 
 
-def _replay_annulment(replay: Replay, event: Event) -> None:
+def _replay_annulment(replay: Replay, ruleset: Any, event: Event) -> None:
     """Goes back to before the last phase in force; its next resolution takes the next dice stream."""
     assert replay.state is not None
     if not replay.before:
@@ -118,43 +116,8 @@ def _replay_annulment(replay: Replay, event: Event) -> None:
     if (event.payload.get("turn"), event.payload.get("phase")) != (annulled["turn"], annulled["phase"]):
         replay.problems.append(f"v{event.version}: the annulment names another phase than the last one resolved")
     replay.annulments[(annulled["turn"], annulled["phase"])] += 1
-    replay.state = keep_split_los(before, replay.state)
+    replay.state = ruleset.annulled(before, replay.state)
     annulled["annulled"] = event.payload["reason"]
-
-
-def keep_split_los(before: GameState, current: GameState) -> GameState:
-    """The state an annulment goes back to, with the split-LOS sides standing now: they are the players'
-    standing choices, not something the annulled phase did."""
-    return replace(before, split_los=current.split_los)
-
-
-# What a referee may set on a unit: where it stands and how (damage stays with the rules).
-OVERRIDABLE = {"hex": str, "facing": int, "prone": bool, "stuck": bool}
-
-
-def unit_overridden(state: GameState, unit: Any, changes: Any) -> GameState:
-    """`state` with the referee's `changes` made to `unit`: only the OVERRIDABLE fields, a facing 0-5, a hex on
-    the board that no other unit holds."""
-    if not isinstance(changes, dict) or not changes or not all(
-        name in OVERRIDABLE and type(value) is OVERRIDABLE[name] for name, value in changes.items()
-    ):
-        raise MatchError("referee.bad_changes", why=Reason("referee.changes"), fields=list(OVERRIDABLE))
-    if not isinstance(unit, str):
-        raise MatchError("referee.bad_changes", why=Reason("referee.changes_unit"))
-    if not 0 <= changes.get("facing", 0) <= 5:
-        raise MatchError("referee.bad_changes", why=Reason("referee.changes_facing"))
-    try:
-        hex_change = {"hex": state.board.hex(changes["hex"])} if "hex" in changes else {}
-        changed = replace(state.unit(unit), **{**changes, **hex_change})
-    except RuleError as error:
-        raise MatchError.from_rule_error(error) from error
-    # Stacking: one place per hex, one per floor inside a building (rules.battletech.movement.buildings.occupies). An override
-    # cannot set a floor: the unit keeps its elevation.
-    occupant = next((u.id for u in state.units
-                     if u.id != changed.id and occupies(state.board, u, changed.hex, changed.elevation)), None)
-    if occupant is not None:
-        raise MatchError("referee.hex_occupied", hex=changed.hex.label, unit=occupant)
-    return replace(state, units=tuple(changed if u.id == changed.id else u for u in state.units))
 
 
 def _replay_override(replay: Replay, ruleset: Any, event: Event) -> None:
@@ -163,8 +126,8 @@ def _replay_override(replay: Replay, ruleset: Any, event: Event) -> None:
     assert replay.state is not None
     payload = event.payload
     try:
-        state = unit_overridden(replay.state, payload["unit"], payload["changes"])
-    except MatchError as error:
+        state = ruleset.overridden(replay.state, payload["unit"], payload["changes"])
+    except RuleError as error:
         replay.problems.append(f"v{event.version}: the referee's correction cannot be made ({error.code})")
         return
     if _plain(ruleset.state_to_json(state)) != _plain(payload["state"]):

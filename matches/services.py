@@ -187,7 +187,9 @@ def phase_resolve(step: Step, state: Any, phase_orders: list[Order]) -> None:
     match = step.match
     ruleset = get_ruleset(match.ruleset)
     orders = [ruleset.decode_order(state, stored.order) for stored in phase_orders]
-    attempt = match.events.filter(kind=Event.Kind.ANNULLED, payload__turn=match.turn, payload__phase=match.phase).count()
+    annulled = [e.payload for e in step.events if e.kind == Event.Kind.ANNULLED]  # this command's, not saved yet
+    attempt = match.events.filter(kind=Event.Kind.ANNULLED, payload__turn=match.turn, payload__phase=match.phase).count() \
+        + sum((payload["turn"], payload["phase"]) == (match.turn, match.phase) for payload in annulled)
     dice = Dice(phase_dice_seed(match.seed, match.turn, match.phase, attempt))
     # Only a ruleset with reactions has answers to read (one query fewer for the others' every resolution).
     answers = reactions.answers_given(match, ruleset, state, attempt) if ruleset.reacts else NO_ANSWERS

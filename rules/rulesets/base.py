@@ -131,6 +131,18 @@ class Ruleset(Protocol[S, R]):
         (rules.rulesets.setup.OfferedDesigns: the names the set-up offers)."""
         ...
 
+    # ---- the referee's corrections (rules.rulesets.referee) ----------------------------------------------
+
+    def annulled(self, before: S, current: S) -> S:
+        """The state a referee's annulment goes back to: ``before`` the annulled phase, keeping what the players
+        chose since that the phase did not do (Solaris: the split line-of-sight sides)."""
+        ...
+
+    def overridden(self, state: S, unit: Any, changes: Any) -> S:
+        """``state`` with a referee's correction of where and how ``unit`` stands; a coded refusal for a field
+        the ruleset does not let a referee set, or a hex another unit holds."""
+        ...
+
     def with_options(self, state: S, options: Mapping[str, Any]) -> S:
         """``state`` under ``options`` (validated): the options the players agree in the lobby once it is set up."""
         ...

@@ -10,6 +10,9 @@ import pytest
 from django.contrib.auth.models import User
 
 from matches import services
+from matches.errors import MatchError
+from matches.referee import referee_annul, referee_override
+from matches.replay import replay_log
 from matches.models import Event, Match
 from rules.rulesets import RULESETS
 from tests.matches.lobby_duels import DUEL, MOVES, open_over_rest
@@ -55,6 +58,36 @@ def test_a_mekatac_match_deploys_the_hosts_mekas_and_the_guest_chooses_the_side(
     for unit, user in (("A1", bob), ("A2", bob), ("B1", alice)):
         services.order_submit(match_id=match.pk, user=user, order_json={"unit": unit, "mode": "walk", "steps": ["F"]})
     assert _kinds(match)[-1] in (Event.Kind.PLAYBACK, Event.Kind.REACTION_WINDOW)
+
+
+def test_a_referee_annulling_mekatacs_first_resolution_has_the_card_phase_played_again_at_once(
+        alice: User, bob: User) -> None:
+    match = open_over_rest(alice, bob, {"ruleset": "mekatac"})
+    referee = User.objects.create_user("ref", is_staff=True)
+    referee_annul(match_id=match.pk, user=referee, reason="the deal was misread")
+    match.refresh_from_db()
+    assert _kinds(match)[-2:] == [Event.Kind.ANNULLED, Event.Kind.PLAYBACK]
+    replayed = match.events.filter(kind=Event.Kind.PLAYBACK).order_by("version").last()
+    assert (match.phase, replayed.payload["attempt"]) == ("movement", 1)  # the next dice stream
+    assert replay_log(match).problems == []
+
+
+@pytest.mark.parametrize(("body", "unit", "hex_", "other"), [({"ruleset": "mekatac"}, "A1", "0610", "A2"),
+                                                       ({"ruleset": "skirmish"}, "B", "0910", "Z")])
+def test_a_referee_sets_a_unit_right_in_any_game_and_the_match_still_verifies(
+        alice: User, bob: User, body: dict[str, object], unit: str, hex_: str, other: str) -> None:
+    match = open_over_rest(alice, bob, body)
+    referee = User.objects.create_user("ref", is_staff=True)
+    referee_override(match_id=match.pk, user=referee, unit=unit, changes={"hex": hex_, "facing": 2}, reason="counter")
+    match.refresh_from_db()
+    moved = next(u for u in match.state["units"] if u["id"] == unit)
+    assert (moved["hex"], moved["facing"]) == (hex_, 2)
+    held = next(u["hex"] for u in match.state["units"] if u["id"] == other)
+    for changes, code in (({"hex": held}, "referee.hex_occupied"), ({"prone": True}, "referee.bad_changes")):
+        with pytest.raises(MatchError) as refused:
+            referee_override(match_id=match.pk, user=referee, unit=unit, changes=changes, reason="counter")
+        assert refused.value.code == code
+    assert replay_log(match).problems == []
 
 
 def test_a_guest_cannot_take_a_side_held_where_the_ruleset_does_not_let_them_choose(alice: User, bob: User) -> None:

@@ -10,7 +10,9 @@ from django.contrib.auth.models import User
 from matches import referee, services
 from matches.errors import MatchError
 from matches.models import Event, Match, Order, Participant
-from matches.replay import replay_log, unit_overridden
+from matches.replay import replay_log
+from rules.core.errors import RuleError
+from rules.rulesets.solaris import SolarisRuleset
 from rules.core.board import board_from_cells
 from rules.battletech.state import GameState
 from rules.core.hexes import Hex
@@ -126,8 +128,8 @@ def test_override_into_a_building_hex_held_only_on_another_floor_is_allowed() ->
     beside A on A's own floor."""
     town = board_from_cells(16, 17, {"0505": {"terrain": "building:3;bldg_cf:90;bldg_elev:3"}})
     upstairs = GameState(town, (Unit("A", Hex.parse("0505"), 0, elevation=1), Unit("B", Hex.parse("0510"), 0)))
-    assert unit_overridden(upstairs, "B", {"hex": "0505"}).unit("B").hex.label == "0505"
+    assert SolarisRuleset().overridden(upstairs, "B", {"hex": "0505"}).unit("B").hex.label == "0505"
     downstairs = replace(upstairs, units=(replace(upstairs.unit("A"), elevation=0), upstairs.unit("B")))
-    with pytest.raises(MatchError) as error:
-        unit_overridden(downstairs, "B", {"hex": "0505"})
+    with pytest.raises(RuleError) as error:
+        SolarisRuleset().overridden(downstairs, "B", {"hex": "0505"})
     assert error.value.code == "referee.hex_occupied"

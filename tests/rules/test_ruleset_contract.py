@@ -152,3 +152,18 @@ def test_the_designs_listed_are_those_the_set_up_offers(ruleset: Ruleset[Any, An
     offered = {name for choice in ruleset.setup_offer()["choices"].values() if choice["kind"] == "designs"
                for name in choice["values"]}
     assert {design["name"] for design in listed} == offered
+
+
+def test_a_referee_correction_moves_a_unit_to_a_free_hex_only(ruleset: Ruleset[Any, Any]) -> None:
+    state = ruleset.example(ruleset.options.defaults)
+    first, second = state.units[0], state.units[1]
+    held = {unit.hex for unit in state.units}
+    free = next(hex_ for hex_ in state.board if hex_ not in held)
+    moved = ruleset.overridden(state, first.id, {"hex": free.label, "facing": 1})
+    assert (moved.unit(first.id).hex, moved.unit(first.id).facing) == (free, 1)
+    # An annulment goes back to the position before (the correction is no part of a phase, but none is kept).
+    assert ruleset.state_to_json(ruleset.annulled(state, moved))["units"] == ruleset.state_to_json(state)["units"]
+    for changes, code in (({"hex": second.hex.label}, "referee.hex_occupied"), ({"armour": 99}, "referee.bad_changes")):
+        with pytest.raises(RuleError) as refused:
+            ruleset.overridden(state, first.id, changes)
+        assert refused.value.code == code

@@ -16,6 +16,8 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, cast
 
+from rules.core.reasons import Reason
+from rules.rulesets import referee
 from rules.rulesets.setup import ExampleSetup
 from rules.core.board import Board, board_from_json, board_to_json
 from rules.core.dice import Dice
@@ -242,6 +244,12 @@ class SentryRuleset(ExampleSetup, TableRuleset[SentryState, Outcome], NoQueries)
         """A runner (side "a") that comes next to a sentry (side "b") at its third step north."""
         units = (Trooper("R", Hex.parse("0510"), 0, side="a"), Trooper("S", Hex.parse("0606"), 0, side="b", sentry=True))
         return SentryState(Board(12, 12), units, turns=options["turns"])
+
+    def annulled(self, before: SentryState, current: SentryState) -> SentryState:
+        return before
+
+    def overridden(self, state: SentryState, unit: Any, changes: Any) -> SentryState:
+        return referee.overridden(state, unit, changes, referee.WHERE, Reason("referee.changes_where"))
 
     def with_options(self, state: SentryState, options: Mapping[str, Any]) -> SentryState:
         return replace(state, turns=self.options.validate(options)["turns"])

@@ -25,6 +25,7 @@ from rules.rulesets.mekatac.orders import Fire, reaction_from_json
 from rules.rulesets.mekatac.phases import CARDS, END, INITIATIVE, PREPARATION, MekaOutcome, MekaTable, MovementPhase
 from rules.rulesets.mekatac import queries as questions
 from rules.rulesets.mekatac.report import report_to_json
+from rules.rulesets import referee
 from rules.rulesets.mekatac.setup import scenario, scenario_offer
 from rules.rulesets.setup import OfferedDesigns
 from rules.rulesets.mekatac.state import MekaState, new_meka
@@ -105,6 +106,12 @@ class MekatacRuleset(OfferedDesigns, TableRuleset[MekaState, MekaOutcome]):
 
     def setup(self, options: Mapping[str, Any], choices: Mapping[str, Any], board: Board | None) -> MekaState:
         return scenario(self.example(options), choices, board)
+
+    def annulled(self, before: MekaState, current: MekaState) -> MekaState:
+        return before
+
+    def overridden(self, state: MekaState, unit: Any, changes: Any) -> MekaState:
+        return referee.overridden(state, unit, changes, referee.WHERE, Reason("referee.changes_where"))
 
     def with_options(self, state: MekaState, options: Mapping[str, Any]) -> MekaState:
         return replace(state, options=OPTIONS.validate(options))

@@ -13,6 +13,7 @@ from typing import Any
 from rules.core.board import board_to_json
 from rules.core.errors import RuleError
 from rules.core.options import Count, OptionsSchema
+from rules.core.reasons import Reason
 from rules.core.phases import Json, TableRuleset
 from rules.core.playback import Reaction, ReactionWindow
 from rules.core.reasons import reason_code
@@ -24,6 +25,7 @@ from rules.rulesets.skirmish.lof import sight
 from rules.rulesets.skirmish.phase import OrderPhase, OrderTable, Outcome
 from rules.rulesets.skirmish.play import may_react
 from rules.rulesets.skirmish.state import SkirmishState, find
+from rules.rulesets import referee
 from rules.rulesets.setup import ExampleSetup
 from rules.rulesets.skirmish.troops import ENGAGED, IMMOBILISED, POSSESSED, PROFILES, PRONE, Troop
 
@@ -105,6 +107,12 @@ class SkirmishRuleset(ExampleSetup, TableRuleset[SkirmishState, Outcome]):
 
     def query(self, state: SkirmishState, name: str, ask: Json) -> Json:
         return questions.line_of_fire(state, ask)
+
+    def annulled(self, before: SkirmishState, current: SkirmishState) -> SkirmishState:
+        return before
+
+    def overridden(self, state: SkirmishState, unit: Any, changes: Any) -> SkirmishState:
+        return referee.overridden(state, unit, changes, referee.WHERE, Reason("referee.changes_where"))
 
     def with_options(self, state: SkirmishState, options: Mapping[str, Any]) -> SkirmishState:
         return replace(state, turns=OPTIONS.validate(options)["turns"])

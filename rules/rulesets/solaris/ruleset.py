@@ -17,6 +17,9 @@ from rules.battletech.state import GameState
 from rules.core.phases import Json, NoReactions, PhaseTable, TableRuleset
 from rules.battletech import codec
 from rules.core.board import Board
+from rules.battletech.movement.buildings import occupies
+from rules.core.reasons import Reason
+from rules.rulesets import referee
 from rules.rulesets.solaris import hints
 from rules.rulesets.solaris import setup as duel_setup
 from rules.rulesets.solaris import queries as questions
@@ -25,6 +28,10 @@ from rules.rulesets.solaris import view as viewer_filter
 from rules.rulesets.solaris.options import OPTIONS, agreed
 from rules.rulesets.solaris.phases import END, HEAT, INITIATIVE, MovementPhase, PhysicalPhase, WeaponsPhase
 from rules.rulesets.solaris.summary import summary
+
+
+# What a referee may set on a mech: where it stands and how (damage stays with the rules).
+OVERRIDABLE = {**referee.WHERE, "prone": bool, "stuck": bool}
 
 
 class SolarisRuleset(TableRuleset[GameState, PhaseResult], NoReactions):
@@ -74,6 +81,17 @@ class SolarisRuleset(TableRuleset[GameState, PhaseResult], NoReactions):
 
     def designs(self) -> list[Json]:
         return duel_setup.shipped()
+
+    def annulled(self, before: GameState, current: GameState) -> GameState:
+        """``before``, with the split-LOS sides standing now: the players' standing choices, not something the
+        annulled phase did."""
+        return replace(before, split_los=current.split_los)
+
+    def overridden(self, state: GameState, unit: Any, changes: Any) -> GameState:
+        """Stacking: one place per hex, one per floor inside a building (``occupies``); a correction cannot set a
+        floor: the unit keeps its elevation."""
+        return referee.overridden(state, unit, changes, OVERRIDABLE, Reason("referee.changes"),
+                                  lambda state, other, moved: occupies(state.board, other, moved.hex, moved.elevation))
 
     def with_options(self, state: GameState, options: Mapping[str, Any]) -> GameState:
         return replace(state, options=OPTIONS.validate(options))
