@@ -1,5 +1,5 @@
 """The project's settings with the Sentry test game registered (tests/rulesets/sentry.py), for a server that
-plays a ruleset with reaction windows in the browser tests (tests/e2e/test_reactions.py)."""
+plays a ruleset with reaction windows in the browser tests (tests/e2e/test_reaction_windows_in_browser.py)."""
 
 from project.settings import *  # noqa: F403
 
