@@ -71,12 +71,14 @@ class MatchListApi(APIView):
         """Opens a match in the lobby: `{"ruleset", "title", "options": {...}` and the set-up its ruleset offers
         (`GET /api/rulesets/`): for Solaris `"designs": {"red": NAME, "blue": NAME}`, `"board": MEGAMEK BOARD
         TEXT` (optional; the demo board otherwise) and `"pilots": {"red": {"gunnery": 3, "piloting": 4}}`
-        (optional; 4/5 otherwise); for MEKATAC `"designs": {"a": [NAME, ...], "b": [...]}` (optional)`}`."""
+        (optional; 4/5 otherwise); for MEKATAC `"designs": {"a": [NAME, ...], "b": [...]}` (optional)`}`;
+        `"side"` the host's (the first otherwise) and, against the computer, `"bot"` its level (the ruleset's
+        `bots`): the bot takes the other side and the match starts at once."""
         body = _body(request)
         match = lobby.match_open(
             host=_user(request), designs=body.get("designs"), title=body.get("title", ""),
             ruleset=body.get("ruleset", DEFAULT_RULESET), board_text=body.get("board"), options=body.get("options"),
-            pilots=body.get("pilots"),
+            pilots=body.get("pilots"), bot=body.get("bot"), side=body.get("side"),
         )
         return _viewed(request, match.pk, status=201)
 
@@ -185,11 +187,12 @@ class DesignListApi(APIView):
 class RulesetListApi(APIView):
     def get(self, request: Request) -> Response:
         """The rulesets a match may play, each with its options schema (what a form offers for each option) and
-        its set-up (the sides and what the host chooses: rules.rulesets.setup); the match's own options
-        (deadline, spectator delays) come beside them (docs/protocol.md)."""
+        its set-up (the sides and what the host chooses: rules.rulesets.setup) and the levels of its computer
+        opponent (`bots`); the match's own options (deadline, spectator delays) come beside them
+        (docs/protocol.md)."""
         return Response([
             {"name": name, "default": name == DEFAULT_RULESET, "options": ruleset.options.to_json(),
-             "setup": ruleset.setup_offer()}
+             "setup": ruleset.setup_offer(), "bots": lobby.bot_levels(name)}
             for name, ruleset in RULESETS.items()
         ])
 

@@ -44,7 +44,7 @@ SCHEMAS: dict[str, dict[str, Any]] = {
             }, many=True), 400: ERROR},
         ),
         "post": extend_schema(
-            summary="Open a match in the lobby (the host sits on its ruleset's first side)",
+            summary="Open a match in the lobby (the host sits on the side named, or its ruleset's first), or against the computer",
             request=_body("MatchCreate", {
                 "designs": serializers.DictField(required=False, help_text=(
                     'Solaris: {"red": DESIGN, "blue": DESIGN}; MEKATAC: {"a": [DESIGN, ...], "b": [...]} (the '
@@ -54,6 +54,10 @@ SCHEMAS: dict[str, dict[str, Any]] = {
                 "board": serializers.CharField(required=False, help_text="A MegaMek .board file's text."),
                 "options": serializers.DictField(required=False),
                 "pilots": serializers.DictField(required=False, help_text='{"red": {"gunnery": 3, "piloting": 4}}'),
+                "side": serializers.CharField(required=False, help_text="The host's side (the first otherwise)."),
+                "bot": serializers.CharField(required=False, help_text=(
+                    "Against the computer: its level (the ruleset's bots in GET /api/rulesets/); it takes the "
+                    "other side and the match starts at once.")),
             }),
             responses={201: PLAYER_VIEW, **WRITE_ERRORS},
         ),
@@ -149,6 +153,8 @@ SCHEMAS: dict[str, dict[str, Any]] = {
             "setup": serializers.DictField(help_text=(
                 "The sides, the host's choices (designs, pilots), whether a board may be uploaded, whether the guest "
                 "chooses the side (rules/rulesets/setup.py).")),
+            "bots": serializers.ListField(child=serializers.CharField(), help_text=(
+                "The levels of the ruleset's computer opponent (none: it has none).")),
         }, many=True)})},
     "BoardListApi": {"get": extend_schema(summary="The built-in board", responses={200: inline_serializer("Board", {
         "id": serializers.CharField(), "width": serializers.IntegerField(), "height": serializers.IntegerField(),

@@ -13,13 +13,15 @@ from typing import Any, ClassVar
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
+from django.db import transaction
 
 from rules.core.board import Board, parse_megamek_board
 from rules.core.errors import RuleError
 from rules.core.reasons import Reason
-from rules.rulesets import DEFAULT_RULESET, get_ruleset
+from rules.rulesets import BOTS, DEFAULT_RULESET, get_ruleset
+from rules.rulesets.bot import LEVELS
 
-from . import services
+from . import bots, services
 from .errors import MatchError
 from .models import Event, Match, Participant
 from .pipeline import Command, Right, Step, is_host, is_logged_in, is_player, match_create, match_start, run_command
@@ -95,11 +97,13 @@ def board_from_upload(board_text: str | None) -> Board | None:
 
 def match_open(
     *, host: User, designs: Any = None, title: str = "", ruleset: str = DEFAULT_RULESET,
-    board_text: str | None = None, options: Any = None, pilots: Any = None,
+    board_text: str | None = None, options: Any = None, pilots: Any = None, bot: Any = None, side: Any = None,
 ) -> Match:
-    """A new match in the lobby, the host seated on its ruleset's first side, set up as the ruleset offers
-    (`rules.rulesets.setup`): `designs` (a Solaris duel's design per side, a MEKATAC side's mekas), `pilots`
-    (a Solaris side's pilot skills), `board_text` (a MegaMek board); what the host leaves out is the game's own."""
+    """A new match in the lobby, the host seated on `side` (its ruleset's first side by default), set up as the
+    ruleset offers (`rules.rulesets.setup`): `designs` (a Solaris duel's design per side, a MEKATAC side's
+    mekas), `pilots` (a Solaris side's pilot skills), `board_text` (a MegaMek board); what the host leaves out
+    is the game's own. With `bot` (a level: "easy", "normal", "hard") the match is against the computer: the
+    bot takes the other side and the match starts at once (`against_the_computer`)."""
     if not isinstance(title, str):
         raise MatchError("title.malformed", limit=MAX_TITLE_CHARS)
     ruleset = str(ruleset)  # JSON may send anything; an unknown name is refused just below
@@ -107,6 +111,8 @@ def match_open(
         rules = get_ruleset(ruleset)
     except RuleError as error:
         raise MatchError.from_rule_error(error) from error
+    host_side = _host_side(ruleset, side)
+    computer = None if bot is None else _computer(ruleset, bot)
     checked = options_checked(options or {}, ruleset=ruleset)
     choices = {name: value for name, value in (("designs", designs), ("pilots", pilots)) if value is not None}
     try:
@@ -114,10 +120,44 @@ def match_open(
                             board_from_upload(board_text))
     except RuleError as error:
         raise MatchError.from_rule_error(error) from error
-    return match_create(
-        state=state, players={sides_of(ruleset)[0]: host}, ruleset=ruleset, title=title[:MAX_TITLE_CHARS],
-        options=checked, host=host,
-    )
+    with transaction.atomic():  # against the computer: opened and started, or not at all
+        match = match_create(
+            state=state, players={host_side: host}, ruleset=ruleset, title=title[:MAX_TITLE_CHARS],
+            options=checked, host=host,
+        )
+        if computer is not None:
+            against_the_computer(match=match, host=host, computer=computer)
+            match.refresh_from_db()
+    return match
+
+
+def _host_side(ruleset: str, side: Any) -> str:
+    sides = sides_of(ruleset)
+    if side is None:
+        return sides[0]
+    if side not in sides:
+        raise MatchError("join.side", side=str(side), sides=sides)
+    return str(side)
+
+
+def bot_levels(ruleset: str) -> list[str]:
+    """The levels a computer opponent plays `ruleset` at (none: the ruleset has no bot)."""
+    return list(LEVELS) if ruleset in BOTS else []
+
+
+def _computer(ruleset: str, level: Any) -> User:
+    """The bot user who plays `ruleset` at `level` (refused where the ruleset has no bot at that level)."""
+    if level not in bot_levels(ruleset):
+        raise MatchError("bot.unknown_level", level=str(level))
+    return bots.bot_user(level)
+
+
+def against_the_computer(*, match: Match, host: User, computer: User) -> None:
+    """The computer takes the match's free side and accepts its options, as a person would (each a command of
+    the one pipeline); so does the host, who chose them: the match starts, and the bot plays its phases."""
+    run_command(match_id=match.pk, user=computer, command=Join(Participant.Role.PLAYER))
+    for user in (computer, host):
+        run_command(match_id=match.pk, user=user, command=Accept(True, match.options))
 
 
 def match_join(*, match_id: int, user: User, role: Any, side: Any = None) -> dict[str, Any]:

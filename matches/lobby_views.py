@@ -18,6 +18,7 @@ from rules.core.reasons import Reason
 from . import lobby, selectors
 from .client_input import refuse_unstorable
 from .errors import MatchError
+from .models import Match
 from .views import match_or_404
 
 
@@ -110,15 +111,17 @@ def match_new_page(request: HttpRequest) -> HttpResponse:
             match = lobby.match_open(
                 host=cast(User, request.user), title=request.POST.get("title", ""), board_text=board_text,
                 ruleset=ruleset, designs=_designs_from(request.POST, offer), options=_options_from(request.POST, ruleset),
-                pilots=_pilots_from(request.POST, offer),
+                pilots=_pilots_from(request.POST, offer), side=request.POST.get("side") or None,
+                bot=request.POST.get("bot") or None,
             )
-            return redirect("match-lobby", match_id=match.pk)
+            # Against the computer the match has started: straight to its board.
+            return redirect("match-lobby" if match.status == Match.Status.OPEN else "match-detail", match_id=match.pk)
         except MatchError as failure:
             error = failure
     context = {
         **_option_fields(ruleset, lobby.default_options(ruleset)), "defaults": lobby.default_options(ruleset),
         "rulesets": list(RULESETS), "ruleset": ruleset, "offer": offer, "side_fields": _setup_fields(offer),
-        "error": error,
+        "bot_levels": lobby.bot_levels(ruleset), "error": error,
     }
     return render(request, "matches/new.html", context, status=400 if error else 200)
 

@@ -170,12 +170,15 @@ def order_submit(
 
 def phase_unattended(step: Step) -> None:
     """A match started in a phase that awaits no orders (MEKATAC's card phase) has the server resolve it at
-    once, through the same resolution as an order's, so it never waits on nobody."""
+    once, through the same resolution as an order's, so it never waits on nobody; otherwise its bots (if it
+    seats any) are asked for the first phase's orders."""
     match = step.match
     ruleset = get_ruleset(match.ruleset)
     state = ruleset.state_from_json(match.state)
     if match.status == Match.Status.IN_PROGRESS and match.phase != OVER and not ruleset.awaits(state):
         phase_resolve(step, state, [])
+    else:
+        bots.phase_opened(step)
 
 
 def phase_resolve(step: Step, state: Any, phase_orders: list[Order]) -> None:

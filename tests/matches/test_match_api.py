@@ -10,6 +10,7 @@ from django.core.management import call_command
 from django.test import Client
 
 from matches import services
+from matches.management.commands.demo import DEMO_TITLE
 from matches.models import Match
 from tests.matches.conftest import ALICE_ORDER
 
@@ -73,8 +74,8 @@ def test_the_demo_command_is_idempotent(capsys: Any) -> None:
     call_command("demo")
     call_command("demo")
 
-    assert Match.objects.filter(status=Match.Status.IN_PROGRESS).count() == 1
-    demo = Match.objects.get()
+    assert Match.objects.filter(status=Match.Status.IN_PROGRESS).count() == 2  # and one against the computer
+    demo = Match.objects.get(title=DEMO_TITLE)
     assert sorted(demo.participants.values_list("user__username", "side")) == [("alice", "alice"), ("bob", "bob")]
     assert User.objects.get(username="referee").is_staff
     assert Client().login(username="alice", password="alice-demo")

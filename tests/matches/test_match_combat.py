@@ -12,6 +12,7 @@ from django.core.management import call_command
 
 from matches import services
 from matches.errors import MatchError
+from matches.management.commands.demo import DEMO_TITLE
 from matches.models import Event, Match, Order
 from matches.pipeline import match_create
 from matches.selectors import player_view, viewer_for
@@ -153,7 +154,7 @@ def test_the_demo_match_is_equipped_to_fight() -> None:
     call_command("demo")
     call_command("demo")
 
-    demo = Match.objects.get()
+    demo = Match.objects.get(title=DEMO_TITLE)
     designs = {unit_id: f"{m['design']['chassis']} {m['design']['model']}" for unit_id, m in demo.state["mechs"].items()}
     assert designs == {"A": "Phoenix Hawk PXH-1", "B": "Shadow Hawk SHD-2H"}
     assert [u["name"] for u in demo.state["units"]] == ["Phoenix Hawk PXH-1", "Shadow Hawk SHD-2H"]
@@ -164,7 +165,7 @@ def test_a_demo_match_from_before_the_designs_is_kept_and_still_moves(alice: Use
 
     call_command("demo")
 
-    assert list(Match.objects.values_list("pk", flat=True)) == [older.pk]
+    assert list(Match.objects.filter(title=DEMO_TITLE).values_list("pk", flat=True)) == [older.pk]
     services.order_submit(match_id=older.pk, user=alice, order_json=STAND_STILL["A"])
     services.order_submit(match_id=older.pk, user=bob, order_json=STAND_STILL["B"])
     older.refresh_from_db()

@@ -10,6 +10,7 @@ from django.contrib.auth.models import User
 from django.core.management import call_command
 
 from matches import referee, services
+from matches.management.commands.demo import DEMO_TITLE
 from matches.models import Event, Match
 from matches.replay import match_verify
 
@@ -25,7 +26,7 @@ def _play_movement(match: Match) -> None:
 
 def test_the_demo_match_starts_with_a_logged_start_and_verifies(capsys: Any) -> None:
     call_command("demo")
-    demo = Match.objects.get()
+    demo = Match.objects.get(title=DEMO_TITLE)
     started = demo.events.get()
     assert (started.kind, started.version, started.payload["state"]) == (Event.Kind.STARTED, 0, demo.state)
     assert started.payload["seed_hash"] == demo.seed_hash
@@ -41,7 +42,7 @@ def test_the_demo_match_starts_with_a_logged_start_and_verifies(capsys: Any) -> 
 
 def test_the_referee_can_annul_the_demo_matchs_last_phase() -> None:
     call_command("demo")
-    demo = Match.objects.get()
+    demo = Match.objects.get(title=DEMO_TITLE)
     start = demo.state
     _play_movement(demo)
     referee.referee_annul(match_id=demo.pk, user=User.objects.get(username="referee"), reason="try again")
@@ -53,6 +54,7 @@ def test_the_referee_can_annul_the_demo_matchs_last_phase() -> None:
 def test_demo_new_opens_a_second_match_beside_the_one_in_progress() -> None:
     call_command("demo")
     call_command("demo")
-    assert Match.objects.filter(status=Match.Status.IN_PROGRESS).count() == 1
+    in_progress = Match.objects.filter(status=Match.Status.IN_PROGRESS, title=DEMO_TITLE)
+    assert in_progress.count() == 1
     call_command("demo", "--new")  # the e2e duel's own match
-    assert Match.objects.filter(status=Match.Status.IN_PROGRESS).count() == 2
+    assert in_progress.count() == 2
