@@ -5,6 +5,8 @@ its first orders are submitted; MEKATAC's first phase, which awaits no orders, i
 
 from __future__ import annotations
 
+import json
+
 
 import pytest
 from django.contrib.auth.models import User
@@ -125,3 +127,25 @@ def test_the_new_match_page_offers_every_ruleset_and_opens_a_mekatac_match(alice
     assert match.options["turn_limit"] == 2
     unknown = client_as(alice).get("/matches/new/?ruleset=chess")
     assert unknown.status_code == 400 and 'data-code="ruleset.unknown"' in unknown.content.decode()
+
+
+@pytest.mark.parametrize(("body", "option", "value"), [({"designs": DUEL}, "los", "dead_zone"),
+                                                       ({"ruleset": "mekatac"}, "turn_limit", "5"),
+                                                       ({"ruleset": "skirmish"}, "turns", "6")])
+def test_every_rulesets_pages_answer_and_its_lobby_form_sets_its_own_options(
+        alice: User, bob: User, body: dict[str, object], option: str, value: str) -> None:
+    created = client_as(alice).post("/api/matches/", body, content_type="application/json").json()
+    match_id = created["match"]["id"]
+    lobby_url = f"/matches/{match_id}/lobby/"
+    page = client_as(alice).get(lobby_url).content.decode()
+    assert f'name="{option}"' in page
+    assert client_as(alice).post(lobby_url, {"action": "options", option: value}).status_code == 302
+    assert str(Match.objects.get(pk=match_id).options[option]) == value
+    client_as(bob).post(lobby_url, {"action": "player"})
+    match = Match.objects.get(pk=match_id)
+    for user in (alice, bob):
+        client_as(user).post(lobby_url, {"action": "accept", "options": json.dumps(match.options)})
+    assert Match.objects.get(pk=match_id).status == Match.Status.IN_PROGRESS
+    for user in (alice, bob, None):
+        for url in (f"/matches/{match_id}/", f"/api/matches/{match_id}/", f"/api/matches/{match_id}/log/", lobby_url):
+            assert client_as(user).get(url).status_code == 200, url
