@@ -1,0 +1,88 @@
+// @vitest-environment jsdom
+// The MEKATAC movement order panel (docs/mekatac.md "Orders"): "Un punto de movimiento puede usarse para mover el
+// Meka una casilla hacia adelante o hacer un giro de 60º", the attacks after a step, the action cards of the
+// side's hand and the standing instruction for the reaction windows. The server checks the order.
+import { beforeEach, describe, expect, it } from "vitest";
+import { MekatacMovePanel, type MekaOrder } from "../rulesets/mekatac/move-panel";
+import type { Snapshot } from "../protocol";
+
+const mekas = [
+  { id: "A1", side: "a", hex: "0611", facing: 0, weapons: [{ index: 0, label: "Rail Gun [F]" }] },
+  { id: "A2", side: "a", hex: "0811", facing: 0, weapons: [] },
+  { id: "B1", side: "b", hex: "0602", facing: 3, weapons: [] },
+];
+const hints = {
+  phase: "movement", panels: ["move", "hand"], order: ["A1", "B1", "A2"],
+  units: {
+    A1: { orders: true, modes: { walk: 7 }, weapons: [0], melee: ["punch", "kick"] },
+    A2: { orders: true, modes: { walk: 7, fly: 15 }, weapons: [], melee: ["punch"] },
+  },
+};
+const snapshot = (extra: Record<string, unknown> = {}): Snapshot => ({
+  type: "snapshot", v: 3, match: { id: 1, status: "in_progress", ruleset: "mekatac", turn: 1, phase: "movement" },
+  board: { width: 12, height: 12, hexes: {} }, units: mekas as never, sides: [], you: { role: "player", side: "a" },
+  hints, my_orders: [], last_playback: null, hands: { a: ["blitz", "atascado", "critico"] }, ...extra,
+} as unknown as Snapshot);
+
+let sent: { type: string; order: MekaOrder }[];
+let drawn: string[][];
+let panel: MekatacMovePanel;
+const root = () => document.querySelector<HTMLElement>("#mekatac-move")!;
+const click = (selector: string) => root().querySelector<HTMLElement>(selector)!.click();
+const last = () => sent[sent.length - 1];
+
+beforeEach(() => {
+  document.body.innerHTML = `<section id="mekatac-move"></section>`;
+  sent = [];
+  drawn = [];
+  panel = new MekatacMovePanel(root(), {
+    send: (frame) => sent.push(frame) > 0,
+    drawPath: (positions) => drawn.push(positions.map((p) => `${p.hex.col},${p.hex.row}:${p.facing}`)),
+  });
+});
+
+describe("the MEKATAC move panel", () => {
+  it("offers the mekas the hints ask an order of, none to a spectator", () => {
+    panel.show(snapshot());
+    expect(root().hidden).toBe(false);
+    expect([...root().querySelectorAll<HTMLElement>("[data-meka]")].map((b) => b.dataset.meka)).toEqual(["A1", "A2"]);
+    panel.show(snapshot({ hints: { phase: "movement", panels: [], units: {} }, you: { role: "spectator", side: null } }));
+    expect(root().hidden).toBe(true);
+  });
+
+  it("plots steps of 1 MP against the mode's MP and draws the path the server checked", () => {
+    panel.show(snapshot());
+    click("[data-step='F']");
+    click("[data-step='L']");
+    const mp = root().querySelector<HTMLElement>(".mp")!;
+    expect([mp.dataset.mp, mp.dataset.budget]).toEqual(["2", "7"]);
+    expect(last()).toMatchObject({ type: "plot", order: { unit: "A1", mode: "walk", steps: ["F", "L"] } });
+    click("[data-action='undo']");
+    expect(last().order.steps).toEqual(["F"]);
+    panel.handle({ type: "plotted", steps: [{ hex: "0610", facing: 0 }] });
+    expect(drawn[drawn.length - 1]).toEqual(["5,10:0", "5,9:0"]);
+  });
+
+  it("adds an attack after a step with a card, plays cards from the hand and a standing instruction", () => {
+    panel.show(snapshot());
+    click("[data-step='F']");
+    root().querySelector<HTMLInputElement>("[data-weapon='0']")!.checked = true;
+    root().querySelector<HTMLInputElement>("[name='at']")!.value = "1";
+    root().querySelector<HTMLSelectElement>("[name='attack-card']")!.value = "critico";
+    click("[data-action='add-attack']");
+    expect([...root().querySelectorAll<HTMLElement>(".hand [data-card]")].map((b) => b.dataset.card)).toEqual(
+      ["blitz", "atascado"]);
+    root().querySelector<HTMLInputElement>("[data-card='atascado']")!.checked = true;
+    const react = root().querySelector<HTMLSelectElement>("[name='react']")!;
+    react.value = "fire";
+    react.dispatchEvent(new Event("change", { bubbles: true }));
+    expect(last().order).toEqual({ unit: "A1", mode: "walk", steps: ["F"], react: "fire",
+      attacks: [{ at: 1, target: "B1", weapons: [0], card: "critico" }], cards: [{ card: "atascado", target: "B1" }] });
+    panel.handle({ type: "error", code: "mekatac.refuse_card_not_held" }, "side a holds no Blitz Meka to play");
+    expect(root().querySelector<HTMLElement>(".message")!.dataset.code).toBe("mekatac.refuse_card_not_held");
+    click("[data-action='submit']");
+    expect(last().type).toBe("submit");
+    panel.handle({ type: "order_accepted", steps: [] });
+    expect(root().querySelector<HTMLElement>(".when-submitted")!.hidden).toBe(false);
+  });
+});

@@ -1,0 +1,266 @@
+// The MEKATAC movement order panel (docs/mekatac.md "Orders"): the player picks one of the mekas the hints ask an
+// order of, its mode, its steps one MP each (forward, a 60° turn left or right), the attacks it makes after a
+// step, the action cards its side plays with it and its standing instruction for the reaction windows; the
+// server checks the order (`plot`) and answers its path and each attack's target number, or the rule it breaks.
+
+import { t } from "../../i18n";
+import { type Facing, parseLabel } from "../../hex";
+import type { Position } from "../../path";
+import type { Snapshot } from "../../protocol";
+
+/** A meka's hints (rules/rulesets/mekatac/view.py `hints`). */
+export interface MekaHints {
+  orders: boolean;
+  modes?: Record<string, number>;
+  weapons?: number[];
+  melee?: string[];
+}
+
+/** A meka as the MEKATAC view shows it (the fields the panel reads). */
+export interface Meka {
+  id: string;
+  side: string;
+  hex: string;
+  facing: number;
+  weapons?: { index: number; label: string }[];
+}
+
+type Weapon = number | string;
+export interface Volley { at: number; target: string; weapons: Weapon[]; card?: string }
+export interface MekaOrder {
+  unit: string;
+  mode: string;
+  steps: string[];
+  attacks: Volley[];
+  cards: { card: string; target?: string }[];
+  react: string;
+}
+
+/** The action cards the panel plays with the move, and those played on an enemy meka (its target). */
+const MOVE_CARDS = ["jaleo", "blitz", "salva", "iniciativa", "deflexion", "pura_suerte", "tactica", "atascado", "duda"];
+const ON_ENEMY = ["atascado", "duda"];
+const ATTACK_CARDS = ["disparo_apuntado", "critico"];
+const CARD_NAMES: Record<string, string> = {
+  jaleo: "Jaleo Meka", blitz: "Blitz Meka", pura_suerte: "Pura suerte", salva: "Salva", deflexion: "Deflección",
+  disparo_apuntado: "Disparo apuntado", critico: "Crítico", tactica: "Táctica", iniciativa: "Iniciativa",
+  duda: "Duda", atascado: "Atascado", ataque_oportunidad: "Ataque de oportunidad",
+};
+const MELEE_WORDS: Record<string, string> = { punch: "Punch", kick: "Kick" };
+
+export interface MoveHooks {
+  send(frame: { type: "plot" | "submit"; order: MekaOrder; turn: number; phase: string; v: number }): boolean;
+  drawPath(positions: Position[]): void;
+}
+
+export class MekatacMovePanel {
+  private snapshot: Snapshot | null = null;
+  private meka: Meka | null = null;
+  private steps: string[] = [];
+  private volleys: Volley[] = [];
+  private state: "idle" | "choosing" | "sent" | "submitted" = "idle";
+
+  constructor(private readonly root: HTMLElement, private readonly hooks: MoveHooks) {
+    // Our own catalogue's words, not the players': safe to place as markup.
+    root.innerHTML = `<h2 id="mekatac-move-title">${t("Move and attacks")}</h2>
+      <div class="mekas" role="group" aria-label="${t("Mekas")}"></div>
+      <p><label>${t("Mode")} <select name="mode"></select></label>
+        <output class="mp" data-mp="0" data-budget="0">0 / 0</output></p>
+      <p><button type="button" data-step="F">${t("Forward")}</button>
+        <button type="button" data-step="L">${t("Turn left")}</button>
+        <button type="button" data-step="R">${t("Turn right")}</button>
+        <button type="button" data-action="undo">${t("Take back a step")}</button>
+        <output class="steps"></output></p>
+      <fieldset><legend>${t("Attack")}</legend>
+        <label>${t("Target")} <select name="target"></select></label>
+        <label>${t("After step")} <input name="at" type="number" min="0" value="0"></label>
+        <label>${t("Card")} <select name="attack-card"></select></label>
+        <div class="weapons"></div>
+        <button type="button" data-action="add-attack">${t("Add the attack")}</button>
+        <ol class="volleys"></ol></fieldset>
+      <fieldset><legend>${t("Action cards")}</legend><div class="hand"></div></fieldset>
+      <p><label>${t("Reactions")} <select name="react">
+        <option value="ask">${t("Ask me at each shot")}</option>
+        <option value="fire">${t("Fire at the first legal shot")}</option>
+        <option value="hold">${t("Hold fire")}</option></select></label></p>
+      <p class="message" aria-live="assertive" data-code=""></p>
+      <button type="button" data-action="submit">${t("Give the order")}</button>
+      <p class="when-submitted" hidden>${t("Order given: watch it play.")}</p>`;
+    root.setAttribute("aria-labelledby", "mekatac-move-title");
+    root.hidden = true;
+    root.addEventListener("click", (event) => this.onClick(event));
+    root.addEventListener("change", () => this.check());
+  }
+
+  /** The position: the viewer's mekas the hints ask an order of; hidden when there are none. */
+  show(snapshot: Snapshot): void {
+    const offered = Object.entries(this.allHints(snapshot)).filter(([, h]) => h.orders).map(([id]) => id);
+    const phase = this.snapshot?.match.phase;
+    this.snapshot = snapshot;
+    this.root.hidden = offered.length === 0 || snapshot.match.status !== "in_progress";
+    if (this.root.hidden) return this.stop();
+    this.root.querySelector(".mekas")!.replaceChildren(...offered.map((id) => {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.dataset.meka = id;
+      button.textContent = id;
+      return button;
+    }));
+    const enemies = this.mekas().filter((meka) => meka.side !== snapshot.you.side).map((meka) => meka.id);
+    this.root.querySelector("[name='target']")!.replaceChildren(...enemies.map((id) => new Option(id, id)));
+    if (phase !== snapshot.match.phase || this.state === "idle") this.setState("choosing");
+    this.choose(this.meka && offered.includes(this.meka.id) ? this.meka.id : offered[0]);
+  }
+
+  stop(): void {
+    this.root.hidden = true;
+    this.meka = null;
+    this.hooks.drawPath([]);
+    this.setState("idle");
+  }
+
+  /** The server's answer to a plot or a submit (the path it checked), or its refusal. */
+  handle(frame: { type: string; steps?: { hex: string; facing: number }[]; code?: string }, text = ""): void {
+    if (frame.type === "plotted" || frame.type === "order_accepted") {
+      const start = this.meka ? [{ hex: this.meka.hex, facing: this.meka.facing }] : [];
+      this.hooks.drawPath([...start, ...(frame.steps ?? [])].map((s) => ({ hex: parseLabel(s.hex), facing: (s.facing % 6) as Facing })));
+      this.setMessage("");
+      if (frame.type === "order_accepted") this.setState("submitted");
+    } else if (frame.type === "error" && this.state !== "idle") {
+      this.setMessage(text, frame.code ?? "");
+      if (this.state === "sent") this.setState("choosing");
+    }
+  }
+
+  interrupt(): boolean {
+    const inFlight = this.state === "sent";
+    if (inFlight) this.setState("choosing");
+    return inFlight;
+  }
+
+  /** The order as the panel's choices make it. */
+  order(): MekaOrder | null {
+    if (!this.meka) return null;
+    const value = (name: string) => this.root.querySelector<HTMLSelectElement>(`[name='${name}']`)!.value;
+    const cards = [...this.root.querySelectorAll<HTMLInputElement>(".hand input:checked")].map((box) => {
+      const card = box.dataset.card!;
+      return ON_ENEMY.includes(card) ? { card, target: value("target") } : { card };
+    });
+    return { unit: this.meka.id, mode: value("mode") || "walk", steps: [...this.steps], attacks: [...this.volleys],
+      cards, react: value("react") };
+  }
+
+  private allHints(snapshot: Snapshot | null): Record<string, MekaHints> {
+    return (snapshot?.hints as { units?: Record<string, MekaHints> } | undefined)?.units ?? {};
+  }
+
+  private mekas(): Meka[] {
+    return (this.snapshot?.units ?? []) as unknown as Meka[];
+  }
+
+  private hand(): string[] {
+    const hands = (this.snapshot as unknown as { hands?: Record<string, string[]> } | null)?.hands ?? {};
+    return hands[this.snapshot?.you.side ?? ""] ?? [];
+  }
+
+  private onClick(event: Event): void {
+    const target = event.target as Element;
+    const meka = target.closest<HTMLElement>("[data-meka]")?.dataset.meka;
+    if (meka) return this.choose(meka);
+    const step = target.closest<HTMLElement>("[data-step]")?.dataset.step;
+    if (step) this.steps.push(step);
+    const action = target.closest<HTMLElement>("[data-action]")?.dataset.action;
+    if (action === "undo") this.steps.pop();
+    if (action === "add-attack") this.addAttack();
+    if (action === "submit") return this.send("submit");
+    if (step || action) this.check();
+  }
+
+  private choose(id: string | undefined): void {
+    const meka = this.mekas().find((each) => each.id === id) ?? null;
+    if (meka?.id !== this.meka?.id) {
+      this.steps = [];
+      this.volleys = [];
+    }
+    this.meka = meka;
+    for (const button of this.root.querySelectorAll<HTMLElement>("[data-meka]")) {
+      button.setAttribute("aria-pressed", String(button.dataset.meka === id));
+    }
+    const hints = meka ? this.allHints(this.snapshot)[meka.id] : undefined;
+    const mode = this.root.querySelector<HTMLSelectElement>("[name='mode']")!;
+    const chosen = mode.value;
+    mode.replaceChildren(...Object.entries(hints?.modes ?? {}).map(([name, mp]) =>
+      new Option(t("%(mode)s (%(mp)s MP)", { mode: t(name), mp }), name)));
+    if ([...mode.options].some((option) => option.value === chosen)) mode.value = chosen;
+    const labels = new Map((meka?.weapons ?? []).map((weapon) => [weapon.index, weapon.label]));
+    const weapons: Weapon[] = [...(hints?.weapons ?? []), ...(hints?.melee ?? [])];
+    this.root.querySelector(".weapons")!.replaceChildren(...weapons.map((weapon) => {
+      const label = document.createElement("label");
+      const box = document.createElement("input");
+      box.type = "checkbox";
+      box.dataset.weapon = String(weapon);
+      label.append(box, ` ${typeof weapon === "number" ? labels.get(weapon) ?? weapon : t(MELEE_WORDS[weapon] ?? weapon)}`);
+      return label;
+    }));
+    const hand = this.hand();
+    this.root.querySelector("[name='attack-card']")!.replaceChildren(new Option(t("None"), ""),
+      ...ATTACK_CARDS.filter((card) => hand.includes(card)).map((card) => new Option(CARD_NAMES[card], card)));
+    this.root.querySelector(".hand")!.replaceChildren(...hand.filter((card) => MOVE_CARDS.includes(card)).map((card) => {
+      const label = document.createElement("label");
+      const box = document.createElement("input");
+      box.type = "checkbox";
+      box.dataset.card = card;
+      label.append(box, ` ${CARD_NAMES[card]}`);
+      return label;
+    }));
+    this.check();
+  }
+
+  private addAttack(): void {
+    const boxes = [...this.root.querySelectorAll<HTMLInputElement>(".weapons input:checked")];
+    const target = this.root.querySelector<HTMLSelectElement>("[name='target']")!.value;
+    if (boxes.length === 0 || !target) return;
+    const at = Math.max(0, Math.min(Number(this.root.querySelector<HTMLInputElement>("[name='at']")!.value) || 0,
+      this.steps.length));
+    const weapons = boxes.map((box) => (/^\d+$/.test(box.dataset.weapon!) ? Number(box.dataset.weapon) : box.dataset.weapon!));
+    const card = this.root.querySelector<HTMLSelectElement>("[name='attack-card']")!.value;
+    this.volleys.push({ at, target, weapons, ...(card ? { card } : {}) });
+    for (const box of boxes) box.checked = false;
+    this.root.querySelector(".volleys")!.replaceChildren(...this.volleys.map((volley) => {
+      const item = document.createElement("li");
+      item.textContent = t("After step %(at)s at %(target)s: %(weapons)s",
+        { at: volley.at, target: volley.target, weapons: volley.weapons.join(", ") });
+      return item;
+    }));
+  }
+
+  /** Shows the steps against the mode's MP and asks the server to check the order. */
+  private check(): void {
+    const budget = this.allHints(this.snapshot)[this.meka?.id ?? ""]?.modes?.[this.order()?.mode ?? "walk"] ?? 0;
+    const mp = this.root.querySelector<HTMLOutputElement>(".mp")!;
+    mp.dataset.mp = String(this.steps.length);
+    mp.dataset.budget = String(budget);
+    mp.textContent = t("%(mp)s / %(budget)s MP", { mp: this.steps.length, budget });
+    this.root.querySelector(".steps")!.textContent = this.steps.join(" ");
+    if (this.state === "choosing") this.send("plot");
+  }
+
+  private send(type: "plot" | "submit"): void {
+    const order = this.order();
+    if (!order || !this.snapshot || this.state === "idle" || this.state === "submitted") return;
+    const { turn, phase } = this.snapshot.match;
+    if (this.hooks.send({ type, order, turn, phase, v: this.snapshot.v }) && type === "submit") this.setState("sent");
+  }
+
+  private setState(state: MekatacMovePanel["state"]): void {
+    this.state = state;
+    this.root.dataset.state = state;
+    this.root.querySelector<HTMLElement>(".when-submitted")!.hidden = state !== "submitted";
+    this.root.querySelector<HTMLButtonElement>("[data-action='submit']")!.disabled = state !== "choosing";
+  }
+
+  private setMessage(text: string, code = ""): void {
+    const message = this.root.querySelector<HTMLElement>(".message")!;
+    message.textContent = text;
+    message.dataset.code = code;
+  }
+}
