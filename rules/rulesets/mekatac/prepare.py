@@ -7,9 +7,11 @@ preparation is the players' last word on their deployment (our reading).
 Each side's lead meka (the first of its mekas by id) gives the side's one preparation order (secret until it
 resolves): ``{"unit": LEAD, "cards": [{"card": "blindaje_extra", "meka": "A2"}, {"card": "arma_extra", "meka": "A1",
 "system": "lasrifle", "arc": "F"}, {"card": "arma_mejorada", "meka": "A1", "weapon": 0}, {"card": "minas",
-"hex": "0310"}, {"card": "emboscada", "meka": "B1", "hex": "0605"}, {"card": "terreno", "hex": "0505",
+"hex": "0310"}, {"card": "meka_oculto", "meka": "A2", "hex": "0511"}, {"card": "emboscada", "meka": "B1", "hex": "0605"}, {"card": "terreno", "hex": "0505",
 "terrain": "woods:1"}, ...]}``. Fuego de apoyo and Apoyo aéreo ("una vez en la partida") stay in the hand and are
-played with a movement order (rules.rulesets.mekatac.support). A card not played stays in the hand, unused.
+played with a movement order (rules.rulesets.mekatac.support). Minas and Meka oculto note a hex of the side's
+half in secret ("En una casilla, anotada en secreto"): the minefield, or where the hidden meka now stands (our
+reading: the card places the meka there, unseen). A card not played stays in the hand, unused.
 """
 
 from __future__ import annotations
@@ -137,12 +139,14 @@ def _validate(state: MekaState, side: str, play: Prepared) -> None:
         raise RuleError("mekatac.refuse_prepare_later", card=name)
     if play.card in (ARMA_EXTRA, ARMA_MEJORADA, MUNICION_EXTRA):
         _upgraded(state.unit(play.meka), play)
-    if play.card in (TERRENO, MINAS, EMBOSCADA):
+    if play.card in (TERRENO, MINAS, EMBOSCADA, MEKA_OCULTO):
         where = state.board.hex(play.hex)
         if play.card == TERRENO:
             HexTerrain.parse(state.board.terrain(where).level, play.terrain)
-        if play.card == MINAS and not own_half(state, side, where):
+        if play.card in (MINAS, MEKA_OCULTO) and not own_half(state, side, where):
             raise RuleError("mekatac.refuse_prepare_half", card=name, hex=play.hex)
+        if play.card == MEKA_OCULTO and any(meka.hex == where and meka.id != play.meka for meka in state.units):
+            raise RuleError("mekatac.refuse_prepare_taken", card=name, hex=play.hex)
         if play.card == EMBOSCADA and (state.unit(play.meka).hex.distance(where) > AMBUSH_REACH or any(
                 meka.hex == where and meka.id != play.meka for meka in state.units)):
             raise RuleError("mekatac.refuse_prepare_ambush", card=name, hex=play.hex, reach=AMBUSH_REACH)
@@ -203,7 +207,9 @@ def _apply(state: MekaState, side: str, play: Prepared, dice: Dice) -> tuple[Mek
     meka = state.unit(play.meka) if play.meka else None
     if meka is not None and play.card in ON_OWN:
         changed = _upgraded(meka, play) if play.card in (ARMA_EXTRA, ARMA_MEJORADA, MUNICION_EXTRA) else meka
-        changed = replace(changed, upgrades=(*meka.upgrades, play.card), hidden=meka.hidden or play.card == MEKA_OCULTO,
+        if play.card == MEKA_OCULTO:
+            changed = replace(changed, hex=state.board.hex(play.hex), hidden=True)
+        changed = replace(changed, upgrades=(*meka.upgrades, play.card),
                           armour=changed.armour + (EXTRA_ARMOUR if play.card == BLINDAJE_EXTRA else 0),
                           skills=learn(meka.skills, dice) if play.card == VETERANO else meka.skills)
         return state.with_unit(changed), events

@@ -140,6 +140,7 @@ register({
     "mekatac.refuse_prepare_weapon": "%(card)s cannot be played on weapon %(weapon)s of %(meka)s",
     "mekatac.refuse_prepare_half": "%(card)s goes in your half of the board, not %(hex)s",
     "mekatac.refuse_prepare_ambush": "%(card)s moves the meka to a free hex at most %(reach)s hexes away, not %(hex)s",
+    "mekatac.refuse_prepare_taken": "%(card)s places the meka on a free hex, not %(hex)s",
     "mekatac.mine": "%(unit)s treads on a mine in %(hex)s: 4D10 for %(damage)s",
     "mekatac.revealed": "%(unit)s is revealed: %(why)s",
     "mekatac.why_moved": "it moves",
@@ -192,7 +193,7 @@ REFUSALS = ("mekatac.move_blocked", "mekatac.move_idle", "mekatac.refuse_arc", "
             "mekatac.refuse_card_target", "mekatac.refuse_card_weapon", "mekatac.refuse_load_type",
             "mekatac.refuse_load_weapon", "mekatac.refuse_skill", "mekatac.refuse_prepare_lead",
             "mekatac.refuse_prepare_meka", "mekatac.refuse_prepare_later", "mekatac.refuse_prepare_weapon",
-            "mekatac.refuse_prepare_half", "mekatac.refuse_prepare_ambush", "mekatac.refuse_transform_off",
+            "mekatac.refuse_prepare_half", "mekatac.refuse_prepare_ambush", "mekatac.refuse_prepare_taken", "mekatac.refuse_transform_off",
             "mekatac.refuse_transform", "mekatac.refuse_transform_busy")
 register_errors({
     **{code: TEMPLATES[code] for code in REFUSALS},

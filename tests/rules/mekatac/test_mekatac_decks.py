@@ -116,7 +116,7 @@ def test_a_hidden_meka_is_secret_until_it_moves_or_is_seen() -> None:
     woods = {"0108": (0, "building:2"), "0208": (0, "building:2")}
     mekas = (meka("A", "0114", 0, "a", "Sharpshot"), meka("B", "0102", 3, "b", "Cockroach"))
     state = prepare(replace(prepared(*mekas, upgrades=("blindaje_extra",), strategies=("meka_oculto",)),
-                            board=game(terrain=woods).board), {"card": "meka_oculto", "meka": "A"}).state
+                            board=game(terrain=woods).board), {"card": "meka_oculto", "meka": "A", "hex": "0114"}).state
     assert state.unit("A").hidden
     assert [unit["id"] for unit in RULES.view(state, "player", "b")["units"]] == ["B"]
     assert [unit["id"] for unit in RULES.view(state, "spectator", None)["units"]] == ["B"]

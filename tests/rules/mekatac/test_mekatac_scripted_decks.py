@@ -31,7 +31,7 @@ def start() -> MekaState:
 def order_data(state: MekaState, unit: str) -> dict[str, Any]:
     meka_ = state.unit(unit)
     if state.phase == "preparation":
-        mine, hide = {"card": "minas", "hex": "0607"}, {"card": "meka_oculto", "meka": "G"}
+        mine, hide = {"card": "minas", "hex": "0607"}, {"card": "meka_oculto", "meka": "G", "hex": "1002"}
         return {"unit": unit, "cards": [mine if meka_.side == "a" else hide]}
     if unit == "S" and state.turn == 1:
         return {"unit": "S", "steps": ["F"] * 5}

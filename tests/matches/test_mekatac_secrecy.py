@@ -1,0 +1,60 @@
+"""MEKATAC secrets in every viewer's frames (issue 20, "Secrecy"): the upgrade and strategy hands, the secret
+minefield and a hidden meka ("Minas / Meka oculto: En una casilla, anotada en secreto") reach their own side and
+the referee only, through the ruleset's view, in the published frames and the snapshots alike; the action hand
+likewise (its size is public: the text does not hide it)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import AnonymousUser, User
+
+from matches import hub, services
+from matches.models import Match
+from matches.selectors import player_view, viewer_for
+from tests.matches.conftest import frame_for
+from tests.matches.lobby_duels import open_over_rest
+
+pytestmark = pytest.mark.django_db
+
+MEKAS = {"a": ["Sharpshot", "Reaper"], "b": ["Tasmanian"]}
+MINE, HIDDEN = "0511", "0303"  # side a's minefield in its half; where side b hides its Tasmanian in its own
+
+
+def test_hands_mines_and_a_hidden_meka_reach_only_their_side(
+        alice: User, bob: User, carol: User, monkeypatch: pytest.MonkeyPatch,
+        django_capture_on_commit_callbacks: Any) -> None:
+    published: list[dict[str, Any]] = []
+
+    def publish(*, match_id: int, frames: list[dict[str, Any]], stream: str = hub.PUBLIC_STREAM,
+                versioned: bool = True) -> None:
+        published.extend(frames)
+
+    monkeypatch.setattr(hub, "publish", publish)
+    with django_capture_on_commit_callbacks(execute=True):
+        match = open_over_rest(alice, bob, {"ruleset": "mekatac", "designs": MEKAS,
+                                            "options": {"turn_limit": 3, "decks": "on"}}, side="a")
+    assert (match.status, match.phase) == (Match.Status.IN_PROGRESS, "preparation")
+    # The hands as if dealt so: the two cards this match plays.
+    match.state = {**match.state, "strategies": {"a": ["minas"], "b": ["meka_oculto"]}, "upgrades": {"a": [], "b": []}}
+    match.save()
+    with django_capture_on_commit_callbacks(execute=True):
+        services.order_submit(match_id=match.pk, user=bob, order_json={"unit": "A1", "cards": [
+            {"card": "minas", "hex": MINE}]})
+        services.order_submit(match_id=match.pk, user=alice, order_json={"unit": "B1", "cards": [
+            {"card": "meka_oculto", "meka": "B1", "hex": HIDDEN}]})
+    match.refresh_from_db()
+    assert match.phase == "movement" and published
+    for audience, sees in (("player:a", {MINE}), ("player:b", {HIDDEN}), ("spectator", set()),
+                           ("referee", {MINE, HIDDEN})):
+        sent = json.dumps([frame for item in published if (frame := frame_for(item, audience)) is not None])
+        assert {MINE, HIDDEN} & {label for label in (MINE, HIDDEN) if f'"{label}"' in sent} == sees, audience
+    for name, user, sees in (("bob", bob, {MINE}), ("alice", alice, {HIDDEN}), ("carol", carol, set()),
+                             ("anonymous", AnonymousUser(), set())):
+        view = player_view(match=match, viewer=viewer_for(match=match, user=user))
+        snapshot = json.dumps(view)
+        assert {label for label in (MINE, HIDDEN) if f'"{label}"' in snapshot} == sees, name
+        assert ("B1" in [unit["id"] for unit in view["units"]]) == (name == "alice"), name
+
