@@ -200,6 +200,7 @@ def phase_resolve(step: Step, state: Any, phase_orders: list[Order]) -> None:
     if result.pending is not None:
         # The play stopped to ask for reactions: the phase stays open until they are in (reactions.py).
         reactions.log_window(step, result.pending, attempt, ruleset.report_to_json(result))
+        bots.phase_opened(step)  # a bot asked answers the window
         return
     payload = {"turn": match.turn, "phase": match.phase, "attempt": attempt, "timeline": ruleset.report_to_json(result)}
     match.state = ruleset.state_to_json(result.state)

@@ -14,6 +14,7 @@ from typing import Any, Protocol
 from rules.core.dice import Dice
 from rules.core.errors import RuleError, register
 from rules.core.phases import OVER, Json
+from rules.core.playback import ReactionWindow
 from rules.rulesets.base import Ruleset
 
 # How many candidate moves a bot weighs at each level, and how much noise (in expected damage points, from
@@ -41,6 +42,15 @@ class Bot(Protocol):
 
     def orders(self, state: Any, side: str, dice: Dice) -> list[Json]:
         """An order (JSON, as the ruleset decodes it) for each unit of ``side`` the current phase awaits."""
+        ...
+
+    def fallback(self, state: Any, side: str) -> list[Json]:
+        """Orders the rules accept for the same units, found without weighing anything: what the server sends
+        when the bot's decision overruns its wall-clock deadline (the budget here is a count, never a clock)."""
+        ...
+
+    def react(self, state: Any, window: ReactionWindow, unit: str, dice: Dice) -> Json | None:
+        """``unit``'s answer to ``window`` (a reaction order as the ruleset decodes it; None: a pass)."""
         ...
 
 

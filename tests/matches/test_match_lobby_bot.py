@@ -35,7 +35,7 @@ def test_the_host_opens_a_match_against_the_computer_over_rest_and_it_starts(ali
         seats = {seat.side: seat.user.get_username() for seat in Participant.objects.filter(match=match)}
         assert seats == {"red": "computer-easy", "blue": "alice"}
         kinds = [(event.kind, event.payload.get("player")) for event in match.events.order_by("version")]
-        assert kinds[1:] == [(Event.Kind.JOINED, "computer-easy"), (Event.Kind.ACCEPTED, "computer-easy"),
+        assert kinds[1:5] == [(Event.Kind.JOINED, "computer-easy"), (Event.Kind.ACCEPTED, "computer-easy"),
                              (Event.Kind.ACCEPTED, "alice"), (Event.Kind.STARTED, None)]
         bots.settle()
         # The bot gave the first phase's order as a player does: checked, stored and logged.

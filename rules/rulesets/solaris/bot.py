@@ -26,6 +26,7 @@ from rules.core.dice import Dice
 from rules.core.errors import RuleError
 from rules.core.hexes import Hex
 from rules.core.phases import Json
+from rules.core.playback import ReactionWindow
 from rules.rulesets.base import Ruleset
 from rules.rulesets.bot import level_budget
 from rules.rulesets.solaris.bot_fire import as_phase, best_physical, best_volley, heat_room, hit_chance
@@ -69,6 +70,17 @@ class SolarisBot:
         mine = [unit_id for unit_id in self.ruleset.awaits(seen) if seen.unit(unit_id).side == side]
         return [self._order(seen, unit_id, dice) for unit_id in mine]
 
+    def fallback(self, state: GameState, side: str) -> list[Json]:
+        """Stand (up) where it is, hold fire, no physical attack."""
+        mine = [unit_id for unit_id in self.ruleset.awaits(state) if state.unit(unit_id).side == side]
+        if state.phase != "movement":
+            return [{"unit": unit_id} for unit_id in mine]
+        return [_stand(state.unit(unit_id)) for unit_id in mine]
+
+    def react(self, state: GameState, window: ReactionWindow, unit: str, dice: Dice) -> Json | None:
+        """Solaris opens no reaction window; were one asked, the bot passes."""
+        return None
+
     def _order(self, state: GameState, unit_id: str, dice: Dice) -> Json:
         enemy = _nearest_enemy(state, state.unit(unit_id))
         if state.phase == "movement":
@@ -83,7 +95,7 @@ class SolarisBot:
 
     def _move(self, state: GameState, unit_id: str, enemy: Unit | None, dice: Dice) -> Json:
         unit = state.unit(unit_id)
-        stand: Json = {"unit": unit_id, "mode": "walk", "steps": ["SU"] if unit.prone else []}
+        stand = _stand(unit)
         if enemy is None or unit_id not in state.mechs:
             return stand
         liked = _liked_range(state, unit_id)
@@ -122,7 +134,7 @@ class SolarisBot:
     def _plots(self, state: GameState, unit: Unit, enemy: Unit) -> list[tuple[Hex, Json]]:
         """Every end the rules' reach offers, each with its plot: standing (up) in place, each walking or
         running route's end, each jump's landing facing the enemy."""
-        plots: list[tuple[Hex, Json]] = [(unit.hex, {"unit": unit.id, "mode": "walk", "steps": ["SU"] if unit.prone else []})]
+        plots: list[tuple[Hex, Json]] = [(unit.hex, _stand(unit))]
         seen: set[Hex] = {unit.hex}
         for mode in ("walk", "run"):
             for hex_, steps in sorted(routes(state.board, unit, mode).items(), key=lambda item: item[0].label):
@@ -161,6 +173,11 @@ class SolarisBot:
         for roll in rolls:
             stays_up *= hit_chance(roll["target"])
         return Candidate(plot, moved, Motion(path["moved"], hexes), 1 - stays_up)
+
+
+def _stand(unit: Unit) -> Json:
+    """The plot that keeps the mech where it is, standing up first when it is prone."""
+    return {"unit": unit.id, "mode": "walk", "steps": ["SU"] if unit.prone else []}
 
 
 def _nearest_enemy(state: GameState, unit: Unit) -> Unit | None:
