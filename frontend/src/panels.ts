@@ -4,7 +4,7 @@
 
 import type { Hex } from "./hex";
 import type { BoardView } from "./map";
-import type { AttackFrame, ClientFrame, ServerFrame, Snapshot, Unit } from "./protocol";
+import type { AttackFrame, ClientFrame, ReactionView, ServerFrame, Snapshot, Unit } from "./protocol";
 
 /** What the page lends a ruleset's panels. */
 export interface PanelPage {
@@ -21,6 +21,8 @@ export interface PanelPage {
 export interface RulesetPanels {
   panels: Record<string, Panel>;
   clickHex?(hex: Hex): void;
+  /** The open reaction window (or none) as the position now stands: the ruleset may show where it opened. */
+  reaction?(view: ReactionView | null, snapshot: Snapshot): void;
 }
 
 /** What the phase offers one of the viewer's units (the ruleset's UNIT_HINTS: `orders`, and its own keys). */

@@ -45,7 +45,8 @@ export function afterFrame(snapshot: Snapshot, frame: Exclude<ServerFrame, Crowd
       return null; // what the viewer's own asked units may answer is in the snapshot only
     case "reacted": {
       const open = next.reaction;
-      if (!open || open.window.key !== frame.window) return next;
+      // An answer by a unit the viewer is not shown (a troop in hidden deployment) comes unnamed.
+      if (!open || open.window.key !== frame.window || !frame.unit) return next;
       const choices = { ...open.choices };
       delete choices[frame.unit];
       return { ...next, reaction: { ...open, answered: [...open.answered, frame.unit], choices } };

@@ -353,7 +353,8 @@ export type ServerFrame =
   | { type: "submitted" | "withdrawn"; v: number; side: string; player: string; turn: number; phase: string; order?: Order | AttackOrder }
   | { type: "order_withdrawn"; v: number; unit: string }
   | { type: "reaction_window"; v: number; turn: number; phase: string; window: ReactionWindow; deadline: string }
-  | { type: "reacted"; v: number; window: string; unit: string; side: string; expired?: boolean }
+  // `unit` is left out for a viewer the ruleset's view does not show it to (a troop in hidden deployment).
+  | { type: "reacted"; v: number; window: string; unit?: string; side: string; expired?: boolean }
   | { type: "reaction_accepted"; v: number; window: string; unit: string }
   | RefereeFrame
   | StartedFrame

@@ -78,6 +78,8 @@ def test_the_worked_example_peek_react_face_to_face_and_unconscious(
     # The Zhanshi's player is asked at the step into 0508 (partial cover), with a countdown, and shoots.
     bob.wait_for_selector("#reaction:not([hidden]) button[data-react-unit='Z']", timeout=PLAYBACK_MS)
     assert "0508" in bob.inner_text("#reaction")
+    # The board shows where the Fusilier stood when the Zhanshi's line of fire opened.
+    bob.wait_for_selector(".path-end[data-hex='0508']")
     bob.screenshot(path=str(artifacts / "skirmish-reaction.png"), full_page=True)
     bob.click("#reaction button[data-react-unit='Z']:not([data-choice='-1'])")
 

@@ -6,6 +6,7 @@
 import type { Panel, PanelPage, RulesetPanels } from "../../panels";
 import type { ServerFrame } from "../../protocol";
 import { errorText } from "../../errors";
+import { parseLabel } from "../../hex";
 import { SkirmishOrderPanel } from "./order-panel";
 
 /** The page's BattleTech tools, not this ruleset's: the movement markup and the split line-of-sight choices (a
@@ -40,5 +41,15 @@ export function skirmishPanels(page: PanelPage): RulesetPanels {
     // An order is played as soon as it is given: there is none to take back.
     reopen: () => {},
   };
-  return { panels: { order: panel }, clickHex: (hex) => orders.clickHex(hex) };
+  return {
+    panels: { order: panel },
+    clickHex: (hex) => orders.clickHex(hex),
+    reaction: (view, snapshot) => {
+      // The window's key names the step and where the active troop then stood ("TICK:TROOP:HEX"): its path
+      // from where it started to that point is drawn, so whoever is asked sees where line of fire opened.
+      const [, trigger, hex] = view?.window.key.split(":") ?? [];
+      const start = snapshot.units.find((unit) => unit.id === trigger)?.hex;
+      if (start && hex) page.board()?.showPath([start, hex].map((label) => ({ hex: parseLabel(label), facing: 0 })));
+    },
+  };
 }
