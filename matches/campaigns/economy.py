@@ -19,7 +19,7 @@ from django.utils.translation import gettext_noop
 
 from matches.errors import MatchError
 
-from .models import SIDE_A, SIDE_B, Campaign, CampaignLog, Fixture, Mech, SideResult, Stable, campaign_design
+from .models import SIDE_A, SIDE_B, Campaign, CampaignLog, Fixture, Mech, SideResult, Stable, mech_figures
 from .report import line
 from .upkeep import fights_pending
 
@@ -49,18 +49,19 @@ def mech_buy(*, stable_id: int, design: Any, by: User | AnonymousUser | None = N
         except Stable.DoesNotExist:
             raise MatchError("stable.not_found", id=stable_id) from None
         campaign = stable.campaign
-        built = campaign_design(campaign.pk, design) if isinstance(design, str) else None
-        if built is None:
+        figures = mech_figures(campaign.pk, design) if isinstance(design, str) else None
+        if figures is None:
             raise MatchError("buy.unknown_design", design=str(design)[:100])
-        price = campaign.mech_price(built.tons)
+        name, tons = figures[:2]
+        price = campaign.mech_price(tons)
         if stable.money < price:
-            raise MatchError("buy.no_money", design=built.name, price=price, stable=str(stable), money=stable.money)
+            raise MatchError("buy.no_money", design=name, price=price, stable=str(stable), money=stable.money)
         stable.money -= price
         stable.save(update_fields=["money"])
-        mech = Mech.objects.create(stable=stable, design=built.name)
+        mech = Mech.objects.create(stable=stable, design=name)
         _log(campaign, CampaignLog.Action.BOUGHT, by, line(
             gettext_noop("%(stable)s bought a %(mech)s for %(price)s C-bills (%(tons)s t at %(per_ton)s a ton)."),
-            stable=str(stable), mech=built.name, price=price, tons=built.tons, per_ton=campaign.mech_price_per_ton))
+            stable=str(stable), mech=name, price=price, tons=tons, per_ton=campaign.mech_price_per_ton))
         return mech
 
 

@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from matches.errors import MatchError
 
-from .models import Campaign, Mech, Pilot, Stable, campaign_design
+from .models import Campaign, Mech, Pilot, Stable, mech_figures
 
 IMPORT_LIMIT = 256 * 1024  # bytes
 ROW_LIMIT = 1_000
@@ -102,10 +102,10 @@ def campaign_import(*, campaign_id: int, data: Any) -> dict[str, int]:
             pilot = _pilot(_stable(campaign, stables, values, row), values, row)
             counts["pilots"] += 1
             if values.get("mech"):
-                design = campaign_design(campaign.pk, values["mech"])
-                if design is None:
+                figures = mech_figures(campaign.pk, values["mech"])
+                if figures is None:
                     raise MatchError("import.unknown_design", row=row, design=values["mech"][:100])
-                Mech.objects.create(stable=pilot.stable, design=design.name, pilot=pilot)
+                Mech.objects.create(stable=pilot.stable, design=figures[0], pilot=pilot)
                 counts["mechs"] += 1
         counts["stables"] = len(stables) - known
         return counts

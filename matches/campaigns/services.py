@@ -24,6 +24,8 @@ from rules.battletech.designs.design import Design
 from rules.core.errors import RuleError
 from rules.battletech.state import GameState, equip
 from rules.core.state import MatchResult as RulesResult
+from rules.core.state import State
+from rules.rulesets.mekatac.state import MekaState
 from rules.core.hexes import Hex
 from rules.core.reasons import Reason
 from rules.battletech.combat.status import MechStatus
@@ -36,6 +38,7 @@ from .models import (
     SIDE_B,
     SIDES,
     Arena,
+    MEKATAC,
     Campaign,
     Fixture,
     MatchResult,
@@ -46,6 +49,7 @@ from .models import (
     campaign_design,
     match_sides,
 )
+from .mekatac import meka_fixture_state, meka_result_lines
 from .selectors import round_get
 
 UNIT_OF_SIDE = {SIDE_A: "A", SIDE_B: "B"}
@@ -124,15 +128,17 @@ def damage_spread(status: MechStatus, points: int) -> MechStatus:
     return replace(status, armour=layers[0], rear_armour=layers[1], internal=layers[2])
 
 
-def fixture_state(fixture: Fixture, campaign: Campaign) -> GameState:
+def fixture_state(fixture: Fixture, campaign: Campaign) -> State:
     """The opening position: both mechs on the arena's starting hexes, with their pilots' gunnery and
-    piloting and the damage each mech carries from earlier fights."""
-    mechs = {SIDE_A: fixture.pilot_a.mech, SIDE_B: fixture.pilot_b.mech}
-    units = tuple(_unit(side, fixture.arena, fixture.pilot_of(side), mechs[side]) for side in SIDES)
+    piloting (a MEKATAC campaign's: skills, `mekatac.py`) and the damage each mech carries from earlier fights."""
     # The campaign's options include the match's own (deadline, spectator delay): the rules take theirs.
     schema = get_ruleset(campaign.ruleset).options
     options = schema.validate({name: value for name, value in campaign.match_options.items()
                                if name in schema.names})
+    if campaign.ruleset == MEKATAC:
+        return meka_fixture_state(fixture, options)
+    mechs = {SIDE_A: fixture.pilot_a.mech, SIDE_B: fixture.pilot_b.mech}
+    units = tuple(_unit(side, fixture.arena, fixture.pilot_of(side), mechs[side]) for side in SIDES)
     state = GameState(fixture.arena.rules_board(), units, options=options)
     designs = {UNIT_OF_SIDE[side]: design for side in SIDES if (design := _design(mechs[side])) is not None}
     state = equip(state, designs)
@@ -262,8 +268,13 @@ def match_result_record(fixture: Fixture, match: Match) -> MatchResult:
     state = get_ruleset(match.ruleset).state_from_json(match.state)
     if state.result is None:
         raise MatchError("result.missing", fixture=str(fixture))
-    side_of = {unit.id: unit.side for unit in state.units}
     result = MatchResult.objects.create(match=match, winner_side=state.result.winner)
+    if isinstance(state, MekaState):
+        carried = {side: mech.damage for side in SIDES if (mech := fixture.mech_of(side)) is not None}
+        for side, values in meka_result_lines(state, state.result, carried).items():
+            SideResult.objects.create(result=result, side=side, **values)
+        return result
+    side_of = {unit.id: unit.side for unit in state.units}
     for side in SIDES:
         status = state.mechs.get(UNIT_OF_SIDE[side])
         mech = fixture.mech_of(side)

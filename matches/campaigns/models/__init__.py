@@ -6,6 +6,7 @@ points) is always counted from the applied results (`selectors.py`), so it canno
 """
 
 from .campaign import (
+    MEKATAC,
     SKILLS,
     Arena,
     Campaign,
@@ -28,12 +29,12 @@ from .fixtures import (
     match_sides,
     protect_played,
 )
-from .designs import CampaignDesign, campaign_design, design_choices
+from .designs import CampaignDesign, campaign_design, design_choices, mech_figures
 from .roster import LETHAL_WOUNDS, MEKATAC_FACTIONS, MEKATAC_SKILLS, SKILL_RANGE, Mech, Pilot, Stable
 
 __all__ = [
-    "LETHAL_WOUNDS", "MEKATAC_FACTIONS", "MEKATAC_SKILLS", "SIDES", "SIDE_A", "SIDE_B", "SKILLS", "SKILL_RANGE",
+    "LETHAL_WOUNDS", "MEKATAC", "MEKATAC_FACTIONS", "MEKATAC_SKILLS", "SIDES", "SIDE_A", "SIDE_B", "SKILLS", "SKILL_RANGE",
     "Arena", "Bye", "Campaign", "CampaignDesign", "CampaignLog", "Fixture", "MatchResult", "Mech", "Pilot", "Round", "Season", "SideResult",
-    "Stable", "default_purses", "default_skill_costs", "campaign_design", "design_choices", "match_sides", "options_problem",
+    "Stable", "default_purses", "default_skill_costs", "campaign_design", "design_choices", "mech_figures", "match_sides", "options_problem",
     "protect_played", "ruleset_choices",
 ]

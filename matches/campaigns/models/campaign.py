@@ -25,8 +25,9 @@ SKILLS = ("gunnery", "piloting")
 WEIGHT_CLASSES = {1: (20, 35), 2: (40, 55), 3: (60, 75), 4: (80, 100)}
 
 
-# A campaign fields mechs and pilots: it plays the BattleTech rulesets only (the skirmish game has neither).
-CAMPAIGN_RULESETS = (DEFAULT_RULESET,)
+# A campaign fields mechs and pilots: it plays Solaris or MEKATAC (the skirmish game has neither).
+MEKATAC = "mekatac"
+CAMPAIGN_RULESETS = (DEFAULT_RULESET, MEKATAC)
 
 
 def ruleset_choices() -> list[tuple[str, str]]:
@@ -180,6 +181,10 @@ class Campaign(models.Model):
         problem = options_problem(self.ruleset, self.match_options)
         if problem:
             errors["match_options"] = problem
+        was = Campaign.objects.filter(pk=self.pk).values_list("ruleset", flat=True).first() if self.pk else None
+        if was is not None and was != self.ruleset and self.stables.filter(mechs__isnull=False).exists():
+            errors["ruleset"] = gettext("A campaign whose mechs are built keeps its ruleset: they are built to its "
+                                        "designs.")
         if not isinstance(self.purses, dict) or not all(
             key in {str(n) for n in range(1, 7)} and isinstance(value, int) and value >= 0
             for key, value in self.purses.items()

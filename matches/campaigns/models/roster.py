@@ -12,7 +12,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from .campaign import Campaign
-from .designs import campaign_design
+from .designs import mech_figures
 
 # Skill ratings run from 0 (best) to 8 (worst), as in Total Warfare.
 SKILL_RANGE = [MinValueValidator(0), MaxValueValidator(8)]
@@ -142,7 +142,7 @@ class Mech(models.Model):
 
     def clean(self) -> None:
         campaign_id = self.stable.campaign_id if self.stable_id else None
-        if self.design and campaign_design(campaign_id, self.design) is None:
+        if self.design and mech_figures(campaign_id, self.design) is None:
             raise ValidationError({"design": gettext(
                 "%(design)s is not a design of the rules nor one uploaded into the campaign.") % {
                 "design": self.design}})
@@ -153,9 +153,9 @@ class Mech(models.Model):
 
     def save(self, *args: Any, **kwargs: Any) -> None:
         """Takes the tonnage and movement from the design, so what is stored is what fights."""
-        design = campaign_design(self.stable.campaign_id if self.stable_id else None, self.design)
-        if design is not None:
-            self.tons, self.walk, self.jump = design.tons, design.walk, design.jump
+        figures = mech_figures(self.stable.campaign_id if self.stable_id else None, self.design)
+        if figures is not None:
+            _, self.tons, self.walk, self.jump = figures
             fields = kwargs.get("update_fields")
             if fields is not None and "design" in fields:
                 kwargs["update_fields"] = {*fields, "tons", "walk", "jump"}

@@ -222,14 +222,14 @@ def test_campaign_options_are_the_rules_options(console: Client, league: League)
         key: value for key, value in response.context["adminform"].form.initial.items() if not isinstance(value, bool)
     }
     data.update({
-        "ruleset": "mekatac", "match_options": '{"fog": true}', "purses": '{"1": 50000}',
+        "ruleset": "skirmish", "match_options": '{"fog": true}', "purses": '{"1": 50000}',
         "skill_costs": '{"gunnery": {}}',
         "arenas-TOTAL_FORMS": 0, "arenas-INITIAL_FORMS": 0, "seasons-TOTAL_FORMS": 0, "seasons-INITIAL_FORMS": 0,
     })
 
     errors = form_errors(console.post(admin_url("campaign", league.campaign.pk, view="change"), data))
 
-    assert errors["ruleset"] == ["Select a valid choice. mekatac is not one of the available choices."]
+    assert errors["ruleset"] == ["Select a valid choice. skirmish is not one of the available choices."]
     assert errors["match_options"] == [
         "Unknown match option fog; the options are los, movement, turn_limit, deadline_minutes, spectator_delay, "
         "spectator_delay_seconds."
@@ -239,6 +239,10 @@ def test_campaign_options_are_the_rules_options(console: Client, league: League)
     errors = form_errors(console.post(admin_url("campaign", league.campaign.pk, view="change"),
                                       {**data, "ruleset": "solaris"}))
     assert errors["match_options"][0].startswith("Unknown match option fog; the options are los, movement, turn_limit")
+    # A campaign whose mechs are built keeps its ruleset (MEKATAC's mekas are not BattleTech designs).
+    errors = form_errors(console.post(admin_url("campaign", league.campaign.pk, view="change"),
+                                      {**data, "ruleset": "mekatac", "match_options": "{}"}))
+    assert errors["ruleset"] == ["A campaign whose mechs are built keeps its ruleset: they are built to its designs."]
 
 
 def test_a_pilot_fights_once_a_round(console: Client, league: League) -> None:
