@@ -10,6 +10,7 @@ from rules.rulesets.base import Ruleset
 from rules.rulesets.bot import Bot, level_budget
 from rules.rulesets.mekatac import MekatacRuleset
 from rules.rulesets.skirmish import SkirmishRuleset
+from rules.rulesets.skirmish.bot import SkirmishBot
 from rules.rulesets.solaris import SolarisRuleset
 from rules.rulesets.solaris.bot import SolarisBot
 
@@ -25,7 +26,7 @@ RULESETS: dict[str, Ruleset[Any, Any]] = {
 }
 
 # The rulesets a computer opponent plays, and how to seat one at a level.
-BOTS: dict[str, Callable[[Ruleset[Any, Any], str], Bot]] = {DEFAULT_RULESET: SolarisBot}
+BOTS: dict[str, Callable[[Ruleset[Any, Any], str], Bot]] = {DEFAULT_RULESET: SolarisBot, "skirmish": SkirmishBot}
 
 __all__ = ["BOTS", "DEFAULT_RULESET", "Ruleset", "RULESETS", "get_bot", "get_ruleset"]
 

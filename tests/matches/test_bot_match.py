@@ -37,3 +37,10 @@ def test_an_unknown_level_or_a_side_without_one_is_refused(levels: str) -> None:
     with pytest.raises(CommandError):
         call_command("bot_match", "--seed", "1", "--levels", levels)
     assert not Match.objects.exists()
+
+
+def test_skirmish_bots_play_the_worked_example_through_the_pipeline(capsys: Any) -> None:
+    call_command("bot_match", "--ruleset", "skirmish", "--seed", "2", "--levels", "easy,hard")
+    match = Match.objects.get()
+    assert match.status == Match.Status.FINISHED
+    assert f"OK match {match.pk}" in capsys.readouterr().out
