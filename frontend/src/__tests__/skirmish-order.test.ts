@@ -4,6 +4,7 @@
 // totalidad del recorrido'), and mounting with the first skill ('Montar y desmontar'). The server checks it.
 import { beforeEach, describe, expect, it } from "vitest";
 import { buildOrder, SkirmishOrderPanel, type SkirmishOrder } from "../rulesets/skirmish/order-panel";
+import { skirmishPanels } from "../rulesets/skirmish/panels";
 import { parseLabel } from "../hex";
 import type { Snapshot } from "../protocol";
 
@@ -101,5 +102,29 @@ describe("the skirmish order panel", () => {
     const order = buildOrder("F", "move-move", [["0607"], ["0606"]], "", {});
     expect(order.skills).toEqual([{ skill: "move", path: ["0607"] }, { skill: "move", path: ["0606"] }]);
     expect(buildOrder("F", "idle", [[]], "", {}).skills).toEqual([{ skill: "idle" }]);
+  });
+});
+
+describe("the skirmish panels of the page", () => {
+  it("hide the BattleTech markup and draw where a reaction window opened", () => {
+    document.body.innerHTML = `<div id="match"><section id="orders"></section><section id="split-los"></section>
+      <section id="sight"></section><section id="reaction"></section></div>`;
+    const paths: string[][] = [];
+    const board = { showPath: (positions: { hex: { col: number; row: number } }[]) =>
+      paths.push(positions.map((p) => `${p.hex.col},${p.hex.row}`)) };
+    const panels = skirmishPanels({
+      root: document.querySelector<HTMLElement>("#match")!, matchId: "1", send: () => true,
+      board: () => board as never, storage: null,
+    });
+    expect(Object.keys(panels.panels)).toEqual(["order"]);
+    expect(document.querySelector<HTMLElement>("#orders")!.hidden).toBe(true);
+    expect(document.querySelector<HTMLElement>("#split-los")!.hidden).toBe(true);
+    expect(document.querySelector<HTMLElement>("#sight")!.hidden).toBe(false);
+    expect(document.querySelector("#skirmish-order + #reaction")).not.toBeNull();
+    const window = { key: "2:F:0508", tick: 2, trigger: "F", units: ["Z"], reason: "" };
+    panels.reaction!({ window, deadline: "", answered: [], choices: {} }, snapshot());
+    expect(paths).toEqual([["5,7", "4,7"]]);
+    panels.reaction!(null, snapshot());
+    expect(paths).toHaveLength(1);
   });
 });
