@@ -19,7 +19,7 @@ from rules.core.errors import RuleError
 from rules.rulesets import DEFAULT_RULESET, RULESETS, Ruleset, get_ruleset
 from rules.core.reasons import Reason
 
-from . import chat, lobby, los_sides, queries, reactions, referee, replay, selectors, snapshots
+from . import chat, lobby, los_sides, queries, reactions, referee, rematch, replay, selectors, snapshots
 from .client_input import refuse_unstorable
 from .crowd import spectators_now
 from .errors import MatchError
@@ -156,6 +156,13 @@ class MatchReactApi(APIView):
         reactions.react(match_id=match_id, user=_user(request), window=body.get("window"), unit=body.get("unit"),
                         order=body.get("order"))
         return _viewed(request, match_id)
+
+
+class MatchRematchApi(APIView):
+    def post(self, request: Request, match_id: int) -> HttpResponse:
+        """`{}`: a player of the finished match asks for a rematch; 201 with `{"match": ID}`, its lobby's match."""
+        reply = rematch.match_rematch(match_id=match_id, user=_user(request))
+        return Response({"match": reply["match"]}, status=201)
 
 
 class MatchChatApi(APIView):

@@ -117,6 +117,11 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         }),
         responses={200: PLAYER_VIEW, **WRITE_ERRORS},
     )},
+    "MatchRematchApi": {"post": extend_schema(
+        summary="A rematch of a finished match: the same start, options and seats, in the lobby",
+        request=None,
+        responses={201: inline_serializer("Rematch", {"match": serializers.IntegerField()}), **WRITE_ERRORS},
+    )},
     "MatchChatApi": {
         "get": extend_schema(summary="The last messages of the rooms the viewer reads",
                              responses={200: inline_serializer("ChatMessage", {

@@ -28,6 +28,7 @@ urlpatterns = [
     path("matches/<int:match_id>/referee/", api.MatchRefereeApi.as_view(), name="api-match-referee"),
     path("matches/<int:match_id>/los-side/", api.MatchLosSideApi.as_view(), name="api-match-los-side"),
     path("matches/<int:match_id>/react/", api.MatchReactApi.as_view(), name="api-match-react"),
+    path("matches/<int:match_id>/rematch/", api.MatchRematchApi.as_view(), name="api-match-rematch"),
     path("matches/<int:match_id>/chat/", api.MatchChatApi.as_view(), name="api-match-chat"),
     path("designs/", api.DesignListApi.as_view(), name="api-design-list"),
     path("boards/", api.BoardListApi.as_view(), name="api-board-list"),

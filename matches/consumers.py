@@ -25,7 +25,7 @@ from django.utils import timezone
 
 from rules.core.reasons import Reason
 
-from . import chat, los_sides, queries, reactions, selectors, services, snapshots
+from . import chat, los_sides, queries, reactions, rematch, selectors, services, snapshots
 from .client_input import refuse_unstorable
 from .crowd import get_crowd
 from .delayed_release import get_releases
@@ -242,6 +242,9 @@ class MatchConsumer(AsyncWebsocketConsumer):
                 order=message.get("order"),
             )
             await self._send_text(encode(reply))
+        elif kind == "rematch":
+            reply = await database_sync_to_async(rematch.match_rematch)(match_id=self.match_id, user=self.user)
+            await self._send_text(encode({**reply, "type": "rematch_opened"}))
         elif kind == "chat":
             reply = await database_sync_to_async(chat.chat_post)(
                 match_id=self.match_id, user=self.user, text=message.get("text"), now=timezone.now()

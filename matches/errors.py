@@ -21,7 +21,7 @@ register({
     "message.malformed": "%(why)s",
     "message.too_large": "That body is too large.",
     "message.unknown_type": "Unknown message type %(type)r; expected plot, submit, withdraw, react, reach, los, "
-                            "los_side, chat or resync.",
+                            "los_side, chat, rematch or resync.",
     "message.rate_limited": "At most %(count)s messages every %(seconds)s seconds.",
     "server.error": "Something went wrong on the server.",
     "server.unavailable": "The database did not answer; send it again.",
@@ -59,6 +59,10 @@ register({
     "deadline.server_only": "Only the server expires a deadline.",
     "los_side.not_yours": "Only the unit's player (or the referee) picks its side.",
     "los_side.wrong_status": "Not possible while the match is %(match_status)s.",
+    "rematch.not_player": "Only a player of this match asks for a rematch.",
+    "rematch.not_finished": "A rematch is offered once the match has finished.",
+    "rematch.no_start": "This match's starting position was not logged: it cannot be played again.",
+    "rematch.not_lobby_sides": "This match's sides (%(sides)s) are not the lobby's: its rematch cannot be set up there.",
     # The referee (referee.py, replay.py)
     "referee.only": "Only the match's referee may do that.",
     "referee.unknown_action": "The action is pause, resume, annul or override.",
@@ -166,7 +170,7 @@ register_reasons({
 STATUS: dict[str, int] = {
     "auth.required": 401,
     **dict.fromkeys((
-        "order.spectator", "order.not_your_unit", "reaction.not_yours", "deadline.server_only", "los_side.not_yours",
+        "order.spectator", "order.not_your_unit", "rematch.not_player", "reaction.not_yours", "deadline.server_only", "los_side.not_yours",
         "referee.only", "result.server_only", "referee_seat.not_host", "options.not_host", "accept.not_player",
         "chat.anonymous",
     ), 403),
@@ -177,7 +181,7 @@ STATUS: dict[str, int] = {
     ), 404),
     **dict.fromkeys((
         "order.phase_closed", "order.already_submitted", "order.stale_version", "order.not_submitted", "order.in_play", "reaction.not_asked",
-        "reaction.already_given", "match.started", "match.not_in_progress", "replay.not_finished",
+        "reaction.already_given", "rematch.not_finished", "rematch.no_start", "rematch.not_lobby_sides", "match.started", "match.not_in_progress", "replay.not_finished",
         "join.already_seated", "join.full", "join.side_taken", "referee_seat.player", "accept.stale_options", "los_side.wrong_status",
         "referee.wrong_status", "referee.nothing_to_annul", "referee.hex_occupied", "round.already_paired",
         "round.no_pairing", "round.closed", "round.not_paired", "round.not_live", "round.results_pending",

@@ -57,6 +57,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
     Event.Kind.OVERRIDDEN: ("by", "reason", "unit", "changes"),
     Event.Kind.LOS_SIDE: ("unit", "side", "chooser", "by", "reason"),
     Event.Kind.FINISHED: ("result",),
+    Event.Kind.REMATCH: ("match", "by"),
     # The play up to the window is public; an answer is secret like an order until the phase resolves.
     Event.Kind.REACTION_WINDOW: ("turn", "phase", "attempt", "window", "deadline", "timeline"),
     Event.Kind.REACTED: ("turn", "phase", "attempt", "window", "unit", "side", "expired"),

@@ -187,6 +187,7 @@ class Event(models.Model):
         REACTION_WINDOW = "reaction_window", "Reaction asked"
         REACTED = "reacted", "Reaction given"
         WITHDRAWN = "withdrawn", "Order taken back"
+        REMATCH = "rematch", "Rematch offered"
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="events")
     version = models.PositiveIntegerField()

@@ -303,11 +303,17 @@ def player_view(*, match: Match, viewer: Viewer) -> dict[str, Any]:
         # What the current phase offers this viewer, worked out by the rules (docs/protocol.md, "Hints").
         "hints": ruleset.hints(state, viewer.role, viewer.side),
         # Once the match is over: what each side dealt and took, counted by the ruleset from the log.
-        **({"summary": match_summary(match)} if match.status == Match.Status.FINISHED else {}),
+        **({"summary": match_summary(match), "rematch": rematch_of(match)} if match.status == Match.Status.FINISHED else {}),
         # Its fields only: the snapshot itself is the position after it.
         "last_playback": event_fields(last_playback) if last_playback else None,
         **({"referee": referee_panel(match)} if viewer.role == Participant.Role.REFEREE else {}),
     }
+
+
+def rematch_of(match: Match) -> int | None:
+    """The rematch offered after a finished match (rematch.py), or None."""
+    offer = match.events.filter(kind=Event.Kind.REMATCH).first()
+    return None if offer is None else int(offer.payload["match"])
 
 
 def match_summary(match: Match) -> dict[str, Any]:

@@ -7,8 +7,10 @@ import { resultText, withConditions } from "./combat-report";
 import { showCrowd, showSeatedReferee, showSpectatorDelay } from "./crowd";
 import { SplitLosPanel, choiceText } from "./rulesets/solaris/los-side";
 import { DeadlineClock, TurnCue, soundSwitch } from "./live-cues";
+import { startLobby } from "./live-lobby";
 import { MatchLog } from "./match-log";
 import { showSummary } from "./match-summary";
+import { lobbyPath, showRematch } from "./rematch";
 import { BoardView } from "./map";
 import type { Poses } from "./playback";
 import { type Panel, type RulesetPanels, showPanels, withdrawable } from "./panels";
@@ -148,6 +150,12 @@ function startMatch(page: HTMLElement): void {
         }
         break;
       }
+      case "rematch":
+        showModel();
+        break;
+      case "rematch_opened":
+        location.assign(lobbyPath(frame.match));
+        break;
       case "order_withdrawn":
         showStatus(t("Order taken back: change it and submit it again."));
         break;
@@ -287,6 +295,8 @@ function startMatch(page: HTMLElement): void {
     cue.set(owesOrder || owedReactions(snapshot.reaction).length > 0);
     clock.show(inPlay ? snapshot.match.deadline : null);
     if (snapshot.match.result) showResult(snapshot.match.result);
+    const banner = page.querySelector<HTMLElement>("#match-over");
+    if (banner) showRematch(banner, snapshot, () => socket.send({ type: "rematch" }));
     showSummary(page.querySelector<HTMLElement>("#match-summary")!, snapshot.summary, units, sides);
     if (!status.dataset.code) showStatus(snapshot.you.role === "spectator" ? t("Watching.") : t("Connected."));
   }
@@ -387,5 +397,7 @@ function localStorageOrNull(): Storage | null {
 attachHints();
 const page = document.querySelector<HTMLElement>("[data-match-id]");
 if (page) startMatch(page);
+const lobbyPage = document.querySelector<HTMLElement>("[data-lobby-match]");
+if (lobbyPage) startLobby(lobbyPage);
 const replayPage = document.querySelector<HTMLElement>("[data-replay-url]");
 if (replayPage) void startReplay(replayPage);

@@ -51,6 +51,8 @@ export function afterFrame(snapshot: Snapshot, frame: Exclude<ServerFrame, Crowd
       delete choices[frame.unit];
       return { ...next, reaction: { ...open, answered: [...open.answered, frame.unit], choices } };
     }
+    case "rematch":
+      return { ...next, rematch: frame.match };
     case "los_side": {
       const choices = { ...(next.split_los ?? {}) };
       if (frame.side) choices[frame.unit] = { side: frame.side, by: frame.chooser };

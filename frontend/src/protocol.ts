@@ -240,6 +240,8 @@ export interface Snapshot {
   seated_referee?: string | null;
   /** The crowd count as of the snapshot (docs/protocol.md `crowd`). */
   spectators?: number;
+  /** Once the match is over: the rematch offered after it (its match id), or null (matches/rematch.py). */
+  rematch?: number | null;
   /** Once the match is over: the ruleset's end-of-match counts (Solaris: shots, hits, damage dealt and taken). */
   summary?: MatchSummary;
   /** A ruleset with reactions: the window the phase waits on, or null (docs/protocol.md "Reaction windows"). */
@@ -352,6 +354,8 @@ export type ServerFrame =
   | { type: "finished"; v: number; result: MatchResult }
   | { type: "submitted" | "withdrawn"; v: number; side: string; player: string; turn: number; phase: string; order?: Order | AttackOrder }
   | { type: "order_withdrawn"; v: number; unit: string }
+  | { type: "rematch"; v: number; match: number; by: string }
+  | { type: "rematch_opened"; v: number; match: number }
   | { type: "reaction_window"; v: number; turn: number; phase: string; window: ReactionWindow; deadline: string }
   // `unit` is left out for a viewer the ruleset's view does not show it to (a troop in hidden deployment).
   | { type: "reacted"; v: number; window: string; unit?: string; side: string; expired?: boolean }
@@ -364,6 +368,7 @@ export type ClientFrame =
   | { type: "plot"; order: Order; turn: number; phase?: string; v?: number }
   | { type: "submit"; order: Order; turn: number; phase?: string; v?: number }
   | { type: "withdraw"; unit: string; turn: number; phase: string }
+  | { type: "rematch" }
   | { type: "react"; window: string; unit: string; order: unknown }
   | { type: "reach"; unit: string; mode: Mode; turn: number }
   | { type: "los"; from: string; to: string }

@@ -6,7 +6,7 @@ import type { AttackFrame, ClientFrame, CrowdFrame, ServerFrame } from "./protoc
 /** Frames that change nothing: answers to one socket, the crowd count and chat (its `v` is not bumped).
  * Every other frame but a snapshot is a logged event. */
 const REPLY_FRAMES = new Set([
-  "plotted", "order_accepted", "order_withdrawn", "reaction_accepted", "reach", "los", "los_side_set", "error", "crowd",
+  "plotted", "order_accepted", "order_withdrawn", "reaction_accepted", "rematch_opened", "reach", "los", "los_side_set", "error", "crowd",
   "chat", "chat_sent",
 ]);
 export const isEvent = (frame: ServerFrame): frame is Exclude<ServerFrame, CrowdFrame> =>

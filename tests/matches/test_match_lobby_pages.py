@@ -47,7 +47,8 @@ def test_the_lobby_shows_each_players_acceptance_and_a_change_of_options_clears_
 
     def accepted() -> list[str]:
         page = client_as(bob).get(lobby_url).content.decode()
-        return [row.split("<td>")[3].split("</td>")[0] for row in page.split("<tr data-side=")[1:]]
+        # The last cell of each side's row (the seats also show each side's units).
+        return [row.split("</tr>")[0].split("<td>")[-1].split("</td>")[0] for row in page.split("<tr data-side=")[1:]]
 
     assert accepted() == ["✔", "—"]
     client_as(alice).post(lobby_url, {"action": "options", **FORM, "turn_limit": "12"})

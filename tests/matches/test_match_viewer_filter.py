@@ -18,7 +18,7 @@ import pytest
 from django.contrib.auth.models import AnonymousUser, User
 from django.utils import timezone
 
-from matches import chat, deadlines, hub, lobby, los_sides, reactions, referee, services
+from matches import chat, deadlines, hub, lobby, los_sides, reactions, referee, rematch, services
 from matches.delayed_release import released_since
 from matches.frames import FIELDS, ORDERED, VIEWED, Viewer, audience, unchanged_boards
 from matches.models import Event, Match
@@ -149,6 +149,7 @@ def play_every_event_kind(watch: Watch) -> None:
         watch.do(services.order_submit, user=bob, order_json=HOLD_FIRE["B"], phase=phase)
     watch.match.refresh_from_db()
     assert watch.match.status == Match.Status.FINISHED  # the turn limit
+    watch.do(rematch.match_rematch, user=alice)
 
 
 @pytest.mark.parametrize("delay", DELAYS)
