@@ -21,7 +21,8 @@ const hints = {
 const snapshot = (extra: Record<string, unknown> = {}): Snapshot => ({
   type: "snapshot", v: 3, match: { id: 1, status: "in_progress", ruleset: "mekatac", turn: 1, phase: "movement" },
   board: { width: 12, height: 12, hexes: {} }, units: mekas as never, sides: [], you: { role: "player", side: "a" },
-  hints, my_orders: [], last_playback: null, hands: { a: ["blitz", "atascado", "critico"] }, ...extra,
+  hints, my_orders: [], last_playback: null, hands: { a: ["blitz", "atascado", "critico"] },
+  strategies: { a: ["minas", "fuego_apoyo"] }, ...extra,
 } as unknown as Snapshot);
 
 let sent: { type: string; order: MekaOrder }[];
@@ -71,7 +72,7 @@ describe("the MEKATAC move panel", () => {
     root().querySelector<HTMLSelectElement>("[name='attack-card']")!.value = "critico";
     click("[data-action='add-attack']");
     expect([...root().querySelectorAll<HTMLElement>(".hand [data-card]")].map((b) => b.dataset.card)).toEqual(
-      ["blitz", "atascado"]);
+      ["blitz", "atascado", "fuego_apoyo"]);
     root().querySelector<HTMLInputElement>("[data-card='atascado']")!.checked = true;
     const react = root().querySelector<HTMLSelectElement>("[name='react']")!;
     react.value = "fire";

@@ -37,13 +37,15 @@ export interface MekaOrder {
 }
 
 /** The action cards the panel plays with the move, and those played on an enemy meka (its target). */
-const MOVE_CARDS = ["jaleo", "blitz", "salva", "iniciativa", "deflexion", "pura_suerte", "tactica", "atascado", "duda"];
-const ON_ENEMY = ["atascado", "duda"];
+const MOVE_CARDS = ["jaleo", "blitz", "salva", "iniciativa", "deflexion", "pura_suerte", "tactica", "atascado", "duda",
+  "fuego_apoyo", "apoyo_aereo"];
+const ON_ENEMY = ["atascado", "duda", "fuego_apoyo", "apoyo_aereo"];
 const ATTACK_CARDS = ["disparo_apuntado", "critico"];
 const CARD_NAMES: Record<string, string> = {
   jaleo: "Jaleo Meka", blitz: "Blitz Meka", pura_suerte: "Pura suerte", salva: "Salva", deflexion: "Deflección",
   disparo_apuntado: "Disparo apuntado", critico: "Crítico", tactica: "Táctica", iniciativa: "Iniciativa",
   duda: "Duda", atascado: "Atascado", ataque_oportunidad: "Ataque de oportunidad",
+  fuego_apoyo: "Fuego de apoyo", apoyo_aereo: "Apoyo aéreo",
 };
 const MELEE_WORDS: Record<string, string> = { punch: "Punch", kick: "Kick" };
 
@@ -157,9 +159,12 @@ export class MekatacMovePanel {
     return (this.snapshot?.units ?? []) as unknown as Meka[];
   }
 
+  /** The side's action cards, and the support strikes its strategy hand keeps for the game. */
   private hand(): string[] {
-    const hands = (this.snapshot as unknown as { hands?: Record<string, string[]> } | null)?.hands ?? {};
-    return hands[this.snapshot?.you.side ?? ""] ?? [];
+    const view = this.snapshot as unknown as { hands?: Record<string, string[]>; strategies?: Record<string, string[]> };
+    const side = this.snapshot?.you.side ?? "";
+    const support = (view?.strategies?.[side] ?? []).filter((card) => card === "fuego_apoyo" || card === "apoyo_aereo");
+    return [...(view?.hands?.[side] ?? []), ...support];
   }
 
   private onClick(event: Event): void {
