@@ -110,18 +110,7 @@ def _feed_back(fixture: Fixture, campaign: Campaign, side: SideResult, result: M
                            pilot=str(pilot), added=side.wounds, wounds=pilot.wounds))
 
     if campaign.mekatac_skills and awards["outcome"] == "win" and pilot.status != Pilot.Status.DEAD:
-        dice = Dice(f"{campaign.seed}:fixture:{fixture.pk}:{side.side}")
-        skill = MEKATAC_SKILLS[dice.roll(1, 12, "MEKATAC pilot skill after a battle (D12)").total - 1]
-        if skill in pilot.mekatac_skills:
-            report.append(line(gettext_noop(
-                "%(pilot)s: rolled %(skill)s on the MEKATAC D12, already known: nothing gained."),
-                pilot=str(pilot), skill=skill))
-        else:
-            pilot.mekatac_skills = [*pilot.mekatac_skills, skill]
-            changes["skill"] = skill
-            report.append(line(gettext_noop(
-                "%(pilot)s: rolled %(skill)s on the MEKATAC D12 («Tras una gran batalla…»)."),
-                pilot=str(pilot), skill=skill))
+        report.append(_skill_roll(campaign, fixture, side.side, pilot, changes))
 
     pilot.save(update_fields=["experience", "fame", "wounds", "status", "mekatac_skills"])
     stable.save(update_fields=["fame", "money"])
@@ -130,6 +119,20 @@ def _feed_back(fixture: Fixture, campaign: Campaign, side: SideResult, result: M
         changes["freed_mech"] = Mech.objects.filter(pilot=pilot).values_list("pk", flat=True).first()
         Mech.objects.filter(pilot=pilot).update(pilot=None)  # whichever mech they drive now
     return report, changes
+
+
+def _skill_roll(campaign: Campaign, fixture: Fixture, side: str, pilot: Pilot, changes: dict[str, Any]
+                ) -> dict[str, Any]:
+    """The winner's MEKATAC D12 on the pilot skill table; a new skill is the pilot's (and in `changes`)."""
+    dice = Dice(f"{campaign.seed}:fixture:{fixture.pk}:{side}")
+    skill = MEKATAC_SKILLS[dice.roll(1, 12, "MEKATAC pilot skill after a battle (D12)").total - 1]
+    if skill in pilot.mekatac_skills:
+        return line(gettext_noop("%(pilot)s: rolled %(skill)s on the MEKATAC D12, already known: nothing gained."),
+                    pilot=str(pilot), skill=skill)
+    pilot.mekatac_skills = [*pilot.mekatac_skills, skill]
+    changes["skill"] = skill
+    return line(gettext_noop("%(pilot)s: rolled %(skill)s on the MEKATAC D12 («Tras una gran batalla…»)."),
+                pilot=str(pilot), skill=skill)
 
 
 def fixture_locked(fixture_id: int) -> Fixture:

@@ -1,5 +1,5 @@
-"""Bad files (issue 17: "bad input gives a coded error, never a 500"): random bytes and random CSV shaped like
-the real files go to the campaign's imports; each is taken or refused with a code, and a refused file changes
+"""Bad files (issue 17: "bad input gives a coded error, never a 500"): random bytes, random CSV and mangled .mtf
+files shaped like the real ones go to the campaign's imports and its admin upload pages; each is taken or refused with a code, and a refused file changes
 nothing."""
 
 from __future__ import annotations
@@ -10,6 +10,10 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -88,3 +92,17 @@ def test_a_mangled_mtf_is_a_design_or_refused_with_a_code(league: League, edits:
         lines[index:index + 1] = [text] if replace else [lines[index], text]
     data = "\n".join(lines).encode("utf-8", "surrogatepass")
     taken_or_refused_cleanly(lambda: designs.design_upload(campaign_id=league.campaign.pk, data=data))
+
+
+@FUZZ
+@given(data=st.binary(max_size=300) | st.sampled_from([b"stable,name\nLyran Lions,Hale\n", "\n".join(LOCUST).encode()]),
+       page=st.sampled_from(["campaigns_campaign_import", "campaigns_campaign_design"]))
+def test_the_upload_pages_answer_every_file_without_a_500(league: League, organiser: User, data: bytes,
+                                                         page: str) -> None:
+    client = Client()
+    client.force_login(organiser)
+    body = {"file": SimpleUploadedFile("upload.bin", data)} if data else {}
+
+    response = client.post(reverse(f"admin:{page}", args=[league.campaign.pk]), body)
+
+    assert response.status_code in (200, 302)
