@@ -9,6 +9,7 @@ from rules.core.errors import RuleError, register
 from rules.rulesets.base import Ruleset
 from rules.rulesets.bot import Bot, level_budget
 from rules.rulesets.mekatac import MekatacRuleset
+from rules.rulesets.mekatac.bot import MekatacBot
 from rules.rulesets.skirmish import SkirmishRuleset
 from rules.rulesets.skirmish.bot import SkirmishBot
 from rules.rulesets.solaris import SolarisRuleset
@@ -26,7 +27,9 @@ RULESETS: dict[str, Ruleset[Any, Any]] = {
 }
 
 # The rulesets a computer opponent plays, and how to seat one at a level.
-BOTS: dict[str, Callable[[Ruleset[Any, Any], str], Bot]] = {DEFAULT_RULESET: SolarisBot, "skirmish": SkirmishBot}
+BOTS: dict[str, Callable[[Ruleset[Any, Any], str], Bot]] = {
+    DEFAULT_RULESET: SolarisBot, "mekatac": MekatacBot, "skirmish": SkirmishBot,
+}
 
 __all__ = ["BOTS", "DEFAULT_RULESET", "Ruleset", "RULESETS", "get_bot", "get_ruleset"]
 
