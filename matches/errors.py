@@ -183,7 +183,7 @@ STATUS: dict[str, int] = {
         "order.phase_closed", "order.already_submitted", "order.stale_version", "order.not_submitted", "order.in_play", "reaction.not_asked",
         "reaction.already_given", "rematch.not_finished", "rematch.no_start", "rematch.not_lobby_sides", "match.started", "match.not_in_progress", "replay.not_finished",
         "join.already_seated", "join.full", "join.side_taken", "referee_seat.player", "accept.stale_options", "los_side.wrong_status",
-        "referee.wrong_status", "referee.nothing_to_annul", "referee.hex_occupied", "round.already_paired",
+        "referee.wrong_status", "referee.nothing_to_annul", "referee.hex_occupied", "choice.not_offered", "round.already_paired",
         "round.no_pairing", "round.closed", "round.not_paired", "round.not_live", "round.results_pending",
         "fixture.pilot_unfit", "fixture.same_player", "result.not_finished", "result.incomplete", "result.missing",
         "repair.destroyed", "repair.nothing", "repair.in_fight", "repair.no_money", "skill.pilot_gone",

@@ -1,10 +1,10 @@
 """A match replayed from its event log: the replay the REST API serves, and the proof that the dice were fair.
 
 The log holds the starting position (`started`), every order (`submitted`), every reaction window and answer
-(`reaction_window`, `reacted`), every resolution (`playback`),
-every referee correction (`annulled`, `overridden`) and every split-LOS side chosen (`los_side`). Replaying it re-resolves each phase through the
-rules with the dice derived from the match seed, and checks that each resolution (every roll included) and
-the final state come out exactly as they were logged.
+(`reaction_window`, `reacted`), every resolution (`playback`), every referee correction (`annulled`,
+`overridden`) and every split-LOS side chosen (`los_side`). Replaying it re-resolves each phase through the
+match's ruleset with the dice derived from the match seed, makes each correction and choice again through it,
+and checks that each resolution (every roll included) and the final state come out exactly as they were logged.
 
 A phase's dice stream is not read from the log: it is the number of annulments of that phase logged before
 the resolution (`phase_dice_seed`), as when it was played, and the log's versions must run 1, 2, 3... (from
@@ -17,20 +17,22 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
-from rules.battletech.combat.codec import result_from_json
 from rules.core.dice import Dice
 from rules.core.errors import RuleError
 from rules.core.playback import Answers, ReactionWindow
-from rules.battletech.state import choose_split_los
 from rules.rulesets import get_ruleset
 
 from .errors import MatchError
 from .models import Event, Match, Participant, phase_dice_seed, seed_hash
 from .frames import PUBLIC
 from .selectors import match_header, match_summary, window_from_json
+
+# The standing choice a `los_side` event logs and its message makes (a ruleset's `choices`: Solaris's split line
+# of sight; los_sides.py).
+SPLIT_LOS = "los_side"
 
 
 @dataclass
@@ -90,10 +92,12 @@ def replay_log(match: Match) -> Replay:
         elif event.kind == Event.Kind.OVERRIDDEN:
             _replay_override(replay, ruleset, event)
         elif event.kind == Event.Kind.LOS_SIDE:
-            replay.state = choose_split_los(replay.state, payload["unit"], payload["side"], payload["chooser"])
+            replay.state = ruleset.choose(replay.state, SPLIT_LOS, payload["unit"], payload["side"],
+                                          payload["chooser"])
         elif event.kind == Event.Kind.FINISHED and replay.state.result is None:
-            # An end the play did not reach: the referee's decision (campaigns' match_finish), logged here.
-            replay.state = replace(replay.state, result=result_from_json(payload["result"]))
+            # An end the play did not reach: the referee's decision (campaigns' match_finish), logged as the
+            # state's result is stored.
+            replay.state = ruleset.state_from_json({**ruleset.state_to_json(replay.state), "result": payload["result"]})
     if versions != list(range(first, match.version + 1)):
         replay.problems.append(
             f"the log's versions do not run {first} to {match.version}: events were dropped or added"

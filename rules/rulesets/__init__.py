@@ -18,6 +18,7 @@ from rules.rulesets.solaris.bot import SolarisBot
 register({
     "ruleset.unknown": "unknown ruleset %(ruleset)r; known: %(known)s",
     "query.not_offered": "This game has no %(query)r query.",
+    "choice.not_offered": "This game has no %(choice)r choice.",
 })
 
 # The ruleset a match or a scenario plays when it names none.

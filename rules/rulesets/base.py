@@ -143,6 +143,17 @@ class Ruleset(Protocol[S, R]):
         the ruleset does not let a referee set, or a hex another unit holds."""
         ...
 
+    # ---- standing choices (matches/los_sides.py; a game without any: NoChoices) -------------------------------
+    # The choices a unit's controller (or the referee, for a controller who is absent) makes for it, which stand
+    # until changed, by name, with the values each takes: Solaris's "los_side" ({"values": ["left", "right"]}, the
+    # side of a line of sight that runs exactly between two hexes). What an annulment keeps of them: annulled.
+    choices: Mapping[str, Json]
+
+    def choose(self, state: S, name: str, unit: str, value: Any, by: str) -> S:
+        """``state`` with ``unit``'s choice ``name`` (one of :attr:`choices`) set to ``value`` (one of its
+        values; None clears it) by ``by`` ("controller" or "referee"); a coded refusal for a unit not there."""
+        ...
+
     def with_options(self, state: S, options: Mapping[str, Any]) -> S:
         """``state`` under ``options`` (validated): the options the players agree in the lobby once it is set up."""
         ...
@@ -172,3 +183,12 @@ class NoQueries:
 
     def query(self, state: Any, name: str, ask: Json) -> Json:
         raise RuleError("query.not_offered", query=name)
+
+
+class NoChoices:
+    """For a game whose players make no standing choice for their units: the server offers none."""
+
+    choices: Mapping[str, Json] = {}
+
+    def choose(self, state: Any, name: str, unit: str, value: Any, by: str) -> Any:
+        raise RuleError("choice.not_offered", choice=name)

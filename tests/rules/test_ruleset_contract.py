@@ -167,3 +167,20 @@ def test_a_referee_correction_moves_a_unit_to_a_free_hex_only(ruleset: Ruleset[A
         with pytest.raises(RuleError) as refused:
             ruleset.overridden(state, first.id, changes)
         assert refused.value.code == code
+
+
+def test_each_standing_choice_survives_the_codec_and_an_annulment(ruleset: Ruleset[Any, Any]) -> None:
+    """Each value of each choice offered (and None, clearing it) is set on a unit, stored and kept through an
+    annulment of a phase the choice came after; a game offering none refuses a choice with a code."""
+    before = ruleset.example(ruleset.options.defaults)
+    unit = before.units[0].id
+    for name, choice in ruleset.choices.items():
+        for value in [*choice["values"], None]:
+            chosen = ruleset.choose(before, name, unit, value, "controller")
+            stored = ruleset.state_to_json(chosen)
+            assert ruleset.state_to_json(ruleset.state_from_json(stored)) == stored
+            assert ruleset.state_to_json(ruleset.annulled(before, chosen)) == stored
+    if not ruleset.choices:
+        with pytest.raises(RuleError) as refused:
+            ruleset.choose(before, "los_side", unit, "left", "controller")
+        assert refused.value.code == "choice.not_offered"

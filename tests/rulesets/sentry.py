@@ -26,7 +26,7 @@ from rules.core.hexes import Hex
 from rules.core.playback import Answers, HookOutcome, Moment, Played, Reaction, ReactionWindow, play
 from rules.core.options import Count, OptionsSchema
 from rules.core.phases import NO_ANSWERS, Json, OrderlessPhase, PhaseTable, TableRuleset, every_awaited_unit_ordered
-from rules.rulesets.base import NoQueries
+from rules.rulesets.base import NoChoices, NoQueries
 from rules.core.state import MatchResult, Piece, State
 from rules.core.timeline import Event, schedule
 
@@ -197,7 +197,7 @@ def _end_of_turn(state: SentryState, dice: Dice) -> Outcome:
     return Outcome(replace(state, turn=state.turn + 1))
 
 
-class SentryRuleset(ExampleSetup, TableRuleset[SentryState, Outcome], NoQueries):
+class SentryRuleset(ExampleSetup, TableRuleset[SentryState, Outcome], NoQueries, NoChoices):
     name = "sentry"
     reacts = True
     options = OptionsSchema(Count("turns", 2, 10, "turns before the runners win", minimum=1))

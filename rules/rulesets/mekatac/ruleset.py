@@ -28,6 +28,7 @@ from rules.rulesets.mekatac.report import report_to_json
 from rules.rulesets import referee
 from rules.rulesets.mekatac.setup import scenario, scenario_offer
 from rules.rulesets.setup import OfferedDesigns
+from rules.rulesets.base import NoChoices
 from rules.rulesets.mekatac.state import MekaState, new_meka
 from rules.rulesets.mekatac.view import hints, orders_view, view
 
@@ -44,7 +45,7 @@ _EXAMPLE_MEKAS = (("A1", "0611", 0, "a", "Sharpshot"), ("A2", "0811", 0, "a", "R
                   ("B1", "0602", 3, "b", "Tasmanian"), ("B2", "0802", 3, "b", "Gunslinger"))
 
 
-class MekatacRuleset(OfferedDesigns, TableRuleset[MekaState, MekaOutcome]):
+class MekatacRuleset(OfferedDesigns, NoChoices, TableRuleset[MekaState, MekaOutcome]):
     name = "mekatac"
     reacts = True
     options = OPTIONS

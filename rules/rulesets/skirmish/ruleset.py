@@ -27,6 +27,7 @@ from rules.rulesets.skirmish.play import may_react
 from rules.rulesets.skirmish.state import SkirmishState, find
 from rules.rulesets import referee
 from rules.rulesets.setup import ExampleSetup
+from rules.rulesets.base import NoChoices
 from rules.rulesets.skirmish.troops import ENGAGED, IMMOBILISED, POSSESSED, PROFILES, PRONE, Troop
 
 PLAYER, REFEREE = "player", "referee"
@@ -44,7 +45,7 @@ def sees_side(role: str, side: str | None, owner: str) -> bool:
     return role == REFEREE or (role == PLAYER and side == owner)
 
 
-class SkirmishRuleset(ExampleSetup, TableRuleset[SkirmishState, Outcome]):
+class SkirmishRuleset(ExampleSetup, NoChoices, TableRuleset[SkirmishState, Outcome]):
     name = "skirmish"
     reacts = True
     options = OPTIONS

@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from rules.battletech.outcome import PhaseResult
-from rules.battletech.state import GameState
+from rules.battletech.state import LOS_SIDES, GameState, choose_split_los
 from rules.core.phases import Json, NoReactions, PhaseTable, TableRuleset
 from rules.battletech import codec
 from rules.core.board import Board
@@ -39,6 +39,10 @@ class SolarisRuleset(TableRuleset[GameState, PhaseResult], NoReactions):
     options = OPTIONS
     table = PhaseTable[GameState, PhaseResult]((INITIATIVE, MovementPhase(), WeaponsPhase(), PhysicalPhase(), HEAT, END))
     queries = questions.OFFERED
+    # The split line of sight (Solaris VII 'Si la LdV pasa exactamente entre dos hexágonos': 'El objetivo
+    # seleccionará por cual de los dos pasará la LdV'): the target's controller chooses the side for the unit once,
+    # and every attack on it uses that side until the choice is changed or cleared.
+    choices: Mapping[str, Json] = {"los_side": {"values": list(LOS_SIDES)}}
 
     def los_rule(self, state: GameState) -> str:
         """The line-of-sight rule the players agreed (the referee's queries judge by it too)."""
@@ -81,6 +85,10 @@ class SolarisRuleset(TableRuleset[GameState, PhaseResult], NoReactions):
 
     def designs(self) -> list[Json]:
         return duel_setup.shipped()
+
+    def choose(self, state: GameState, name: str, unit: str, value: Any, by: str) -> GameState:
+        """The split line of sight's side, the one choice offered."""
+        return choose_split_los(state, unit, value, by)
 
     def annulled(self, before: GameState, current: GameState) -> GameState:
         """``before``, with the split-LOS sides standing now: the players' standing choices, not something the
