@@ -47,6 +47,8 @@ describe("the MEKATAC move panel", () => {
     panel.show(snapshot());
     expect(root().hidden).toBe(false);
     expect([...root().querySelectorAll<HTMLElement>("[data-meka]")].map((b) => b.dataset.meka)).toEqual(["A1", "A2"]);
+    expect(root().querySelector(".initiative")!.textContent).toBe("A1 → B1 → A2");
+    expect(root().querySelector(".hand")!.textContent).toContain("Blitz Meka: +8 MP this turn");
     panel.show(snapshot({ hints: { phase: "movement", panels: [], units: {} }, you: { role: "spectator", side: null } }));
     expect(root().hidden).toBe(true);
   });

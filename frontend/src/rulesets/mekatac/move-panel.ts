@@ -49,6 +49,19 @@ const CARD_NAMES: Record<string, string> = {
 };
 const MELEE_WORDS: Record<string, string> = { punch: "Punch", kick: "Kick" };
 
+/** What each card the panel plays does ("LISTA DE CARTAS DE ACCIONES", docs/mekatac.md "Action cards"). */
+function effect(card: string): string {
+  const effects: Record<string, string> = {
+    jaleo: t("+4 MP this turn"), blitz: t("+8 MP this turn"), salva: t("each ranged weapon fires once more"),
+    iniciativa: t("+10 to the next initiative roll"), deflexion: t("the first hit on it misses"),
+    pura_suerte: t("its first missed shot is rolled again"), tactica: t("blocks the opponent's next card"),
+    atascado: t("the target cannot move this turn"), duda: t("the target cannot attack this turn"),
+    fuego_apoyo: t("an XL missile from your map edge, once in the game"),
+    apoyo_aereo: t("a large missile from your map edge, once in the game"),
+  };
+  return effects[card] ?? "";
+}
+
 export interface MoveHooks {
   send(frame: { type: "plot" | "submit"; order: MekaOrder; turn: number; phase: string; v: number }): boolean;
   drawPath(positions: Position[]): void;
@@ -64,6 +77,7 @@ export class MekatacMovePanel {
   constructor(private readonly root: HTMLElement, private readonly hooks: MoveHooks) {
     // Our own catalogue's words, not the players': safe to place as markup.
     root.innerHTML = `<h2 id="mekatac-move-title">${t("Move and attacks")}</h2>
+      <p>${t("Initiative order:")} <output class="initiative"></output></p>
       <div class="mekas" role="group" aria-label="${t("Mekas")}"></div>
       <p><label>${t("Mode")} <select name="mode"></select></label>
         <output class="mp" data-mp="0" data-budget="0">0 / 0</output></p>
@@ -107,6 +121,8 @@ export class MekatacMovePanel {
       button.textContent = id;
       return button;
     }));
+    const order = (snapshot.hints as { order?: string[] } | undefined)?.order ?? [];
+    this.root.querySelector(".initiative")!.textContent = order.join(" → ");
     const enemies = this.mekas().filter((meka) => meka.side !== snapshot.you.side).map((meka) => meka.id);
     this.root.querySelector("[name='target']")!.replaceChildren(...enemies.map((id) => new Option(id, id)));
     if (phase !== snapshot.match.phase || this.state === "idle") this.setState("choosing");
@@ -214,7 +230,7 @@ export class MekatacMovePanel {
       const box = document.createElement("input");
       box.type = "checkbox";
       box.dataset.card = card;
-      label.append(box, ` ${CARD_NAMES[card]}`);
+      label.append(box, ` ${CARD_NAMES[card]}: ${effect(card)}`);
       return label;
     }));
     this.check();
