@@ -282,7 +282,9 @@ def player_view(*, match: Match, viewer: Viewer) -> dict[str, Any]:
             # One order per awaited unit, so a side has submitted once it gave as many (as of the viewer's version).
             "submitted": in_play and given[side] >= sum(u["side"] == side and u["id"] in to_order for u in units),
         }
-        for side in dict.fromkeys(u["side"] for u in units)
+        # Every side with a unit the viewer is shown or a seated player: a side whose units are all hidden from the
+        # viewer (skirmish hidden deployment) is still seated.
+        for side in dict.fromkeys([*(u["side"] for u in units), *sorted(players)])
     ]
     last_playback = (
         Event.objects.filter(match=match, kind=Event.Kind.PLAYBACK, version__lte=match.version).order_by("-version").first()

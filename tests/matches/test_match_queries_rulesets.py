@@ -5,13 +5,20 @@ hidden deployment cannot be named by a viewer its ruleset's view hides it from (
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from django.contrib.auth.models import AnonymousUser, User
 
 from matches.errors import MatchError
 from matches.models import Match
+from matches.pipeline import match_create
 from matches.queries import attack_options, sight_line, unit_reach
+from rules.core.board import Board
+from rules.rulesets.skirmish.example import troop
+from rules.rulesets.skirmish.state import SkirmishState, pool_of
 from tests.matches.lobby_duels import open_over_rest
+from tests.matches.sockets import client_as
 
 pytestmark = pytest.mark.django_db
 
@@ -79,3 +86,13 @@ def test_a_troop_in_hidden_deployment_is_unknown_to_those_its_view_hides_it_from
             sight_line(match_id=skirmish.pk, user=user, source="F", target="Q")
         assert nobody.value.code == "unit.unknown"  # the same answer as for an id nobody has
     assert sight_line(match_id=skirmish.pk, user=bob, source="T", target="F")["from"] == "T"
+
+
+def test_a_side_whose_troops_are_all_hidden_is_still_seated_in_the_other_sides_snapshot(alice: User, bob: User) -> None:
+    state = SkirmishState(Board(12, 12), (troop("F", "0606", 0, "a", "infantry"),
+                                          troop("T", "0602", 3, "b", "infantry", hidden=True)), sides=("a", "b"))
+    match = match_create(state=replace(state, pool=pool_of(state, "a")), players={"a": alice, "b": bob},
+                         ruleset="skirmish")
+    seen = client_as(alice).get(f"/api/matches/{match.pk}/").json()
+    assert [unit["id"] for unit in seen["units"]] == ["F"]
+    assert [(side["side"], side["player"]) for side in seen["sides"]] == [("a", "alice"), ("b", "bob")]
