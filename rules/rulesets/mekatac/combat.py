@@ -115,6 +115,10 @@ def aim(state: MekaState, unit: str, target: str, weapon: Weapon) -> Aim:
         raise refusal("mekatac.refuse_own_side", unit=unit, target=target)
     if not other.in_fight:
         raise refusal("mekatac.refuse_target_out", target=target)
+    if other.hidden:
+        # A hidden meka is one no enemy sees (rules.rulesets.mekatac.hidden): refused as unseen before its range
+        # is read, so a refusal tells nothing of where it stands.
+        raise refusal("mekatac.refuse_no_sight", unit=unit, target=target)
     distance = meka.hex.distance(other.hex)
     reach = 1 if is_melee(meka, weapon) else meka.design.mounts[int(weapon)].system.range
     if distance > reach:

@@ -13,6 +13,7 @@ import pytest
 from rules.core.dice import Dice
 from rules.core.errors import RuleError
 from rules.rulesets.mekatac import MekatacRuleset
+from rules.rulesets.mekatac.combat import aim
 from rules.rulesets.mekatac.phases import INITIATIVE
 from rules.rulesets.mekatac.state import MekaState
 from tests.rules.mekatac.mekatac_helpers import ScriptedDice, game, meka
@@ -122,6 +123,9 @@ def test_a_hidden_meka_is_secret_until_it_moves_or_is_seen() -> None:
     assert [unit["id"] for unit in RULES.view(state, "spectator", None)["units"]] == ["B"]
     assert RULES.view(state, "player", "a")["units"][0]["hex"] == "0114"
     assert RULES.view(state, "referee", None)["units"][0]["hex"] == "0114"
+    with pytest.raises(RuleError) as unseen:  # a guess at its id tells nothing of where it stands
+        aim(replace(state, phase="movement"), "B", "A", 1)
+    assert unseen.value.code == "mekatac.refuse_no_sight"
     moving = replace(state, phase="movement")
     still = MOVEMENT.resolve(moving, [], ScriptedDice())
     assert still.state.unit("A").hidden
