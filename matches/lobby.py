@@ -32,8 +32,6 @@ MAX_TITLE_CHARS = 100
 # and how far spectators lag behind the players, in resolved phases or in seconds (0: live; one or the other).
 MATCH_OPTIONS: dict[str, int] = {"deadline_minutes": 0, "spectator_delay": 0, "spectator_delay_seconds": 0}
 _MATCH_OPTION_LIMITS = {"deadline_minutes": 14 * 24 * 60, "spectator_delay": 10, "spectator_delay_seconds": 60 * 60}
-# A new match's options with the default ruleset.
-DEFAULT_OPTIONS: dict[str, Any] = {**get_ruleset(DEFAULT_RULESET).options.defaults, **MATCH_OPTIONS}
 
 
 def default_options(ruleset: str) -> dict[str, Any]:

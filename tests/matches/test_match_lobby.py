@@ -25,7 +25,7 @@ def test_open_seats_the_host_on_red_with_the_designs_and_checked_options(lobby_m
     assert lobby_match.status == Match.Status.OPEN
     seat = Participant.objects.get(match=lobby_match)
     assert (seat.user, seat.side, seat.accepted) == (alice, "red", False)
-    assert lobby_match.options == {**lobby.DEFAULT_OPTIONS, "movement": "classic"}
+    assert lobby_match.options == {**lobby.default_options("solaris"), "movement": "classic"}
     names = {unit["side"]: unit["name"] for unit in lobby_match.state["units"]}
     assert names == DUEL
     assert list(lobby_match.events.values_list("kind", flat=True)) == [Event.Kind.OPTIONS]
@@ -99,7 +99,7 @@ def test_a_change_of_options_clears_every_acceptance(lobby_match: Match, alice: 
     assert not Participant.objects.filter(match=lobby_match, accepted=True).exists()
     # bob accepting what he read before the change is refused: he must read the new options.
     with pytest.raises(MatchError) as error:
-        lobby.match_accept(match_id=lobby_match.pk, user=bob, accepted=True, options={**lobby.DEFAULT_OPTIONS})
+        lobby.match_accept(match_id=lobby_match.pk, user=bob, accepted=True, options={**lobby.default_options("solaris")})
     assert error.value.code == "accept.stale_options"
     _accept(lobby_match, bob)
     lobby_match.refresh_from_db()
