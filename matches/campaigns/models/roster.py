@@ -152,12 +152,14 @@ class Mech(models.Model):
             raise ValidationError({"pilot": gettext("This mech was sold: nobody drives it.")})
 
     def save(self, *args: Any, **kwargs: Any) -> None:
-        """Takes the tonnage and movement from the design, so what is stored is what fights."""
-        figures = mech_figures(self.stable.campaign_id if self.stable_id else None, self.design)
+        """Takes the tonnage and movement from the design, so what is stored is what fights (a save of other
+        fields leaves them)."""
+        fields = kwargs.get("update_fields")
+        figures = None if fields is not None and "design" not in fields else mech_figures(
+            self.stable.campaign_id if self.stable_id else None, self.design)
         if figures is not None:
             _, self.tons, self.walk, self.jump = figures
-            fields = kwargs.get("update_fields")
-            if fields is not None and "design" in fields:
+            if fields is not None:
                 kwargs["update_fields"] = {*fields, "tons", "walk", "jump"}
         super().save(*args, **kwargs)
 
