@@ -19,7 +19,7 @@ from django.utils.translation import gettext
 from matches.errors import MatchError
 from matches.models import Event, Match
 from matches.pipeline import Command, Right, Step, is_server, match_create, run_command
-from rules.battletech.combat.codec import result_to_json, status_from_json, status_to_json
+from rules.battletech.combat.codec import status_from_json, status_to_json
 from rules.battletech.designs.design import Design
 from rules.core.errors import RuleError
 from rules.battletech.state import GameState, equip
@@ -245,7 +245,8 @@ class Finish(Command[MatchResult]):
         ruleset = get_ruleset(match.ruleset)
         match.state = ruleset.state_to_json(replace(ruleset.state_from_json(match.state), result=decision))
         match.status = Match.Status.FINISHED
-        step.log(Event.Kind.FINISHED, {"result": result_to_json(decision)})
+        # Logged as the state stores it, so the replay puts it back through the ruleset's own codec.
+        step.log(Event.Kind.FINISHED, {"result": match.state["result"]})
         result = MatchResult.objects.create(match=match, winner_side=self.winner_side)
         for line in lines:
             line.result = result
