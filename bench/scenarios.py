@@ -2,7 +2,8 @@
 
 * `daphne_fanout`: one match, two scripted players, N spectators spread over K Daphne processes.
 * `ceiling_fanout`: the same frames, at the same moments, through the bare websockets server.
-* `concurrent_matches`: M matches whose players submit as fast as the server lets them.
+* `concurrent_matches`: M matches whose players submit as fast as the server lets them (closed loop), or
+  whose phases arrive at a given rate (open loop).
 
 A frame's latency runs from its birth to its arrival at a socket, both on the wall clock of this one
 machine: on Daphne its birth is the event's `created_at`, stamped inside the transaction that resolved
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 import time
 from collections import Counter
 from dataclasses import dataclass
@@ -219,7 +221,37 @@ async def _duel(alice: Player, bob: Player, turns: int, deadline: float) -> tupl
     return latencies, played
 
 
-async def _concurrent_matches(servers: list[Daphne], all_seats: list[MatchSeats], turns: int, seconds: float) -> dict[str, Any]:
+async def _open_loop(pairs: list[tuple[Player, Player]], rate: float, deadline: float) -> list[tuple[list[float], int]]:
+    """Phases arrive as a Poisson process of `rate` a second over all the matches (each arrival at a match
+    chosen at random), until `deadline`. A phase's latency runs from its arrival, so one that finds its match
+    still playing the one before waits, and the wait counts, as on a league night."""
+    chance = random.Random(f"open-loop-{rate}")
+    queues: list[asyncio.Queue[float | None]] = [asyncio.Queue() for _ in pairs]
+    versions = [0] * len(pairs)
+
+    async def match(index: int) -> tuple[list[float], int]:
+        alice, bob = pairs[index]
+        latencies: list[float] = []
+        while (arrived := await queues[index].get()) is not None:
+            submitted = await asyncio.gather(alice.submit("alice"), bob.submit("bob"))
+            playbacks = await asyncio.gather(alice.playback_after(versions[index]), bob.playback_after(versions[index]))
+            latencies += [at - arrived for at in playbacks]
+            versions[index] = max(submitted)
+        return latencies, len(latencies) // 2
+
+    players = [asyncio.create_task(match(index)) for index in range(len(pairs))]
+    at = time.monotonic()
+    while (at := at + chance.expovariate(rate)) < deadline:
+        await asyncio.sleep(max(0.0, at - time.monotonic()))
+        queues[chance.randrange(len(pairs))].put_nowait(at)
+    for queue in queues:
+        queue.put_nowait(None)
+    return list(await asyncio.gather(*players))
+
+
+async def _concurrent_matches(
+    servers: list[Daphne], all_seats: list[MatchSeats], turns: int, seconds: float, rate: float
+) -> dict[str, Any]:
     pids = [server.pid for server in servers]
 
     async def seat(index: int, seats: MatchSeats) -> tuple[Player, Player]:
@@ -239,7 +271,10 @@ async def _concurrent_matches(servers: list[Daphne], all_seats: list[MatchSeats]
     profiler.start()
     cpu.start()
     started = time.monotonic()
-    duels = await asyncio.gather(*(_duel(a, b, turns, started + seconds) for a, b in pairs))
+    if rate:
+        duels = await _open_loop(pairs, rate, started + seconds)
+    else:
+        duels = await asyncio.gather(*(_duel(a, b, turns, started + seconds) for a, b in pairs))
     elapsed = time.monotonic() - started
     cpu.stop()
     profiler.stop()
@@ -249,6 +284,7 @@ async def _concurrent_matches(servers: list[Daphne], all_seats: list[MatchSeats]
     return {
         "server": server_label(len(servers)),
         "matches": len(all_seats),
+        "arrivals_per_s": rate or "closed",
         "resolutions": resolutions,
         "resolutions_per_s": round(resolutions / elapsed, 1),
         **percentiles([latency for latencies, _ in duels for latency in latencies]),
@@ -258,7 +294,11 @@ async def _concurrent_matches(servers: list[Daphne], all_seats: list[MatchSeats]
     }
 
 
-def concurrent_matches(matches: int, processes: int = 1, turns: int = 20, seconds: float = 60.0) -> dict[str, Any]:
+def concurrent_matches(
+    matches: int, processes: int = 1, turns: int = 20, seconds: float = 60.0, rate: float = 0.0
+) -> dict[str, Any]:
+    """`rate` 0: the closed loop (each match starts its next phase as soon as it has the last one's
+    playback); otherwise phases arrive at `rate` a second over all the matches (`_open_loop`)."""
     all_seats = create_matches(matches)
     with daphne_processes(processes, server_env()) as servers:
-        return asyncio.run(_concurrent_matches(servers, all_seats, turns, seconds))
+        return asyncio.run(_concurrent_matches(servers, all_seats, turns, seconds, rate))
