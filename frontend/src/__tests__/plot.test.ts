@@ -2,11 +2,23 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { parseLabel } from "../hex";
 import type { Position } from "../path";
-import { Plotter, modeLimit, modesOf, plainLimit } from "../rulesets/solaris/plot";
+import { type PlotUnit, Plotter, modeLimit, modesOf, plainLimit } from "../rulesets/solaris/plot";
 import { PlotMemory } from "../rulesets/solaris/plot-memory";
 import type { ClientFrame, Order, Path, Step, StepOrder } from "../protocol";
 
 // The controls as match.html lays them out.
+/** A unit as the plotter gets it: its modes' budgets as the server's hints give them (rules/rulesets/solaris/hints.py). */
+function mech(unit: { id: string; hex: string; facing: number; walk: number; run: number; jump?: number; masc?: boolean; prone?: boolean }): PlotUnit {
+  const { walk, run, jump = 0, masc = false, ...rest } = unit;
+  return {
+    ...rest,
+    modes: {
+      walk: { mp: walk, plain: walk }, run: { mp: run, plain: walk },
+      ...(jump > 0 ? { jump: { mp: jump, plain: jump } } : {}), ...(masc ? { masc: { mp: 2 * walk, plain: run } } : {}),
+    },
+  };
+}
+
 const CONTROLS = `
   <section id="orders">
     ${["L", "F", "B", "R", "SU", "GP", "undo", "submit"].map((a) => `<button data-action="${a}"></button>`).join("")}
@@ -58,7 +70,7 @@ beforeEach(() => {
     drawPath: (positions) => drawn.push(positions),
   }, root);
   // Alice's demo mech: 0816 facing north, 5 PM walking, 8 running.
-  plotter.start({ id: "A", hex: "0816", facing: 0, walk: 5, run: 8 }, 1, null, 7);
+  plotter.start(mech({ id: "A", hex: "0816", facing: 0, walk: 5, run: 8 }), 1, null, 7);
 });
 
 describe("plotting", () => {
@@ -135,7 +147,7 @@ describe("plotting", () => {
   });
 
   it("shows an order already submitted when the page is reloaded", () => {
-    plotter.start({ id: "A", hex: "0816", facing: 0, walk: 5, run: 8 }, 1, { unit: "A", mode: "run", steps: ["F", "F"] }, 7);
+    plotter.start(mech({ id: "A", hex: "0816", facing: 0, walk: 5, run: 8 }), 1, { unit: "A", mode: "run", steps: ["F", "F"] }, 7);
     expect(state()).toBe("submitted");
     expect(stepsShown()).toEqual(["F → 0815", "F → 0814"]);
   });
@@ -150,7 +162,7 @@ describe("plotting", () => {
 });
 
 describe("an order plotted on an old position (order.stale_version)", () => {
-  const alice = { id: "A", hex: "0816", facing: 0, walk: 5, run: 8 };
+  const alice = mech({ id: "A", hex: "0816", facing: 0, walk: 5, run: 8 });
   const message = () => root.querySelector<HTMLElement>("#plot-message")!;
 
   /** Two steps priced, then the submit refused: the referee corrected a unit after version 7. */
@@ -227,7 +239,7 @@ describe("reachable hexes", () => {
       drawPath: () => {},
       showReach: (unit, mode, turn) => asked.push([unit?.id ?? null, mode, turn]),
     }, reachRoot);
-    const unit = { id: "A", hex: "0816", facing: 0, walk: 5, run: 8 };
+    const unit = mech({ id: "A", hex: "0816", facing: 0, walk: 5, run: 8 });
 
     withReach.start(unit, 2, null, 7);
     reachRoot.dispatchEvent(new KeyboardEvent("keydown", { key: "m" })); // no steps yet: nothing to price
@@ -237,16 +249,17 @@ describe("reachable hexes", () => {
   });
 
   it("are asked for jumps and MASC too, each dashed past what walking (running, for MASC) reaches", () => {
-    const unit = { id: "A", hex: "0816", facing: 0, walk: 5, run: 8, jump: 4, masc: true };
+    const plain = { id: "A", hex: "0816", facing: 0, walk: 5, run: 8 };
+    const unit = mech({ ...plain, jump: 4, masc: true });
     expect(modesOf(unit)).toEqual(["walk", "run", "jump", "masc"]);
-    expect(modesOf({ ...unit, jump: 0, masc: false })).toEqual(["walk", "run"]);
+    expect(modesOf(mech(plain))).toEqual(["walk", "run"]);
     expect(["walk", "run", "jump", "masc"].map((mode) => modeLimit(unit, mode as Order["mode"]))).toEqual([5, 8, 4, 10]);
     expect(["walk", "run", "jump", "masc"].map((mode) => plainLimit(unit, mode as Order["mode"]))).toEqual([5, 5, 4, 8]);
   });
 });
 
 describe("modes", () => {
-  const jumper = { id: "A", hex: "0816", facing: 0, walk: 5, run: 8, jump: 4, masc: true };
+  const jumper = mech({ id: "A", hex: "0816", facing: 0, walk: 5, run: 8, jump: 4, masc: true });
   let asked: string[];
 
   beforeEach(() => {
@@ -273,7 +286,7 @@ describe("modes", () => {
     expect(modesShown()).toEqual(["walk", "run", "jump", "masc*"]);
     expect(root.querySelector("#pm")!.textContent).toBe("0 / 10 PM (MASC)");
     expect(asked).toEqual(["walk", "run", "jump", "masc"]);
-    plotter.start({ ...jumper, jump: 0, masc: false }, 1, null, 7);
+    plotter.start(mech({ id: "A", hex: "0816", facing: 0, walk: 5, run: 8 }), 1, null, 7);
     expect(modesShown()).toEqual(["walk*", "run"]);
     expect(root.querySelector("#plot-mode legend")!.textContent).toBe("Mode");
   });
@@ -328,7 +341,7 @@ describe("modes", () => {
 });
 
 describe("a prone mech (issue 16)", () => {
-  const prone = { id: "A", hex: "0816", facing: 0, walk: 5, run: 8, prone: true };
+  const prone = mech({ id: "A", hex: "0816", facing: 0, walk: 5, run: 8, prone: true });
   const standCheck = { roll: "piloting", reason: "stand", target: 5, reasons: ["standing up: piloting 5 = 5"] };
 
   it("stands up with the button or U, and the list shows the 2 PM and the piloting roll the server priced", () => {
@@ -406,7 +419,7 @@ describe("a plot kept across a reload (issue 16)", () => {
       removeItem: (key: string) => void items.delete(key),
     };
   };
-  const unit = { id: "A", hex: "0816", facing: 0, walk: 5, run: 8 };
+  const unit = mech({ id: "A", hex: "0816", facing: 0, walk: 5, run: 8 });
 
   function pagePlotter(memory: PlotMemory): Plotter {
     document.body.innerHTML = CONTROLS;

@@ -6,7 +6,7 @@ import type { Panel, PanelPage, PanelTurn, RulesetPanels } from "../../panels";
 import type { Order, ServerFrame, Unit } from "../../protocol";
 import type { AttackOptions, AttackOrder } from "../../protocol-combat";
 import { AttackPanel, type AttackPhase } from "./attack";
-import { Plotter, plainLimit } from "./plot";
+import { type PlotUnit, Plotter, plainLimit } from "./plot";
 import { PlotMemory } from "./plot-memory";
 import { errorText } from "../../errors";
 
@@ -47,9 +47,10 @@ function plotPanel(page: SolarisPage): { panel: Panel; plotter: Plotter } {
     memory: new PlotMemory(page.matchId, page.storage),
   });
   const panel: Panel = {
-    show: ({ snapshot, unit, submitted }) => {
+    show: ({ snapshot, unit, hints, submitted }) => {
       page.ordersRoot.hidden = false;
-      plotter.start(unit, snapshot.match.turn, submitted as Order | null, snapshot.v);
+      const modes = (hints.modes ?? {}) as PlotUnit["modes"];
+      plotter.start({ ...unit, modes }, snapshot.match.turn, submitted as Order | null, snapshot.v);
     },
     stop: () => {
       page.ordersRoot.hidden = true;

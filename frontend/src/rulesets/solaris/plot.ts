@@ -12,22 +12,31 @@ import { type KeptPlot, type PlotMemory, orderKey } from "./plot-memory";
 import type { Check, ClientFrame, Mode, Order, Path, PathStep, Step, Unit } from "../../protocol";
 import { reasonsText } from "../../reasons";
 
-/** What the plotter needs of a unit: where it stands, whether it lies prone and how far each mode takes it. */
-export type PlotUnit = Pick<Unit, "id" | "hex" | "facing" | "walk" | "run" | "jump" | "masc" | "prone">;
-
-/** The modes a unit may move in: jumping with jump jets, MASC when it has it. */
-export function modesOf(unit: PlotUnit): Mode[] {
-  return ["walk", "run", ...((unit.jump ?? 0) > 0 ? ["jump" as const] : []), ...(unit.masc ? ["masc" as const] : [])];
+/** A movement mode's budget as the server's hints give it (rules/rulesets/solaris/hints.py): its PM, and up to
+ * how many PM it needs no faster gait than walking (running, for MASC); past that the map dashes the reach. */
+export interface ModeBudget {
+  mp: number;
+  plain: number;
 }
 
-/** The PM a mode gives (rules.movement.budget): MASC runs at 2 × walk, a jump goes its jump MP in hexes. */
+/** What the plotter needs of a unit: where it stands, whether it lies prone, and the modes the hints offer it. */
+export type PlotUnit = Pick<Unit, "id" | "hex" | "facing" | "prone"> & { modes: Partial<Record<Mode, ModeBudget>> };
+
+const MODE_ORDER: Mode[] = ["walk", "run", "jump", "masc"];
+
+/** The modes the unit may move in (the hints': jumping with jump jets, MASC when it has it), in a fixed order. */
+export function modesOf(unit: PlotUnit): Mode[] {
+  return MODE_ORDER.filter((mode) => mode in unit.modes);
+}
+
+/** The PM a mode gives. */
 export function modeLimit(unit: PlotUnit, mode: Mode): number {
-  return { walk: unit.walk, run: unit.run, masc: 2 * unit.walk, jump: unit.jump ?? 0 }[mode];
+  return unit.modes[mode]?.mp ?? 0;
 }
 
 /** Reach up to this many PM needs no faster gait than walking (running, for MASC): past it, the map dashes it. */
 export function plainLimit(unit: PlotUnit, mode: Mode): number {
-  return mode === "masc" ? unit.run : mode === "jump" ? modeLimit(unit, mode) : unit.walk;
+  return unit.modes[mode]?.plain ?? 0;
 }
 
 const MODE_NAMES: Record<Mode, string> = { walk: "walk", run: "run", jump: "jump", masc: "MASC" };
