@@ -137,6 +137,8 @@ register({
     "import.duplicate": "Row %(row)s: %(stable)s has a pilot %(pilot)s already.",
     "design_upload.malformed": "A design is a MegaMek .mtf file in UTF-8 of at most %(limit)s bytes.",
     "fixture.weight_class": "%(fixture)s: %(why)s",
+    "trade.unknown_action": "A trade is one of %(actions)s.",
+    "trade.not_allowed": "In %(campaign)s the organisers buy, sell and repair the mechs.",
     "design_upload.taken": "A design %(design)s is shipped by the rules or in the campaign already.",
 })
 
@@ -172,7 +174,7 @@ STATUS: dict[str, int] = {
     **dict.fromkeys((
         "order.spectator", "order.not_your_unit", "rematch.not_player", "reaction.not_yours", "deadline.server_only", "los_side.not_yours",
         "referee.only", "result.server_only", "referee_seat.not_host", "options.not_host", "accept.not_player",
-        "chat.anonymous",
+        "chat.anonymous", "trade.not_allowed",
     ), 403),
     **dict.fromkeys((
         "api.not_found", "match.not_found", "referee_seat.unknown_user", "campaign.not_found", "round.not_found",

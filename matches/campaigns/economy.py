@@ -15,13 +15,13 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext, gettext_noop
 
 from matches.errors import MatchError
 
 from .models import SIDE_A, SIDE_B, Campaign, CampaignLog, Fixture, Mech, SideResult, Stable, mech_figures
 from .report import line
-from .upkeep import fights_pending
+from .upkeep import fights_pending, mech_repair
 
 OTHER_SIDE = {SIDE_A: SIDE_B, SIDE_B: SIDE_A}
 
@@ -106,3 +106,37 @@ def salvage_won(fixture: Fixture, campaign: Campaign, lines: dict[str, SideResul
 def salvage_line(stable: Stable, money: int, campaign: Campaign) -> dict[str, Any]:
     return line(gettext_noop("%(stable)s: +%(money)s C-bills salvaged from the wreck (%(percent)s%% of its price)."),
                 stable=str(stable), money=money, percent=campaign.salvage_percent)
+
+
+TRADES = ("buy", "sell", "repair")
+
+
+def player_trade(*, user: User | AnonymousUser, action: Any, target: Any, design: Any = "") -> str:
+    """A player's own trade from their stable's page, where the campaign lets players trade: buy a mech of
+    `design` for the stable `target`, or sell or repair the mech `target`; one of their stable's only (any
+    other answers as if it did not exist). Returns what was done, in the page's language."""
+    if action not in TRADES:
+        raise MatchError("trade.unknown_action", actions=", ".join(TRADES))
+    target_id = target if isinstance(target, int) else int(target) if isinstance(target, str) and target.isdigit() \
+        else 0
+    own = Stable.objects.filter(pilots__player=user).distinct() if isinstance(user, User) else Stable.objects.none()
+    if action == "buy":
+        stable = own.select_related("campaign").filter(pk=target_id).first()
+        if stable is None:
+            raise MatchError("stable.not_found", id=target_id)
+        _trading(stable.campaign)
+        return gettext("Bought %(mech)s.") % {"mech": mech_buy(stable_id=stable.pk, design=design, by=user).design}
+    mech = Mech.objects.select_related("stable__campaign").filter(pk=target_id, stable__in=own).first()
+    if mech is None:
+        raise MatchError("mech.not_found", id=target_id)
+    _trading(mech.stable.campaign)
+    if action == "sell":
+        return gettext("Sold %(mech)s for %(value)s C-bills.") % {"mech": mech.design,
+                                                                   "value": mech_sell(mech_id=mech.pk, by=user)}
+    return gettext("Repaired %(mech)s for %(cost)s C-bills.") % {"mech": mech.design,
+                                                                  "cost": mech_repair(mech_id=mech.pk)}
+
+
+def _trading(campaign: Campaign) -> None:
+    if not campaign.players_trade:
+        raise MatchError("trade.not_allowed", campaign=str(campaign))

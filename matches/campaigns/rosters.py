@@ -14,7 +14,8 @@ from django.utils.translation import gettext_lazy as _
 
 from rules.battletech.combat.codec import status_from_json
 
-from .models import Campaign, Fixture, Mech, Pilot, Stable
+from .economy import mech_value
+from .models import Campaign, Fixture, Mech, Pilot, Stable, design_choices, mech_figures
 from .selectors import fixture_standing, pilot_records
 
 LOCATION_WORDS = {
@@ -101,7 +102,12 @@ def player_stables(*, user: Any) -> list[dict[str, Any]]:
                   .select_related("round__season", "arena", "pilot_a", "pilot_b", "match"))
         rows.append({
             "stable": stable, "campaign": stable.campaign, "pilots": roster["pilots"],
-            "mechs": [{"mech": mech, "condition": mech_condition(mech)} for mech in roster["mechs"]],
+            "mechs": [{"mech": mech, "condition": mech_condition(mech), "value": mech_value(mech, stable.campaign),
+                       "repair": mech.damage * stable.campaign.repair_cost_per_point} for mech in roster["mechs"]],
+            "designs": [{"name": name, "label": label, "price": stable.campaign.mech_price(figures[1])}
+                        for name, label in design_choices(stable.campaign_id)
+                        if (figures := mech_figures(stable.campaign_id, name)) is not None]
+            if stable.campaign.players_trade else [],
             "fixtures": [{"fixture": fixture, "standing": fixture_standing(fixture)} for fixture in coming],
         })
     return rows

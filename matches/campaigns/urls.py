@@ -7,6 +7,7 @@ from . import api, views
 urlpatterns = [
     path("campaigns/", views.campaign_index_page, name="campaign-index"),
     path("campaigns/mine/", views.my_stables_page, name="campaign-mine"),
+    path("campaigns/mine/trade/", views.my_stable_trade, name="campaign-mine-trade"),
     path("campaigns/<int:campaign_id>/", views.standings_page, name="campaign-standings"),
     path("campaigns/<int:campaign_id>/standings.csv", views.standings_csv, name="campaign-standings-csv"),
     path("campaigns/<int:campaign_id>/pilots.csv", views.pilots_csv, name="campaign-pilots-csv"),

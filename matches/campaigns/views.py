@@ -7,11 +7,15 @@ from __future__ import annotations
 import csv
 from typing import Any
 
+from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 
-from . import rosters, selectors
+from matches.errors import MatchError
+
+from . import economy, rosters, selectors
 from .models import Campaign, Pilot, Round, Stable
 
 
@@ -36,6 +40,22 @@ def my_stables_page(request: HttpRequest) -> HttpResponse:
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
     return render(request, "campaigns/mine.html", {"stables": rosters.player_stables(user=request.user)})
+
+
+def my_stable_trade(request: HttpRequest) -> HttpResponse:
+    """A player's buy, sell or repair from their stable's page (POST), said on that page."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(reverse("campaign-mine"))
+    if request.method != "POST":
+        return HttpResponseNotAllowed(["POST"])
+    try:
+        done = economy.player_trade(user=request.user, action=request.POST.get("action"),
+                                    target=request.POST.get("target"), design=request.POST.get("design", ""))
+    except MatchError as error:
+        messages.error(request, error.text)
+    else:
+        messages.success(request, done)
+    return redirect("campaign-mine")
 
 
 def _visible(stable: Stable, request: HttpRequest) -> None:

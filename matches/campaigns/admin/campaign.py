@@ -55,7 +55,8 @@ class CampaignAdmin(ConsoleAdmin):
             "experience_per_kill", "fame_win", "fame_per_kill", "mekatac_skills",
         ]}),
         (_("Between fights"), {"fields": ["skill_costs", "wounds_healed_per_round", "repair_cost_per_point",
-                                          "mech_price_per_ton", "sale_percent", "salvage_percent"]}),
+                                          "mech_price_per_ton", "sale_percent", "salvage_percent",
+                                          "players_trade"]}),
     ]
 
     def get_urls(self) -> list[Any]:

@@ -164,6 +164,10 @@ class Campaign(models.Model):
         help_text=_("Share of a destroyed mech's price the winner of its fight salvages (0: no salvage); a "
                     "wreck also sells for it."),
     )
+    players_trade = models.BooleanField(
+        _("players trade"), default=False,
+        help_text=_("A stable's players buy, sell and repair its mechs themselves, from their My stable page."),
+    )
     mekatac_skills = models.BooleanField(
         _("MEKATAC skills"), default=False,
         help_text=_("The winner of a fight rolls a D12 on MEKATAC's pilot skill table."),

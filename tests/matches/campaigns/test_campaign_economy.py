@@ -137,3 +137,36 @@ def test_the_admin_buys_and_sells(client: Client, league: League, organiser: Use
     assert "sold for 250000 C-bills." in sold.content.decode()
     roster = client.get(reverse("campaign-stable", args=[league.steiner.pk])).content.decode()
     assert "Commando" not in roster
+
+
+def test_players_trade_from_their_own_page_where_the_campaign_lets_them(client: Client, league: League) -> None:
+    trade = reverse("campaign-mine-trade")
+    client.force_login(league.pilots["Gray"].player)
+    Stable.objects.filter(pk=league.steiner.pk).update(money=1_000_000)
+    Mech.objects.filter(pk=league.mechs["Gray"].pk).update(damage=7)
+
+    refused = client.post(trade, {"action": "repair", "target": league.mechs["Gray"].pk}, follow=True)
+    assert "the organisers buy, sell and repair the mechs" in refused.content.decode()
+    assert "data-buy" not in refused.content.decode()
+
+    Campaign.objects.filter(pk=league.campaign.pk).update(players_trade=True)
+    page = client.get(reverse("campaign-mine")).content.decode()
+    assert f'data-buy="{league.steiner.pk}"' in page and "Locust LCT-1V: 400000 C-bills" in page
+    assert "Repair for 7000 C-bills" in page
+    repaired = client.post(trade, {"action": "repair", "target": league.mechs["Gray"].pk}, follow=True)
+    bought = client.post(trade, {"action": "buy", "target": league.steiner.pk, "design": "Locust LCT-1V"},
+                         follow=True)
+    assert "Repaired Hunchback HBK-4G for 7000 C-bills." in repaired.content.decode()
+    assert "Bought Locust LCT-1V." in bought.content.decode()
+    assert _money(league.steiner) == 1_000_000 - 7_000 - 400_000
+    # Another stable's mech, a bad action or target: refused as if it did not exist, nothing changes.
+    for body in ({"action": "sell", "target": league.mechs["Stone"].pk}, {"action": "steal", "target": "1"},
+                 {"action": "buy", "target": league.davion.pk, "design": "Locust LCT-1V"},
+                 {"action": "sell", "target": "x"}, {}):
+        answer = client.post(trade, body, follow=True)
+        assert answer.status_code == 200 and 'class="error"' in answer.content.decode()
+    assert Mech.objects.filter(sold_at__isnull=False).count() == 0 and _money(league.davion) == 0
+    assert client.get(trade).status_code == 405
+    client.logout()
+    assert client.post(trade, {"action": "sell", "target": league.mechs["Gray"].pk}).status_code == 302
+    assert Mech.objects.filter(sold_at__isnull=False).count() == 0
