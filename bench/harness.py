@@ -47,9 +47,11 @@ ORDERS = {
 def server_env() -> dict[str, str]:
     # DEBUG off, as deployed: with it on Django also keeps every query it ran in memory.
     # BENCH_SETTINGS_MODULE runs the servers on a variant of the settings, to measure a change before making it.
+    # REDIS_SHARDS (bench_scaleout --redis-shards) spreads the channel layer over more Redis servers.
     return {
         "DATABASE_URL": DATABASE_URL,
         "REDIS_URL": REDIS_URL,
+        "REDIS_SHARDS": os.environ.get("REDIS_SHARDS", ""),
         "DJANGO_DEBUG": "0",
         "DJANGO_SETTINGS_MODULE": os.environ.get("BENCH_SETTINGS_MODULE", "project.settings"),
     }
@@ -62,7 +64,9 @@ def settings_variant() -> str:
 
 
 def server_label(processes: int) -> str:
-    return f"daphne x{processes} {settings_variant()}".rstrip()
+    shards = len(os.environ.get("REDIS_SHARDS", "").split())
+    redis = f" redis x{shards + 1}" if shards else ""
+    return f"daphne x{processes}{redis} {settings_variant()}".rstrip()
 
 
 def setup_django() -> None:

@@ -105,14 +105,17 @@ if REDIS_URL:
             "CONFIG": {
                 # The hub keeps one subscription per match per process, so queues stay short; the raised
                 # capacity only absorbs bursts (the default of 100 drops messages silently).
+                # More Redis servers (`REDIS_SHARDS`, space-separated URLs) shard the layer: channels_redis puts
+                # each group and each process's channel on one of them by a hash of its name (deploy/README.md).
                 "hosts": [
                     {
-                        "address": REDIS_URL,
+                        "address": address,
                         "max_connections": REDIS_MAX_CONNECTIONS,
                         # channels_redis waits on Redis in 5 s blocking reads; redis-py 8's default 5 s
                         # socket timeout cut every one of them short with a TimeoutError.
                         "socket_timeout": 15,
                     }
+                    for address in [REDIS_URL, *os.environ.get("REDIS_SHARDS", "").split()]
                 ],
                 "capacity": 5000,
                 "expiry": 60,
