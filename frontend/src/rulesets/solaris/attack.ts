@@ -13,10 +13,6 @@ import { reasonText } from "../../reasons";
 
 export type AttackPhase = "weapons" | "physical";
 
-export function isAttackPhase(phase: string): phase is AttackPhase {
-  return phase === "weapons" || phase === "physical";
-}
-
 /** Where `hexes` falls in a weapon's ranges (Total Warfare range brackets); the server adds the modifier. */
 export function rangeBand(range: WeaponInfo["range"], hexes: number): string {
   if (hexes > range.long) return t("out of range");
