@@ -90,6 +90,10 @@ DATABASES = {
         conn_max_age=int(os.environ.get("DATABASE_CONN_MAX_AGE", "600")),
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # The embedded default takes two writers at once (two players accepting, a bot's thread beside a person):
+    # a deferred transaction that read first failed at once with "database is locked"; an immediate one waits.
+    DATABASES["default"]["OPTIONS"] = {"transaction_mode": "IMMEDIATE", "timeout": 20}
 # Engineers sharing one PostgreSQL server give their test runs different databases (pytest-django otherwise
 # creates and drops "test_<name>" under everyone's feet).
 if os.environ.get("DATABASE_TEST_NAME"):
