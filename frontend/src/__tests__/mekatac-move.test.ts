@@ -87,5 +87,8 @@ describe("the MEKATAC move panel", () => {
     expect(last().type).toBe("submit");
     panel.handle({ type: "order_accepted", steps: [] });
     expect(root().querySelector<HTMLElement>(".when-submitted")!.hidden).toBe(false);
+    // The next meka gives its own order.
+    click("[data-meka='A2']");
+    expect(root().querySelector<HTMLButtonElement>("[data-action='submit']")!.disabled).toBe(false);
   });
 });

@@ -203,6 +203,9 @@ export class MekatacMovePanel {
       this.volleys = [];
     }
     this.meka = meka;
+    // Each meka gives its own order: one already given (the snapshot's `my_orders`) shows as given.
+    const given = new Set((this.snapshot?.my_orders ?? []).map((order) => (order as { unit?: string }).unit));
+    if (this.state === "choosing" || this.state === "submitted") this.setState(given.has(id) ? "submitted" : "choosing");
     for (const button of this.root.querySelectorAll<HTMLElement>("[data-meka]")) {
       button.setAttribute("aria-pressed", String(button.dataset.meka === id));
     }
