@@ -104,8 +104,10 @@ def check_order(state: MekaState, order: MoveOrder) -> None:
 
 
 def path(state: MekaState, order: MoveOrder) -> list[tuple[str, Hex, int]]:
-    """Each step's code, hex and facing as the board stands now (the other mekas where they are)."""
+    """Each step's code, hex and facing as the board stands now (the other mekas where they are, but for the
+    enemy's hidden ones: the check tells nothing of where they stand; the play finds them)."""
     meka, here, facing, steps = state.unit(order.unit), state.unit(order.unit).hex, state.unit(order.unit).facing, []
+    state = replace(state, units=tuple(unit for unit in state.units if not unit.hidden or unit.side == meka.side))
     for code in order.steps:
         if code == "F":
             ahead = here.neighbour(facing)

@@ -126,6 +126,9 @@ def test_a_hidden_meka_is_secret_until_it_moves_or_is_seen() -> None:
     with pytest.raises(RuleError) as unseen:  # a guess at its id tells nothing of where it stands
         aim(replace(state, phase="movement"), "B", "A", 1)
     assert unseen.value.code == "mekatac.refuse_no_sight"
+    near = replace(state, phase="movement").with_unit(replace(state.unit("A"), hex=state.board.hex("0104")))
+    walk_in = MOVEMENT.decode_order(near, {"unit": "B", "steps": ["F", "F"]})
+    assert MOVEMENT.check(near, walk_in)["steps"][-1]["hex"] == "0104"  # the check is blind to its hex too
     moving = replace(state, phase="movement")
     still = MOVEMENT.resolve(moving, [], ScriptedDice())
     assert still.state.unit("A").hidden
