@@ -158,15 +158,17 @@ def audiences(match: Match) -> list[tuple[str, Viewer]]:
     return [(hub.EVERYONE, PUBLIC), (audience(REFEREE), REFEREE), *((audience(viewer), viewer) for viewer in players)]
 
 
-def broadcast(match: Match, events: list[Event], board: Any) -> list[Frame]:
+def broadcast(match: Match, events: list[Event], board: Any, states: dict[int, Any] | None = None) -> list[Frame]:
     """The new events' frames for every audience, to publish on the live stream: one hub item per event
     (`hub.addressed`), its equal frames grouped, so one that every audience sees alike is one plain frame.
-    `board`: the board before the events."""
+    `board`: the board before the events; `states`: the rules states they log, already decoded (by version)."""
     items = []
     kept = unchanged_boards(events, board)
     for event in events:
         logged = event.payload.get("state") if event.kind in VIEWED else None
-        state = None if logged is None else get_ruleset(match.ruleset).state_from_json(logged)  # once for all
+        state = (states or {}).get(event.version)
+        if state is None and logged is not None:
+            state = get_ruleset(match.ruleset).state_from_json(logged)  # once for all the audiences
         variants: list[tuple[list[str], Frame]] = []
         for name, viewer in audiences(match):
             frame = event_frame(match=match, event=event, viewer=viewer, state=state, same_board=event.version in kept)

@@ -10,7 +10,7 @@ lines) and logs through its `Step`. Nothing else saves a match or publishes (tes
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -77,12 +77,17 @@ class Step:
     frames: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
     # Work for once the command commits (the bots' turn when a phase opens).
     after_commit: list[Callable[[], None]] = field(default_factory=list)
+    # The rules state an event logs (its payload's "state"), as the command had it decoded: version -> state.
+    states: dict[int, Any] = field(default_factory=dict)
 
-    def log(self, kind: str, payload: dict[str, Any]) -> Event:
-        """The log's next event (stored with the others when the command is done): bumps the version."""
+    def log(self, kind: str, payload: dict[str, Any], state: Any = None) -> Event:
+        """The log's next event (stored with the others when the command is done): bumps the version.
+        `state`: the decoded rules state the payload logs, so its frames are viewed without decoding it again."""
         self.match.version += 1
         event = Event(match=self.match, version=self.match.version, kind=kind, payload=payload)
         self.events.append(event)
+        if state is not None:
+            self.states[event.version] = state
         return event
 
     def send(self, stream: str, frame: dict[str, Any]) -> None:
@@ -129,7 +134,7 @@ def run_command(*, match_id: int, user: User | AnonymousUser | None, command: Co
         if changed:
             match.save(update_fields=[*changed, "updated_at"])
         # The board before the command: its frames leave out a board it did not change.
-        _publish(match, step.events, step.frames, before[COLUMNS.index("state")].get("board"))
+        _publish(match, step, before[COLUMNS.index("state")].get("board"))
         for work in step.after_commit:
             transaction.on_commit(work, robust=True)
     return reply
@@ -187,15 +192,17 @@ def _match_and_viewer(
     return match_and_viewer(match_id=match_id, user=user, for_update=for_update)
 
 
-def _publish(match: Match, events: list[Event], frames: Sequence[tuple[str, dict[str, Any]]], board: Any) -> None:
-    """Broadcasts the frames of new events (`board`: the board before them), and a command's own frames, once
-    the transaction commits."""
-    for stream, frame in frames:
+def _publish(match: Match, step: Step, board: Any) -> None:
+    """Broadcasts the frames of the step's new events (`board`: the board before them), and the command's own
+    frames, once the transaction commits."""
+    events = step.events
+    for stream, frame in step.frames:
         _after_commit(match_id=match.pk, frames=[frame], stream=stream, versioned=False)
     if not events:
         return
     rejudge = rejudged(events)
-    _after_commit(match_id=match.pk, frames=broadcast(match, events, board) + ([rejudge] if rejudge else []))
+    frames = broadcast(match, events, board, step.states)
+    _after_commit(match_id=match.pk, frames=frames + ([rejudge] if rejudge else []))
     if match.options.get("spectator_delay_seconds"):
         # Only a nudge: each process's `delayed_release` reads from the log what the delay lets through.
         nudge = [{"type": hub.LOGGED, "v": match.version}]

@@ -205,7 +205,7 @@ def phase_resolve(step: Step, state: Any, phase_orders: list[Order]) -> None:
     payload = {"turn": match.turn, "phase": match.phase, "attempt": attempt, "timeline": ruleset.report_to_json(result)}
     match.state = ruleset.state_to_json(result.state)
     # The state it left is logged: what frames are viewed from and delayed spectators are shown.
-    step.log(Event.Kind.PLAYBACK, {**payload, "state": match.state})
+    step.log(Event.Kind.PLAYBACK, {**payload, "state": match.state}, result.state)
     match.turn, match.phase = result.state.turn, result.state.phase
     if match.phase == OVER:
         # The result is recorded in the rules state (its `result`), which the match header shows.
