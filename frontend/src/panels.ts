@@ -17,6 +17,11 @@ export interface PanelPage {
   storage: Storage | null;
 }
 
+/** The phase a position asks orders for, turn and phase: the same phase of the next turn is a new order. */
+export function phaseKey(snapshot: Snapshot): string {
+  return `${snapshot.match.turn}:${snapshot.match.phase}`;
+}
+
 /** A ruleset's panels by the names its hints use, and what a click on the board does while they are open. */
 export interface RulesetPanels {
   panels: Record<string, Panel>;

@@ -91,4 +91,20 @@ describe("the MEKATAC move panel", () => {
     click("[data-meka='A2']");
     expect(root().querySelector<HTMLButtonElement>("[data-action='submit']")!.disabled).toBe(false);
   });
+
+  it("opens the next turn's order, even when the last submit's reply comes after the next turn's position", () => {
+    const turn = (n: number) => snapshot({ match: { id: 1, status: "in_progress", ruleset: "mekatac", turn: n, phase: "movement" } });
+    const open = () => !root().querySelector<HTMLButtonElement>("[data-action='submit']")!.disabled;
+    panel.show(turn(1));
+    click("[data-action='submit']");
+    panel.handle({ type: "order_accepted", steps: [] });
+    panel.show(turn(2));
+    expect(open()).toBe(true);
+    // The last order of a phase: the server broadcasts the resolution before it answers the submit.
+    click("[data-action='submit']");
+    panel.show(turn(3));
+    panel.handle({ type: "order_accepted", steps: [] });
+    expect(open()).toBe(true);
+    expect(root().querySelector<HTMLElement>(".when-submitted")!.hidden).toBe(true);
+  });
 });

@@ -98,6 +98,17 @@ describe("the skirmish order panel", () => {
     expect(root().querySelector<HTMLElement>(".when-submitted")!.hidden).toBe(true);
   });
 
+  it("opens the next turn's order, even when the last submit's reply comes after the next turn's position", () => {
+    const turn = (n: number) => snapshot({ match: { id: 1, status: "in_progress", ruleset: "skirmish", turn: n, phase: "order-1" } });
+    panel.show(turn(1));
+    root().querySelector<HTMLElement>("[data-action='submit']")!.click();
+    panel.show(turn(2));
+    panel.handle({ type: "order_accepted", end: "0910", steps: [] });
+    expect(root().dataset.state).toBe("choosing");
+    panel.show(turn(2));
+    expect(root().dataset.state).toBe("choosing");
+  });
+
   it("puts a second Move's hexes in the second skill", () => {
     const order = buildOrder("F", "move-move", [["0607"], ["0606"]], "", {});
     expect(order.skills).toEqual([{ skill: "move", path: ["0607"] }, { skill: "move", path: ["0606"] }]);

@@ -6,6 +6,7 @@
 import { t } from "../../i18n";
 import { type Facing, parseLabel } from "../../hex";
 import type { Position } from "../../path";
+import { phaseKey } from "../../panels";
 import type { Snapshot } from "../../protocol";
 
 /** A meka's hints (rules/rulesets/mekatac/view.py `hints`). */
@@ -73,6 +74,8 @@ export class MekatacMovePanel {
   private steps: string[] = [];
   private volleys: Volley[] = [];
   private state: "idle" | "choosing" | "sent" | "submitted" = "idle";
+  /** The phase (turn and phase) of the last submit: its late reply must not close the next phase's order. */
+  private submittedFor = "";
 
   constructor(private readonly root: HTMLElement, private readonly hooks: MoveHooks) {
     // Our own catalogue's words, not the players': safe to place as markup.
@@ -110,7 +113,7 @@ export class MekatacMovePanel {
   /** The position: the viewer's mekas the hints ask an order of; hidden when there are none. */
   show(snapshot: Snapshot): void {
     const offered = Object.entries(this.allHints(snapshot)).filter(([, h]) => h.orders).map(([id]) => id);
-    const phase = this.snapshot?.match.phase;
+    const shown = this.snapshot && phaseKey(this.snapshot);
     this.snapshot = snapshot;
     this.root.hidden = offered.length === 0 || snapshot.match.status !== "in_progress";
     if (this.root.hidden) return this.stop();
@@ -125,7 +128,7 @@ export class MekatacMovePanel {
     this.root.querySelector(".initiative")!.textContent = order.join(" → ");
     const enemies = this.mekas().filter((meka) => meka.side !== snapshot.you.side).map((meka) => meka.id);
     this.root.querySelector("[name='target']")!.replaceChildren(...enemies.map((id) => new Option(id, id)));
-    if (phase !== snapshot.match.phase || this.state === "idle") this.setState("choosing");
+    if (shown !== phaseKey(snapshot) || this.state === "idle") this.setState("choosing");
     this.choose(this.meka && offered.includes(this.meka.id) ? this.meka.id : offered[0]);
   }
 
@@ -142,7 +145,7 @@ export class MekatacMovePanel {
       const start = this.meka ? [{ hex: this.meka.hex, facing: this.meka.facing }] : [];
       this.hooks.drawPath([...start, ...(frame.steps ?? [])].map((s) => ({ hex: parseLabel(s.hex), facing: (s.facing % 6) as Facing })));
       this.setMessage("");
-      if (frame.type === "order_accepted") this.setState("submitted");
+      if (frame.type === "order_accepted" && this.submittedFor === phaseKey(this.snapshot!)) this.setState("submitted");
     } else if (frame.type === "error" && this.state !== "idle") {
       this.setMessage(text, frame.code ?? "");
       if (this.state === "sent") this.setState("choosing");
@@ -272,7 +275,10 @@ export class MekatacMovePanel {
     const order = this.order();
     if (!order || !this.snapshot || this.state === "idle" || this.state === "submitted") return;
     const { turn, phase } = this.snapshot.match;
-    if (this.hooks.send({ type, order, turn, phase, v: this.snapshot.v }) && type === "submit") this.setState("sent");
+    if (this.hooks.send({ type, order, turn, phase, v: this.snapshot.v }) && type === "submit") {
+      this.submittedFor = phaseKey(this.snapshot);
+      this.setState("sent");
+    }
   }
 
   private setState(state: MekatacMovePanel["state"]): void {

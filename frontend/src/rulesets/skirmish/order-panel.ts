@@ -6,6 +6,7 @@
 import { t } from "../../i18n";
 import { type Hex, hexLabel, parseLabel } from "../../hex";
 import type { Position } from "../../path";
+import { phaseKey } from "../../panels";
 import type { Snapshot } from "../../protocol";
 
 /** The troop's hints (rules/rulesets/skirmish/ruleset.py `_unit_hints`). */
@@ -71,8 +72,10 @@ export function buildOrder(unit: string, layout: string, paths: string[][], targ
 
 export class SkirmishOrderPanel {
   private snapshot: Snapshot | null = null;
-  /** The order phase shown (`order-N`): the next one starts a new order. */
+  /** The order phase shown (turn and `order-N`): the next one starts a new order. */
   private phase = "";
+  /** The phase of the last submit: its late reply must not close the next phase's order. */
+  private submittedFor = "";
   private troop: Troop | null = null;
   private paths: string[][] = [[]];
   private editing = 0;
@@ -120,8 +123,8 @@ export class SkirmishOrderPanel {
       button.textContent = id;
       return button;
     }));
-    if (snapshot.match.phase !== this.phase) {
-      this.phase = snapshot.match.phase;
+    if (phaseKey(snapshot) !== this.phase) {
+      this.phase = phaseKey(snapshot);
       this.troop = null;
       this.setState("choosing");
       this.setMessage("");
@@ -159,7 +162,7 @@ export class SkirmishOrderPanel {
       if (start) this.hooks.drawPath([start, ...steps].map((hex) => ({ hex: parseLabel(hex), facing: 0 })));
       this.root.querySelector(".plot-end")!.textContent = frame.end ? t("Ends in %(hex)s.", { hex: frame.end }) : "";
       this.setMessage("");
-      if (frame.type === "order_accepted") this.setState("submitted");
+      if (frame.type === "order_accepted" && this.submittedFor === this.phase) this.setState("submitted");
     } else if (frame.type === "error" && this.state !== "idle") {
       this.setMessage(text, frame.code ?? "");
       if (this.state === "sent") this.setState("choosing");
@@ -256,7 +259,10 @@ export class SkirmishOrderPanel {
     const order = this.order();
     if (!order || !this.snapshot || this.state === "idle" || this.state === "submitted") return;
     const { turn, phase } = this.snapshot.match;
-    if (this.hooks.send({ type, order, turn, phase, v: this.snapshot.v }) && type === "submit") this.setState("sent");
+    if (this.hooks.send({ type, order, turn, phase, v: this.snapshot.v }) && type === "submit") {
+      this.submittedFor = this.phase;
+      this.setState("sent");
+    }
   }
 
   private setState(state: SkirmishOrderPanel["state"]): void {
