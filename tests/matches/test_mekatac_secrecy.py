@@ -33,20 +33,8 @@ def test_hands_mines_and_a_hidden_meka_reach_only_their_side(
         published.extend(frames)
 
     monkeypatch.setattr(hub, "publish", publish)
-    with django_capture_on_commit_callbacks(execute=True):
-        match = open_over_rest(alice, bob, {"ruleset": "mekatac", "designs": MEKAS,
-                                            "options": {"turn_limit": 3, "decks": "on"}}, side="a")
-    assert (match.status, match.phase) == (Match.Status.IN_PROGRESS, "preparation")
-    # The hands as if dealt so: the two cards this match plays.
-    match.state = {**match.state, "strategies": {"a": ["minas"], "b": ["meka_oculto"]}, "upgrades": {"a": [], "b": []}}
-    match.save()
-    with django_capture_on_commit_callbacks(execute=True):
-        services.order_submit(match_id=match.pk, user=bob, order_json={"unit": "A1", "cards": [
-            {"card": "minas", "hex": MINE}]})
-        services.order_submit(match_id=match.pk, user=alice, order_json={"unit": "B1", "cards": [
-            {"card": "meka_oculto", "meka": "B1", "hex": HIDDEN}]})
-    match.refresh_from_db()
-    assert match.phase == "movement" and published
+    match = _hidden_b1(alice, bob, django_capture_on_commit_callbacks)
+    assert published
     for audience, sees in (("player:a", {MINE}), ("player:b", {HIDDEN}), ("spectator", set()),
                            ("referee", {MINE, HIDDEN})):
         sent = json.dumps([frame for item in published if (frame := frame_for(item, audience)) is not None])
@@ -58,3 +46,51 @@ def test_hands_mines_and_a_hidden_meka_reach_only_their_side(
         assert {label for label in (MINE, HIDDEN) if f'"{label}"' in snapshot} == sees, name
         assert ("B1" in [unit["id"] for unit in view["units"]]) == (name == "alice"), name
 
+
+
+def _hidden_b1(alice: User, bob: User, capture: Any) -> Match:
+    """A match in its movement phase after side a laid its minefield at MINE and side b hid its B1 at HIDDEN."""
+    with capture(execute=True):
+        match = open_over_rest(alice, bob, {"ruleset": "mekatac", "designs": MEKAS,
+                                            "options": {"turn_limit": 3, "decks": "on"}}, side="a")
+    assert (match.status, match.phase) == (Match.Status.IN_PROGRESS, "preparation")
+    # The hands as if dealt so: the two cards this match plays.
+    match.state = {**match.state, "strategies": {"a": ["minas"], "b": ["meka_oculto"]}, "upgrades": {"a": [], "b": []}}
+    match.save()
+    with capture(execute=True):
+        services.order_submit(match_id=match.pk, user=bob, order_json={"unit": "A1", "cards": [
+            {"card": "minas", "hex": MINE}]})
+        services.order_submit(match_id=match.pk, user=alice, order_json={"unit": "B1", "cards": [
+            {"card": "meka_oculto", "meka": "B1", "hex": HIDDEN}]})
+    match.refresh_from_db()
+    assert match.phase == "movement"
+    return match
+
+
+def test_a_hidden_meka_is_not_named_in_the_awaited_units_nor_the_initiative_order(
+        alice: User, bob: User, carol: User, monkeypatch: pytest.MonkeyPatch,
+        django_capture_on_commit_callbacks: Any) -> None:
+    """'Meka oculto': once hidden, the meka's existence shows to no viewer who may not see it, so neither the
+    units the movement phase awaits nor its initiative order and rolls name it to them (the ruleset's view)."""
+    published: list[dict[str, Any]] = []
+
+    def publish(*, match_id: int, frames: list[dict[str, Any]], stream: str = hub.PUBLIC_STREAM,
+                versioned: bool = True) -> None:
+        published.extend(frames)
+
+    monkeypatch.setattr(hub, "publish", publish)
+    match = _hidden_b1(alice, bob, django_capture_on_commit_callbacks)
+    for audience, named in (("player:a", False), ("player:b", True), ("spectator", False), ("referee", True)):
+        views = [frame["view"] for item in published if (frame := frame_for(item, audience)) is not None
+                 and frame.get("view", {}).get("phase") == "movement"]
+        assert views and all(_names_b1(view) == named for view in views), audience
+    for name, user, named in (("bob", bob, False), ("alice", alice, True), ("carol", carol, False)):
+        assert _names_b1(player_view(match=match, viewer=viewer_for(match=match, user=user))) == named, name
+
+
+def _names_b1(view: dict[str, Any]) -> bool:
+    """Whether B1 is named in the view's initiative order, its rolls, its awaited units or its hints' order."""
+    named = ["B1" in view["order"], "B1" in view["initiative"], "B1" in view["hints"]["order"],
+             *(["B1" in view["awaits"]] if "awaits" in view else [])]
+    assert len(set(named)) == 1, named
+    return named[0]

@@ -26,15 +26,29 @@ def sees_side(viewer_role: str, side: str | None, owner: str) -> bool:
     return viewer_role == REFEREE or (viewer_role == PLAYER and side == owner)
 
 
+def shown(state: MekaState, viewer_role: str, side: str | None) -> list[Meka]:
+    """The mekas the viewer is shown: a hidden meka (Meka oculto) only to its side and the referee."""
+    return [meka for meka in state.units if not meka.hidden or sees_side(viewer_role, side, meka.side)]
+
+
+def order_shown(state: MekaState, viewer_role: str, side: str | None) -> list[str]:
+    """The turn's initiative order less the mekas the viewer is not shown, whose existence it would give away."""
+    seen = {meka.id for meka in shown(state, viewer_role, side)}
+    return [unit for unit in state.order if unit in seen]
+
+
 def view(state: MekaState, viewer_role: str, side: str | None) -> Json:
+    units = shown(state, viewer_role, side)
+    seen = {meka.id for meka in units}
     return {
         "turn": state.turn, "phase": state.phase, "board": board_to_json(state.board),
         "result": result_to_json(state.result),
         # A hidden meka (Meka oculto) is left out for the viewers who may not see it, so nobody can name it in a
         # question either (matches/queries.py asks the view who may be named).
-        "units": [_meka(meka, state, viewer_role, side) for meka in state.units
-                  if not meka.hidden or sees_side(viewer_role, side, meka.side)],
-        "order": list(state.order), "initiative": dict(state.initiative),
+        "units": [_meka(meka, state, viewer_role, side) for meka in units],
+        # The initiative order and rolls likewise: naming the hidden meka would show it exists.
+        "order": order_shown(state, viewer_role, side),
+        "initiative": {unit: roll for unit, roll in state.initiative.items() if unit in seen},
         "hands": {owner: list(hand) for owner, hand in sorted(state.hands.items())
                   if sees_side(viewer_role, side, owner)},
         "hand_sizes": {owner: len(hand) for owner, hand in sorted(state.hands.items())},
@@ -85,7 +99,7 @@ def hints(state: MekaState, awaited: list[str], role: str, side: str | None) -> 
     return {
         "phase": state.phase,
         "panels": PANELS.get(state.phase, ["hand"]),
-        "order": list(state.order),
+        "order": order_shown(state, role, side),
         "units": {meka.id: {
             "orders": meka.id in awaited,
             "modes": {mode: budget(meka, mode) for mode in ("walk", "jump", "fly") if not why_not_mode(meka, mode)},
