@@ -22,7 +22,7 @@ from django.utils import timezone
 from rules.core.errors import RuleError
 from rules.core.playback import Answers, Reaction, ReactionWindow
 from rules.rulesets import get_ruleset
-from rules.core.reasons import Reason
+from rules.core.reasons import Reason, reason_code
 
 from . import services
 from .errors import MatchError
@@ -52,7 +52,7 @@ def log_window(step: Step, window: ReactionWindow, attempt: int, timeline: dict[
     deadline = timezone.now() + timedelta(seconds=settings.ARBITRO_REACTION_SECONDS)
     step.log(Event.Kind.REACTION_WINDOW, {
         "turn": match.turn, "phase": match.phase, "attempt": attempt, "window": asdict(window) | {
-            "units": list(window.units)}, "deadline": deadline.isoformat(), "timeline": timeline,
+            "units": list(window.units), "reason_code": reason_code(window.reason)}, "deadline": deadline.isoformat(), "timeline": timeline,
     })
 
 

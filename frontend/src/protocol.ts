@@ -255,6 +255,8 @@ export interface ReactionWindow {
   trigger: string;
   units: string[];
   reason: string;
+  /** The reason coded, for the page's language (absent from windows logged before it). */
+  reason_code?: ReasonCode;
 }
 
 /** What an asked unit may answer besides passing: a label of the ruleset's, and the order it sends. */

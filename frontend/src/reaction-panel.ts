@@ -6,6 +6,7 @@
 import { DeadlineClock } from "./live-cues";
 import { t } from "./i18n";
 import type { ClientFrame, ReactionView, Unit } from "./protocol";
+import { reasonText } from "./reasons";
 
 export interface ReactionHooks {
   send(frame: ClientFrame): boolean;
@@ -62,7 +63,7 @@ export class ReactionPanel {
     const name = (id: string) => units.find((unit) => unit.id === id)?.name ?? id;
     const waiting = window.units.filter((unit) => !answered.includes(unit) && !(unit in choices));
     this.about.textContent = [
-      t("The play stopped: %(reason)s.", { reason: window.reason }),
+      t("The play stopped: %(reason)s.", { reason: reasonText(window.reason, window.reason_code).replace(/\.$/, "") }),
       waiting.length ? t("Waiting for the reaction of %(units)s.", { units: waiting.map(name).join(", ") }) : "",
     ].filter(Boolean).join(" ");
     this.root.dataset.window = window.key;

@@ -113,6 +113,10 @@ def test_a_skirmish_match_opens_on_its_example_and_its_first_order_asks_for_a_re
         "unit": "F", "skills": [{"skill": "move", "path": ["0508"]}]})
     window = match.events.get(kind=Event.Kind.REACTION_WINDOW).payload["window"]
     assert window["units"] == ["Z"]
+    # Its reason goes out coded too, so each page says it in its own language (it went out in English only).
+    assert window["reason_code"] == {"code": "skirmish.sighted", "params": {"unit": "F", "hex": "0508"}}
+    assert client_as(bob).get(f"/api/matches/{match.pk}/").json()["reaction"]["window"]["reason_code"]["code"] == (
+        "skirmish.sighted")
 
 
 def test_the_new_match_page_offers_every_ruleset_and_opens_a_mekatac_match(alice: User) -> None:

@@ -56,7 +56,8 @@ def test_the_last_order_stops_the_phase_at_the_window_and_logs_it(duel: Match, a
 
     duel.refresh_from_db()
     window = last(duel, Event.Kind.REACTION_WINDOW).payload
-    assert window["window"] == {"key": "3:R:S", "tick": 3, "trigger": "R", "units": ["S"], "reason": "R ran next to S"}
+    assert window["window"] == {"key": "3:R:S", "tick": 3, "trigger": "R", "units": ["S"], "reason": "R ran next to S",
+                                "reason_code": {"code": None, "params": {}}}  # the test game's reason has no code
     assert len(window["timeline"]["ticks"]) == 3  # the play so far, everyone watches it
     # The phase stays open and its state unchanged until the window is answered.
     assert (duel.turn, duel.phase) == (1, "run") and SENTRY.state_from_json(duel.state).unit("R").hex.label == "0510"

@@ -37,6 +37,15 @@ describe("the reaction panel", () => {
     expect([...root.querySelectorAll("button")].every((b) => b.disabled)).toBe(true);
   });
 
+  it("says the window's reason from its code, without a second full stop", () => {
+    const { root, reaction } = panel();
+    const coded = { ...window, reason: "Line of fire to F in 0508 opens.", reason_code: { code: "skirmish.sighted",
+      params: { unit: "F", hex: "0508" } } };
+    reaction.show({ ...view, window: coded }, units);
+    expect(root.textContent).toContain(
+      "The play stopped: Line of fire to F in 0508 opens: the troops that gain it may react now. Waiting");
+  });
+
   it("passes with a null order, and lets the player answer again after a refusal", () => {
     const { root, sent, reaction } = panel();
     reaction.show(view, units);
