@@ -288,6 +288,7 @@ function startMatch(page: HTMLElement): void {
     ruleset ??= rulesetPanels(snapshot.match.ruleset, {
       root: page, matchId, send: (frame) => socket.send(frame), board: () => board, storage: localStorageOrNull(),
     });
+    if (ruleset.rulings) playback.reader = log.reader = ruleset.rulings;
     const owesOrder = showPanels(ruleset.panels, snapshot);
     reaction.show(snapshot.reaction, units);
     ruleset.reaction?.(snapshot.reaction ?? null, snapshot);

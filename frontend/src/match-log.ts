@@ -4,7 +4,7 @@
 
 import { PHASE_NAMES, combatRulings } from "./combat-report";
 import { t } from "./i18n";
-import type { PlaybackFrame } from "./protocol";
+import type { PlaybackFrame, Timeline } from "./protocol";
 import { rulings } from "./rulings";
 
 /** One phase's part of a resolution: a resolution batches the phase its last order closed and those after it. */
@@ -19,9 +19,9 @@ export interface LogEntry {
 export type LoggedFrame = PlaybackFrame & { annulled?: string };
 
 /** A resolution's entries: its own phase's rulings, then one per combat report (weapons, physical, heat, end). */
-export function logEntries(frame: LoggedFrame): LogEntry[] {
+export function logEntries(frame: LoggedFrame, reader: (timeline: Timeline) => string[] = rulings): LogEntry[] {
   const { v, turn, annulled } = frame;
-  const own = rulings({ ...frame.timeline, combat: [] });
+  const own = reader({ ...frame.timeline, combat: [] });
   const entries: LogEntry[] = own.length ? [{ v, turn, phase: frame.phase, lines: own, annulled }] : [];
   for (const report of frame.timeline.combat ?? []) {
     const lines = combatRulings([report]);
@@ -43,6 +43,7 @@ export class MatchLog {
   private readonly list: HTMLElement;
   private readonly phaseFilter: HTMLSelectElement;
   private readonly wordFilter: HTMLInputElement;
+  private read: (timeline: Timeline) => string[] = rulings;
 
   constructor(
     private readonly root: HTMLElement,
@@ -93,9 +94,16 @@ export class MatchLog {
     this.render();
   }
 
+  /** Say the timelines the ruleset's way (its `rulings` hook, panels.ts), the entries logged so far too. */
+  set reader(reader: (timeline: Timeline) => string[]) {
+    if (reader === this.read) return;
+    this.read = reader;
+    this.render();
+  }
+
   /** Every entry, oldest first. */
   entries(): LogEntry[] {
-    return [...this.frames.values()].sort((a, b) => a.v - b.v).flatMap(logEntries);
+    return [...this.frames.values()].sort((a, b) => a.v - b.v).flatMap((frame) => logEntries(frame, this.read));
   }
 
   private render(): void {

@@ -4,7 +4,7 @@
 
 import type { Hex } from "./hex";
 import type { BoardView } from "./map";
-import type { AttackFrame, ClientFrame, ReactionView, ServerFrame, Snapshot, Unit } from "./protocol";
+import type { AttackFrame, ClientFrame, ReactionView, ServerFrame, Snapshot, Timeline, Unit } from "./protocol";
 
 /** What the page lends a ruleset's panels. */
 export interface PanelPage {
@@ -28,6 +28,8 @@ export interface RulesetPanels {
   clickHex?(hex: Hex): void;
   /** The open reaction window (or none) as the position now stands: the ruleset may show where it opened. */
   reaction?(view: ReactionView | null, snapshot: Snapshot): void;
+  /** The ruleset's playback in words, where its timeline is not the core's (rulings.ts): the rulings list and log. */
+  rulings?(timeline: Timeline): string[];
 }
 
 /** What the phase offers one of the viewer's units (the ruleset's UNIT_HINTS: `orders`, and its own keys). */

@@ -13,6 +13,8 @@ export class PlaybackPanel {
   private readonly scrubber: HTMLInputElement;
   private readonly status: HTMLElement;
   private readonly rulingList: HTMLElement;
+  /** How a timeline is said in the rulings list: the core's reading unless the ruleset has its own. */
+  reader: (timeline: Timeline) => string[] = rulings;
 
   constructor(private readonly root: HTMLElement) {
     this.scrubber = root.querySelector("#playback-scrubber")!;
@@ -69,7 +71,7 @@ export class PlaybackPanel {
   /** Explain a resolved phase without animating it (the last one, after a reload). */
   showRulings(timeline: Timeline): void {
     this.rulingList.replaceChildren(
-      ...rulings(timeline).map((line) => {
+      ...this.reader(timeline).map((line) => {
         const item = document.createElement("li");
         item.textContent = line;
         return item;

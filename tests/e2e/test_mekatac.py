@@ -1,8 +1,8 @@
 """A MEKATAC turn in the browser (issue 20, "Tests"): two players and a spectator on the example game. Alice's
 Sharpshot walks north; Bob's Tasmanian is asked, on his page, for a reaction at the step that gives it a shot
 ("Un Meka puede atacar en cualquier momento de la fase de movimiento, incluso si otro Meka se está moviendo") and
-fires; every page plays the move on, the shot is in the logged playback, and each player's hand stays on its
-own page."""
+fires; every page plays the move on and says the shot in its rulings list and match log, the shot is in the
+logged playback, and each player's hand stays on its own page."""
 
 from __future__ import annotations
 
@@ -80,6 +80,11 @@ def test_a_mekatac_turn_with_a_reaction_shot(
         page.wait_for_selector(".unit[data-unit='A'][data-hex='0609']", timeout=PLAYBACK_MS)
         page.wait_for_selector("#match-state[data-turn='2'][data-phase='movement']", timeout=PLAYBACK_MS)
     alice.screenshot(path=str(artifacts / "mekatac-turn.png"), full_page=True)
+    # Each page's rulings list and match log say the shot, from the server's coded rulings of the playback.
+    for page in (alice, bob, watcher):
+        page.wait_for_selector("#rulings li:has-text('Movement: B fires Lanzamisiles mediano [F] at A')",
+                               timeout=PLAYBACK_MS)
+        assert "B fires Lanzamisiles mediano [F] at A" in page.inner_text("#match-log")
     # The shot is in the logged playback, at the step of the Sharpshot's move where the window opened.
     shots = server_manage("shell", "-c", SHOTS.replace("MATCH", match.strip("/").split("/")[-1]))
     assert "B fires Lanzamisiles mediano [F] at A" in shots

@@ -7,6 +7,7 @@ import { PHASE_NAMES } from "../combat-report";
 import errorCatalogue from "../error-catalogue.json";
 import { LOCATION_NAMES } from "../rulesets/solaris/record-sheet";
 import { SUMMARY_WORDS } from "../match-summary";
+import { MEKATAC_PHASES } from "../rulesets/mekatac/rulings";
 import { poEntries } from "./gettext";
 
 const SOURCES = import.meta.glob<string>(["../*.ts", "../rulesets/**/*.ts"], { query: "?raw", import: "default", eager: true });
@@ -24,7 +25,7 @@ describe("the Spanish catalog of the client", () => {
   it("has every text the client translates", () => {
     const texts = [...literalsPassedToT(), ...PHYSICAL_CHOICES.map((choice) => choice.label),
       ...Object.values(errorCatalogue.templates), ...Object.values(LOCATION_NAMES), ...Object.values(PHASE_NAMES),
-      ...Object.values(SUMMARY_WORDS)];
+      ...Object.values(SUMMARY_WORDS), ...Object.values(MEKATAC_PHASES)];
     expect(texts.length).toBeGreaterThan(50);
     expect(texts.filter((text) => !spanish.has(text))).toEqual([]);
   });

@@ -2,13 +2,15 @@
 // movement order with its attacks, cards and standing instruction (move-panel.ts), and "prepare", the side's
 // upgrade and strategy cards before the first initiative roll when the decks are agreed (prepare-panel.ts). Reactions during another
 // meka's move are the core's reaction panel, offered what the server's window asks; the hand is shown in the
-// move panel (a side's hand reaches only its player: the server's view decides).
+// move panel (a side's hand reaches only its player: the server's view decides). Its playback is said in the
+// rulings list and the log by rulings.ts.
 
 import type { Panel, PanelPage, RulesetPanels } from "../../panels";
 import type { ServerFrame } from "../../protocol";
 import { errorText } from "../../errors";
 import { MekatacMovePanel } from "./move-panel";
 import { MekatacPreparePanel } from "./prepare-panel";
+import { mekatacRulings } from "./rulings";
 
 /** The page's BattleTech tools, not this ruleset's: the movement markup and the split line-of-sight choices. */
 const NOT_MEKATAC = ["#orders", "#split-los"];
@@ -52,5 +54,5 @@ export function mekatacPanels(page: PanelPage): RulesetPanels {
   const prepare = new MekatacPreparePanel(section(page.root, "mekatac-prepare"), {
     send: (frame) => page.send(frame as never),
   });
-  return { panels: { move: panelOf(move), prepare: panelOf(prepare) } };
+  return { panels: { move: panelOf(move), prepare: panelOf(prepare) }, rulings: mekatacRulings };
 }
