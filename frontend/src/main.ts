@@ -317,7 +317,10 @@ function startMatch(page: HTMLElement): void {
         const item = document.createElement("li");
         item.dataset.side = side.side;
         item.dataset.submitted = String(side.submitted);
-        item.textContent = `${side.player} (${side.side})`;
+        item.textContent = `${side.player} (${side.side}) `;
+        const mark = Object.assign(document.createElement("span"), { className: "submitted-mark" });
+        mark.textContent = t("✓ submitted");
+        item.append(mark);
         return item;
       }),
     );

@@ -131,3 +131,9 @@ def test_every_word_of_the_pages_has_its_spanish() -> None:
     ]
     assert len(words) > 100 and "You are playing <strong>%(side)s</strong>." in words  # blocktrans too
     assert [word for word in words if word not in spanish] == []
+
+
+def test_no_words_are_left_in_the_style_sheet_where_no_catalog_reaches_them() -> None:
+    # " ✓ submitted" beside a player's name was English on every Spanish match page.
+    styles = (Path(__file__).resolve().parents[2] / "frontend" / "src" / "app.css").read_text()
+    assert [text for text in re.findall(r'content:\s*"([^"]*)"', styles) if re.search(r"[^\W\d_]", text)] == []
