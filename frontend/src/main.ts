@@ -292,6 +292,7 @@ function startMatch(page: HTMLElement): void {
     const owesOrder = showPanels(ruleset.panels, snapshot);
     reaction.show(snapshot.reaction, units);
     ruleset.reaction?.(snapshot.reaction ?? null, snapshot);
+    ruleset.show?.(snapshot);
     showTakeBack();
     cue.set(owesOrder || owedReactions(snapshot.reaction).length > 0);
     clock.show(inPlay ? snapshot.match.deadline : null);

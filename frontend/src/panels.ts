@@ -28,6 +28,8 @@ export interface RulesetPanels {
   clickHex?(hex: Hex): void;
   /** The open reaction window (or none) as the position now stands: the ruleset may show where it opened. */
   reaction?(view: ReactionView | null, snapshot: Snapshot): void;
+  /** Each snapshot, for every viewer: the ruleset's panels that show the position (MEKATAC's record sheets). */
+  show?(snapshot: Snapshot): void;
   /** The ruleset's playback in words, where its timeline is not the core's (rulings.ts): the rulings list and log. */
   rulings?(timeline: Timeline): string[];
 }

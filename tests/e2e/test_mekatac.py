@@ -85,6 +85,9 @@ def test_a_mekatac_turn_with_a_reaction_shot(
         page.wait_for_selector("#rulings li:has-text('Movement: B fires Lanzamisiles mediano [F] at A')",
                                timeout=PLAYBACK_MS)
         assert "B fires Lanzamisiles mediano [F] at A" in page.inner_text("#match-log")
+    # Every page has each meka's record sheet from the view: its armour and its weapons with their rounds.
+    sheet = watcher.inner_text("#mekatac-record [data-meka='B']")
+    assert "Armour" in sheet and "Lanzamisiles mediano [F]" in sheet and "shots" in sheet
     # The shot is in the logged playback, at the step of the Sharpshot's move where the window opened.
     shots = server_manage("shell", "-c", SHOTS.replace("MATCH", match.strip("/").split("/")[-1]))
     assert "B fires Lanzamisiles mediano [F] at A" in shots

@@ -8,6 +8,7 @@ import errorCatalogue from "../error-catalogue.json";
 import { LOCATION_NAMES } from "../rulesets/solaris/record-sheet";
 import { SUMMARY_WORDS } from "../match-summary";
 import { MEKATAC_PHASES } from "../rulesets/mekatac/rulings";
+import { CRITICAL_NAMES, LOAD_NAMES } from "../rulesets/mekatac/record-sheet";
 import { poEntries } from "./gettext";
 
 const SOURCES = import.meta.glob<string>(["../*.ts", "../rulesets/**/*.ts"], { query: "?raw", import: "default", eager: true });
@@ -25,7 +26,8 @@ describe("the Spanish catalog of the client", () => {
   it("has every text the client translates", () => {
     const texts = [...literalsPassedToT(), ...PHYSICAL_CHOICES.map((choice) => choice.label),
       ...Object.values(errorCatalogue.templates), ...Object.values(LOCATION_NAMES), ...Object.values(PHASE_NAMES),
-      ...Object.values(SUMMARY_WORDS), ...Object.values(MEKATAC_PHASES)];
+      ...Object.values(SUMMARY_WORDS), ...Object.values(MEKATAC_PHASES),
+      ...Object.values(CRITICAL_NAMES), ...Object.values(LOAD_NAMES)];
     expect(texts.length).toBeGreaterThan(50);
     expect(texts.filter((text) => !spanish.has(text))).toEqual([]);
   });

@@ -42,7 +42,7 @@ const MOVE_CARDS = ["jaleo", "blitz", "salva", "iniciativa", "deflexion", "pura_
   "fuego_apoyo", "apoyo_aereo"];
 const ON_ENEMY = ["atascado", "duda", "fuego_apoyo", "apoyo_aereo"];
 const ATTACK_CARDS = ["disparo_apuntado", "critico"];
-const CARD_NAMES: Record<string, string> = {
+export const CARD_NAMES: Record<string, string> = {
   jaleo: "Jaleo Meka", blitz: "Blitz Meka", pura_suerte: "Pura suerte", salva: "Salva", deflexion: "Deflección",
   disparo_apuntado: "Disparo apuntado", critico: "Crítico", tactica: "Táctica", iniciativa: "Iniciativa",
   duda: "Duda", atascado: "Atascado", ataque_oportunidad: "Ataque de oportunidad",

@@ -3,13 +3,14 @@
 // upgrade and strategy cards before the first initiative roll when the decks are agreed (prepare-panel.ts). Reactions during another
 // meka's move are the core's reaction panel, offered what the server's window asks; the hand is shown in the
 // move panel (a side's hand reaches only its player: the server's view decides). Its playback is said in the
-// rulings list and the log by rulings.ts.
+// rulings list and the log by rulings.ts; every viewer sees each meka's record sheet (record-sheet.ts).
 
 import type { Panel, PanelPage, RulesetPanels } from "../../panels";
 import type { ServerFrame } from "../../protocol";
 import { errorText } from "../../errors";
 import { MekatacMovePanel } from "./move-panel";
 import { MekatacPreparePanel } from "./prepare-panel";
+import { MekatacRecordSheets } from "./record-sheet";
 import { mekatacRulings } from "./rulings";
 
 /** The page's BattleTech tools, not this ruleset's: the movement markup and the split line-of-sight choices. */
@@ -54,5 +55,10 @@ export function mekatacPanels(page: PanelPage): RulesetPanels {
   const prepare = new MekatacPreparePanel(section(page.root, "mekatac-prepare"), {
     send: (frame) => page.send(frame as never),
   });
-  return { panels: { move: panelOf(move), prepare: panelOf(prepare) }, rulings: mekatacRulings };
+  const sheets = new MekatacRecordSheets(section(page.root, "mekatac-record"));
+  return {
+    panels: { move: panelOf(move), prepare: panelOf(prepare) },
+    show: (snapshot) => sheets.show(snapshot),
+    rulings: mekatacRulings,
+  };
 }

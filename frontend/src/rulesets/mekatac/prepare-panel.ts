@@ -24,7 +24,7 @@ const FIELDS: Record<string, string[]> = {
   meka_oculto: ["own", "hex"], emboscada: ["enemy", "hex"], danos: ["enemy"], terreno: ["hex", "terrain"],
   minas: ["hex"], sorpresa: [],
 };
-const NAMES: Record<string, string> = {
+export const NAMES: Record<string, string> = {
   blindaje_extra: "Blindaje extra", arma_extra: "Arma extra", arma_mejorada: "Arma mejorada", veterano: "Veterano",
   motor_avanzado: "Motor avanzado", municion_extra: "Munición extra", terreno: "Terreno", emboscada: "Emboscada",
   danos: "Daños", sorpresa: "Sorpresa", minas: "Minas", meka_oculto: "Meka oculto",
