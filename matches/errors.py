@@ -148,6 +148,7 @@ register_reasons({
     "message.nested_too_deeply": "That JSON is nested too deeply.",
     "message.nul": "Text may not contain the NUL character (U+0000).",
     "message.lone_surrogate": "Text may not contain a lone surrogate (U+D800 to U+DFFF).",
+    "message.not_finite": "Numbers must be finite (not NaN, not infinite, not beyond the range of a float).",
     "message.too_long": "Send one JSON object as text, at most %(limit)s characters.",
     "message.not_json": "That message is not valid JSON.",
     "message.no_type": "A message is a JSON object with a string `type`.",

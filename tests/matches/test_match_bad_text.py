@@ -43,6 +43,11 @@ def stored(match: Match) -> tuple[int, int, int]:
         ("options/", json.dumps({"options": {"movement": "classic", "x\x00": 1}}), "message.malformed", 400),
         ("chat/", '{"text": ' + NESTED + "}", "message.malformed", 400),
         ("", json.dumps({"designs": DUEL, "board": "x" * 3_000_000}), "message.too_large", 413),
+        # A number too large for a float reads as infinity, which no JSON answer can say: the coded refusal
+        # naming the value failed to render (a 500), whichever ruleset's option it was.
+        ("", '{"options": {"turn_limit": 1e400}}', "message.malformed", 400),
+        ("", '{"ruleset": "skirmish", "options": {"turns": -1e400}}', "message.malformed", 400),
+        ("options/", '{"options": {"turn_limit": 1e999}}', "message.malformed", 400),
     ],
 )
 def test_rest_bodies_the_database_or_parser_cannot_take_are_coded_errors(
@@ -97,7 +102,8 @@ def test_an_uploaded_board_with_a_nul_is_refused(alice: User) -> None:
 @pytest.mark.asyncio
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.usefixtures("close_worker_connections")
-@pytest.mark.parametrize("text", [json.dumps({"type": "chat", "text": "gg\x00"}), '{"type": "chat", "x": ' + "[" * 7000 + "]" * 7000 + "}"])
+@pytest.mark.parametrize("text", [json.dumps({"type": "chat", "text": "gg\x00"}), '{"type": "chat", "x": ' + "[" * 7000 + "]" * 7000 + "}",
+                                  '{"type": "chat", "text": "gg", "turn": 1e400}', '{"type": "chat", "text": NaN}'])
 async def test_a_socket_message_with_a_nul_or_nested_too_deep_is_malformed(alice: User, bob: User, text: str) -> None:
     match = await database_sync_to_async(start_lobby_duel)(alice, bob)
     socket = await connect(match, alice)
