@@ -11,17 +11,21 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from rules.core.dice import Dice
 from rules.core.hexes import Hex
 from rules.core.state import MatchResult as RulesResult
 from rules.rulesets.mekatac.designs import DESIGNS
-from rules.rulesets.mekatac.skills import PILOT_SKILLS
+from rules.rulesets.mekatac.skills import PILOT_SKILLS, learn
 from rules.rulesets.mekatac.state import MekaState, new_meka
+
+from matches.models import Match
 
 from .models import LETHAL_WOUNDS, MEKATAC_SKILLS, SIDE_A, SIDE_B, SIDES, Fixture, Mech, Pilot
 
 UNIT_OF_SIDE = {SIDE_A: "A", SIDE_B: "B"}
 # The campaign's skill names (the text's words) → the rules' keys: both in the D12 table's order.
 SKILL_KEYS = dict(zip(MEKATAC_SKILLS, PILOT_SKILLS, strict=True))
+SKILL_OF_KEY = {key: name for name, key in SKILL_KEYS.items()}
 
 
 def _meka(side: str, fixture: Fixture, pilot: Pilot, mech: Mech) -> Any:
@@ -55,3 +59,16 @@ def meka_result_lines(state: MekaState, result: RulesResult, carried: dict[str, 
             "victory_points": result.victory_points.get(side, 0),
         }
     return lines
+
+
+def learn_roll(match: Match, side: str, pilot: Pilot) -> tuple[str | None, tuple[int, ...]]:
+    """«Tras una gran batalla, campaña o periodo de entrenamiento un piloto puede conseguir una habilidad al
+    azar» (HABILIDADES DE LOS PILOTOS): the rules' 1D12 (`skills.learn`: a skill the pilot holds is rolled
+    again) on dice seeded from the match's seed, whose hash was published at its start, and the side, so the
+    roll is the same each time the result is applied and can be checked once the seed is revealed. The skill
+    learnt (None when the pilot knows all twelve) and every face rolled."""
+    dice = Dice(f"{match.seed}:campaign-skill:{side}")
+    held = tuple(SKILL_KEYS[skill] for skill in pilot.mekatac_skills if skill in SKILL_KEYS)
+    after = learn(held, dice)
+    faces = tuple(face for roll in dice.rolls for face in roll.dice)
+    return (SKILL_OF_KEY[after[-1]] if len(after) > len(held) else None), faces

@@ -17,10 +17,12 @@ from django.utils.translation import gettext_noop
 
 from matches.errors import MatchError
 from matches.models import Match
-from rules.core.dice import Dice
 
-from .models import LETHAL_WOUNDS, MEKATAC_SKILLS, SIDE_A, SIDES, Campaign, Fixture, MatchResult, Mech, Pilot, Round, SideResult
 from .economy import salvage_line, salvage_won
+from .mekatac import learn_roll
+from .models import (
+    LETHAL_WOUNDS, SIDE_A, SIDES, Campaign, CampaignLog, Fixture, MatchResult, Mech, Pilot, Round, SideResult,
+)
 from .report import line
 from .services import condition_after, match_result_record, round_locked
 
@@ -109,9 +111,7 @@ def _feed_back(fixture: Fixture, campaign: Campaign, side: SideResult, result: M
         report.append(line(gettext_noop("%(pilot)s: +%(added)s wound(s), now %(wounds)s; injured, rests until healed."),
                            pilot=str(pilot), added=side.wounds, wounds=pilot.wounds))
 
-    if campaign.mekatac_skills and awards["outcome"] == "win" and pilot.status != Pilot.Status.DEAD:
-        report.append(_skill_roll(campaign, fixture, side.side, pilot, changes))
-
+    report += _skill_roll(campaign, fixture, result, side.side, pilot, changes)
     pilot.save(update_fields=["experience", "fame", "wounds", "status", "mekatac_skills"])
     stable.save(update_fields=["fame", "money"])
     mech.save(update_fields=["damage", "destroyed", "condition"])
@@ -121,18 +121,27 @@ def _feed_back(fixture: Fixture, campaign: Campaign, side: SideResult, result: M
     return report, changes
 
 
-def _skill_roll(campaign: Campaign, fixture: Fixture, side: str, pilot: Pilot, changes: dict[str, Any]
-                ) -> dict[str, Any]:
-    """The winner's MEKATAC D12 on the pilot skill table; a new skill is the pilot's (and in `changes`)."""
-    dice = Dice(f"{campaign.seed}:fixture:{fixture.pk}:{side}")
-    skill = MEKATAC_SKILLS[dice.roll(1, 12, "MEKATAC pilot skill after a battle (D12)").total - 1]
-    if skill in pilot.mekatac_skills:
-        return line(gettext_noop("%(pilot)s: rolled %(skill)s on the MEKATAC D12, already known: nothing gained."),
-                    pilot=str(pilot), skill=skill)
+def _skill_roll(campaign: Campaign, fixture: Fixture, result: MatchResult, side: str, pilot: Pilot,
+                changes: dict[str, Any]) -> list[dict[str, Any]]:
+    """MEKATAC's D12 after a battle (`mekatac.learn_roll`) for a pilot who fought it and lives (a forfeit or a
+    no-show is no battle); the faces are recorded in `changes`, a new skill is the pilot's (given back by
+    un-applying) and logged in the campaign log."""
+    fought = result.decision in (MatchResult.Decision.PLAYED, MatchResult.Decision.DECLARED)
+    if not (campaign.mekatac_skills and fought and pilot.status != Pilot.Status.DEAD) or fixture.match is None:
+        return []  # (an applied fixture always has its match)
+    skill, faces = learn_roll(fixture.match, side, pilot)
+    changes["skill_rolls"] = list(faces)
+    if skill is None:
+        return [line(gettext_noop("%(pilot)s: knows every MEKATAC skill already; the D12 has nothing to give."),
+                     pilot=str(pilot))]
     pilot.mekatac_skills = [*pilot.mekatac_skills, skill]
     changes["skill"] = skill
-    return line(gettext_noop("%(pilot)s: rolled %(skill)s on the MEKATAC D12 («Tras una gran batalla…»)."),
-                pilot=str(pilot), skill=skill)
+    learnt = line(gettext_noop("%(pilot)s: rolled %(faces)s on the MEKATAC D12 (a skill already held is rolled "
+                               "again): learns %(skill)s («Tras una gran batalla…»)."),
+                  pilot=str(pilot), faces=", ".join(map(str, faces)), skill=skill)
+    CampaignLog.objects.create(campaign=campaign, round=fixture.round, fixture=fixture,
+                               action=CampaignLog.Action.SKILL_LEARNT, reason="", lines=[learnt])
+    return [learnt]
 
 
 def fixture_locked(fixture_id: int) -> Fixture:

@@ -170,7 +170,7 @@ class Campaign(models.Model):
     )
     mekatac_skills = models.BooleanField(
         _("MEKATAC skills"), default=False,
-        help_text=_("The winner of a fight rolls a D12 on MEKATAC's pilot skill table."),
+        help_text=_("Each pilot who fought a battle rolls a D12 on MEKATAC's pilot skill table after it."),
     )
 
     class Meta:

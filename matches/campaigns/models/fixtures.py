@@ -208,7 +208,8 @@ class Bye(models.Model):
 
 
 class CampaignLog(models.Model):
-    """One decision of the organiser or referee that changed the campaign's history, with its reason."""
+    """One decision of the organiser or referee that changed the campaign's history, with its reason (or a
+    purchase, a sale, a MEKATAC skill learnt after a fight: what changed without a decision)."""
 
     class Action(models.TextChoices):
         UNAPPLIED = "unapplied", _("Result un-applied")
@@ -220,6 +221,7 @@ class CampaignLog(models.Model):
         EXTENDED = "extended", _("Deadline extended")
         BOUGHT = "bought", _("Mech bought")
         SOLD = "sold", _("Mech sold")
+        SKILL_LEARNT = "skill_learnt", _("Skill learnt")
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="log", verbose_name=_("campaign"))
     round = models.ForeignKey(Round, on_delete=models.SET_NULL, null=True, blank=True, related_name="log",

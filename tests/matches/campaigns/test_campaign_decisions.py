@@ -54,7 +54,7 @@ def test_unapplying_gives_back_everything_and_reapplying_gives_it_again(league: 
     assert any("-3 XP" in text for text in lines)
     first.refresh_from_db()
     assert (first.applied_at, first.result, first.report) == (None, None, [])
-    entry = CampaignLog.objects.get()
+    entry = CampaignLog.objects.get(action="unapplied")
     assert (entry.action, entry.reason, entry.fixture, entry.by) == (
         "unapplied", "Wrong winner typed in", first, league.pilots["Gray"].player)
     assert results.fixture_apply_result(fixture_id=first.pk)

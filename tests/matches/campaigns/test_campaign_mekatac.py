@@ -9,13 +9,18 @@ from dataclasses import replace
 import pytest
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
+from django.test import Client
+from django.urls import reverse
 
-from matches.campaigns import economy, pairings, results, services
-from matches.campaigns.models import Arena, Campaign, Mech, Pilot, Round, Season, Stable
+from matches.campaigns import decisions, economy, pairings, results, services
+from matches.campaigns.mekatac import SKILL_OF_KEY
+from matches.campaigns.models import MEKATAC_SKILLS, Arena, Campaign, CampaignLog, Fixture, Mech, Pilot, Round, Season, Stable
+from rules.core.dice import Dice
 from matches.models import Match
 from rules.core.reasons import Reason
 from rules.core.state import MatchResult as RulesResult
 from rules.rulesets import get_ruleset
+from rules.rulesets.mekatac.skills import learn
 
 pytestmark = pytest.mark.django_db
 
@@ -83,5 +88,74 @@ def test_a_mekatac_fight_ended_in_play_flows_back(meka_league: Campaign) -> None
     other = "b" if ana_side == "a" else "a"
     assert line[other].mech_destroyed and line[other].wounds == 2
     assert bea.wounds == 2 and Mech.objects.get(design="Sprite").destroyed
-    assert ana.experience > 0 and len(ana.mekatac_skills) in (1, 2)  # the winner's D12 (known already: nothing)
+    # Both fought: each learns a skill on the D12 (a skill held rolled again: Ana keeps Puntería and adds one).
+    assert ana.experience > 0 and len(ana.mekatac_skills) == 2 and len(bea.mekatac_skills) == 1
     assert Mech.objects.get(design="Imp").damage == 3
+
+
+def _fought(campaign: Campaign) -> Fixture:
+    """The round's fixture, its MEKATAC match played and ended by the referee's finish (a battle fought)."""
+    round_ = Round.objects.get(season__campaign=campaign)
+    pairings.round_generate_pairings(round_id=round_.pk)
+    (match,) = services.round_create_matches(round_id=round_.pk)
+    services.match_finish(match_id=match.pk, winner_side="a", sides={"a": {"kills": 1}, "b": {"wounds": 1}})
+    return Fixture.objects.get(match=match)
+
+
+def test_each_pilot_who_fought_learns_a_skill_on_the_d12_taken_back_when_un_applied(meka_league: Campaign) -> None:
+    # HABILIDADES DE LOS PILOTOS: «Tras una gran batalla, campaña o periodo de entrenamiento un piloto puede
+    # conseguir una habilidad al azar» (D12 on the table): the rules' learn roll, on dice seeded from the match.
+    fixture = _fought(meka_league)
+    held = {pilot.pk: list(pilot.mekatac_skills) for pilot in Pilot.objects.all()}
+
+    assert results.fixture_apply_result(fixture_id=fixture.pk)
+
+    fixture.refresh_from_db()
+    assert fixture.match is not None
+    learnt = {}
+    for side in ("a", "b"):
+        pilot = fixture.pilot_of(side)
+        pilot.refresh_from_db()
+        dice = Dice(f"{fixture.match.seed}:campaign-skill:{side}")
+        keys = tuple(key for key, name in SKILL_OF_KEY.items() if name in held[pilot.pk])
+        expected = SKILL_OF_KEY[learn(keys, dice)[-1]]
+        assert pilot.mekatac_skills == [*held[pilot.pk], expected]
+        assert fixture.changes[side]["skill"] == expected
+        assert fixture.changes[side]["skill_rolls"] == [face for roll in dice.rolls for face in roll.dice]
+        learnt[pilot.pk] = expected
+    logged = CampaignLog.objects.filter(fixture=fixture, action=CampaignLog.Action.SKILL_LEARNT)
+    assert sorted(entry.lines[0]["params"]["skill"] for entry in logged) == sorted(learnt.values())
+    ana = Pilot.objects.get(name="Ana")
+    client = Client()
+    client.force_login(ana.player)
+    assert learnt[ana.pk] in client.get(reverse("campaign-pilot", args=[ana.pk])).content.decode()
+
+    decisions.fixture_unapply(fixture_id=fixture.pk, reason="Entered against the wrong pilots")
+    assert {pilot.pk: pilot.mekatac_skills for pilot in Pilot.objects.all()} == held
+    results.fixture_apply_result(fixture_id=fixture.pk)  # applied again: the same dice, the same skills
+    assert {pilot.pk: pilot.mekatac_skills[-1] for pilot in Pilot.objects.all()} == learnt
+
+
+def test_a_held_skill_is_rolled_again_and_a_pilot_who_knows_all_twelve_learns_nothing(meka_league: Campaign) -> None:
+    Pilot.objects.filter(name="Ana").update(mekatac_skills=list(MEKATAC_SKILLS))
+    Pilot.objects.filter(name="Bea").update(mekatac_skills=list(MEKATAC_SKILLS[1:]))
+    fixture = _fought(meka_league)
+
+    results.fixture_apply_result(fixture_id=fixture.pk)
+
+    assert Pilot.objects.get(name="Ana").mekatac_skills == list(MEKATAC_SKILLS)
+    assert Pilot.objects.get(name="Bea").mekatac_skills == [*MEKATAC_SKILLS[1:], "Puntería"]
+    fixture.refresh_from_db()
+    assert any("knows every MEKATAC skill" in entry["text"] for entry in fixture.report)
+
+
+@pytest.mark.parametrize("decision", ["no_show", "forfeit"])
+def test_no_battle_no_skill(meka_league: Campaign, decision: str) -> None:
+    # A no-show or a forfeit: the side that did not win «loses without a fight»: no battle, no D12.
+    round_ = Round.objects.get(season__campaign=meka_league)
+    pairings.round_generate_pairings(round_id=round_.pk)
+    (match,) = services.round_create_matches(round_id=round_.pk)
+    decisions.fixture_decide(fixture_id=match.fixture.pk, decision=decision, winner_side="a", reason="Did not come")
+
+    assert sorted(len(pilot.mekatac_skills) for pilot in Pilot.objects.all()) == [0, 1]
+    assert not CampaignLog.objects.filter(action=CampaignLog.Action.SKILL_LEARNT).exists()

@@ -9,11 +9,13 @@ from django.contrib.auth.models import User
 from django.db import connection
 
 from matches.campaigns import pairings, results, services, upkeep
+from matches.campaigns.mekatac import SKILL_OF_KEY
 from matches.campaigns.report import said
 from matches.campaigns.models import Fixture, MatchResult, Mech, Pilot, Round, Stable
 from matches.errors import MatchError
 from matches.models import Match
 from rules.core.dice import Dice
+from rules.rulesets.mekatac.skills import learn
 from tests.matches.campaigns.conftest import League, finish
 from tests.matches.races import race_behind_row_lock
 
@@ -293,9 +295,9 @@ def test_a_skill_needs_enough_experience(league: League) -> None:
     assert (pilot.gunnery, pilot.experience) == (4, 15)
 
 
-def test_the_winner_rolls_a_mekatac_skill_replayably(league: League) -> None:
+def test_each_pilot_who_fought_rolls_a_mekatac_skill_replayably(league: League) -> None:
     """MEKATAC, HABILIDADES DE LOS PILOTOS: «Tras una gran batalla … un piloto puede conseguir una
-    habilidad al azar» on a D12."""
+    habilidad al azar» on a D12: both pilots of the fight, on dice seeded from its match."""
     league.campaign.mekatac_skills = True
     league.campaign.save()
     first, _ = live_round(league)
@@ -303,12 +305,12 @@ def test_the_winner_rolls_a_mekatac_skill_replayably(league: League) -> None:
 
     results.fixture_apply_result(fixture_id=first.pk)
 
-    winner, loser = Pilot.objects.get(pk=first.pilot_a_id), Pilot.objects.get(pk=first.pilot_b_id)
-    expected = results.MEKATAC_SKILLS[
-        Dice(f"{league.campaign.seed}:fixture:{first.pk}:a").roll(1, 12, "replay").total - 1
-    ]
-    assert winner.mekatac_skills == [expected]
-    assert loser.mekatac_skills == []
+    first.refresh_from_db()
+    assert first.match is not None
+    for side, pilot_id in (("a", first.pilot_a_id), ("b", first.pilot_b_id)):
+        dice = Dice(f"{first.match.seed}:campaign-skill:{side}")
+        expected = SKILL_OF_KEY[learn((), dice)[0]]
+        assert Pilot.objects.get(pk=pilot_id).mekatac_skills == [expected]
 
 
 def test_pilots_without_a_mech_or_a_player_are_not_paired(league: League) -> None:
