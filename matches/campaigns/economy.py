@@ -21,7 +21,7 @@ from matches.errors import MatchError
 
 from .models import SIDE_A, SIDE_B, Campaign, CampaignLog, Fixture, Mech, SideResult, Stable, mech_figures
 from .report import line
-from .upkeep import fights_pending, mech_repair
+from .upkeep import fights_pending, locked_mech, mech_repair
 
 OTHER_SIDE = {SIDE_A: SIDE_B, SIDE_B: SIDE_A}
 
@@ -69,12 +69,7 @@ def mech_sell(*, mech_id: int, by: User | AnonymousUser | None = None) -> int:
     """Sells a mech for its value (`mech_value`); its pilot is left without one. The mech stays on record
     (its fights name it), off the stable's roster. Returns what it fetched."""
     with transaction.atomic():
-        try:
-            mech = Mech.objects.select_for_update(of=("self",)).select_related("stable__campaign").get(pk=mech_id)
-        except Mech.DoesNotExist:
-            raise MatchError("mech.not_found", id=mech_id) from None
-        if mech.sold_at is not None:
-            raise MatchError("mech.sold", mech=str(mech))
+        mech = locked_mech(mech_id)
         if fights_pending(Q(mech_a=mech) | Q(mech_b=mech)):
             raise MatchError("sell.in_fight", mech=str(mech))
         stable = Stable.objects.select_for_update().get(pk=mech.stable_id)

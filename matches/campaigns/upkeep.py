@@ -26,15 +26,21 @@ def fights_pending(involved: Q) -> bool:
     return pending.filter(involved).exists()
 
 
+def locked_mech(mech_id: int) -> Mech:
+    """The mech, its row locked for the running transaction; coded refusals for one missing or sold."""
+    try:
+        mech = Mech.objects.select_for_update(of=("self",)).select_related("stable__campaign").get(pk=mech_id)
+    except Mech.DoesNotExist:
+        raise MatchError("mech.not_found", id=mech_id) from None
+    if mech.sold_at is not None:
+        raise MatchError("mech.sold", mech=str(mech))
+    return mech
+
+
 def mech_repair(*, mech_id: int) -> int:
     """Repairs all of a mech's carried damage at the campaign's price; returns what it cost."""
     with transaction.atomic():
-        try:
-            mech = Mech.objects.select_for_update(of=("self",)).select_related("stable__campaign").get(pk=mech_id)
-        except Mech.DoesNotExist:
-            raise MatchError("mech.not_found", id=mech_id) from None
-        if mech.sold_at is not None:
-            raise MatchError("mech.sold", mech=str(mech))
+        mech = locked_mech(mech_id)
         if mech.destroyed:
             raise MatchError("repair.destroyed", mech=str(mech))
         if not mech.damage:
