@@ -8,6 +8,7 @@ import { type Facing, parseLabel } from "../../hex";
 import type { Position } from "../../path";
 import { phaseKey } from "../../panels";
 import type { Snapshot } from "../../protocol";
+import { showOrderState, showPanelMessage } from "../order-panel-state";
 
 /** A meka's hints (rules/rulesets/mekatac/view.py `hints`). */
 export interface MekaHints {
@@ -283,14 +284,10 @@ export class MekatacMovePanel {
 
   private setState(state: MekatacMovePanel["state"]): void {
     this.state = state;
-    this.root.dataset.state = state;
-    this.root.querySelector<HTMLElement>(".when-submitted")!.hidden = state !== "submitted";
-    this.root.querySelector<HTMLButtonElement>("[data-action='submit']")!.disabled = state !== "choosing";
+    showOrderState(this.root, state);
   }
 
   private setMessage(text: string, code = ""): void {
-    const message = this.root.querySelector<HTMLElement>(".message")!;
-    message.textContent = text;
-    message.dataset.code = code;
+    showPanelMessage(this.root, text, code);
   }
 }

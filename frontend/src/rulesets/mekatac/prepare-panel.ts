@@ -5,6 +5,7 @@
 
 import { t } from "../../i18n";
 import type { Snapshot } from "../../protocol";
+import { showOrderState, showPanelMessage } from "../order-panel-state";
 
 export interface PreparedCard {
   card: string;
@@ -150,14 +151,10 @@ export class MekatacPreparePanel {
 
   private setState(state: MekatacPreparePanel["state"]): void {
     this.state = state;
-    this.root.dataset.state = state;
-    this.root.querySelector<HTMLElement>(".when-submitted")!.hidden = state !== "submitted";
-    this.root.querySelector<HTMLButtonElement>("[data-action='submit']")!.disabled = state !== "choosing";
+    showOrderState(this.root, state);
   }
 
   private setMessage(text: string, code = ""): void {
-    const message = this.root.querySelector<HTMLElement>(".message")!;
-    message.textContent = text;
-    message.dataset.code = code;
+    showPanelMessage(this.root, text, code);
   }
 }

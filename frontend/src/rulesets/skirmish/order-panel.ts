@@ -8,6 +8,7 @@ import { type Hex, hexLabel, parseLabel } from "../../hex";
 import type { Position } from "../../path";
 import { phaseKey } from "../../panels";
 import type { Snapshot } from "../../protocol";
+import { showOrderState, showPanelMessage } from "../order-panel-state";
 
 /** The troop's hints (rules/rulesets/skirmish/ruleset.py `_unit_hints`). */
 export interface TroopHints {
@@ -267,14 +268,10 @@ export class SkirmishOrderPanel {
 
   private setState(state: SkirmishOrderPanel["state"]): void {
     this.state = state;
-    this.root.dataset.state = state;
-    this.root.querySelector<HTMLElement>(".when-submitted")!.hidden = state !== "submitted";
-    this.root.querySelector<HTMLButtonElement>("[data-action='submit']")!.disabled = state !== "choosing";
+    showOrderState(this.root, state);
   }
 
   private setMessage(text: string, code = ""): void {
-    const message = this.root.querySelector<HTMLElement>(".message")!;
-    message.textContent = text;
-    message.dataset.code = code;
+    showPanelMessage(this.root, text, code);
   }
 }
