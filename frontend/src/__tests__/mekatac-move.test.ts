@@ -92,6 +92,17 @@ describe("the MEKATAC move panel", () => {
     expect(root().querySelector<HTMLButtonElement>("[data-action='submit']")!.disabled).toBe(false);
   });
 
+  it("keeps a given meka's order given when the player comes back to it before the snapshot lists it", () => {
+    panel.show(snapshot());
+    click("[data-action='submit']");
+    panel.handle({ type: "order_accepted", steps: [] });
+    click("[data-meka='A2']");
+    expect(root().dataset.state).toBe("choosing");
+    // Back on A1: it was offered again, and giving it again was refused with order.already_submitted.
+    click("[data-meka='A1']");
+    expect(root().dataset.state).toBe("submitted");
+  });
+
   it("opens the next turn's order, even when the last submit's reply comes after the next turn's position", () => {
     const turn = (n: number) => snapshot({ match: { id: 1, status: "in_progress", ruleset: "mekatac", turn: n, phase: "movement" } });
     const open = () => !root().querySelector<HTMLButtonElement>("[data-action='submit']")!.disabled;

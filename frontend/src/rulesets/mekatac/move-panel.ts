@@ -77,6 +77,8 @@ export class MekatacMovePanel {
   private state: "idle" | "choosing" | "sent" | "submitted" = "idle";
   /** The phase (turn and phase) of the last submit: its late reply must not close the next phase's order. */
   private submittedFor = "";
+  /** The mekas whose orders the server accepted since the last position (whose `my_orders` lists them later). */
+  private given = new Set<string>();
 
   constructor(private readonly root: HTMLElement, private readonly hooks: MoveHooks) {
     // Our own catalogue's words, not the players': safe to place as markup.
@@ -115,6 +117,7 @@ export class MekatacMovePanel {
   show(snapshot: Snapshot): void {
     const offered = Object.entries(this.allHints(snapshot)).filter(([, h]) => h.orders).map(([id]) => id);
     const shown = this.snapshot && phaseKey(this.snapshot);
+    this.given.clear(); // from here the snapshot's `my_orders` says (a withdrawn order is owed again)
     this.snapshot = snapshot;
     this.root.hidden = offered.length === 0 || snapshot.match.status !== "in_progress";
     if (this.root.hidden) return this.stop();
@@ -146,11 +149,22 @@ export class MekatacMovePanel {
       const start = this.meka ? [{ hex: this.meka.hex, facing: this.meka.facing }] : [];
       this.hooks.drawPath([...start, ...(frame.steps ?? [])].map((s) => ({ hex: parseLabel(s.hex), facing: (s.facing % 6) as Facing })));
       this.setMessage("");
-      if (frame.type === "order_accepted" && this.submittedFor === phaseKey(this.snapshot!)) this.setState("submitted");
+      if (frame.type === "order_accepted" && this.submittedFor === phaseKey(this.snapshot!)) this.accepted();
     } else if (frame.type === "error" && this.state !== "idle") {
       this.setMessage(text, frame.code ?? "");
       if (this.state === "sent") this.setState("choosing");
     }
+  }
+
+  /** The chosen meka's order is given: it stays given when the player comes back to it in this phase. */
+  private accepted(): void {
+    if (this.meka) this.given.add(this.meka.id);
+    this.setState("submitted");
+  }
+
+  private givenIds(): Set<string> {
+    const listed = (this.snapshot?.my_orders ?? []).map((order) => (order as { unit?: string }).unit ?? "");
+    return new Set([...listed, ...this.given]);
   }
 
   interrupt(): boolean {
@@ -207,9 +221,10 @@ export class MekatacMovePanel {
       this.volleys = [];
     }
     this.meka = meka;
-    // Each meka gives its own order: one already given (the snapshot's `my_orders`) shows as given.
-    const given = new Set((this.snapshot?.my_orders ?? []).map((order) => (order as { unit?: string }).unit));
-    if (this.state === "choosing" || this.state === "submitted") this.setState(given.has(id) ? "submitted" : "choosing");
+    // Each meka gives its own order: one already given (the snapshot's `my_orders`, or accepted since) shows as given.
+    if (this.state === "choosing" || this.state === "submitted") {
+      this.setState(this.givenIds().has(id ?? "") ? "submitted" : "choosing");
+    }
     for (const button of this.root.querySelectorAll<HTMLElement>("[data-meka]")) {
       button.setAttribute("aria-pressed", String(button.dataset.meka === id));
     }
