@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from rules.core.board import Board
 from rules.core.errors import RuleError
+from rules.core.phases import Json
 from rules.core.reasons import TEMPLATES as REASONS
 from rules.core.reasons import Reason, signed
 from rules.rulesets.mekatac.ammo import load_of
@@ -102,6 +103,36 @@ def known(meka: Meka, weapon: Weapon) -> bool:
     return 0 <= weapon < len(meka.design.mounts) and meka.design.mounts[weapon].system.weapon
 
 
+def reach_of(meka: Meka, weapon: Weapon) -> int:
+    """The weapon's long range in hexes ("Los alcances de las tablas representan las distancias consideradas
+    largo alcance"); a melee attack reaches the adjacent hexes."""
+    return 1 if is_melee(meka, weapon) else meka.design.mounts[int(weapon)].system.range
+
+
+def at_half_range(distance: int, reach: int) -> bool:
+    """"Los ataques a la mitad de esta distancia reciben un bono de +1 a la tirada de impactar"."""
+    return 2 * distance <= reach
+
+
+def weapon_cover(board: Board, meka: Meka) -> list[Json]:
+    """Each of the meka's aimed weapons (the bomb has no arc) with the board's hexes in its arc and range
+    ("ARCOS DE DISPARO", "ATAQUES"): ``half`` where a shot has a bonus (adjacent +2, half range +1), ``full`` the
+    rest of its range. Geometry only, as the browser shades it: sight, cover and the targets are not read."""
+    covered = []
+    for index, mount in meka.design.weapons:
+        if not mount.arc:
+            continue
+        reach = reach_of(meka, index)
+        brackets: dict[str, list[str]] = {"half": [], "full": []}
+        for hex_ in board:
+            distance = meka.hex.distance(hex_)
+            if 0 < distance <= reach and mount.arc in arcs_of(meka.hex, hex_, meka.facing):
+                near = distance == 1 or at_half_range(distance, reach)
+                brackets["half" if near else "full"].append(hex_.label)
+        covered.append({"index": index, "arc": mount.arc, "range": reach, **brackets})
+    return covered
+
+
 def aim(state: MekaState, unit: str, target: str, weapon: Weapon) -> Aim:
     """The attack of ``unit`` on ``target`` with ``weapon`` as the board stands now, or its coded refusal."""
     meka = state.unit(unit)
@@ -120,7 +151,7 @@ def aim(state: MekaState, unit: str, target: str, weapon: Weapon) -> Aim:
         # is read, so a refusal tells nothing of where it stands.
         raise refusal("mekatac.refuse_no_sight", unit=unit, target=target)
     distance = meka.hex.distance(other.hex)
-    reach = 1 if is_melee(meka, weapon) else meka.design.mounts[int(weapon)].system.range
+    reach = reach_of(meka, weapon)
     if distance > reach:
         raise refusal("mekatac.refuse_out_of_range", target=target, distance=distance, range=reach, weapon=name)
     arc = "F" if isinstance(weapon, str) else meka.design.mounts[weapon].arc
@@ -154,7 +185,7 @@ def _modifiers(board: Board, meka: Meka, other: Meka, weapon: Weapon, distance: 
     melee = is_melee(meka, weapon)
     if distance == 1:
         add(ADJACENT_BONUS, "mekatac.mod_adjacent")
-    elif 2 * distance <= reach:
+    elif at_half_range(distance, reach):
         add(HALF_RANGE_BONUS, "mekatac.mod_half_range", distance=distance, range=reach)
     size_class = SIZES[other.design.size].size_class
     if not melee and size_class in (SMALL, LARGE):

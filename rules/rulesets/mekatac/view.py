@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from rules.core.board import board_to_json
 from rules.core.errors import RuleError
 from rules.core.phases import Json
-from rules.rulesets.mekatac.combat import MELEE_NAMES, check_weapon, label
+from rules.rulesets.mekatac.combat import MELEE_NAMES, check_weapon, label, weapon_cover
 from rules.rulesets.mekatac.movement import budget, why_not_mode
 from rules.rulesets.mekatac.state import Meka, MekaState, meka_to_json, result_to_json
 
@@ -94,7 +94,7 @@ def _ready(state: MekaState, meka: Meka, weapon: int | str) -> Json:
 
 def hints(state: MekaState, awaited: list[str], role: str, side: str | None) -> Json:
     """The panels of the phase, and for each of the viewer's mekas: whether it gives an order now, the MP of each
-    of its modes, and the weapons (and punch, kick) it may use this turn."""
+    of its modes, the weapons (and punch, kick) it may use this turn, and the hexes each weapon covers."""
     mine = [meka for meka in state.units if role == PLAYER and meka.side == side]
     return {
         "phase": state.phase,
@@ -105,5 +105,8 @@ def hints(state: MekaState, awaited: list[str], role: str, side: str | None) -> 
             "modes": {mode: budget(meka, mode) for mode in ("walk", "jump", "fly") if not why_not_mode(meka, mode)},
             "weapons": [index for index, _ in meka.design.weapons if _ready(state, meka, index)["ready"]],
             "melee": [name for name in MELEE_NAMES if _ready(state, meka, name)["ready"]],
+            # The hexes each weapon covers from where the meka stands: only the viewer's own mekas, and from
+            # the board alone, so no hidden enemy shows in them.
+            "cover": weapon_cover(state.board, meka) if meka.in_fight else [],
         } for meka in mine},
     }

