@@ -9,8 +9,8 @@ from typing import Any
 from rules.core.board import board_from_json, board_to_json
 from rules.battletech.combat.attacks import PlannedAttack
 from rules.battletech.combat.codec import (
-    combat_report_to_json, modifiers_to_json, motion_to_json, planned_attack_to_json, result_from_json,
-    result_to_json, roll_to_json, status_from_json, status_to_json,
+    combat_report_to_json, modifiers_to_json, motion_to_json, planned_attack_to_json, roll_to_json, status_from_json,
+    status_to_json,
 )
 from rules.core.errors import RuleError
 from rules.battletech.sight.los import LosResult
@@ -19,6 +19,7 @@ from rules.core.hexes import Hex
 from rules.battletech.movement.plan import PathPlan
 from rules.battletech.movement.psr import Check
 from rules.core.reasons import reason_code, reason_codes
+from rules.core.state import result_from_json, result_to_json
 from rules.battletech.outcome import PhaseResult
 from rules.battletech.combat.status import Motion
 from rules.core.timeline import Event

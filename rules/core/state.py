@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from rules.core.board import Board
 from rules.core.errors import UnknownUnit
 from rules.core.hexes import Hex
+from rules.core.reasons import reason_code, reason_from_code
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +33,17 @@ class MatchResult:
     reason: str
     victory_points: Mapping[str, int]
     turn: int
+
+
+def result_to_json(result: MatchResult) -> dict[str, Any]:
+    """The result as every ruleset stores and sends it, its reason coded for the client's language."""
+    return {"winner": result.winner, "reason": result.reason, "reason_code": reason_code(result.reason),
+            "victory_points": dict(result.victory_points), "turn": result.turn}
+
+
+def result_from_json(data: dict[str, Any]) -> MatchResult:
+    reason = reason_from_code(data["reason"], data.get("reason_code"))
+    return MatchResult(data["winner"], reason, dict(data["victory_points"]), int(data["turn"]))
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from rules.core.board import board_from_cells
 from rules.battletech.codec import state_to_json
-from rules.battletech.combat.codec import result_from_json
+from rules.core.state import result_from_json
 from rules.battletech.designs.design import shipped_designs
 from rules.core.hexes import Hex
 from rules.battletech.sight.los import line_of_sight
@@ -98,7 +98,7 @@ def test_heights_name_both_ends_as_clauses():
 
 def test_a_stored_result_keeps_its_code_and_a_changed_text_stays_as_stored():
     """A match result goes into the stored state as JSON and comes back coded ('Victoria')."""
-    from rules.battletech.combat.codec import result_from_json, result_to_json
+    from rules.core.state import result_from_json, result_to_json
     from rules.core.state import MatchResult
 
     beaten = Reason("victory.beaten", unit="B", why=Reason("damage.centre_torso_destroyed"))
@@ -108,6 +108,24 @@ def test_a_stored_result_keeps_its_code_and_a_changed_text_stays_as_stored():
     stale = {**result_to_json(result), "reason": "worded differently by an older server"}
     assert result_from_json(stale).reason == "worded differently by an older server"
     assert not isinstance(result_from_json(stale).reason, Reason)
+
+
+@pytest.mark.parametrize("name", ["mekatac", "skirmish"])
+def test_every_rulesets_stored_result_keeps_its_code(name: str) -> None:
+    """A MEKATAC or skirmish result, stored with the state and read back, is still coded (its page said it in
+    English only, or as the bare code)."""
+    from dataclasses import replace
+
+    from rules.core.state import MatchResult
+    from rules.rulesets import get_ruleset
+
+    ruleset = get_ruleset(name)
+    state = ruleset.example({"turns": 3} if name == "skirmish" else {})
+    reason = Reason("mekatac.turn_limit") if name == "mekatac" else Reason("skirmish.draw", turns=3)
+    stored = ruleset.state_to_json(replace(state, result=MatchResult("", reason, {side: 0 for side in "ab"}, 3)))
+    assert stored["result"]["reason_code"] == reason_code(reason)
+    again = ruleset.state_from_json(stored).result
+    assert again is not None and again.reason == reason and again.reason.code == reason.code  # type: ignore[attr-defined]
 
 
 def test_an_attack_answer_codes_its_to_hit_modifiers_and_its_damage():

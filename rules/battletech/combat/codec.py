@@ -9,9 +9,8 @@ from typing import Any
 from rules.battletech.combat.attacks import AttackResult, CombatReport, PlannedAttack
 from rules.battletech.designs.design import Component, Design
 from rules.core.dice import Roll
-from rules.core.state import MatchResult
 from rules.battletech.sight.los import Modifier
-from rules.core.reasons import reason_code, reason_codes, reason_from_code
+from rules.core.reasons import reason_code, reason_codes
 from rules.battletech.combat.status import MechStatus, Motion
 from rules.battletech.combat.tohit import ToHit
 
@@ -90,16 +89,6 @@ def status_from_json(data: Json) -> MechStatus:
 
 def motion_to_json(motion: Motion) -> Json:
     return {"moved": motion.moved, "hexes": motion.hexes, "stuck": motion.stuck, "climbing": motion.climbing}
-
-
-def result_to_json(result: MatchResult) -> Json:
-    return {"winner": result.winner, "reason": result.reason, "reason_code": reason_code(result.reason),
-            "victory_points": dict(result.victory_points), "turn": result.turn}
-
-
-def result_from_json(data: Json) -> MatchResult:
-    reason = reason_from_code(data["reason"], data.get("reason_code"))
-    return MatchResult(data["winner"], reason, dict(data["victory_points"]), int(data["turn"]))
 
 
 def modifiers_to_json(modifiers: Iterable[Modifier]) -> list[Json]:

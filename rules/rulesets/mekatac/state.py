@@ -9,7 +9,8 @@ from typing import Any, cast
 
 from rules.core.board import board_from_json, board_to_json
 from rules.core.hexes import Hex
-from rules.core.state import MatchResult, Piece, State
+from rules.core.state import MatchResult, Piece, State, result_from_json
+from rules.core.state import result_to_json as core_result_to_json
 from rules.rulesets.mekatac.designs import Design, build
 from rules.rulesets.mekatac.tables import PILOT_WOUNDS
 
@@ -171,10 +172,7 @@ def meka_from_json(data: Json) -> Meka:
 
 
 def result_to_json(result: MatchResult | None) -> Json | None:
-    if result is None:
-        return None
-    return {"winner": result.winner, "reason": result.reason, "victory_points": dict(result.victory_points),
-            "turn": result.turn}
+    return None if result is None else core_result_to_json(result)
 
 
 def state_to_json(state: MekaState) -> Json:
@@ -197,7 +195,7 @@ def state_from_json(data: Json) -> MekaState:
     result = data.get("result")
     return MekaState(
         board_from_json(data["board"]), tuple(meka_from_json(unit) for unit in data["units"]), data["turn"],
-        data["phase"], MatchResult(**result) if result else None, options=dict(data["options"]),
+        data["phase"], result_from_json(result) if result else None, options=dict(data["options"]),
         deck=tuple(data["deck"]), discard=tuple(data["discard"]), shuffled=data["shuffled"],
         hands={side: tuple(hand) for side, hand in data["hands"].items()},
         order=tuple(data["order"]), initiative=dict(data["initiative"]),

@@ -150,13 +150,15 @@ def _result(state: SkirmishState) -> MatchResult | None:
     wiped = [side for side in state.sides if not state.standing(side)]
     if wiped:
         winner = next((side for side in state.sides if side not in wiped), "")
-        return MatchResult(winner, "skirmish.wiped_out", out, state.turn)
+        return MatchResult(winner, Reason("skirmish.wiped_out", side=wiped[0]), out, state.turn)
     if state.active != state.sides[-1] or state.turn < state.turns:
         return None
     best = max(out.values())
     leaders = [side for side, points in out.items() if points == best]
     winner = leaders[0] if len(leaders) == 1 else ""
-    return MatchResult(winner, "skirmish.victory" if winner else "skirmish.draw", out, state.turn)
+    reason = (Reason("skirmish.victory", turns=state.turn, side=winner, points=best) if winner
+              else Reason("skirmish.draw", turns=state.turn))
+    return MatchResult(winner, reason, out, state.turn)
 
 
 class OrderTable(PhaseTable[SkirmishState, Outcome]):

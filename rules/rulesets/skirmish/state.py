@@ -13,7 +13,7 @@ from typing import Any, cast
 from rules.core.board import board_from_json, board_to_json
 from rules.core.errors import UnknownUnit
 from rules.core.hexes import Hex
-from rules.core.state import MatchResult, State
+from rules.core.state import State, result_from_json, result_to_json
 from rules.rulesets.skirmish.troops import Troop
 
 Json = dict[str, Any]
@@ -106,8 +106,7 @@ def state_to_json(state: SkirmishState) -> Json:
         "board": board_to_json(state.board), "turn": state.turn, "phase": state.phase, "sides": list(state.sides),
         "active": state.active, "pool": state.pool, "given": state.given, "turns": state.turns,
         "units": [troop_to_json(unit) for unit in state.units],
-        "result": None if result is None else {"winner": result.winner, "reason": result.reason,
-                                               "victory_points": dict(result.victory_points), "turn": result.turn},
+        "result": None if result is None else result_to_json(result),
     }
 
 
@@ -115,7 +114,7 @@ def state_from_json(data: Json) -> SkirmishState:
     result = data.get("result")
     return SkirmishState(
         board_from_json(data["board"]), tuple(troop_from_json(unit) for unit in data["units"]), data["turn"],
-        data["phase"], MatchResult(**result) if result else None, sides=tuple(data["sides"]), active=data["active"],
+        data["phase"], result_from_json(result) if result else None, sides=tuple(data["sides"]), active=data["active"],
         pool=data["pool"], given=data["given"], turns=data["turns"])
 
 
