@@ -221,10 +221,23 @@ export class BoardView {
   showReach(hexes: Record<string, number>, plain: number): void {
     this.reachLayer.replaceChildren();
     for (const [label, mp] of Object.entries(hexes)) {
-      const outline = points(hexCorners(hexCenter(parseLabel(label), SIZE), SIZE * 0.9));
-      const running = mp > plain;
-      el("polygon", { points: outline, class: running ? "reach-hex running" : "reach-hex", "data-hex": label, "data-mp": mp }, this.reachLayer);
+      this.shade(label, { class: mp > plain ? "reach-hex running" : "reach-hex", "data-mp": mp });
     }
+  }
+
+  /**
+   * Shade the hexes a unit's weapons cover, as the server's hints give them: `half`, where a shot has its
+   * range bonus, apart from the rest of the range, `full` (dashed). Empty lists clear it.
+   */
+  showCover(half: string[], full: string[]): void {
+    this.reachLayer.replaceChildren();
+    for (const label of full) this.shade(label, { class: "cover-hex full", "data-bracket": "full" });
+    for (const label of half) this.shade(label, { class: "cover-hex half", "data-bracket": "half" });
+  }
+
+  private shade(label: string, attributes: Record<string, string | number>): void {
+    const outline = points(hexCorners(hexCenter(parseLabel(label), SIZE), SIZE * 0.9));
+    el("polygon", { points: outline, "data-hex": label, ...attributes }, this.reachLayer);
   }
 
   /** Mark a line of sight: its two ends and the hexes it crosses, in a warning style when blocked. */

@@ -64,6 +64,12 @@ def test_a_mekatac_turn_with_a_reaction_shot(
     assert "Blitz Meka" in alice.inner_text("#mekatac-move") and "Deflección" not in alice.inner_text("#mekatac-move")
     assert "Deflección" in bob.inner_text("#mekatac-move")
     assert watcher.locator("#mekatac-move:not([hidden])").count() == 0
+    # The toggle shades the hexes the chosen meka's weapons cover, from the server's hints ("ARCOS DE DISPARO").
+    alice.check("#mekatac-move [name='cover']")
+    alice.wait_for_selector(".board .cover-hex.half")
+    assert bob.locator(".cover-hex").count() == 0
+    alice.uncheck("#mekatac-move [name='cover']")
+    assert alice.locator(".cover-hex").count() == 0
 
     give(bob, "B")
     give(bob, "B2")

@@ -55,6 +55,19 @@ describe("the board", () => {
     expect(view.describeHex("0102")).toBe("0102 · level 2");
   });
 
+  it("shades a weapon cover, the range-bonus hexes apart from the rest of the range", () => {
+    view.showCover(["0101"], ["0102", "0202"]);
+    const shaded = [...document.querySelectorAll<SVGElement>(".cover-hex")];
+    expect(shaded.map((p) => [p.dataset.hex, p.dataset.bracket, p.classList.contains("full")])).toEqual([
+      ["0102", "full", true],
+      ["0202", "full", true],
+      ["0101", "half", false],
+    ]);
+    expect(view.describeHex("0102")).toBe("0102 · level 2");
+    view.showCover([], []);
+    expect(document.querySelector(".cover-hex")).toBeNull();
+  });
+
   it("marks a line of sight, its ends and a blocked line", () => {
     view.showSight(["0101", "0401"], ["0201", "0301"], true);
     expect([...document.querySelectorAll<SVGElement>(".sight-hex.between")].map((p) => p.dataset.hex)).toEqual(["0201", "0301"]);

@@ -14,7 +14,9 @@ const mekas = [
 const hints = {
   phase: "movement", panels: ["move", "hand"], order: ["A1", "B1", "A2"],
   units: {
-    A1: { orders: true, modes: { walk: 7 }, weapons: [0], melee: ["punch", "kick"] },
+    A1: { orders: true, modes: { walk: 7 }, weapons: [0], melee: ["punch", "kick"], cover: [
+      { index: 0, arc: "F", half: ["0610", "0609"], full: ["0608"] },
+      { index: 1, arc: "I", half: ["0510"], full: ["0609", "0410"] }] },
     A2: { orders: true, modes: { walk: 7, fly: 15 }, weapons: [], melee: ["punch"] },
   },
 };
@@ -27,6 +29,7 @@ const snapshot = (extra: Record<string, unknown> = {}): Snapshot => ({
 
 let sent: { type: string; order: MekaOrder }[];
 let drawn: string[][];
+let covered: [string[], string[]][];
 let panel: MekatacMovePanel;
 const root = () => document.querySelector<HTMLElement>("#mekatac-move")!;
 const click = (selector: string) => root().querySelector<HTMLElement>(selector)!.click();
@@ -36,9 +39,11 @@ beforeEach(() => {
   document.body.innerHTML = `<section id="mekatac-move"></section>`;
   sent = [];
   drawn = [];
+  covered = [];
   panel = new MekatacMovePanel(root(), {
     send: (frame) => sent.push(frame) > 0,
     drawPath: (positions) => drawn.push(positions.map((p) => `${p.hex.col},${p.hex.row}:${p.facing}`)),
+    drawCover: (half, full) => covered.push([half, full]),
   });
 });
 
@@ -51,6 +56,20 @@ describe("the MEKATAC move panel", () => {
     expect(root().querySelector(".hand")!.textContent).toContain("Blitz Meka: +8 MP this turn");
     panel.show(snapshot({ hints: { phase: "movement", panels: [], units: {} }, you: { role: "spectator", side: null } }));
     expect(root().hidden).toBe(true);
+  });
+
+  it("shades the chosen meka's weapon cover the server hints behind the toggle, a bonus hex of any weapon as such", () => {
+    panel.show(snapshot());
+    expect(covered[covered.length - 1]).toEqual([[], []]);
+    const toggle = root().querySelector<HTMLInputElement>("[name='cover']")!;
+    toggle.checked = true;
+    toggle.dispatchEvent(new Event("change", { bubbles: true }));
+    expect(covered[covered.length - 1]).toEqual([["0610", "0609", "0510"], ["0608", "0410"]]);
+    expect(sent).toHaveLength(1); // the toggle asks the server nothing more
+    click("[data-meka='A2']");
+    expect(covered[covered.length - 1]).toEqual([[], []]);
+    panel.stop();
+    expect(covered[covered.length - 1]).toEqual([[], []]);
   });
 
   it("plots steps of 1 MP against the mode's MP and draws the path the server checked", () => {

@@ -16,6 +16,8 @@ export interface MekaHints {
   modes?: Record<string, number>;
   weapons?: number[];
   melee?: string[];
+  /** Each weapon's hexes in its arc and range, `half` where a shot has its range bonus (`weapon_cover`). */
+  cover?: { index: number; arc: string; half: string[]; full: string[] }[];
 }
 
 /** A meka as the MEKATAC view shows it (the fields the panel reads). */
@@ -67,6 +69,7 @@ function effect(card: string): string {
 export interface MoveHooks {
   send(frame: { type: "plot" | "submit"; order: MekaOrder; turn: number; phase: string; v: number }): boolean;
   drawPath(positions: Position[]): void;
+  drawCover(half: string[], full: string[]): void;
 }
 
 export class MekatacMovePanel {
@@ -86,7 +89,8 @@ export class MekatacMovePanel {
       <p>${t("Initiative order:")} <output class="initiative"></output></p>
       <div class="mekas" role="group" aria-label="${t("Mekas")}"></div>
       <p><label>${t("Mode")} <select name="mode"></select></label>
-        <output class="mp" data-mp="0" data-budget="0">0 / 0</output></p>
+        <output class="mp" data-mp="0" data-budget="0">0 / 0</output>
+        <label><input type="checkbox" name="cover"> ${t("Show weapon arcs and ranges")}</label></p>
       <p><button type="button" data-step="F">${t("Forward")}</button>
         <button type="button" data-step="L">${t("Turn left")}</button>
         <button type="button" data-step="R">${t("Turn right")}</button>
@@ -110,7 +114,10 @@ export class MekatacMovePanel {
     root.setAttribute("aria-labelledby", "mekatac-move-title");
     root.hidden = true;
     root.addEventListener("click", (event) => this.onClick(event));
-    root.addEventListener("change", () => this.check());
+    root.addEventListener("change", (event) => {
+      if ((event.target as HTMLInputElement).name === "cover") this.drawCover();
+      else this.check();
+    });
   }
 
   /** The position: the viewer's mekas the hints ask an order of; hidden when there are none. */
@@ -140,6 +147,7 @@ export class MekatacMovePanel {
     this.root.hidden = true;
     this.meka = null;
     this.hooks.drawPath([]);
+    this.hooks.drawCover([], []);
     this.setState("idle");
   }
 
@@ -255,7 +263,18 @@ export class MekatacMovePanel {
       label.append(box, ` ${CARD_NAMES[card]}: ${effect(card)}`);
       return label;
     }));
+    this.drawCover();
     this.check();
+  }
+
+  /** With the toggle on, the chosen meka's weapon cover as the server hints it: a hex some weapon reaches with
+   * its range bonus shows as such, whatever the others do. */
+  private drawCover(): void {
+    const on = this.root.querySelector<HTMLInputElement>("[name='cover']")!.checked;
+    const cover = on && this.meka ? this.allHints(this.snapshot)[this.meka.id]?.cover ?? [] : [];
+    const half = new Set(cover.flatMap((weapon) => weapon.half));
+    const full = new Set(cover.flatMap((weapon) => weapon.full).filter((label) => !half.has(label)));
+    this.hooks.drawCover([...half], [...full]);
   }
 
   private addAttack(): void {

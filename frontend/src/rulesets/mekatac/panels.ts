@@ -51,6 +51,7 @@ export function mekatacPanels(page: PanelPage): RulesetPanels {
   const move = new MekatacMovePanel(section(page.root, "mekatac-move"), {
     send: (frame) => page.send(frame as never),
     drawPath: (positions) => page.board()?.showPath(positions),
+    drawCover: (half, full) => page.board()?.showCover(half, full),
   });
   const prepare = new MekatacPreparePanel(section(page.root, "mekatac-prepare"), {
     send: (frame) => page.send(frame as never),
