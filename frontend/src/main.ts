@@ -22,6 +22,7 @@ import { startReplay } from "./replay";
 import { SightTool } from "./sight";
 import { HexTooltip, attachHints } from "./tooltip";
 import { errorText } from "./errors";
+import { showHeader } from "./header";
 import { t } from "./i18n";
 import { afterFrame } from "./position";
 import type { MatchResult, PlaybackFrame, ServerFrame, SideInfo, Snapshot, Unit } from "./protocol";
@@ -304,10 +305,7 @@ function startMatch(page: HTMLElement): void {
   }
 
   function renderHeader(snapshot: Snapshot): void {
-    const header = page.querySelector<HTMLElement>("#match-state")!;
-    header.textContent = `${t("Turn")} ${snapshot.match.turn} · ${t(snapshot.match.phase)} · ${t(snapshot.match.status.replace("_", " "))}`;
-    header.dataset.turn = String(snapshot.match.turn);
-    header.dataset.phase = snapshot.match.phase;
+    showHeader(page.querySelector<HTMLElement>("#match-state")!, snapshot);
     showSeatedReferee(page.querySelector<HTMLElement>("#referee")!, snapshot.seated_referee);
   }
 

@@ -14,12 +14,16 @@ from typing import Any, Generic, NoReturn, Protocol, Self, TypeVar
 from rules.core.dice import Dice
 from rules.core.errors import RuleError
 from rules.core.playback import Answers, Reaction, ReactionWindow
-from rules.core.reasons import Reason
+from rules.core.reasons import Reason, reason_code, register
 from rules.core.state import State
 
 Json = dict[str, Any]
 # The phase of a state whose match has ended: no phase follows it and no orders are taken.
 OVER = "over"
+
+# A phase's title as the match page's header says it: by default its name, a word the client translates (the
+# rulesets' registry registers their phases' names as words; TableRuleset.titled).
+register({"rules.phase_title": "%(phase)s"}, words=(OVER,))
 
 
 class Order(Protocol):
@@ -208,6 +212,15 @@ class TableRuleset(Generic[S, R]):
 
     def resolve_phase(self, state: S, orders: Sequence[Order], dice: Dice, answers: Answers = NO_ANSWERS) -> R:
         return self.table.resolve(state, orders, dice, answers)
+
+    def phase_title(self, state: S) -> Reason:
+        """The current phase's title for the page's header: its name, unless the ruleset says it otherwise
+        (skirmish: "Order 3")."""
+        return Reason("rules.phase_title", phase=state.phase)
+
+    def titled(self, state: S, hints: Json) -> Json:
+        """The phase's ``hints`` with its title (:meth:`phase_title`, coded) as ``phase_title``."""
+        return {**hints, "phase_title": reason_code(self.phase_title(state))}
 
     def summary(self, timelines: Sequence[Json]) -> Json:
         """The end-of-match summary: nothing counted, unless the ruleset counts something (Solaris: shots,

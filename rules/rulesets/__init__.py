@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rules.core.errors import RuleError, register
+from rules.core.reasons import register as register_reasons
 from rules.rulesets.base import Ruleset
 from rules.rulesets.bot import Bot, level_budget
 from rules.rulesets.mekatac import MekatacRuleset
@@ -26,6 +27,9 @@ DEFAULT_RULESET = "solaris"
 RULESETS: dict[str, Ruleset[Any, Any]] = {
     DEFAULT_RULESET: SolarisRuleset(), "mekatac": MekatacRuleset(), "skirmish": SkirmishRuleset(),
 }
+# Every phase's name is a word the client translates: the match page's header titles a phase by its name unless
+# its ruleset titles it otherwise (TableRuleset.phase_title).
+register_reasons({}, words=[phase.name for ruleset in RULESETS.values() for phase in ruleset.phases])
 
 # The rulesets a computer opponent plays, and how to seat one at a level.
 BOTS: dict[str, Callable[[Ruleset[Any, Any], str], Bot]] = {

@@ -118,4 +118,4 @@ class MekatacRuleset(OfferedDesigns, NoChoices, TableRuleset[MekaState, MekaOutc
         return replace(state, options=OPTIONS.validate(options))
 
     def hints(self, state: MekaState, role: str, side: str | None) -> Json:
-        return hints(state, self.awaits(state), role, side)
+        return self.titled(state, hints(state, self.awaits(state), role, side))

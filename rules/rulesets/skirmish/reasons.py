@@ -10,6 +10,8 @@ from __future__ import annotations
 from rules.core.reasons import register
 
 register({
+    # The title of an order's phase (``order-N``) in the match page's header.
+    "skirmish.phase_order": "Order %(number)s",
     # Rulings of an order's play (play.py, resolve.py)
     "skirmish.declare_move": "%(unit)s declares Move from %(hex)s.",
     "skirmish.declare_cautious": "%(unit)s declares Cautious Movement from %(hex)s.",

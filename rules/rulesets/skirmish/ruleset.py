@@ -24,7 +24,7 @@ from rules.rulesets.skirmish import queries as questions
 from rules.rulesets.skirmish.lof import sight
 from rules.rulesets.skirmish.phase import OrderPhase, OrderTable, Outcome
 from rules.rulesets.skirmish.play import may_react
-from rules.rulesets.skirmish.state import SkirmishState, find
+from rules.rulesets.skirmish.state import ORDER_PHASE, SkirmishState, find
 from rules.rulesets import referee
 from rules.rulesets.setup import ExampleSetup
 from rules.rulesets.base import NoChoices
@@ -123,9 +123,14 @@ class SkirmishRuleset(ExampleSetup, NoChoices, TableRuleset[SkirmishState, Outco
         whether it may move, and the visible enemies it has a line of fire to from where it stands."""
         mine = [unit for unit in state.units if role == PLAYER and unit.side == side]
         awaited = set(self.awaits(state))
-        return {"phase": state.phase, "panels": ["order"] if awaited & {u.id for u in mine} else [],
-                "pool": state.pool if side == state.active else 0,
-                "units": {unit.id: _unit_hints(state, unit, unit.id in awaited) for unit in mine}}
+        return self.titled(state, {"phase": state.phase, "panels": ["order"] if awaited & {u.id for u in mine} else [],
+                                   "pool": state.pool if side == state.active else 0,
+                                   "units": {unit.id: _unit_hints(state, unit, unit.id in awaited) for unit in mine}})
+
+    def phase_title(self, state: SkirmishState) -> Reason:
+        """An order's phase is titled by its number in the game turn: "Order 3" for ``order-3``."""
+        number = state.phase.removeprefix(f"{ORDER_PHASE}-")
+        return Reason("skirmish.phase_order", number=int(number)) if number.isdigit() else super().phase_title(state)
 
 
 def _shown(troop: Troop) -> Json:

@@ -105,7 +105,7 @@ class SolarisRuleset(TableRuleset[GameState, PhaseResult], NoReactions):
         return replace(state, options=OPTIONS.validate(options))
 
     def hints(self, state: GameState, role: str, side: str | None) -> Json:
-        return hints.hints(state, self.awaits(state), role, side)
+        return self.titled(state, hints.hints(state, self.awaits(state), role, side))
 
     def query(self, state: GameState, name: str, ask: Json) -> Json:
         return questions.ANSWERS[name](self, state, ask)
