@@ -15,6 +15,17 @@ export const PHASE_NAMES: Record<string, string> = {
   end: "End of turn",
 };
 
+/** The phases of the other rulesets (MEKATAC's; skirmish numbers its orders, "order-2"). */
+const OTHER_PHASE_NAMES: Record<string, string> = { cards: "Cards", preparation: "Preparation" };
+
+/** A phase in words, in the page's language (any other as the catalog has it: "over"). */
+export function phaseName(phase: string): string {
+  const order = /^order-(\d+)$/.exec(phase);
+  if (order) return t("Order %(number)s", { number: order[1] });
+  const name = PHASE_NAMES[phase] ?? OTHER_PHASE_NAMES[phase];
+  return t(name ?? phase);
+}
+
 function dice(roll: Roll): string {
   return `${roll.dice.join(" + ")} = ${roll.total}`;
 }
@@ -23,7 +34,7 @@ function dice(roll: Roll): string {
 export function combatRulings(reports: CombatReport[]): string[] {
   const lines: string[] = [];
   for (const report of reports) {
-    const phase = report.phase in PHASE_NAMES ? t(PHASE_NAMES[report.phase]) : report.phase;
+    const phase = phaseName(report.phase);
     for (const attack of report.attacks) {
       const outcome = attack.hit ? t("hit, %(damage)s damage", { damage: attack.damage }) : t("miss");
       const { unit, target } = attack;

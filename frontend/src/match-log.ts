@@ -2,7 +2,7 @@
 // for the whole match and filterable by phase and by words, in the page's language. It starts from the
 // server's log (`GET /api/matches/<id>/log/`) and adds each playback as it comes, so a reload loses nothing.
 
-import { PHASE_NAMES, combatRulings } from "./combat-report";
+import { PHASE_NAMES, combatRulings, phaseName } from "./combat-report";
 import { t } from "./i18n";
 import type { PlaybackFrame, Timeline } from "./protocol";
 import { rulings } from "./rulings";
@@ -120,8 +120,7 @@ export class MatchLog {
     item.dataset.turn = String(entry.turn);
     item.dataset.phase = entry.phase;
     const title = document.createElement("h3");
-    const name = entry.phase in PHASE_NAMES ? t(PHASE_NAMES[entry.phase]) : entry.phase;
-    title.textContent = t("Turn %(turn)s · %(phase)s", { turn: entry.turn, phase: name });
+    title.textContent = t("Turn %(turn)s · %(phase)s", { turn: entry.turn, phase: phaseName(entry.phase) });
     if (entry.annulled !== undefined) {
       item.dataset.annulled = "true";
       title.textContent += ` · ${t("annulled by the referee: %(reason)s", { reason: entry.annulled })}`;

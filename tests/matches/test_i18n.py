@@ -137,3 +137,12 @@ def test_no_words_are_left_in_the_style_sheet_where_no_catalog_reaches_them() ->
     # " ✓ submitted" beside a player's name was English on every Spanish match page.
     styles = (Path(__file__).resolve().parents[2] / "frontend" / "src" / "app.css").read_text()
     assert [text for text in re.findall(r'content:\s*"([^"]*)"', styles) if re.search(r"[^\W\d_]", text)] == []
+
+
+def test_every_rulesets_phases_are_named_in_the_pages_language(alice: User, bob: User) -> None:
+    # The skirmish header said "Turno 1 · order-1" on a Spanish page.
+    from tests.matches.lobby_duels import open_over_rest
+
+    match = open_over_rest(alice, bob, {"ruleset": "skirmish", "options": {"turns": 4}})
+    page = Client(headers={"accept-language": "es"}).get(f"/matches/{match.pk}/").content.decode()
+    assert "Turno 1 · orden 1</small>" in page

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { combatRulings, resultText, withConditions } from "../combat-report";
+import { combatRulings, phaseName, resultText, withConditions } from "../combat-report";
 import type { Unit } from "../protocol";
 import type { CombatReport, MechInfo } from "../protocol-combat";
 import { rulings } from "../rulings";
@@ -56,5 +56,12 @@ describe("conditions and the result", () => {
       "Match over after turn 4: Alice wins (the other side is out of the fight). Victory points: Alice 7, Bob 2.",
     );
     expect(resultText({ ...result, winner: "" }, sides)).toContain(": a draw (");
+  });
+});
+
+describe("a phase in words", () => {
+  it("names every ruleset's phases, skirmish's numbered orders too", () => {
+    expect(["movement", "weapons", "end", "cards", "preparation", "order-3"].map(phaseName))
+      .toEqual(["Movement", "Weapons", "End of turn", "Cards", "Preparation", "Order 3"]);
   });
 });
