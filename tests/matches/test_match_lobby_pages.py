@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
@@ -13,6 +14,7 @@ from matches import lobby
 from matches.errors import MatchError
 from matches.lobby_views import _uploaded_text
 from matches.models import Match
+from tests.matches.lobby_duels import DUEL
 from tests.matches.sockets import client_as
 
 pytestmark = pytest.mark.django_db
@@ -113,3 +115,11 @@ def test_an_upload_far_too_large_for_a_board_is_refused_unread(alice: User) -> N
     with pytest.raises(MatchError) as refused:
         _uploaded_text(Unreadable())  # type: ignore[arg-type]
     assert refused.value.code == "board.malformed"
+
+
+def test_no_template_comment_shows_on_a_page(alice: User) -> None:
+    # A {# … #} comment over two lines is no comment to Django: the lobby page showed it as text.
+    match = lobby.match_open(host=alice, designs=DUEL)
+    assert "{#" not in client_as(alice).get(f"/matches/{match.pk}/lobby/").content.decode()
+    for template in (Path(__file__).resolve().parents[2] / "matches" / "templates").rglob("*.html"):
+        assert all("#}" in line for line in template.read_text().splitlines() if "{#" in line), template
