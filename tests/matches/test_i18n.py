@@ -146,3 +146,14 @@ def test_every_rulesets_phases_are_named_in_the_pages_language(alice: User, bob:
     match = open_over_rest(alice, bob, {"ruleset": "skirmish", "options": {"turns": 4}})
     page = Client(headers={"accept-language": "es"}).get(f"/matches/{match.pk}/").content.decode()
     assert "Turno 1 · orden 1</small>" in page
+
+
+def test_the_options_of_every_ruleset_are_named_in_the_pages_language(alice: User) -> None:
+    # MEKATAC's decks and transformers and skirmish's turns were English (or the bare name) on Spanish pages.
+    spanish = Client(headers={"accept-language": "es"})
+    spanish.force_login(alice)
+    mekatac = spanish.get("/matches/new/?ruleset=mekatac").content.decode()
+    assert "Mazos de mejoras y de estrategia" in mekatac and "Los Transformers pueden cambiar de modo" in mekatac
+    assert '<option value="on">sí</option>' in mekatac
+    match = lobby.match_open(host=alice, ruleset="skirmish", options={"turns": 4})
+    assert '<dt data-option="turns">Turnos de juego</dt>' in spanish.get(f"/matches/{match.pk}/lobby/").content.decode()
