@@ -124,11 +124,10 @@ def weapon_cover(board: Board, meka: Meka) -> list[Json]:
             continue
         reach = reach_of(meka, index)
         brackets: dict[str, list[str]] = {"half": [], "full": []}
-        for hex_ in board:
-            distance = meka.hex.distance(hex_)
-            if 0 < distance <= reach and mount.arc in arcs_of(meka.hex, hex_, meka.facing):
-                near = distance == 1 or at_half_range(distance, reach)
-                brackets["half" if near else "full"].append(hex_.label)
+        for distance in range(1, reach + 1):
+            near = distance == 1 or at_half_range(distance, reach)
+            brackets["half" if near else "full"] += [hex_.label for hex_ in meka.hex.ring(distance)
+                                                     if hex_ in board and mount.arc in arcs_of(meka.hex, hex_, meka.facing)]
         covered.append({"index": index, "arc": mount.arc, "range": reach, **brackets})
     return covered
 
