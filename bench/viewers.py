@@ -10,19 +10,21 @@ the duplicates the server sent, the close codes.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from .live import Daphne, match_socket
 
 # The frames that change nothing (frontend/src/socket.ts REPLY_FRAMES): never judged by version.
 REPLY_FRAMES = {"plotted", "order_accepted", "reach", "los", "los_side_set", "error", "crowd", "chat", "chat_sent"}
 RECONNECT_SECONDS = 0.2
+RETRY_SECONDS = (0.5, 1.0, 2.0, 5.0)
 WAIT_SECONDS = 20.0
 
 
@@ -113,16 +115,18 @@ class Viewer:
             await self._online.wait()
 
     async def _connect(self) -> Any:
-        while True:
+        for retry in itertools.count():
             query = "" if self.version is None else f"?v={self.version}"
             for server in self.servers:
                 if server.process.poll() is not None:
                     continue  # killed: the balancer sends us elsewhere
                 try:
                     return await match_socket(server, self.match_id, self.cookie, query)
-                except OSError:
+                except (OSError, InvalidHandshake, TimeoutError):  # refused, or dropped during a storm
                     continue
-            await asyncio.sleep(RECONNECT_SECONDS)
+            # Backing off as the browser does (frontend/src/socket.ts RETRY_MS) when no server answered.
+            await asyncio.sleep(RETRY_SECONDS[min(retry, len(RETRY_SECONDS) - 1)])
+        raise AssertionError("unreachable")
 
     def _receive(self, frame: dict[str, Any]) -> None:
         kind = frame["type"]
