@@ -101,6 +101,8 @@ async def _soak(
         "duplicates": sum(v.duplicates for v in everyone), "reconnects": sum(len(v.closes) for v in everyone),
         "rss_growth_pct": round((rss_after - rss_before) / rss_before * 100, 1),
         "tracebacks": sum(server.log_tail(10**9).count("Traceback") for server in servers),
+        # The logs are temporary files: the first tracebacks are kept in the result.
+        "traceback_samples": [part[:3000] for server in servers for part in server.log_tail(10**9).split("Traceback")[1:4]],
     }
 
 
@@ -123,7 +125,8 @@ def main() -> None:
     ) as servers:
         result = asyncio.run(_soak(servers, redis, seats, args))
     row = {"matches": args.matches, "spectators": args.spectators * args.matches, "seconds": args.seconds, **result}
-    report("soak", COLUMNS, [row], {"settings": vars(args), "first_errors": result["first_errors"]})
+    report("soak", COLUMNS, [row], {"settings": vars(args), "first_errors": result["first_errors"],
+                                    "traceback_samples": result["traceback_samples"]})
 
 
 if __name__ == "__main__":

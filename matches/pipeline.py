@@ -10,12 +10,14 @@ lines) and logs through its `Step`. Nothing else saves a match or publishes (tes
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
 from django.contrib.auth.models import User, AnonymousUser
 from django.db import transaction
+from redis import RedisError
 
 from rules.rulesets import DEFAULT_RULESET, get_ruleset
 
@@ -25,6 +27,7 @@ from .frames import PUBLIC, Viewer, broadcast, frames_for, rejudged
 from .models import Event, Match, Participant, seed_hash
 from .selectors import board_at, match_and_viewer, match_get, spectator_horizon
 
+log = logging.getLogger(__name__)
 Reply = TypeVar("Reply")
 
 # The server itself, running a command nobody sent: a deadline passing, a campaign's result.
@@ -226,4 +229,12 @@ def _publish(match: Match, step: Step, board: Any) -> None:
 
 def _after_commit(**publish: Any) -> None:
     # robust: the change is committed either way; a lost broadcast is caught up through the version.
-    transaction.on_commit(lambda: hub.publish(**publish), robust=True)
+    transaction.on_commit(lambda: _publish_or_warn(publish), robust=True)
+
+
+def _publish_or_warn(publish: dict[str, Any]) -> None:
+    try:
+        hub.publish(**publish)
+    except (RedisError, OSError) as error:
+        # Redis is down or restarting: an outage, not a bug (no traceback); the clients catch up by version.
+        log.warning("match %s: publishing failed: %r", publish["match_id"], error)

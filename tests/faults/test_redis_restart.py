@@ -5,11 +5,15 @@ reconnect and catch up; nothing is lost and nothing is played twice."""
 from __future__ import annotations
 
 import asyncio
+import logging
+from typing import Any
 
 import pytest
+import redis
 from django.contrib.auth.models import User
 
 from bench.live import Daphne, RedisServer, session_cookie
+from matches import hub, services
 from matches.hub import RESYNC_CLOSE_CODE
 from matches.models import Match
 from tests.faults.conftest import Servers
@@ -60,3 +64,18 @@ def test_redis_restarting_mid_match_leaves_no_socket_deaf(
         assert viewer.types == ["submitted", "submitted", "playback"]  # versions 1, 2, 3: each once
         assert viewer.snapshots == 1 and viewer.duplicates == 0  # caught up from the log, not a new snapshot
         assert set(viewer.closes) <= {RESYNC_CLOSE_CODE}
+
+
+@pytest.mark.django_db
+def test_a_publish_that_fails_on_redis_is_a_warning_not_a_traceback(
+    match: Match, alice: User, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture,
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    def redis_down(**publish: Any) -> None:
+        raise redis.ConnectionError("Connection refused")
+
+    monkeypatch.setattr(hub, "publish", redis_down)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.order_submit(match_id=match.pk, user=alice, order_json=ALICE_ORDER)
+    assert [r.levelname for r in caplog.records if r.levelno >= logging.WARNING] == ["WARNING"]
+    assert match.events.count() == 2  # the start and the order: stored all the same
