@@ -14,14 +14,16 @@ LONG_WORD = """
 from django.contrib.auth.models import User
 from django.utils import timezone
 from matches import chat
-from matches.models import Match
-match = Match.objects.get(title="Demo duel")
-chat.chat_post(match_id=match.pk, user=User.objects.get(username="alice"), text="0" * 500, now=timezone.now())
+chat.chat_post(match_id=MATCH_ID, user=User.objects.get(username="alice"), text="0" * 500, now=timezone.now())
 """
 
 
-def test_a_chat_message_without_spaces_wraps_inside_the_page(open_page: Any, server_manage: Callable[..., str]) -> None:
-    server_manage("shell", "-c", LONG_WORD)
+def test_a_chat_message_without_spaces_wraps_inside_the_page(
+    open_page: Any, server_manage: Callable[..., str], daphne_server: dict[str, str]
+) -> None:
+    # The demo match the pages open (other tests open more matches titled like it).
+    match_id = daphne_server["match"].strip("/").split("/")[-1]
+    server_manage("shell", "-c", f"MATCH_ID = {int(match_id)}\n{LONG_WORD}")
     bob = open_page("bob")
     bob.wait_for_selector("#chat li")
     assert bob.evaluate("() => document.documentElement.scrollWidth") <= 1300
