@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import random
 import time
 from typing import Any
 
@@ -69,9 +70,11 @@ async def _soak(
 ) -> dict[str, Any]:
     from matches.models import Match
 
-    players = [{side: Viewer(_rotated(servers, i + n), s.match_id, cookie)
+    rng = random.Random(args.seed)  # the browsers' reconnect jitter, the same from run to run
+    players = [{side: Viewer(_rotated(servers, i + n), s.match_id, cookie, random.Random(rng.random()))
                 for n, (side, cookie) in enumerate(sorted(s.cookies.items()))} for i, s in enumerate(seats)]
-    crowds = [[Viewer(_rotated(servers, k), s.match_id) for k in range(args.spectators)] for s in seats]
+    crowds = [[Viewer(_rotated(servers, k), s.match_id, rng=random.Random(rng.random())) for k in range(args.spectators)]
+              for s in seats]
     everyone = [v for match in players for v in match.values()] + [v for crowd in crowds for v in crowd]
     await _joined(everyone)
     rss_before = sum(rss_bytes(server.pid) for server in servers)
@@ -112,6 +115,7 @@ def main() -> None:
     parser.add_argument("--spectators", type=int, default=20)
     parser.add_argument("--seconds", type=float, default=600.0)
     parser.add_argument("--processes", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=18, help="of the clients' reconnect jitter")
     parser.add_argument("--pace", type=float, default=2.0, help="seconds a match's phase takes at least")
     args = parser.parse_args()
     setup_django()

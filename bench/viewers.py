@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import random
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -28,9 +29,19 @@ RETRY_SECONDS = (0.5, 1.0, 2.0, 5.0)
 WAIT_SECONDS = 20.0
 
 
+def retry_delay(retries: int, rng: random.Random) -> float:
+    """frontend/src/socket.ts `retryDelay`: the backoff step of attempt `retries`, from half to 1.5 times it."""
+    return RETRY_SECONDS[min(retries, len(RETRY_SECONDS) - 1)] * (0.5 + rng.random())
+
+
 class Viewer:
-    def __init__(self, servers: list[Daphne], match_id: int, cookie: str | None = None) -> None:
+    def __init__(
+        self, servers: list[Daphne], match_id: int, cookie: str | None = None, rng: random.Random | None = None
+    ) -> None:
+        """`rng`: back off with the browser's jitter (`retry_delay`) drawn from it; none, the fixed steps
+        after a short pause (the fault tests, which want clients back fast)."""
         self.servers = servers
+        self.rng = rng
         self.match_id = match_id
         self.cookie = cookie
         self.version: int | None = None
@@ -111,7 +122,7 @@ class Viewer:
             self._socket, self._resyncing = None, False
             self.closes.append(socket.close_code)
             self._changed.set()
-            await asyncio.sleep(RECONNECT_SECONDS)
+            await asyncio.sleep(RECONNECT_SECONDS if self.rng is None else retry_delay(0, self.rng))
             await self._online.wait()
 
     async def _connect(self) -> Any:
@@ -124,8 +135,11 @@ class Viewer:
                     return await match_socket(server, self.match_id, self.cookie, query)
                 except (OSError, InvalidHandshake, TimeoutError):  # refused, or dropped during a storm
                     continue
-            # Backing off as the browser does (frontend/src/socket.ts RETRY_MS) when no server answered.
-            await asyncio.sleep(RETRY_SECONDS[min(retry, len(RETRY_SECONDS) - 1)])
+            # Backing off as the browser does (frontend/src/socket.ts retryDelay) when no server answered.
+            if self.rng is None:
+                await asyncio.sleep(RETRY_SECONDS[min(retry, len(RETRY_SECONDS) - 1)])
+            else:
+                await asyncio.sleep(retry_delay(retry + 1, self.rng))
         raise AssertionError("unreachable")
 
     def _receive(self, frame: dict[str, Any]) -> None:

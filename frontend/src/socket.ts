@@ -41,6 +41,16 @@ export interface SocketHandlers {
 }
 
 const RETRY_MS = [500, 1000, 2000, 5000];
+
+/**
+ * How long to wait before reconnect attempt `retries` (0 first): the backoff step, spread from half to one
+ * and a half times it by `random` (in [0, 1)), so the clients a restart dropped all at once do not all come
+ * back in the same instant.
+ */
+export function retryDelay(retries: number, random: () => number = Math.random): number {
+  const step = RETRY_MS[Math.min(retries, RETRY_MS.length - 1)];
+  return Math.round(step * (0.5 + random()));
+}
 /**
  * How long a reply may be ahead of the events seen before the events it follows count as lost: the
  * broadcast of a commit reaches the socket milliseconds after the reply to the command that made it.
@@ -61,6 +71,7 @@ export class MatchSocket {
     private readonly later: (fn: () => void, ms: number) => void = (fn, ms) => {
       setTimeout(fn, ms);
     },
+    private readonly random: () => number = Math.random,
   ) {}
 
   connect(): void {
@@ -79,7 +90,7 @@ export class MatchSocket {
       this.socket = null;
       this.resyncing = false;
       this.handlers.connection("closed");
-      if (!this.stopped) this.later(() => this.connect(), RETRY_MS[Math.min(this.retries++, RETRY_MS.length - 1)]);
+      if (!this.stopped) this.later(() => this.connect(), retryDelay(this.retries++, this.random));
     };
   }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ServerFrame, Snapshot } from "../protocol";
-import { MatchSocket, type SocketLike, judgeFrame } from "../socket";
+import { MatchSocket, type SocketLike, judgeFrame, retryDelay } from "../socket";
 
 const snapshot = (v: number) => ({ type: "snapshot", v }) as Snapshot;
 const submitted = (v: number): ServerFrame => ({ type: "submitted", v, side: "bob", player: "bob", turn: 1, phase: "movement" });
@@ -144,5 +144,39 @@ describe("the match socket", () => {
     sockets[0].receive(error(2));
     expect(frames.at(-1)).toMatchObject({ type: "error", code: "order.spectator" });
     expect(client.version).toBe(2);
+  });
+});
+
+describe("reconnect backoff", () => {
+  it("spreads each step from half to one and a half times it, so dropped clients do not return together", () => {
+    expect([0, 1, 2, 3, 9].map((n) => retryDelay(n, () => 0))).toEqual([250, 500, 1000, 2500, 2500]);
+    expect([0, 1, 2, 3].map((n) => retryDelay(n, () => 0.5))).toEqual([500, 1000, 2000, 5000]);
+    expect(retryDelay(0, () => 0.999)).toBe(750);
+  });
+
+  it("waits as its injected random says, growing with each failed attempt and back to the start once open", () => {
+    const delays: number[] = [];
+    const sockets: FakeSocket[] = [];
+    const draws = [0.1, 0.9, 0.2, 0.6];
+    const client = new MatchSocket(
+      "ws://test/ws/matches/1/",
+      { frame: () => {}, connection: () => {} },
+      (url) => {
+        const socket = new FakeSocket(url);
+        sockets.push(socket);
+        return socket;
+      },
+      (fn, ms) => {
+        delays.push(ms);
+        fn();
+      },
+      () => draws.shift() ?? 0,
+    );
+    client.connect();
+    sockets[0].close();
+    sockets[1].close();
+    sockets[2].onopen?.({} as Event);
+    sockets[2].close();
+    expect(delays).toEqual([300, 1400, 350]);
   });
 });
