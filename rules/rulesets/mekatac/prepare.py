@@ -36,7 +36,7 @@ from rules.rulesets.mekatac.skills import learn
 from rules.rulesets.mekatac.state import Meka, MekaState
 from rules.rulesets.mekatac.tables import (
     AMBUSH_REACH, ARMA_EXTRA, ARMA_MEJORADA, BLINDAJE_EXTRA, DANOS, DECK_COPIES, EMBOSCADA, EXTRA_ARMOUR,
-    MEKA_OCULTO, MINAS, MUNICION_EXTRA, PREPARATION_DRAW, PREPARATION_NAMES, STARTING_DAMAGE,
+    MECANICO, MEKA_OCULTO, MINAS, MUNICION_EXTRA, PREPARATION_DRAW, PREPARATION_NAMES, SKILL_NAMES, STARTING_DAMAGE,
     STRATEGY_CARDS, SUPPORT_WEAPONS, SYSTEMS, TERRENO, UPGRADE_CARDS, VETERANO, WEAPON_LADDERS,
 )
 
@@ -44,6 +44,7 @@ FIELDS = ("card", "meka", "weapon", "system", "arc", "hex", "terrain")
 ON_OWN = frozenset({BLINDAJE_EXTRA, ARMA_EXTRA, ARMA_MEJORADA, VETERANO, "motor_avanzado", MUNICION_EXTRA,
                     MEKA_OCULTO})
 ON_ENEMY = frozenset({EMBOSCADA, DANOS})
+MOST_CARDS = DECK_COPIES * (len(UPGRADE_CARDS) + len(STRATEGY_CARDS))  # no hand holds more (Mecánico's included)
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +66,7 @@ class PrepareOrder:
 
 def prepare_order_from_json(data: Any) -> PrepareOrder:
     if not isinstance(data, dict) or not isinstance(data.get("unit"), str) or set(data) - {"unit", "cards"} \
-            or not isinstance(data.get("cards", []), list) or len(data.get("cards", [])) > 2 * PREPARATION_DRAW:
+            or not isinstance(data.get("cards", []), list) or len(data.get("cards", [])) > MOST_CARDS:
         raise MalformedOrder(why=Reason("mekatac.prepare_shape"))
     return PrepareOrder(data["unit"], tuple(_prepared(card) for card in data.get("cards", [])))
 
@@ -92,13 +93,27 @@ def deal(state: MekaState, dice: Dice) -> tuple[MekaState, list[Event]]:
     strategy = list(shuffled(tuple(card for card in STRATEGY_CARDS for _ in range(DECK_COPIES)), dice))
     events = []
     for side in state.sides:
-        state = replace(state, upgrades={**state.upgrades, side: tuple(upgrade[:PREPARATION_DRAW])},
+        extra = mechanics(state, side)
+        state = replace(state, upgrades={**state.upgrades, side: tuple(upgrade[:PREPARATION_DRAW + extra])},
                         strategies={**state.strategies, side: tuple(strategy[:PREPARATION_DRAW])})
-        upgrade, strategy = upgrade[PREPARATION_DRAW:], strategy[PREPARATION_DRAW:]
+        upgrade, strategy = upgrade[PREPARATION_DRAW + extra:], strategy[PREPARATION_DRAW:]
         lead = state.unit(leads(state)[side])
-        events.append(Event(lead.id, "cards", lead.hex, lead.hex, lead.facing,
-                            reason=Reason("mekatac.prepare_dealt", side=side, count=PREPARATION_DRAW)))
+        said = Reason("mekatac.prepare_dealt", side=side, count=PREPARATION_DRAW) if not extra else Reason(
+            "mekatac.prepare_dealt_mecanico", side=side, count=PREPARATION_DRAW, upgrades=PREPARATION_DRAW + extra,
+            skill=SKILL_NAMES[MECANICO], units=", ".join(meka.id for meka in _mechanics(state, side)))
+        events.append(Event(lead.id, "cards", lead.hex, lead.hex, lead.facing, reason=said))
     return state, events
+
+
+def _mechanics(state: MekaState, side: str) -> list[Meka]:
+    return [meka for meka in state.units if meka.side == side and MECANICO in meka.skills and meka.in_fight]
+
+
+def mechanics(state: MekaState, side: str) -> int:
+    """"Mecánico: Empieza el juego con una carta de mejora extra": one more upgrade card dealt to the side for
+    each of its pilots with the skill (our reading: into the side's hand, as Tácticas' card is; the deck's
+    twelve cards are dealt as far as they go)."""
+    return len(_mechanics(state, side))
 
 
 def leads(state: MekaState) -> dict[str, str]:

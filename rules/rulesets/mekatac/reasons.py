@@ -130,6 +130,8 @@ register({
     "mekatac.prepare_card": "a preparation card is {card, meka?, weapon?, system?, arc?, hex?, terrain?}, its card "
                             "one of %(cards)s",
     "mekatac.prepare_dealt": "side %(side)s draws %(count)s upgrade and %(count)s strategy cards",
+    "mekatac.prepare_dealt_mecanico": "side %(side)s draws %(upgrades)s upgrade cards (one more for each "
+                                      "pilot with %(skill)s: %(units)s) and %(count)s strategy cards",
     "mekatac.prepare_played": "side %(side)s plays %(card)s (%(on)s)",
     "mekatac.prepare_secret": "side %(side)s plays %(card)s, noted in secret",
     "mekatac.prepare_refused": "side %(side)s cannot play %(card)s now: %(why)s",

@@ -10,8 +10,9 @@
   (our reading of "puede tomar una carta más": every turn, as the three are). Golpe brutal: +1 damage on each
   melee hit. Ataque preciso: the meka's first ranged hit of the turn rolls on the critical table whatever its
   damage.
-- Mecánico ("empieza el juego con una carta de mejora extra"): the upgrade deck is not played yet, so it does
-  nothing in play (docs/mekatac.md).
+- Mecánico ("empieza el juego con una carta de mejora extra"): with the upgrade deck agreed (option ``decks``),
+  its side is dealt one more upgrade card before the deployment (rules.rulesets.mekatac.prepare.mechanics); with
+  no upgrade deck in play it has nothing to give.
 
 "Tras una gran batalla, campaña o periodo de entrenamiento un piloto puede conseguir una habilidad al azar":
 :func:`learn` rolls 1D12 on the table; a skill the pilot has is rolled again (our reading).

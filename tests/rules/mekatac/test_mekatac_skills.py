@@ -3,7 +3,12 @@ text says "por turno" (rules/rulesets/mekatac/skills.py)."""
 
 from __future__ import annotations
 
+from collections import Counter
+from dataclasses import replace
+
 import pytest
+
+from rules.core.dice import Dice
 
 from rules.core.errors import RuleError
 from rules.rulesets.mekatac import MekatacRuleset
@@ -128,3 +133,26 @@ def test_a_skill_is_learnt_on_1d12_and_a_held_one_rolled_again() -> None:
     with pytest.raises(RuleError) as refused:
         trained(shooter(), ("flying",))
     assert refused.value.code == "mekatac.refuse_skill"
+
+
+def test_mecanico_starts_the_game_with_one_more_upgrade_card() -> None:
+    """"Mecánico: Empieza el juego con una carta de mejora extra" (12); "Antes del despliegue cada jugador toma 4
+    cartas del mazo de mejoras" ("BARAJA DE MEJORAS"): its side is dealt 5, the other 4, from the one deck."""
+    start = replace(game(shooter("mecanico", at="0114"), meka("A2", "0314", 0, "a", "Reaper"),
+                         meka("B", "0102", 3, "b", "Cockroach"), phase="cards"),
+                    options={"turn_limit": 0, "decks": "on"})
+    dealt = RULES.resolve_phase(start, [], Dice("mecanico"))
+    upgrades = dealt.state.upgrades
+    assert [len(upgrades["a"]), len(upgrades["b"])] == [5, 4]
+    assert [len(dealt.state.strategies[side]) for side in "ab"] == [4, 4]
+    assert max(Counter(upgrades["a"] + upgrades["b"]).values()) <= 2  # "La baraja contiene 2 cartas de cada tipo"
+    said = [event.reason for tick in dealt.reports[0].ticks for event in tick if event.kind == "cards"
+            and "upgrade" in event.reason]
+    assert [getattr(reason, "code", "") for reason in said] == ["mekatac.prepare_dealt_mecanico",
+                                                                 "mekatac.prepare_dealt"]
+    # All five may be played in the preparation order (with the four strategies, nine cards).
+    cards = [{"card": card, "meka": "A"} for card in upgrades["a"]]
+    order = RULES.decode_order(dealt.state, {"unit": "A", "cards": cards})
+    assert len(order.cards) == 5
+    plain = replace(start, units=(replace(start.units[0], skills=()), *start.units[1:]))
+    assert len(RULES.resolve_phase(plain, [], Dice("mecanico")).state.upgrades["a"]) == 4
