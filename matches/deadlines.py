@@ -25,7 +25,9 @@ from .services import phase_resolve
 def deadlines_expire(*, now: datetime) -> list[int]:
     """Resolves every phase whose deadline passed by `now`; returns the ids of the matches it resolved."""
     candidates = Match.objects.filter(status=Match.Status.IN_PROGRESS, options__deadline_minutes__gt=0)
-    return [match.pk for match in candidates if run_command(match_id=match.pk, user=None, command=Expire(now))]
+    # Read without the lock first: the sweeper runs every few seconds and must not lock every match with a clock.
+    due = [match for match in candidates if (deadline := phase_deadline(match)) is not None and now >= deadline]
+    return [match.pk for match in due if run_command(match_id=match.pk, user=None, command=Expire(now))]
 
 
 @dataclass(frozen=True)

@@ -111,8 +111,15 @@ def _answer(step: Step, window: ReactionWindow, attempt: int, unit: str, side: s
 def reactions_expire(*, now: datetime) -> list[int]:
     """Passes for every unit whose window's deadline passed by `now`, and plays on; returns the match ids."""
     candidates = Match.objects.filter(status=Match.Status.IN_PROGRESS, events__kind=Event.Kind.REACTION_WINDOW)
-    return [match_id for match_id in candidates.values_list("pk", flat=True).distinct()
-            if run_command(match_id=match_id, user=None, command=ReactionExpire(now))]
+    # Read without the lock first, as deadlines_expire does: only a window past its deadline is worth locking for.
+    due = [match.pk for match in candidates.distinct() if _late_window(match, now) is not None]
+    return [match_id for match_id in due if run_command(match_id=match_id, user=None, command=ReactionExpire(now))]
+
+
+def _late_window(match: Match, now: datetime) -> Event | None:
+    """The `reaction_window` event the match waits on if its deadline passed by `now`."""
+    opened = open_window(match) if match.status == Match.Status.IN_PROGRESS else None
+    return opened if opened is not None and now >= datetime.fromisoformat(opened.payload["deadline"]) else None
 
 
 @dataclass(frozen=True)
@@ -125,8 +132,8 @@ class ReactionExpire(Command[bool]):
     def apply(self, step: Step) -> bool:
         match = step.match
         # Checked under the lock: the last answer may have come in meanwhile.
-        opened = open_window(match) if match.status == Match.Status.IN_PROGRESS else None
-        if opened is None or self.now < datetime.fromisoformat(opened.payload["deadline"]):
+        opened = _late_window(match, self.now)
+        if opened is None:
             return False
         window, attempt = window_from_json(opened.payload["window"]), opened.payload["attempt"]
         ruleset = get_ruleset(match.ruleset)

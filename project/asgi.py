@@ -18,13 +18,15 @@ from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler  # noqa: 
 from django.core.exceptions import SuspiciousFileOperation  # noqa: E402
 from django.http import Http404  # noqa: E402
 
-from matches import direct_writes  # noqa: E402
+from matches import direct_writes, sweeper  # noqa: E402
 from matches.consumers import error_text, too_long  # noqa: E402
 from matches.routing import websocket_urlpatterns  # noqa: E402
 from project.origins import SameOriginValidator  # noqa: E402
 
 if settings.ARBITRO_DIRECT_WRITES:
     direct_writes.install()
+if settings.ARBITRO_DEADLINE_SWEEP_SECONDS > 0:
+    sweeper.start(settings.ARBITRO_DEADLINE_SWEEP_SECONDS)
 
 
 def _close_refused_sockets_with_a_code() -> None:

@@ -182,6 +182,9 @@ SPECTACULAR_SETTINGS = {
 ARBITRO_MAX_CATCH_UP_EVENTS = 50
 # How long a reaction window waits for the units it asks before their answers count as passes (matches/reactions.py).
 ARBITRO_REACTION_SECONDS = int(os.environ.get("ARBITRO_REACTION_SECONDS", "120"))
+# How often each Daphne process expires missed phase deadlines and reaction windows (matches/sweeper.py); 0 turns
+# it off (then run `manage.py matches_expire_deadlines` from cron).
+ARBITRO_DEADLINE_SWEEP_SECONDS = float(os.environ.get("ARBITRO_DEADLINE_SWEEP_SECONDS", "5"))
 # How long the server waits for a bot's decision before it sends the bot's fallback orders (matches/bots.py).
 ARBITRO_BOT_SECONDS = float(os.environ.get("ARBITRO_BOT_SECONDS", "5"))
 # Per websocket: at most this many messages in this many seconds (plotting a path sends one per click).
