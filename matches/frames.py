@@ -88,6 +88,8 @@ def event_frame(*, match: Match, event: Event, viewer: Viewer, state: Any = None
     ruleset = get_ruleset(match.ruleset)
     frame = event_fields(event)
     payload = event.payload
+    if "timeline" in frame:
+        frame["timeline"] = timeline_shown(ruleset, frame["timeline"], viewer)
     if event.kind in ORDERED:
         frame.update(("order", order) for order in ruleset.orders_view(
             [(payload["side"], payload["order"])], viewer.role, viewer.side
@@ -102,6 +104,14 @@ def event_frame(*, match: Match, event: Event, viewer: Viewer, state: Any = None
         if same_board:
             frame["view"].pop("board", None)
     return frame
+
+
+def timeline_shown(ruleset: Ruleset[Any, Any], timeline: Any, viewer: Viewer) -> Any:
+    """A logged playback as the viewer may see it. It is one record for every viewer; a ruleset whose rulings
+    may name what its view hides from some (MEKATAC's hidden mekas) filters it with its optional
+    `timeline_view(timeline, role, side)`."""
+    filtered = getattr(ruleset, "timeline_view", None)
+    return timeline if filtered is None else filtered(timeline, viewer.role, viewer.side)
 
 
 def unchanged_boards(events: list[Event], board: Any) -> set[int]:

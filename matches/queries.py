@@ -20,7 +20,7 @@ from rules.rulesets import Ruleset, get_ruleset
 
 from .errors import MatchError
 from .models import Event, Match
-from .frames import Viewer, event_fields
+from .frames import Viewer, event_fields, timeline_shown
 from .selectors import match_and_viewer, match_as_seen
 from .services import check_commander
 
@@ -104,7 +104,7 @@ def match_log(*, match_id: int, user: User | AnonymousUser) -> dict[str, Any]:
     Only what the viewer has been shown: a delayed spectator's log stops at their horizon. No seed, orders or
     states: the replay has those once the match is over."""
     match, viewer = match_and_viewer(match_id=match_id, user=user)
-    seen = match_as_seen(match, viewer)
+    seen, ruleset = match_as_seen(match, viewer), get_ruleset(match.ruleset)
     events = Event.objects.filter(
         match=match, kind__in=(Event.Kind.PLAYBACK, Event.Kind.ANNULLED), version__lte=seen.version
     ).order_by("version")
@@ -115,5 +115,6 @@ def match_log(*, match_id: int, user: User | AnonymousUser) -> dict[str, Any]:
                 if phase["v"] == event.payload.get("annulled_v"):
                     phase["annulled"] = event.payload.get("reason", "")
             continue
-        phases.append(event_fields(event))  # the position each left is no part of the log
+        frame = event_fields(event)  # the position each left is no part of the log
+        phases.append(frame | {"timeline": timeline_shown(ruleset, frame["timeline"], viewer)})
     return {"v": seen.version, "phases": phases}

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import AnonymousUser, User
 
-from matches import hub, services
+from matches import hub, queries, services
 from matches.models import Match
 from matches.selectors import player_view, viewer_for
 from tests.matches.conftest import frame_for
@@ -103,3 +103,49 @@ def _names_b1(view: dict[str, Any]) -> bool:
              *(["B1" in view["awaits"]] if "awaits" in view else [])]
     assert len(set(named)) == 1, named
     return named[0]
+
+
+def test_no_ruling_names_a_hidden_meka_to_a_viewer_not_shown_it(
+        alice: User, bob: User, carol: User, monkeypatch: pytest.MonkeyPatch,
+        django_capture_on_commit_callbacks: Any) -> None:
+    """'Meka oculto': the playbacks from the one that hides B1 on (the preparation's cards, the initiative rolls)
+    name it (as an event's unit or target, in a ruling or a roll) to side b and the referee only, in the published
+    frames and in the match log; the other rulings of those phases reach everyone."""
+    published: list[dict[str, Any]] = []
+
+    def publish(*, match_id: int, frames: list[dict[str, Any]], stream: str = hub.PUBLIC_STREAM,
+                versioned: bool = True) -> None:
+        published.extend(frames)
+
+    monkeypatch.setattr(hub, "publish", publish)
+    match = _hidden_b1(alice, bob, django_capture_on_commit_callbacks)
+    for audience, named in (("player:a", False), ("player:b", True), ("spectator", False), ("referee", True)):
+        frames = [frame for item in published if (frame := frame_for(item, audience)) is not None
+                  and frame.get("type") == "playback"]
+        events = _later_events(frame["timeline"] for frame in frames)
+        assert {"preparation", "initiative"} <= {phase for phase, _ in events}, audience
+        assert any(event["unit"] == "A1" and event["kind"] == "initiative" for _, event in events), audience
+        assert any(_names("B1", event) for _, event in events) == named, audience
+        assert all("hidden" not in frame["timeline"] for frame in frames), audience
+    for name, user, named in (("bob", bob, False), ("alice", alice, True), ("carol", carol, False),
+                              ("anonymous", AnonymousUser(), False)):
+        log = queries.match_log(match_id=match.pk, user=user)
+        events = _later_events(phase["timeline"] for phase in log["phases"])
+        assert events and any(_names("B1", event) for _, event in events) == named, name
+
+
+def _later_events(timelines: Any) -> list[tuple[str, dict[str, Any]]]:
+    """The events of the phases from the preparation on (before it, B1 stood in the open), with their phase."""
+    found, later = [], False
+    for timeline in timelines:
+        for phase in timeline["phases"]:
+            later = later or phase["phase"] == "preparation"
+            if later:
+                found += [(phase["phase"], event) for tick in phase["ticks"] for event in tick]
+    return found
+
+
+def _names(unit: str, event: dict[str, Any]) -> bool:
+    said = [event.get("reason", ""), json.dumps(event.get("reason_code", {})),
+            *(roll["reason"] for roll in event.get("rolls", ()))]
+    return unit in (event["unit"], event.get("target")) or any(unit in text for text in said)

@@ -1,12 +1,29 @@
-"""A MEKATAC resolution as JSON: each phase's ticks of events, every ruling with its coded reason and rolls."""
+"""A MEKATAC resolution as JSON: each phase's ticks of events, every ruling with its coded reason and rolls.
+
+The playback is logged once for every viewer, but a hidden meka (Meka oculto) may be named only to its side and
+the referee: the report lists the mekas still hidden when it ends (``hidden``, id → side), and
+:func:`timeline_view` gives each viewer the playback less every event that names one its view hides (as the
+event's unit or target, in its ruling's words or in a roll's), and less the list itself. The events a side gives
+as a whole (its cards drawn, its preparation cards) are told by one of its mekas not hidden, where it has one.
+"""
 
 from __future__ import annotations
+
+import re
+from collections.abc import Collection
+from dataclasses import replace
 
 from rules.core.dice import Roll
 from rules.core.phases import Json
 from rules.core.reasons import reason_code
 from rules.core.timeline import Event
 from rules.rulesets.mekatac.phases import MekaOutcome
+from rules.rulesets.mekatac.state import MekaState
+from rules.rulesets.mekatac.view import sees_side
+
+# The events a side gives as a whole: the meka that tells them is only a speaker.
+SIDE_EVENTS = frozenset({"cards", "prepare"})
+WORD = re.compile(r"[A-Za-z0-9_]+")
 
 
 def roll_to_json(roll: Roll) -> Json:
@@ -32,11 +49,44 @@ def event_to_json(event: Event) -> Json:
 
 def report_to_json(outcome: MekaOutcome) -> Json:
     """The reports; the events of a meka still hidden once they are played leave out where it stands."""
-    hidden = {meka.id for meka in outcome.state.units if meka.hidden}
-    return {"phases": [{"phase": report.phase, "ticks": [[_shown(event_to_json(event), hidden) for event in tick]
-                                                         for tick in report.ticks]}
-                       for report in outcome.reports]}
+    state = outcome.state
+    hidden = {meka.id for meka in state.units if meka.hidden}
+    return {"phases": [{"phase": report.phase, "ticks": [
+        [_shown(event_to_json(_told(state, event, hidden)), hidden) for event in tick] for tick in report.ticks]}
+                       for report in outcome.reports],
+            **({"hidden": {meka.id: meka.side for meka in state.units if meka.hidden}} if hidden else {})}
+
+
+def _told(state: MekaState, event: Event, hidden: Collection[str]) -> Event:
+    """A side's event told by one of its mekas not hidden (with that meka's hex), if it has one."""
+    if event.kind not in SIDE_EVENTS or event.unit not in hidden:
+        return event
+    side = state.unit(event.unit).side
+    speaker = next((meka for meka in state.units if meka.side == side and meka.id not in hidden), None)
+    if speaker is None:
+        return event
+    return replace(event, unit=speaker.id, from_hex=speaker.hex, to_hex=speaker.hex, facing=speaker.facing)
 
 
 def _shown(data: Json, hidden: set[str]) -> Json:
     return data | {"from": None, "to": None, "facing": None} if data["unit"] in hidden else data
+
+
+def timeline_view(timeline: Json, viewer_role: str, side: str | None) -> Json:
+    """The playback for one viewer: without the events that name a meka hidden from it (its side and the referee
+    see them all); the list of hidden mekas goes to nobody."""
+    hidden: dict[str, str] = timeline.get("hidden", {})
+    unseen = {unit for unit, owner in hidden.items() if not sees_side(viewer_role, side, owner)}
+    shown = {key: value for key, value in timeline.items() if key != "hidden"}
+    if not unseen:
+        return shown
+    return shown | {"phases": [{**phase, "ticks": [[event for event in tick if not names(event, unseen)]
+                                                   for tick in phase["ticks"]]} for phase in timeline["phases"]]}
+
+
+def names(event: Json, units: set[str]) -> bool:
+    """Whether an event names one of ``units``: as its unit or target, or a word of its ruling or of a roll's."""
+    if event["unit"] in units or event.get("target") in units:
+        return True
+    said = [event.get("reason", ""), *(roll.get("reason", "") for roll in event.get("rolls", ()))]
+    return any(units & set(WORD.findall(text)) for text in said)

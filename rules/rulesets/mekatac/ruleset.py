@@ -24,7 +24,7 @@ from rules.rulesets.mekatac.movement import offered_in
 from rules.rulesets.mekatac.orders import Fire, reaction_from_json
 from rules.rulesets.mekatac.phases import CARDS, END, INITIATIVE, PREPARATION, MekaOutcome, MekaTable, MovementPhase
 from rules.rulesets.mekatac import queries as questions
-from rules.rulesets.mekatac.report import report_to_json
+from rules.rulesets.mekatac.report import report_to_json, timeline_view
 from rules.rulesets import referee
 from rules.rulesets.mekatac.setup import scenario, scenario_offer
 from rules.rulesets.setup import OfferedDesigns
@@ -85,6 +85,10 @@ class MekatacRuleset(OfferedDesigns, NoChoices, TableRuleset[MekaState, MekaOutc
 
     def report_to_json(self, outcome: MekaOutcome) -> Json:
         return report_to_json(outcome)
+
+    def timeline_view(self, timeline: Json, viewer_role: str, side: str | None) -> Json:
+        """A logged playback as one viewer may see it: no ruling names a hidden meka to a viewer not shown it."""
+        return timeline_view(timeline, viewer_role, side)
 
     def view(self, state: MekaState, viewer_role: str, side: str | None) -> Json:
         return view(state, viewer_role, side)
