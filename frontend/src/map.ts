@@ -9,6 +9,7 @@ import { OKABE_ITO, definePatterns, el, hexNote, levelShade, patternFor } from "
 import type { Position } from "./path";
 import type { Pose } from "./playback";
 import type { Board, Unit } from "./protocol";
+import { unitName } from "./reasons";
 import { parseTerrain, terrainInWords } from "./terrain";
 import { type View, panBy, zoomAt } from "./viewport";
 
@@ -352,7 +353,7 @@ export class BoardView {
   private drawUnit(unit: Unit): SVGGElement {
     const colour = this.sideColours.get(unit.side) ?? OKABE_ITO.black;
     const g = el("g", { class: "unit", "data-unit": unit.id, "data-side": unit.side }, this.unitLayer);
-    el("title", {}, g).textContent = `${unit.name} (${unit.id}, ${unit.side})`;
+    el("title", {}, g).textContent = `${unitName(unit)} (${unit.id}, ${unit.side})`;
     const body = el("g", { class: "unit-body" }, g);
     el("circle", { r: SIZE * 0.52, fill: colour, stroke: "#000", "stroke-width": 2 }, body);
     el("path", { d: FRONT_WEDGE, fill: "#000" }, body);

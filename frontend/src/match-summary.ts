@@ -3,6 +3,7 @@
 
 import { t } from "./i18n";
 import type { SideInfo, Unit } from "./protocol";
+import { unitName } from "./reasons";
 
 export interface MatchSummary {
   units?: Record<string, Record<string, number>>;
@@ -30,7 +31,8 @@ export function showSummary(root: HTMLElement, summary: MatchSummary | undefined
     const player = sides.find((side) => side.side === unit?.side)?.player;
     const row = document.createElement("tr");
     row.dataset.unit = id;
-    row.append(cell("th", player ? `${unit?.name ?? id} (${player})` : (unit?.name ?? id)));
+    const name = unit ? unitName(unit) : id;
+    row.append(cell("th", player ? `${name} (${player})` : name));
     row.append(...columns.map((column) => Object.assign(cell("td", String(counts[column] ?? 0)), { className: column })));
     return row;
   });

@@ -75,6 +75,8 @@ export interface Unit {
   side: string;
   kind: string;
   name: string;
+  /** The name coded (skirmish: a troop's id and its profile's word), said in the page's language: `unitName`. */
+  name_code?: ReasonCode;
   hex: string;
   facing: number;
   walk: number;

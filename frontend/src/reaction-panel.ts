@@ -6,7 +6,7 @@
 import { DeadlineClock } from "./live-cues";
 import { t } from "./i18n";
 import type { ClientFrame, ReactionView, Unit } from "./protocol";
-import { reasonText } from "./reasons";
+import { reasonText, unitName } from "./reasons";
 
 export interface ReactionHooks {
   send(frame: ClientFrame): boolean;
@@ -60,7 +60,10 @@ export class ReactionPanel {
       return;
     }
     const { window, answered, choices } = this.view;
-    const name = (id: string) => units.find((unit) => unit.id === id)?.name ?? id;
+    const name = (id: string) => {
+      const unit = units.find((candidate) => candidate.id === id);
+      return unit ? unitName(unit) : id;
+    };
     const waiting = window.units.filter((unit) => !answered.includes(unit) && !(unit in choices));
     this.about.textContent = [
       t("The play stopped: %(reason)s.", { reason: reasonText(window.reason, window.reason_code).replace(/\.$/, "") }),

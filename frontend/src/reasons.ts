@@ -38,6 +38,11 @@ export function reasonText(english: string, coded?: ReasonCode | null): string {
   return (coded && render(coded)) ?? english;
 }
 
+/** A unit's name in the page's language: its coded name when the view gives one ("Z (infantería)"), else as sent. */
+export function unitName(unit: { name: string; name_code?: ReasonCode | null }): string {
+  return reasonText(unit.name, unit.name_code);
+}
+
 /** A list of reasons with their parallel `reason_codes` (absent from older frames: English as sent). */
 export function reasonsText(english: string[] | undefined, codes?: ReasonCode[]): string[] {
   return (english ?? []).map((text, index) => reasonText(text, codes?.[index]));

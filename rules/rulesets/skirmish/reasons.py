@@ -12,6 +12,8 @@ from rules.core.reasons import register
 register({
     # The title of an order's phase (``order-N``) in the match page's header.
     "skirmish.phase_order": "Order %(number)s",
+    # A troop's name on the match and lobby pages: its id and its profile's word (a word of the catalogue).
+    "skirmish.troop_name": "%(unit)s (%(profile)s)",
     # Rulings of an order's play (play.py, resolve.py)
     "skirmish.declare_move": "%(unit)s declares Move from %(hex)s.",
     "skirmish.declare_cautious": "%(unit)s declares Cautious Movement from %(hex)s.",
@@ -51,5 +53,5 @@ register({
     "skirmish.victory": "After %(turns)s turns side %(side)s has put %(points)s enemy troops out of action.",
     "skirmish.draw": "After %(turns)s turns both sides have put as many enemy troops out of action.",
     "skirmish.wiped_out": "Side %(side)s has no troop left standing.",
-}, words=("normal", "prone", "none", "partial", "total"))
+}, words=("normal", "prone", "none", "partial", "total", "infantry", "bike", "tag", "vehicle"))
 

@@ -134,11 +134,19 @@ class SkirmishRuleset(ExampleSetup, NoChoices, TableRuleset[SkirmishState, Outco
 
 
 def _shown(troop: Troop) -> Json:
-    """A troop as the browser draws it: its state, a name and kind for the board's marker, and its states (hidden
-    deployment among them, which only its own side and the referee see) as the words under it."""
+    """A troop as the browser draws it: its state, a name (in English, and coded: ``name_code``) and kind for the
+    board's marker, and its states (hidden deployment among them, which only its own side and the referee see)
+    as the words under it."""
     markers = [state for state in troop.states if state != PRONE] + (["hidden"] if troop.hidden else [])
-    return {**codec.troop_to_json(troop), "kind": "troop", "name": f"{troop.id} ({troop.profile})", "prone": troop.has(PRONE),
-            "markers": markers}
+    name = troop_name(troop)
+    return {**codec.troop_to_json(troop), "kind": "troop", "name": name, "name_code": reason_code(name),
+            "prone": troop.has(PRONE), "markers": markers}
+
+
+def troop_name(troop: Troop) -> Reason:
+    """A troop's name as a coded reason: its id and its profile's word ("Z (infantry)"), which every page says
+    in its own language ("Z (infantería)"): the client renders ``name_code``, the lobby page its words."""
+    return Reason("skirmish.troop_name", unit=troop.id, profile=troop.profile)
 
 
 def _unit_hints(state: SkirmishState, troop: Troop, orders: bool) -> Json:
