@@ -152,10 +152,28 @@ _DESIGNS: tuple[tuple[str, int, tuple[tuple[str, str], ...]], ...] = (
 
 DESIGNS: dict[str, Design] = {name: build(name, size, systems) for name, size, systems in _DESIGNS}
 
+# None of the text's 30 mekas carries the Transformer system, so these two are ours, each built to "REGLAS
+# OPCIONALES - TRANSFORMERS" and checked by the builder in both modes: the Transformer system (size 1, -20% of the
+# standard armour) in each, "1 o 2 sistemas que son diferentes del primer modo", the armour and missiles kept.
+# - Harrier: the text's own example, "el mortero medio es reemplazado por unas alas": a walker with a medium mortar
+#   (F) that flies in its other mode, its lasrifle moved from the left arc to the rear ("Los arcos de fuego de las
+#   armas también pueden cambiarse"). 1+2+1+1+1 = size 6 walking, 5 flying; 60 - 12 + 10 = 58 armour in both.
+# - Wolfhound: a small gunner (lasrifle and chain gun, F) that drops on four legs with jaws (a blade, F): two
+#   systems change, its small missiles stay. Size 4 in both modes; 40 - 8 = 32 armour.
+_TRANSFORMERS: tuple[tuple[str, int, tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]], ...] = (
+    ("Harrier", 6, (("transformer", ""), ("mortar_m", "F"), ("missile_s", "F"), ("armour", ""), ("lasrifle", "I")),
+     (("transformer", ""), ("wings", ""), ("missile_s", "F"), ("armour", ""), ("lasrifle", "T"))),
+    ("Wolfhound", 4, (("transformer", ""), ("lasrifle", "F"), ("chain_gun", "F"), ("missile_s", "F")),
+     (("transformer", ""), ("four_legs", ""), ("blade", "F"), ("missile_s", "F"))),
+)
+
+TRANSFORMERS: dict[str, Design] = {name: build(name, size, one, other=two) for name, size, one, two in _TRANSFORMERS}
+
 
 def shipped(name: str) -> Design:
+    """A shipped design by name: one of the text's 30, or one of our transformers."""
     try:
-        return DESIGNS[name]
+        return DESIGNS[name] if name in DESIGNS else TRANSFORMERS[name]
     except KeyError:
         raise RuleError("design.unknown", design=str(name), why=Reason("mekatac.design_unknown", design=str(name))) \
             from None

@@ -207,5 +207,7 @@ register_errors({
     "design.over_size": "%(design)s: its systems take %(used)s of size %(size)s",
     "design.transformer": "%(design)s: a transformer carries the Transformer system, and its other mode changes 1 "
                           "or 2 of its systems, never its armour or missiles (REGLAS OPCIONALES - TRANSFORMERS)",
+    "design.transformer_off": "%(design)s is a transformer: it takes the agreed option transformers (REGLAS "
+                              "OPCIONALES - TRANSFORMERS)",
     "reaction.weapon": "%(unit)s cannot fire %(weapon)r at this moment",
 })

@@ -1,7 +1,9 @@
 """A MEKATAC lobby match ("DESPLIEGUE: Un jugador diseña el scenario. El otro elige que bando quiere jugar."):
 the host designs the scenario, one to four shipped mekas a side on the example board; the player who joins
 picks the side. Each side deploys in its own half, side a on the south edge facing north and side b on the
-north edge facing south, spread evenly along it (the text leaves where to the scenario's designer)."""
+north edge facing south, spread evenly along it (the text leaves where to the scenario's designer). Our
+transformers (designs.TRANSFORMERS) are offered with the text's 30 and taken only with the option
+``transformers`` agreed ("REGLAS OPCIONALES")."""
 
 from __future__ import annotations
 
@@ -12,7 +14,8 @@ from typing import Any
 from rules.core.board import Board
 from rules.core.hexes import Hex
 from rules.core.phases import Json
-from rules.rulesets.mekatac.designs import DESIGNS, shipped
+from rules.core.errors import RuleError
+from rules.rulesets.mekatac.designs import DESIGNS, TRANSFORMERS, shipped
 from rules.rulesets.mekatac.state import MekaState, new_meka
 from rules.rulesets.setup import designs_by_side, designs_choice, offer, refuse_unoffered
 
@@ -21,7 +24,7 @@ MOST_MEKAS = 4
 
 
 def scenario_offer() -> Json:
-    return offer(SIDES, {"designs": designs_choice(list(DESIGNS), 1, MOST_MEKAS)}, guest_chooses_side=True)
+    return offer(SIDES, {"designs": designs_choice([*DESIGNS, *TRANSFORMERS], 1, MOST_MEKAS)}, guest_chooses_side=True)
 
 
 def scenario(example: MekaState, choices: Mapping[str, Any], board: Board | None) -> MekaState:
@@ -31,6 +34,9 @@ def scenario(example: MekaState, choices: Mapping[str, Any], board: Board | None
     if "designs" not in choices:
         return example
     chosen = designs_by_side(choices["designs"], SIDES, offered["choices"]["designs"])
+    for name in (name for names in chosen.values() for name in names):
+        if name in TRANSFORMERS and example.options.get("transformers") != "on":
+            raise RuleError("design.transformer_off", design=name)
     width, height = example.board.width, example.board.height
     mekas = tuple(
         new_meka(f"{side.upper()}{index + 1}", Hex((index + 1) * width // (len(chosen[side]) + 1), row), facing, side,

@@ -13,7 +13,7 @@ import pytest
 from rules.core.errors import RuleError
 from rules.rulesets.mekatac import MekatacRuleset
 from rules.rulesets.mekatac.combat import why_idle
-from rules.rulesets.mekatac.designs import Design, build
+from rules.rulesets.mekatac.designs import DESIGNS, TRANSFORMERS, Design, build, shipped
 from rules.rulesets.mekatac.phases import END
 from rules.rulesets.mekatac.state import MekaState, design_from_json, design_to_json, new_meka
 from rules.core.hexes import Hex
@@ -75,3 +75,35 @@ def test_a_transform_is_refused_without_the_option_or_with_steps() -> None:
     with pytest.raises(RuleError) as refused:
         RULES.check(plain, order(plain, transform=True))
     assert refused.value.code == "mekatac.refuse_transform"
+
+
+def test_the_shipped_transformers_keep_armour_and_missiles_and_change_one_or_two_systems() -> None:
+    """None of the 30 "DESCRIPCIONES DE MEKAS" is a transformer; ours follow "El otro modo tiene 1 o 2 sistemas que
+    son diferentes del primer modo (Por ejemplo: el mortero medio es reemplazado por unas alas)" and "Los sistemas
+    que no pueden desaparecer entre modos son el blindaje y los misiles"; "Transformer: -20% del blindaje"."""
+    assert not any(design.has("transformer") or design.other for design in DESIGNS.values())
+    harrier, wolfhound = TRANSFORMERS["Harrier"], TRANSFORMERS["Wolfhound"]
+    assert changed(harrier) == [("mortar_m", "wings")] and harrier.armour == 60 - 12 + 10
+    assert [mount.arc for mount in harrier.mounts][-1] == "I" and harrier.other[-1].arc == "T"
+    assert changed(wolfhound) == [("lasrifle", "four_legs"), ("chain_gun", "blade")] and wolfhound.armour == 40 - 8
+    for design in (harrier, wolfhound):
+        assert design_from_json(design_to_json(design)) == design and shipped(design.name) == design
+        flipped = build(design.name, design.size, [(m.system.key, m.arc) for m in design.other],
+                        other=[(m.system.key, m.arc) for m in design.mounts])
+        assert flipped.armour == design.armour  # the other mode is a legal design too, with the same armour
+
+
+def changed(design: Design) -> list[tuple[str, str]]:
+    return [(one.system.key, two.system.key) for one, two in zip(design.mounts, design.other, strict=True)
+            if one.system.key != two.system.key]
+
+
+def test_the_lobby_offers_the_transformers_and_takes_one_only_with_the_option() -> None:
+    """"REGLAS OPCIONALES - TRANSFORMERS": an agreed option; without it a transformer design is refused, naming it."""
+    assert {"Harrier", "Wolfhound"} <= set(RULES.setup_offer()["choices"]["designs"]["values"])
+    choices = {"designs": {"a": ["Harrier"], "b": ["Myrmidon"]}}
+    with pytest.raises(RuleError) as refused:
+        RULES.setup({"turn_limit": 0}, choices, None)
+    assert refused.value.code == "design.transformer_off"
+    state = RULES.setup(RULES.options.validate({"transformers": "on"}), choices, None)
+    assert state.unit("A1").design == TRANSFORMERS["Harrier"]
