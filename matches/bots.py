@@ -63,8 +63,9 @@ def level_of(user: User) -> str | None:
 
 
 def phase_opened(step: Step) -> None:
-    """Once the running command commits: the match's bots give the orders its open phase awaits of them."""
-    if step.match.status == Match.Status.IN_PROGRESS:
+    """Once the running command commits: the match's bots give the orders its open phase awaits of them.
+    Nothing to do in a match the command found seating no bot (`Step.bots`, told with the locked row)."""
+    if step.match.status == Match.Status.IN_PROGRESS and step.bots is not False:
         match_id = step.match.pk
         step.later(lambda: schedule(match_id))
 

@@ -203,6 +203,7 @@ class Join(Command[dict[str, Any]]):
             raise MatchError("join.already_seated")
         side = self._side(step) if self.role == Participant.Role.PLAYER else ""
         Participant.objects.create(match=match, user=user, role=self.role, side=side)
+        step.bots = None  # the seats the row was locked with are no longer all of them
         step.log(Event.Kind.JOINED, {"player": user.get_username(), "role": self.role, "side": side or None})
         return {"role": self.role, "side": side or None}
 

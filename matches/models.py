@@ -57,6 +57,9 @@ class Match(models.Model):
     host = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="hosted_matches"
     )
+    # How many phases the referee has annulled (the log's `annulled` events): while none, a resolution's dice
+    # stream is its phase's first without counting them (services.phase_resolve).
+    annulments = models.PositiveIntegerField(default=0, db_default=0, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

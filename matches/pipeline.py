@@ -21,11 +21,11 @@ from redis import RedisError
 
 from rules.rulesets import DEFAULT_RULESET, get_ruleset
 
-from . import hub
+from . import hub, store
 from .errors import MatchError
 from .frames import PUBLIC, Viewer, broadcast, frames_for, rejudged
 from .models import Event, Match, Participant, seed_hash
-from .selectors import board_at, match_and_viewer, match_get, spectator_horizon
+from .selectors import board_at, match_get, match_viewer_bots, spectator_horizon
 
 log = logging.getLogger(__name__)
 Reply = TypeVar("Reply")
@@ -33,7 +33,7 @@ Reply = TypeVar("Reply")
 # The server itself, running a command nobody sent: a deadline passing, a campaign's result.
 SERVER = Viewer(role="server")
 # The match columns a command may change; the version changes with every logged event.
-COLUMNS = ("state", "turn", "phase", "status", "options", "version")
+COLUMNS = ("state", "turn", "phase", "status", "options", "version", "annulments")
 
 
 @dataclass(frozen=True)
@@ -82,6 +82,9 @@ class Step:
     after_commit: list[Callable[[], None]] = field(default_factory=list)
     # The rules state an event logs (its payload's "state"), as the command had it decoded: version -> state.
     states: dict[int, Any] = field(default_factory=dict)
+    # Whether the match seats a bot, as its seats stood when the row was locked (None: not known); a command
+    # that seats someone sets it back to None (bots.phase_opened then asks).
+    bots: bool | None = None
 
     def log(self, kind: str, payload: dict[str, Any], state: Any = None) -> Event:
         """The log's next event (stored with the others when the command is done): bumps the version.
@@ -119,23 +122,23 @@ def run_command(*, match_id: int, user: User | AnonymousUser | None, command: Co
 
     Every query of a writing command runs while holding the match's row lock, so the match's next command
     waits for all of them (tests/matches/test_match_services.py counts a submit's): the seat comes with the
-    locked row, the events go in one INSERT and the row writes back only the columns that changed."""
+    locked row, the events go in one INSERT and the row writes back only the columns that changed (these
+    statements are written once, by hand: store.py)."""
     if not command.writes:
-        match, viewer = _match_and_viewer(match_id, user, for_update=False)
+        match, viewer, _ = _match_and_viewer(match_id, user, for_update=False)
         command.right.check(match, viewer)
         return command.apply(Step(match, viewer, user))
     with transaction.atomic():
-        match, viewer = _match_and_viewer(match_id, user, for_update=True)
+        match, viewer, bots = _match_and_viewer(match_id, user, for_update=True)
         command.right.check(match, viewer)
         before = [getattr(match, column) for column in COLUMNS]
-        step = Step(match, viewer, user)
+        step = Step(match, viewer, user, bots=bots)
         reply = command.apply(step)
         # Compared by identity: a command assigns a new state or options, it never edits them in place.
         changed = [column for column, old in zip(COLUMNS, before) if getattr(match, column) is not old]
-        if step.events:
-            Event.objects.bulk_create(step.events)
+        store.insert(step.events)
         if changed:
-            match.save(update_fields=[*changed, "updated_at"])
+            store.update(match, [*changed, "updated_at"])
         # The board before the command: its frames leave out a board it did not change.
         _publish(match, step, before[COLUMNS.index("state")].get("board"))
         for work in step.after_commit:
@@ -189,10 +192,10 @@ def _started(match: Match) -> dict[str, Any]:
 
 def _match_and_viewer(
     match_id: int, user: User | AnonymousUser | None, *, for_update: bool
-) -> tuple[Match, Viewer]:
+) -> tuple[Match, Viewer, bool | None]:
     if user is None:
-        return match_get(match_id=match_id, for_update=for_update), SERVER
-    return match_and_viewer(match_id=match_id, user=user, for_update=for_update)
+        return match_get(match_id=match_id, for_update=for_update), SERVER, None
+    return match_viewer_bots(match_id=match_id, user=user, for_update=for_update)
 
 
 def _publish(match: Match, step: Step, board: Any) -> None:

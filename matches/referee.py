@@ -49,6 +49,7 @@ def referee_annul(*, match_id: int, user: User, reason: Any) -> dict[str, Any]:
         ruleset = get_ruleset(match.ruleset)
         match.state = ruleset.state_to_json(ruleset.annulled(state, ruleset.state_from_json(match.state)))
         match.turn, match.phase = state.turn, state.phase
+        match.annulments += 1
         return {"turn": last["turn"], "phase": last["phase"], "annulled_v": last["v"], "state": match.state}
 
     return _act(match_id, user, reason, Event.Kind.ANNULLED, SORTING_OUT, None, annul)

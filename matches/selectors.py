@@ -19,7 +19,7 @@ from django.utils import timezone
 from rules.core.playback import ReactionWindow
 from rules.rulesets import get_ruleset
 
-from . import hub
+from . import hub, store
 from .errors import MatchError
 from .frames import PUBLIC, Viewer, event_fields, seen_units
 from .models import Event, Match, Order, Participant
@@ -57,15 +57,23 @@ def match_and_viewer(
 ) -> tuple[Match, Viewer]:
     """`match_get` and `viewer_for` in one query for a user seated in the match: the players, whose plots
     and submits are the commonest calls and, in `order_submit`, run while holding the match's row lock."""
+    match, viewer, _ = match_viewer_bots(match_id=match_id, user=user, for_update=for_update)
+    return match, viewer
+
+
+def match_viewer_bots(
+    *, match_id: int, user: User | AnonymousUser, for_update: bool = False
+) -> tuple[Match, Viewer, bool | None]:
+    """`match_and_viewer`, and for a seated user's locking read whether the match seats a bot (else None:
+    not known), which the same query tells (`store.seat_with_match`)."""
     if not user.is_authenticated:
-        return match_get(match_id=match_id, for_update=for_update), PUBLIC
-    seats = Participant.objects.select_related("match")
-    if for_update:
-        seats = seats.select_for_update(of=("match",))
-    seat = seats.filter(match_id=match_id, user_id=user.pk).first()
-    # Without a seat (a logged-in spectator, the staff referee) the match is read, and locked, on its own.
-    match = seat.match if seat is not None else match_get(match_id=match_id, for_update=for_update)
-    return match, seat_viewer(seat, user)
+        return match_get(match_id=match_id, for_update=for_update), PUBLIC, None
+    found = store.seat_with_match(match_id=match_id, user_id=user.pk, for_update=for_update)
+    if found is None:
+        # Without a seat (a logged-in spectator, the staff referee) the match is read, and locked, on its own.
+        return match_get(match_id=match_id, for_update=for_update), seat_viewer(None, user), None
+    match, seat, bots = found
+    return match, seat_viewer(seat, user), bots
 
 
 def viewer_for(*, match: Match, user: User | AnonymousUser) -> Viewer:
@@ -121,7 +129,8 @@ def phase_deadline(match: Match) -> datetime | None:
 
 
 def current_orders(match: Match) -> list[Order]:
-    return list(Order.objects.filter(match=match, turn=match.turn, phase=match.phase).order_by("id"))
+    """The orders given in the match's current phase, oldest first (one statement written by hand: store.py)."""
+    return store.phase_orders(match)
 
 
 # The events after which a phase takes its orders afresh (an annulment deletes the ones it had).

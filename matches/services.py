@@ -18,7 +18,7 @@ from rules.core.phases import Order as PhaseOrder
 from rules.rulesets import get_ruleset
 from rules.core.reasons import Reason
 
-from . import bots, reactions
+from . import bots, reactions, store
 from .errors import MatchError
 from .models import Event, Match, Order, phase_dice_seed
 from .pipeline import Command, Right, Step, is_player, run_command
@@ -103,10 +103,10 @@ class OrderSubmit(OrderPlot):
             raise MatchError("order.already_submitted", unit=order.unit)
         ruleset = get_ruleset(match.ruleset)
         stored = ruleset.encode_order(state, order)
-        phase_orders.append(Order.objects.create(
-            match=match, turn=match.turn, phase=match.phase, unit=order.unit, side=viewer.side or "",
-            order=stored, submitted_by=step.user,
-        ))
+        given = Order(match=match, turn=match.turn, phase=match.phase, unit=order.unit, side=viewer.side or "",
+                      order=stored, submitted_by=step.user)
+        store.insert([given])
+        phase_orders.append(given)
         step.log(Event.Kind.SUBMITTED, {
             "side": viewer.side, "player": step.user.get_username(), "turn": match.turn, "phase": match.phase,
             "order": stored,
@@ -181,6 +181,14 @@ def phase_unattended(step: Step) -> None:
         bots.phase_opened(step)
 
 
+def _attempt(step: Step) -> int:
+    """How many times the referee annulled the match's current phase: its resolution's dice stream."""
+    match = step.match
+    annulled = [e.payload for e in step.events if e.kind == Event.Kind.ANNULLED]  # this command's, not saved yet
+    return match.events.filter(kind=Event.Kind.ANNULLED, payload__turn=match.turn, payload__phase=match.phase).count() \
+        + sum((payload["turn"], payload["phase"]) == (match.turn, match.phase) for payload in annulled)
+
+
 def phase_resolve(step: Step, state: Any, phase_orders: list[Order]) -> None:
     """Resolves the current phase with the orders given (a unit without one gets the rules' default), after
     its last order or once its deadline passes: one batched playback per resolution, the movement timeline
@@ -190,9 +198,7 @@ def phase_resolve(step: Step, state: Any, phase_orders: list[Order]) -> None:
     match = step.match
     ruleset = get_ruleset(match.ruleset)
     orders = [ruleset.decode_order(state, stored.order) for stored in phase_orders]
-    annulled = [e.payload for e in step.events if e.kind == Event.Kind.ANNULLED]  # this command's, not saved yet
-    attempt = match.events.filter(kind=Event.Kind.ANNULLED, payload__turn=match.turn, payload__phase=match.phase).count() \
-        + sum((payload["turn"], payload["phase"]) == (match.turn, match.phase) for payload in annulled)
+    attempt = _attempt(step) if match.annulments else 0
     dice = Dice(phase_dice_seed(match.seed, match.turn, match.phase, attempt))
     # Only a ruleset with reactions has answers to read (one query fewer for the others' every resolution).
     answers = reactions.answers_given(match, ruleset, state, attempt) if ruleset.reacts else NO_ANSWERS

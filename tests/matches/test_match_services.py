@@ -104,16 +104,21 @@ def test_a_resolving_submit_costs_a_fixed_handful_of_queries(
 ) -> None:
     """Submits queue for one database thread per process, so their queries are the concurrent-matches
     throughput (bench/README.md); this pins them so they cannot silently grow back."""
-    with django_capture_on_commit_callbacks(execute=True):
-        with CaptureQueriesContext(connection) as first:
-            services.order_submit(match_id=match.pk, user=alice, order_json=ALICE_ORDER)
-        with CaptureQueriesContext(connection) as last:
-            services.order_submit(match_id=match.pk, user=bob, order_json=BOB_ORDER)
+    with CaptureQueriesContext(connection) as everything:
+        with django_capture_on_commit_callbacks(execute=True):
+            with CaptureQueriesContext(connection) as first:
+                services.order_submit(match_id=match.pk, user=alice, order_json=ALICE_ORDER)
+            with CaptureQueriesContext(connection) as last:
+                services.order_submit(match_id=match.pk, user=bob, order_json=BOB_ORDER)
 
-    # The seat with the locked match row, the phase's orders; the new order, its event; the match's version.
+    # The seat with the locked match row (and whether the match seats a bot), the phase's orders; the new
+    # order, its event; the match's version.
     assert _statements(first) == ["SELECT", "SELECT", "INSERT", "INSERT", "UPDATE"]
-    # The same, plus the count of annulled attempts for the dice; the order's event and the playback in one INSERT.
-    assert _statements(last) == ["SELECT", "SELECT", "INSERT", "SELECT", "INSERT", "UPDATE"]
+    # The same: a match never annulled resolves on its phase's first dice stream without counting annulments;
+    # the order's event and the playback in one INSERT.
+    assert _statements(last) == ["SELECT", "SELECT", "INSERT", "INSERT", "UPDATE"]
+    # Nothing after the commits: the bots' check came with the locked row.
+    assert len(_statements(everything)) == 10
     assert [f["type"] for f in published] == ["submitted", "submitted", "playback"]
     match.refresh_from_db()
     assert list(match.events.values_list("version", "kind")) == [

@@ -1,0 +1,101 @@
+"""matches/store.py: the hand-written statements of a submit read and write exactly what the ORM would."""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+from django.apps import apps
+from django.contrib.auth.models import User
+from django.db import DatabaseError, transaction
+
+from matches import bots, referee, services, store
+from matches.models import Event, Match, Order, Participant
+from matches.pipeline import match_create
+from rules.rulesets.solaris.demo import demo_state
+from tests.matches.conftest import ALICE_ORDER, BOB_ORDER
+
+pytestmark = pytest.mark.django_db
+
+migration = importlib.import_module("matches.migrations.0008_match_annulments")
+
+
+def _fields(instance: object) -> dict[str, object]:
+    return {field.attname: getattr(instance, field.attname) for field in type(instance)._meta.concrete_fields}  # type: ignore[attr-defined]
+
+
+def test_the_seat_comes_with_the_match_as_the_orm_reads_them(match: Match, alice: User, carol: User) -> None:
+    services.order_submit(match_id=match.pk, user=alice, order_json=ALICE_ORDER)
+    for for_update in (False, True):
+        with transaction.atomic():
+            found = store.seat_with_match(match_id=match.pk, user_id=alice.pk, for_update=for_update)
+        assert found is not None
+        read, seat, seated_bot = found
+        # Every column, JSON and times included, converted as a queryset converts them.
+        assert _fields(read) == _fields(Match.objects.get(pk=match.pk))
+        assert isinstance(read.state, dict) and read.version == 1
+        orm_seat = Participant.objects.get(match=match, user=alice)
+        assert (seat.pk, seat.match_id, seat.user_id, seat.role, seat.side) == (
+            orm_seat.pk, match.pk, alice.pk, orm_seat.role, orm_seat.side)
+        assert seated_bot is (False if for_update else None)
+    assert store.seat_with_match(match_id=match.pk, user_id=carol.pk, for_update=False) is None
+
+
+def test_the_locked_read_tells_whether_the_match_seats_a_bot(alice: User) -> None:
+    against = match_create(state=demo_state(), players={"alice": alice, "bob": bots.bot_user("easy")})
+    with transaction.atomic():
+        found = store.seat_with_match(match_id=against.pk, user_id=alice.pk, for_update=True)
+    assert found is not None and found[2] is True
+
+
+def test_orders_inserted_and_read_back_as_the_orm_does(match: Match, alice: User, bob: User) -> None:
+    given = [Order(match=match, turn=match.turn, phase=match.phase, unit=unit, side=side, order=order, submitted_by=user)
+             for unit, side, order, user in (("A", "alice", ALICE_ORDER, alice), ("B", "bob", BOB_ORDER, bob))]
+    store.insert(given)
+
+    assert all(order.pk is not None and order.created_at is not None for order in given)
+    stored = list(Order.objects.filter(match=match).order_by("id"))
+    assert [_fields(order) for order in stored] == [_fields(order) for order in given]
+    assert [_fields(order) for order in store.phase_orders(match)] == [_fields(order) for order in stored]
+    match.turn += 1
+    assert store.phase_orders(match) == []
+
+
+def test_an_update_writes_only_the_columns_named(match: Match) -> None:
+    before = Match.objects.get(pk=match.pk)
+    match.version, match.title = 7, "not written"
+    store.update(match, ["version", "updated_at"])
+
+    after = Match.objects.get(pk=match.pk)
+    assert (after.version, after.title) == (7, before.title)
+    assert after.updated_at > before.updated_at
+    Match.objects.filter(pk=match.pk).delete()
+    with pytest.raises(DatabaseError):
+        store.update(match, ["version"])
+
+
+def test_a_match_never_annulled_resolves_without_counting_annulments(match: Match, alice: User, bob: User,
+                                                                    ref: User) -> None:
+    services.order_submit(match_id=match.pk, user=alice, order_json=ALICE_ORDER)
+    services.order_submit(match_id=match.pk, user=bob, order_json=BOB_ORDER)
+    assert Match.objects.get(pk=match.pk).annulments == 0
+    referee.referee_annul(match_id=match.pk, user=ref, reason="replay it")
+    assert Match.objects.get(pk=match.pk).annulments == 1
+    services.order_submit(match_id=match.pk, user=alice, order_json=ALICE_ORDER)
+    services.order_submit(match_id=match.pk, user=bob, order_json=BOB_ORDER)
+    playbacks = Event.objects.filter(match=match, kind=Event.Kind.PLAYBACK).order_by("version")
+    assert [playback.payload["attempt"] for playback in playbacks] == [0, 1]
+
+
+def test_migration_0008_counts_each_matchs_annulments(match: Match, alice: User, bob: User, ref: User) -> None:
+    other = match_create(state=demo_state(), players={"alice": alice, "bob": bob}, title="never annulled")
+    for _ in range(2):
+        services.order_submit(match_id=match.pk, user=alice, order_json=ALICE_ORDER)
+        services.order_submit(match_id=match.pk, user=bob, order_json=BOB_ORDER)
+        referee.referee_annul(match_id=match.pk, user=ref, reason="again")
+    Match.objects.update(annulments=0)  # as the column was added
+
+    migration.count_annulments(apps, None)
+
+    assert Match.objects.get(pk=match.pk).annulments == 2
+    assert Match.objects.get(pk=other.pk).annulments == 0
