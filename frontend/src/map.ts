@@ -140,10 +140,12 @@ export class BoardView {
 
   /**
    * Shade the hexes a unit's weapons cover, as the server's hints give them: `half`, where a shot has its
-   * range bonus, apart from the rest of the range, `full` (dashed). Empty lists clear it.
+   * range bonus, apart from the rest of the range, `full` (dashed), and `blind`, in arc and range but out of
+   * sight (dotted, grey). Empty lists clear it.
    */
-  showCover(half: string[], full: string[]): void {
+  showCover(half: string[], full: string[], blind: string[] = []): void {
     this.reachLayer.replaceChildren();
+    for (const label of blind) this.shade(label, { class: "cover-hex blind", "data-bracket": "blind" });
     for (const label of full) this.shade(label, { class: "cover-hex full", "data-bracket": "full" });
     for (const label of half) this.shade(label, { class: "cover-hex half", "data-bracket": "half" });
   }

@@ -43,6 +43,26 @@ print([event["reason"] for phase in playback.payload["timeline"]["phases"] for t
 """
 
 
+def expected_cover(at: str) -> dict[str, set[str]]:
+    """The Sharpshot's cover facing north from ``at`` on the example board, as the rules work it out."""
+    from dataclasses import replace
+
+    from rules.rulesets import get_ruleset
+    from rules.rulesets.mekatac.combat import weapon_cover
+
+    example = get_ruleset("mekatac").example({})
+    sharpshot = replace(example.unit("A1"), hex=example.board.hex(at))
+    (rail_gun,) = weapon_cover(example.board, sharpshot)
+    return {bracket: set(rail_gun[bracket]) for bracket in ("half", "full", "blind")}
+
+
+def shaded(page: Any) -> dict[str, set[str]]:
+    """The hexes the page shades as covered, by bracket."""
+    return {bracket: set(page.eval_on_selector_all(f".board .cover-hex.{bracket}",
+                                                   "hexes => hexes.map(hex => hex.dataset.hex)"))
+            for bracket in ("half", "full", "blind")}
+
+
 def give(page: Any, meka: str, steps: int = 0) -> None:
     page.wait_for_selector(f"#mekatac-move:not([hidden]) [data-meka='{meka}']")
     page.click(f"#mekatac-move [data-meka='{meka}']")
@@ -68,6 +88,15 @@ def test_a_mekatac_turn_with_a_reaction_shot(
     alice.check("#mekatac-move [name='cover']")
     alice.wait_for_selector(".board .cover-hex.half")
     assert bob.locator(".cover-hex").count() == 0
+    # With the line of sight: the hexes behind the hill (0507, two levels up) are shaded as out of sight. A plotted
+    # step moves the shading to where the step leaves the Sharpshot, as the server answers the plot.
+    assert shaded(alice) == expected_cover("0611")
+    alice.click("#mekatac-move [data-step='F']")
+    alice.wait_for_selector(".board .cover-hex.blind[data-hex='0304']")
+    assert shaded(alice) == expected_cover("0610")
+    alice.click("#mekatac-move [data-action='undo']")
+    alice.wait_for_selector(".board .cover-hex.blind[data-hex='0405']")
+    alice.wait_for_selector(".board .cover-hex.blind[data-hex='0304']", state="detached")
     alice.uncheck("#mekatac-move [name='cover']")
     assert alice.locator(".cover-hex").count() == 0
 

@@ -15,7 +15,7 @@ const hints = {
   phase: "movement", panels: ["move", "hand"], order: ["A1", "B1", "A2"],
   units: {
     A1: { orders: true, modes: { walk: 7 }, weapons: [0], melee: ["punch", "kick"], cover: [
-      { index: 0, arc: "F", half: ["0610", "0609"], full: ["0608"] },
+      { index: 0, arc: "F", half: ["0610", "0609"], full: ["0608"], blind: ["0607", "0510"] },
       { index: 1, arc: "I", half: ["0510"], full: ["0609", "0410"] }] },
     A2: { orders: true, modes: { walk: 7, fly: 15 }, weapons: [], melee: ["punch"] },
   },
@@ -29,7 +29,7 @@ const snapshot = (extra: Record<string, unknown> = {}): Snapshot => ({
 
 let sent: { type: string; order: MekaOrder }[];
 let drawn: string[][];
-let covered: [string[], string[]][];
+let covered: [string[], string[], string[]][];
 let panel: MekatacMovePanel;
 const root = () => document.querySelector<HTMLElement>("#mekatac-move")!;
 const click = (selector: string) => root().querySelector<HTMLElement>(selector)!.click();
@@ -43,7 +43,7 @@ beforeEach(() => {
   panel = new MekatacMovePanel(root(), {
     send: (frame) => sent.push(frame) > 0,
     drawPath: (positions) => drawn.push(positions.map((p) => `${p.hex.col},${p.hex.row}:${p.facing}`)),
-    drawCover: (half, full) => covered.push([half, full]),
+    drawCover: (half, full, blind) => covered.push([half, full, blind]),
   });
 });
 
@@ -60,16 +60,34 @@ describe("the MEKATAC move panel", () => {
 
   it("shades the chosen meka's weapon cover the server hints behind the toggle, a bonus hex of any weapon as such", () => {
     panel.show(snapshot());
-    expect(covered[covered.length - 1]).toEqual([[], []]);
+    expect(covered[covered.length - 1]).toEqual([[], [], []]);
     const toggle = root().querySelector<HTMLInputElement>("[name='cover']")!;
     toggle.checked = true;
     toggle.dispatchEvent(new Event("change", { bubbles: true }));
-    expect(covered[covered.length - 1]).toEqual([["0610", "0609", "0510"], ["0608", "0410"]]);
+    expect(covered[covered.length - 1]).toEqual([["0610", "0609", "0510"], ["0608", "0410"], ["0607"]]);
     expect(sent).toHaveLength(1); // the toggle asks the server nothing more
     click("[data-meka='A2']");
-    expect(covered[covered.length - 1]).toEqual([[], []]);
+    expect(covered[covered.length - 1]).toEqual([[], [], []]);
     panel.stop();
-    expect(covered[covered.length - 1]).toEqual([[], []]);
+    expect(covered[covered.length - 1]).toEqual([[], [], []]);
+  });
+
+  it("shades the cover the server answers for the plot, from where the steps leave the meka", () => {
+    panel.show(snapshot());
+    const toggle = root().querySelector<HTMLInputElement>("[name='cover']")!;
+    toggle.checked = true;
+    toggle.dispatchEvent(new Event("change", { bubbles: true }));
+    click("[data-step='F']");
+    const moved = [{ index: 0, arc: "F", half: ["0609", "0608"], full: ["0607"], blind: ["0606"] }];
+    panel.handle({ type: "plotted", order: { unit: "A1" }, steps: [{ hex: "0610", facing: 0 }], cover: moved });
+    expect(covered[covered.length - 1]).toEqual([["0609", "0608"], ["0607"], ["0606"]]);
+    const before = covered.length;
+    panel.handle({ type: "plotted", order: { unit: "A2" }, steps: [], cover: [] }); // another meka's late answer
+    expect(covered.length).toBe(before);
+    click("[data-meka='A2']"); // A2's own hints: none
+    expect(covered[covered.length - 1]).toEqual([[], [], []]);
+    click("[data-meka='A1']"); // back at A1: its hints until its plot is answered again
+    expect(covered[covered.length - 1]).toEqual([["0610", "0609", "0510"], ["0608", "0410"], ["0607"]]);
   });
 
   it("plots steps of 1 MP against the mode's MP and draws the path the server checked", () => {

@@ -12,11 +12,12 @@ from dataclasses import dataclass
 
 from rules.core.board import Board
 from rules.core.errors import RuleError
+from rules.core.hexes import Hex
 from rules.core.phases import Json
 from rules.core.reasons import TEMPLATES as REASONS
 from rules.core.reasons import Reason, signed
 from rules.rulesets.mekatac.ammo import load_of
-from rules.rulesets.mekatac.sight import arcs_of, cover_quarters, has_sight
+from rules.rulesets.mekatac.sight import arcs_of, cover_quarters, has_sight, may_block, obstacles
 from rules.rulesets.mekatac.skills import aim_modifiers, extra_attack
 from rules.rulesets.mekatac.state import Meka, MekaState
 from rules.rulesets.mekatac.tables import (
@@ -114,21 +115,31 @@ def at_half_range(distance: int, reach: int) -> bool:
     return 2 * distance <= reach
 
 
-def weapon_cover(board: Board, meka: Meka) -> list[Json]:
-    """Each of the meka's aimed weapons (the bomb has no arc) with the board's hexes in its arc and range
-    ("ARCOS DE DISPARO", "ATAQUES"): ``half`` where a shot has a bonus (adjacent +2, half range +1), ``full`` the
-    rest of its range. Geometry only, as the browser shades it: sight, cover and the targets are not read."""
+def weapon_cover(board: Board, meka: Meka, flying: bool = False) -> list[Json]:
+    """Each of the meka's aimed weapons (the bomb has no arc) with the board's hexes in its arc and range from
+    where it stands ("ARCOS DE DISPARO", "ATAQUES"), split by what a shot there would have: ``half`` in sight
+    with a bonus (adjacent +2, half range +1), ``full`` in sight without, ``blind`` with no line of sight
+    (``sight.has_sight``; a mortar may still fire there indirectly, spotted by a friend). ``flying``: the meka is
+    in flight and sees over everything. From the board alone, as the browser shades it: no meka is read."""
+    aimed = [(index, mount.arc, reach_of(meka, index)) for index, mount in meka.design.weapons if mount.arc]
+    # Each hex out to the longest reach, its arc and whether it is in sight worked out once for every weapon.
+    rings = [[(hex_, arcs_of(meka.hex, hex_, meka.facing)) for hex_ in meka.hex.ring(distance) if hex_ in board]
+             for distance in range(1, max((reach for _, _, reach in aimed), default=0) + 1)]
+    seen: dict[Hex, bool] = {}
+    walls = [] if flying else obstacles(board, meka.hex)
     covered = []
-    for index, mount in meka.design.weapons:
-        if not mount.arc:
-            continue
-        reach = reach_of(meka, index)
-        brackets: dict[str, list[str]] = {"half": [], "full": []}
-        for distance in range(1, reach + 1):
+    for index, arc, reach in aimed:
+        brackets: dict[str, list[str]] = {"half": [], "full": [], "blind": []}
+        for distance, ring in enumerate(rings[:reach], start=1):
             near = distance == 1 or at_half_range(distance, reach)
-            brackets["half" if near else "full"] += [hex_.label for hex_ in meka.hex.ring(distance)
-                                                     if hex_ in board and mount.arc in arcs_of(meka.hex, hex_, meka.facing)]
-        covered.append({"index": index, "arc": mount.arc, "range": reach, **brackets})
+            for hex_, arcs in ring:
+                if arc in arcs:
+                    if hex_ not in seen:
+                        seen[hex_] = not may_block(walls, meka.hex, hex_) or has_sight(board, meka.hex, hex_,
+                                                                                               flying)
+                    brackets["half" if seen[hex_] and near else "full" if seen[hex_] else "blind"].append(
+                        hex_.label)
+        covered.append({"index": index, "arc": arc, "range": reach, **brackets})
     return covered
 
 

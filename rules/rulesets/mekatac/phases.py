@@ -24,7 +24,7 @@ from rules.rulesets.mekatac.movement import MovementPlay, budget, check_order, p
 from rules.rulesets.mekatac.orders import MoveOrder, move_order_from_json, move_order_to_json
 from rules.rulesets.mekatac.plays import turn_over
 from rules.rulesets.mekatac.transform import finish
-from rules.rulesets.mekatac.preview import preview_attacks
+from rules.rulesets.mekatac.preview import preview_attacks, preview_cover
 from rules.rulesets.mekatac.state import Meka, MekaState
 from rules.rulesets.mekatac.tables import (
     CARD_NAMES, FIRE_SIDES, INICIATIVA, PREPARATION_NAMES, REACTOR_EXPLODES_ON, REACTOR_SIDES, SIZES, SKILL_NAMES,
@@ -239,7 +239,7 @@ class MovementPhase:
         steps = path(state, order)
         return {"mp": len(order.steps), "budget": budget(state.unit(order.unit), order.mode),
                 "steps": [{"step": code, "hex": hex_.label, "facing": facing} for code, hex_, facing in steps],
-                "attacks": preview_attacks(state, order, steps)}
+                "attacks": preview_attacks(state, order, steps), "cover": preview_cover(state, order, steps)}
 
     def resolve(self, state: MekaState, orders: Sequence[MoveOrder], dice: Dice,
                 answers: Answers = NO_ANSWERS) -> MekaOutcome:

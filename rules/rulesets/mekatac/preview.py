@@ -1,4 +1,5 @@
-"""What a movement order's attacks would need, as the board stands when it is checked (the "may I?" answer).
+"""What a movement order's attacks would need, as the board stands when it is checked (the "may I?" answer), and
+what its weapons would cover from where its steps leave it.
 
 The other mekas may move before the attack is made, so this is a preview: an attack that is not legal from
 where the order would fire it is listed with its coded reason, and is only refused when the moment comes."""
@@ -11,7 +12,7 @@ from rules.core.errors import RuleError
 from rules.core.hexes import Hex
 from rules.core.phases import Json
 from rules.core.reasons import reason_code
-from rules.rulesets.mekatac.combat import aim, as_reason, label
+from rules.rulesets.mekatac.combat import aim, as_reason, label, weapon_cover
 from rules.rulesets.mekatac.orders import MoveOrder
 from rules.rulesets.mekatac.state import MekaState
 
@@ -35,3 +36,12 @@ def preview_attacks(state: MekaState, order: MoveOrder, steps: list[tuple[str, H
                                         for value, why in aimed.modifiers]}
             previews.append(entry)
     return previews
+
+
+def preview_cover(state: MekaState, order: MoveOrder, steps: list[tuple[str, Hex, int]]) -> list[Json]:
+    """The weapon cover (``combat.weapon_cover``) from where the plotted steps leave the meka, facing as they
+    leave it, in flight from the first step of a flying move: what the browser shades while the player plots."""
+    meka = state.unit(order.unit)
+    there = replace(meka, hex=steps[-1][1], facing=steps[-1][2]) if steps else meka
+    flying = meka.airborne == "fly" or (order.mode == "fly" and bool(steps))
+    return weapon_cover(state.board, there, flying) if meka.in_fight else []

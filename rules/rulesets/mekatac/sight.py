@@ -71,6 +71,20 @@ def has_sight(board: Board, source: Hex, target: Hex, flying: bool = False) -> b
     return not any(all(_blocks(board, hex_, top) for hex_ in entry) for entry in _between(source, target))
 
 
+def obstacles(board: Board, source: Hex) -> list[Hex]:
+    """The hexes that could block a line of sight from ``source`` (a building, or two levels above it): a line
+    that passes none of them is clear, which spares drawing it."""
+    top = board.terrain(source).level + OBSTACLE_LEVELS
+    return [hex_ for hex_, terrain in board.hexes.items() if terrain.has("building") or terrain.level >= top]
+
+
+def may_block(walls: Sequence[Hex], source: Hex, target: Hex) -> bool:
+    """Whether one of ``walls`` lies on a shortest way from ``source`` to ``target`` (every hex of the line does)."""
+    span = source.distance(target)
+    return any(wall not in (source, target) and source.distance(wall) + wall.distance(target) == span
+               for wall in walls)
+
+
 def _all_wooded(board: Board, entry: Sequence[Hex]) -> bool:
     return all(board.terrain(hex_).woods > 0 for hex_ in entry)
 

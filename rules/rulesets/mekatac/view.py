@@ -64,8 +64,9 @@ def view(state: MekaState, viewer_role: str, side: str | None) -> Json:
 
 
 def _meka(meka: Meka, state: MekaState, viewer_role: str, side: str | None) -> Json:
-    """The meka's open record; its waiting Deflección and Pura suerte only for its side and the referee."""
-    shown = meka_to_json(meka) | {"weapons": weapons(meka, state)}
+    """The meka's open record; its waiting Deflección and Pura suerte only for its side and the referee. Its
+    ``name`` is its id, as the rulings name it (the client's unit name: board marker, reaction panel)."""
+    shown = meka_to_json(meka) | {"name": meka.id, "weapons": weapons(meka, state)}
     return shown if sees_side(viewer_role, side, meka.side) else shown | {"armed": []}
 
 
@@ -105,8 +106,9 @@ def hints(state: MekaState, awaited: list[str], role: str, side: str | None) -> 
             "modes": {mode: budget(meka, mode) for mode in ("walk", "jump", "fly") if not why_not_mode(meka, mode)},
             "weapons": [index for index, _ in meka.design.weapons if _ready(state, meka, index)["ready"]],
             "melee": [name for name in MELEE_NAMES if _ready(state, meka, name)["ready"]],
-            # The hexes each weapon covers from where the meka stands: only the viewer's own mekas, and from
-            # the board alone, so no hidden enemy shows in them.
-            "cover": weapon_cover(state.board, meka) if meka.in_fight else [],
+            # The hexes each weapon covers from where the meka stands, with the line of sight: only the viewer's
+            # own mekas, and from the board alone, so no hidden enemy shows in them (a plot's answer gives them
+            # from where its steps leave the meka: preview.preview_cover).
+            "cover": weapon_cover(state.board, meka, meka.airborne == "fly") if meka.in_fight else [],
         } for meka in mine},
     }

@@ -16,9 +16,13 @@ export interface MekaHints {
   modes?: Record<string, number>;
   weapons?: number[];
   melee?: string[];
-  /** Each weapon's hexes in its arc and range, `half` where a shot has its range bonus (`weapon_cover`). */
-  cover?: { index: number; arc: string; half: string[]; full: string[] }[];
+  /** Each weapon's hexes in its arc and range from where the meka stands, `half` in sight with the range bonus,
+   * `full` in sight without, `blind` out of sight (`weapon_cover`). */
+  cover?: Cover[];
 }
+
+/** One weapon's cover, as the server works it out (rules/rulesets/mekatac/combat.py `weapon_cover`). */
+export interface Cover { index: number; arc: string; half: string[]; full: string[]; blind?: string[] }
 
 /** A meka as the MEKATAC view shows it (the fields the panel reads). */
 export interface Meka {
@@ -69,7 +73,7 @@ function effect(card: string): string {
 export interface MoveHooks {
   send(frame: { type: "plot" | "submit"; order: MekaOrder; turn: number; phase: string; v: number }): boolean;
   drawPath(positions: Position[]): void;
-  drawCover(half: string[], full: string[]): void;
+  drawCover(half: string[], full: string[], blind: string[]): void;
 }
 
 export class MekatacMovePanel {
@@ -82,6 +86,8 @@ export class MekatacMovePanel {
   private submittedFor = "";
   /** The mekas whose orders the server accepted since the last position (whose `my_orders` lists them later). */
   private given = new Set<string>();
+  /** The cover the server answered for the last plot: from where its steps leave the meka (`preview_cover`). */
+  private plotted: { unit: string; cover: Cover[] } | null = null;
 
   constructor(private readonly root: HTMLElement, private readonly hooks: MoveHooks) {
     // Our own catalogue's words, not the players': safe to place as markup.
@@ -139,6 +145,7 @@ export class MekatacMovePanel {
     this.root.querySelector(".initiative")!.textContent = order.join(" → ");
     const enemies = this.mekas().filter((meka) => meka.side !== snapshot.you.side).map((meka) => meka.id);
     this.root.querySelector("[name='target']")!.replaceChildren(...enemies.map((id) => new Option(id, id)));
+    if (shown !== phaseKey(snapshot)) this.plotted = null; // the meka stands elsewhere: the hints say from where
     if (shown !== phaseKey(snapshot) || this.state === "idle") this.setState("choosing");
     this.choose(this.meka && offered.includes(this.meka.id) ? this.meka.id : offered[0]);
   }
@@ -147,13 +154,18 @@ export class MekatacMovePanel {
     this.root.hidden = true;
     this.meka = null;
     this.hooks.drawPath([]);
-    this.hooks.drawCover([], []);
+    this.hooks.drawCover([], [], []);
     this.setState("idle");
   }
 
   /** The server's answer to a plot or a submit (the path it checked), or its refusal. */
-  handle(frame: { type: string; steps?: { hex: string; facing: number }[]; code?: string }, text = ""): void {
+  handle(frame: { type: string; steps?: { hex: string; facing: number }[]; code?: string; cover?: Cover[];
+    order?: { unit?: string } }, text = ""): void {
     if (frame.type === "plotted" || frame.type === "order_accepted") {
+      if (frame.cover && this.meka && frame.order?.unit === this.meka.id) {
+        this.plotted = { unit: this.meka.id, cover: frame.cover };
+        this.drawCover();
+      }
       const start = this.meka ? [{ hex: this.meka.hex, facing: this.meka.facing }] : [];
       this.hooks.drawPath([...start, ...(frame.steps ?? [])].map((s) => ({ hex: parseLabel(s.hex), facing: (s.facing % 6) as Facing })));
       this.setMessage("");
@@ -227,6 +239,7 @@ export class MekatacMovePanel {
     if (meka?.id !== this.meka?.id) {
       this.steps = [];
       this.volleys = [];
+      this.plotted = null;
     }
     this.meka = meka;
     // Each meka gives its own order: one already given (the snapshot's `my_orders`, or accepted since) shows as given.
@@ -267,14 +280,17 @@ export class MekatacMovePanel {
     this.check();
   }
 
-  /** With the toggle on, the chosen meka's weapon cover as the server hints it: a hex some weapon reaches with
-   * its range bonus shows as such, whatever the others do. */
+  /** With the toggle on, the chosen meka's weapon cover as the server gives it: from where the plotted steps
+   * leave it (the plot's answer), else from where it stands (the hints). A hex some weapon reaches with its range
+   * bonus shows as such, whatever the others do; one no weapon sees, as out of sight. */
   private drawCover(): void {
     const on = this.root.querySelector<HTMLInputElement>("[name='cover']")!.checked;
-    const cover = on && this.meka ? this.allHints(this.snapshot)[this.meka.id]?.cover ?? [] : [];
+    const plotted = this.plotted && this.plotted.unit === this.meka?.id ? this.plotted.cover : null;
+    const cover = on && this.meka ? plotted ?? this.allHints(this.snapshot)[this.meka.id]?.cover ?? [] : [];
     const half = new Set(cover.flatMap((weapon) => weapon.half));
     const full = new Set(cover.flatMap((weapon) => weapon.full).filter((label) => !half.has(label)));
-    this.hooks.drawCover([...half], [...full]);
+    const blind = new Set(cover.flatMap((weapon) => weapon.blind ?? []).filter((label) => !half.has(label) && !full.has(label)));
+    this.hooks.drawCover([...half], [...full], [...blind]);
   }
 
   private addAttack(): void {

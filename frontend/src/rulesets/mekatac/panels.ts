@@ -51,7 +51,7 @@ export function mekatacPanels(page: PanelPage): RulesetPanels {
   const move = new MekatacMovePanel(section(page.root, "mekatac-move"), {
     send: (frame) => page.send(frame as never),
     drawPath: (positions) => page.board()?.showPath(positions),
-    drawCover: (half, full) => page.board()?.showCover(half, full),
+    drawCover: (half, full, blind) => page.board()?.showCover(half, full, blind),
   });
   const prepare = new MekatacPreparePanel(section(page.root, "mekatac-prepare"), {
     send: (frame) => page.send(frame as never),
