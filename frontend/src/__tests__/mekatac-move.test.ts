@@ -103,6 +103,17 @@ describe("the MEKATAC move panel", () => {
     expect(drawn[drawn.length - 1]).toEqual(["5,10:0", "5,9:0"]);
   });
 
+  it("plays Ataque de oportunidad with the weapon picked beside it", () => {
+    panel.show(snapshot({ hands: { a: ["ataque_oportunidad"] } }));
+    const card = root().querySelector<HTMLInputElement>("[data-card='ataque_oportunidad']")!;
+    expect(card.parentElement!.textContent).toContain("Ataque de oportunidad: this weapon fires once more");
+    const weapons = card.parentElement!.querySelector<HTMLSelectElement>("select[data-card-weapon]")!;
+    expect([...weapons.options].map((option) => [option.value, option.text])).toEqual([["0", "Rail Gun [F]"]]);
+    card.checked = true;
+    card.dispatchEvent(new Event("change", { bubbles: true }));
+    expect(last().order.cards).toEqual([{ card: "ataque_oportunidad", weapon: 0 }]);
+  });
+
   it("adds an attack after a step with a card, plays cards from the hand and a standing instruction", () => {
     panel.show(snapshot());
     click("[data-step='F']");

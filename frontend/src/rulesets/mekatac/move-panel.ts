@@ -40,13 +40,13 @@ export interface MekaOrder {
   mode: string;
   steps: string[];
   attacks: Volley[];
-  cards: { card: string; target?: string }[];
+  cards: { card: string; target?: string; weapon?: number }[];
   react: string;
 }
 
 /** The action cards the panel plays with the move, and those played on an enemy meka (its target). */
-const MOVE_CARDS = ["jaleo", "blitz", "salva", "iniciativa", "deflexion", "pura_suerte", "tactica", "atascado", "duda",
-  "fuego_apoyo", "apoyo_aereo"];
+const MOVE_CARDS = ["jaleo", "blitz", "salva", "ataque_oportunidad", "iniciativa", "deflexion", "pura_suerte", "tactica",
+  "atascado", "duda", "fuego_apoyo", "apoyo_aereo"];
 const ON_ENEMY = ["atascado", "duda", "fuego_apoyo", "apoyo_aereo"];
 const ATTACK_CARDS = ["disparo_apuntado", "critico"];
 export const CARD_NAMES: Record<string, string> = {
@@ -61,6 +61,7 @@ const MELEE_WORDS: Record<string, string> = { punch: "Punch", kick: "Kick" };
 function effect(card: string): string {
   const effects: Record<string, string> = {
     jaleo: t("+4 MP this turn"), blitz: t("+8 MP this turn"), salva: t("each ranged weapon fires once more"),
+    ataque_oportunidad: t("this weapon fires once more"),
     iniciativa: t("+10 to the next initiative roll"), deflexion: t("the first hit on it misses"),
     pura_suerte: t("its first missed shot is rolled again"), tactica: t("blocks the opponent's next card"),
     atascado: t("the target cannot move this turn"), duda: t("the target cannot attack this turn"),
@@ -199,6 +200,10 @@ export class MekatacMovePanel {
     const value = (name: string) => this.root.querySelector<HTMLSelectElement>(`[name='${name}']`)!.value;
     const cards = [...this.root.querySelectorAll<HTMLInputElement>(".hand input:checked")].map((box) => {
       const card = box.dataset.card!;
+      if (card === "ataque_oportunidad") {
+        const weapon = box.parentElement!.querySelector<HTMLSelectElement>("select[data-card-weapon]")!.value;
+        return { card, weapon: Number(weapon) };
+      }
       return ON_ENEMY.includes(card) ? { card, target: value("target") } : { card };
     });
     return { unit: this.meka.id, mode: value("mode") || "walk", steps: [...this.steps], attacks: [...this.volleys],
@@ -274,6 +279,15 @@ export class MekatacMovePanel {
       box.type = "checkbox";
       box.dataset.card = card;
       label.append(box, ` ${CARD_NAMES[card]}: ${effect(card)}`);
+      if (card === "ataque_oportunidad") {
+        // "Un Meka puede hacer un ataque extra con una de sus armas": the weapon, of those the hints call ready.
+        const pick = document.createElement("select");
+        pick.dataset.cardWeapon = "";
+        pick.setAttribute("aria-label", t("Weapon"));
+        pick.replaceChildren(...(hints?.weapons ?? []).map((index) => new Option(labels.get(index) ?? String(index),
+          String(index))));
+        label.append(" ", pick);
+      }
       return label;
     }));
     this.drawCover();
