@@ -66,6 +66,8 @@ describe("the board", () => {
     expect(view.describeHex("0102")).toBe("0102 · level 2");
     view.showCover([], []);
     expect(document.querySelector(".cover-hex")).toBeNull();
+    view.showCover(["0101"], [], ["0303"]); // in arc and range, out of sight
+    expect([...document.querySelectorAll<SVGElement>(".cover-hex.blind")].map((p) => p.dataset.hex)).toEqual(["0303"]);
   });
 
   it("marks a line of sight, its ends and a blocked line", () => {
