@@ -30,7 +30,7 @@ from .client_input import refuse_unstorable
 from .crowd import get_crowd
 from .delayed_release import get_releases
 from .errors import MatchError
-from .frames import audience
+from .frames import Viewer, audience
 from .hub import RESYNC_CLOSE_CODE, SECONDS_DELAYED_STREAM, Subscriber, encode, get_hub
 from .models import Participant
 
@@ -103,6 +103,23 @@ def _frames_since(match_id: int, user: Any, version: int | None) -> tuple[Judged
     """The frames a socket that has seen `version` needs, and where the viewer they were judged for listens."""
     match, viewer = selectors.match_and_viewer(match_id=match_id, user=user)
     return _judged(match, viewer), snapshots.encoded_frames_since(match=match, viewer=viewer, version=version)
+
+
+@database_sync_to_async
+def _chat_now_readable(match_id: int, user: Any, rooms_before: list[str]) -> list[str]:
+    """The encoded history of the chat rooms the viewer reads now and did not before (judged again: seated as a
+    player or the referee), which its client never loaded."""
+    match, viewer = selectors.match_and_viewer(match_id=match_id, user=user)
+    new_rooms = [room for room in chat.rooms_of(viewer) if room not in rooms_before]
+    if not new_rooms:
+        return []
+    return [encode(frame) for frame in chat.chat_history(match=match, viewer=viewer) if frame["room"] in new_rooms]
+
+
+def _rooms_heard(audience_heard: str) -> list[str]:
+    """The chat rooms a socket of this audience (frames.audience) reads."""
+    role = audience_heard.split(":")[0]
+    return chat.rooms_of(Viewer(role=role))
 
 
 class MatchConsumer(AsyncWebsocketConsumer):
@@ -301,6 +318,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
             return
         self.subscriber.hold()
         self.subscriber.forget()
+        rooms_before = _rooms_heard(self.subscriber.audience)
         # Out of the old stream before into the new: the socket is never fed by both. What is committed in
         # between is in the snapshot, read after the join.
         await self._leave_now()
@@ -308,6 +326,10 @@ class MatchConsumer(AsyncWebsocketConsumer):
         await self._feed().join(self.match_id, self.subscriber, self.stream)
         await get_crowd().join(self.match_id, self.socket_id, spectator=spectator, send_text=self._send_text)
         await self._send_frames(None)
+        # A room it may read now: its messages so far, as the client loads them on connecting (chat frames are
+        # never judged by version; the client shows each message once).
+        for text in await _chat_now_readable(self.match_id, self.user, rooms_before):
+            await self._send_text(text)
 
     async def _frames_lost(self) -> None:
         # The client reconnects on any close, asking for what it missed since its last version (docs/protocol.md).

@@ -69,6 +69,22 @@ async def test_a_spectator_seated_as_a_player_gets_her_sides_view_without_reconn
     await watcher.disconnect()
 
 
+async def test_a_spectator_seated_as_a_player_is_sent_the_players_chat_so_far(alice: User, carol: User) -> None:
+    match = await _opened(alice)
+    watcher = await connect(match, carol)
+    await receive(watcher)
+    await _post(match, carol, "watching")  # the spectators' room, which she reads already
+    assert (await receive(watcher))["text"] == "watching"
+    await _post(match, alice, "plan A")  # the players' room, which she does not read yet
+    assert await watcher.receive_nothing(timeout=0.3)
+    await _run(lobby.match_join, match_id=match.pk, user=carol, role="player")
+    await _snapshot_after_change(watcher)
+    history = await receive(watcher)
+    assert (history["type"], history["room"], history["text"]) == ("chat", "players", "plan A")
+    assert await watcher.receive_nothing(timeout=0.3)  # only the room she did not read before
+    await watcher.disconnect()
+
+
 async def test_a_replaced_referee_loses_the_players_room_and_the_new_one_gets_it(
     alice: User, carol: User, dana: User
 ) -> None:
