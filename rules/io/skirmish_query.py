@@ -138,8 +138,10 @@ def movement_phase_query(state: SkirmishState, body: Any, seed: str) -> Answer:
     while outcome.pending is not None:
         window = outcome.pending
         windows.append(window)
-        answers[window.key] = {unit: RULESET.decode_reaction(
-            state, window, unit, {"attack": window.trigger} if replies.get(unit) == "attack" else None)
+        # "attack" where the window offers the troop one: a troop in hidden deployment is asked at the end of
+        # every skill, and passes at those where it had no line of fire (docs/skirmish.md).
+        answers[window.key] = {unit: RULESET.decode_reaction(state, window, unit, {"attack": window.trigger} if (
+            replies.get(unit) == "attack" and RULESET.reaction_choices(state, window, unit)) else None)
             for unit in window.units}
         outcome = RULESET.resolve_phase(state, orders, Dice(seed), answers)
     return {"windows": [{"key": w.key, "tick": w.tick, "hex": w.key.split(":")[2], "units": list(w.units),

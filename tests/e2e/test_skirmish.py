@@ -3,7 +3,9 @@ rules-sources/skirmish-movement-infinity.es.txt): the Fusilier's player plots th
 partial cover and back with a BS Attack, from the order pool; the Zhanshi's player is asked for a reaction at
 the step where its line of fire opens and shoots; the face-to-face roll is shown with both sides' numbers, and
 the Fusilier is left Unconscious at its end point. The TAG in hidden deployment is never on the other side's
-page, nor a spectator's. Then the pool's last order: the biker dismounts with its Move."""
+page, nor a spectator's: it is asked at the end of each skill of the Fusilier's order, whether or not it sees
+(docs/skirmish.md), and its windows name no troop on the other pages. Then the pool's last order: the biker
+dismounts with its Move."""
 
 from __future__ import annotations
 
@@ -43,9 +45,12 @@ def trial(seed):
     match = fresh(seed)
     services.order_submit(match_id=match.pk, user=alice, order_json=PEEK)
     match.refresh_from_db()
-    window = open_window(match)
-    react(match_id=match.pk, user=bob, window=window.payload["window"]["key"], unit="Z", order={"attack": "F"})
-    match.refresh_from_db()
+    # Z shoots at its step; the hidden TAG, asked at the end of each skill, passes.
+    while (window := open_window(match)) is not None:
+        for unit in window.payload["window"]["units"]:
+            react(match_id=match.pk, user=bob, window=window.payload["window"]["key"], unit=unit,
+                  order={"attack": "F"} if unit == "Z" else None)
+            match.refresh_from_db()
     fusilier = next(u for u in match.state["units"] if u["id"] == "F")
     match.delete()
     return "unconscious" in fusilier["states"]
@@ -82,6 +87,10 @@ def test_the_worked_example_peek_react_face_to_face_and_unconscious(
     bob.wait_for_selector(".path-end[data-hex='0508']")
     bob.screenshot(path=str(artifacts / "skirmish-reaction.png"), full_page=True)
     bob.click("#reaction button[data-react-unit='Z']:not([data-choice='-1'])")
+    # The hidden TAG is asked at the end of the Move (in 0608) and of the BS Attack: facing away, it may only pass.
+    # Its windows' keys name the skill's end and the Fusilier's trail, which everyone has watched.
+    for key in ("3:F:0608:1:0608/2.0508/2.0608/2", "4:F:0608:4:0608/2.0508/2.0608/2.0608/2"):
+        tag_passes(key, bob, alice, watcher)
 
     # Every page plays the order: the face-to-face roll with both numbers, the Fusilier Unconscious in 0608.
     for page in (alice, bob, watcher):
@@ -109,6 +118,9 @@ def test_the_worked_example_peek_react_face_to_face_and_unconscious(
     alice.click("#skirmish-order [data-action='submit']")
     bob.wait_for_selector("#reaction:not([hidden]) button[data-react-unit='Z'][data-pass]", timeout=PLAYBACK_MS)
     bob.click("#reaction button[data-react-unit='Z'][data-pass]")
+    # The panel keeps the last layout (Move + BS Attack, on Z): the TAG is asked at the end of both skills.
+    for key in ("2:B:0910:1:0911/2.0910/2", "3:B:0910:3:0911/2.0910/2.0910/2"):
+        tag_passes(key, bob, alice, watcher)
     alice.wait_for_selector("#match-state[data-phase='order-3']", timeout=PLAYBACK_MS)
     alice.wait_for_function("() => [...document.querySelectorAll('#rulings li')].some(li => li.textContent.includes("
                             "'B dismounts'))", timeout=PLAYBACK_MS)
@@ -123,3 +135,16 @@ def test_the_worked_example_peek_react_face_to_face_and_unconscious(
         assert page.locator(".unit[data-unit='T']").count() == 0
     finally:
         context.close()
+
+
+def tag_passes(key: str, bob: Any, *others: Any) -> None:
+    """bob passes the hidden TAG's window `key`; the other pages are shown the same window naming no troop."""
+    window = f"#reaction:not([hidden])[data-window='{key}']"
+    bob.wait_for_selector(f"{window} button[data-react-unit='T'][data-pass]:not([disabled])", timeout=PLAYBACK_MS)
+    assert bob.locator("#reaction button[data-react-unit='T']:not([data-pass])").count() == 0  # no line of fire
+    for page in others:
+        page.wait_for_selector(window, timeout=PLAYBACK_MS)
+        assert page.locator("#reaction button[data-react-unit]").count() == 0
+        assert "T" not in page.inner_text("#reaction").split()
+    bob.click(f"{window} button[data-react-unit='T'][data-pass]")
+    bob.wait_for_selector(window, state="detached", timeout=PLAYBACK_MS)

@@ -58,8 +58,11 @@ def play(state: SkirmishState, data: dict[str, Any] | None, answer: Answerer = e
     while outcome.pending is not None:
         window = outcome.pending
         windows.append(window)
-        answers[window.key] = {unit: RULESET.decode_reaction(state, window, unit, reply)
-                               for unit, reply in answer(window).items()}
+        # An attack by a troop the window offers none (a hidden troop asked at a skill's end with no line of
+        # fire during it: ambush.py) is its pass.
+        answers[window.key] = {unit: RULESET.decode_reaction(
+            state, window, unit, reply if RULESET.reaction_choices(state, window, unit) else None)
+            for unit, reply in answer(window).items()}
         outcome = RULESET.resolve_phase(state, orders, Dice(seed), answers)
     return outcome, windows
 

@@ -32,7 +32,11 @@ def test_the_worked_example_peek_out_of_total_cover_and_back() -> None:
     state = example()
     outcome, windows = play(state, PEEK, everyone_attacks, seed=EXAMPLE_SEED)
     # The window opened at the step into 0508 (tick 2: tick 1 is the Move declared in total cover), for Z only.
-    assert [(window.key, window.units) for window in windows] == [("2:F:0508", ("Z",))]
+    # The TAG in hidden deployment is asked at the end of each skill (ambush.py: so no window tells whether it
+    # sees), facing away from the Fusilier: it may only pass.
+    assert [(window.key, window.units) for window in windows] == [
+        ("2:F:0508", ("Z",)), ("3:F:0608:1:0608/2.0508/2.0608/2", ("T",)), ("4:F:0608:4:0608/2.0508/2.0608/2.0608/2", ("T",))]
+    assert [RULESET.reaction_choices(state, window, "T") for window in windows[1:]] == [[], []]
     assert RULESET.reaction_choices(state, windows[0], "Z")[0]["cover"] == "partial"
     rolls = events(outcome, "roll")
     assert [event.reason.code for event in rolls] == ["skirmish.roll_face_to_face"] * 2

@@ -5,6 +5,8 @@ start), or one hex entered. After each tick the hook looks from every enemy troo
 offered a reaction this order: one whose line of fire (its front 180°) now reaches the active troop is asked,
 in a reaction window at this very step, whether it reacts (ARO) or lets it go. Either way it has had its one
 reaction of the order: a troop that could react to the first skill and did not keeps none for the second.
+A troop in hidden deployment is asked at the end of each skill instead, whether or not it has a line of fire
+(:mod:`rules.rulesets.skirmish.ambush`), so that no window's timing tells the active player where it is.
 What a reaction does is only declared here; every declaration resolves together at the end of the order
 (:mod:`rules.rulesets.skirmish.resolve`), so the troop always reaches its declared end point, and the result
 is applied there.
@@ -18,6 +20,7 @@ from rules.core.dice import Dice
 from rules.core.playback import Answers, HookOutcome, Moment, Played, Reaction, ReactionWindow, play
 from rules.core.reasons import Reason
 from rules.core.timeline import Event
+from rules.rulesets.skirmish.ambush import SkillEnd, Trail, fresh_sighting, is_asked_hidden, skill_end_key
 from rules.rulesets.skirmish.lof import in_front, sight
 from rules.rulesets.skirmish.movement import DECLARE, Plan, Step, contact
 from rules.rulesets.skirmish.orders import Attack, Idle, Move
@@ -44,12 +47,16 @@ def may_react(state: SkirmishState, watcher: Troop, troop: Troop) -> bool:
 def play_order(state: SkirmishState, plan: Plan, dice: Dice, answers: Answers) -> Played[SkirmishState]:
     unit = plan.order.unit
     ticks = [[(unit, index)] for index in range(len(plan.steps))]
+    skills = [step.skill for step in plan.steps]
+    # Each skill's last tick, with the skill's first: where the troops in hidden deployment are asked.
+    ends = {tick: skills.index(skill) + 1 for tick, skill in enumerate(skills, start=1)
+            if tick == len(skills) or skills[tick] != skill}
 
     def step(now: SkirmishState, unit_id: str, index: int) -> tuple[SkirmishState, tuple[Event, ...]]:
         return _step(now, plan, plan.steps[index])
 
     def hook(moment: Moment[SkirmishState]) -> HookOutcome[SkirmishState]:
-        return _reactions(moment, unit)
+        return _reactions(moment, unit, ends.get(moment.tick))
 
     return play(state, ticks, step, dice, hook, answers)
 
@@ -105,25 +112,53 @@ def _declare(state: SkirmishState, troop: Troop, plan: Plan, step: Step) -> tupl
     return state.with_unit(troop), tuple(events)
 
 
-def _reactions(moment: Moment[SkirmishState], unit: str) -> HookOutcome[SkirmishState]:
-    """The enemies whose line of fire to the active troop opened at this tick: applied if they have answered,
-    asked in one window otherwise."""
+def _reactions(moment: Moment[SkirmishState], unit: str, since: int | None) -> HookOutcome[SkirmishState]:
+    """The seen enemies whose line of fire to the active troop opened at this tick, and at the end of a skill
+    (``since``: its first tick) every enemy in hidden deployment: applied if they have answered, asked in one
+    window otherwise. The active troop's trail (each tick's hex and height) is kept for the skill's end."""
     state = moment.state
     troop = state.unit(unit)
+    trail: Trail = (*state.progress.trail, (troop.hex.label, troop.height))
+    state = replace(state, progress=replace(state.progress, trail=trail))
     offered = state.progress.offered
-    watchers = [w for w in sorted(state.units, key=lambda u: u.id) if w.id not in offered and may_react(state, w, troop)]
-    if not watchers:
+    enemies = sorted((w for w in state.units if w.side != troop.side), key=lambda u: u.id)
+    hidden = [w for w in enemies if is_asked_hidden(w, troop)] if since is not None else []
+    asked = [w for w in enemies if w in hidden or (not w.hidden and w.id not in offered and may_react(state, w, troop))]
+    if not asked:
         return HookOutcome(state)
-    key = window_key(moment.tick, troop)
+    key = skill_end_key(moment.tick, troop, since, trail) if since is not None and hidden else window_key(moment.tick, troop)
     given = moment.answers.get(key, {})
-    if not all(w.id in given for w in watchers):
-        reason = Reason("skirmish.sighted", unit=unit, hex=troop.hex.label)
-        return HookOutcome(state, (), ReactionWindow(key, moment.tick, unit, tuple(w.id for w in watchers), reason))
+    if not all(w.id in given for w in asked):
+        reason = (Reason("skirmish.skill_end", unit=unit, hex=troop.hex.label) if hidden
+                  else Reason("skirmish.sighted", unit=unit, hex=troop.hex.label))
+        return HookOutcome(state, (), ReactionWindow(key, moment.tick, unit, tuple(w.id for w in asked), reason))
     events: list[Event] = []
-    for watcher in watchers:
-        state, answered = _answer(state, watcher, troop, given[watcher.id], moment.tick)
+    for watcher in asked:
+        if watcher in hidden:
+            state, answered = _answer_hidden(state, watcher, troop, given[watcher.id], since or 1)
+        else:
+            state, answered = _answer(state, watcher, troop, given[watcher.id], moment.tick)
         events += answered
     return HookOutcome(state, tuple(events))
+
+
+def _answer_hidden(state: SkirmishState, watcher: Troop, troop: Troop, answer: Reaction,
+                   since: int) -> tuple[SkirmishState, tuple[Event, ...]]:
+    """A hidden troop's answer at a skill's end: a reaction taken at the step where its line of fire opened
+    during the skill (with its cover there), which reveals it; a pass, or an answer with nothing to react to,
+    leaves no trace in the play everyone watches."""
+    seen = fresh_sighting(state.board, watcher, SkillEnd(since, state.progress.trail))
+    if seen is None:
+        return state, ()
+    progress = replace(state.progress, offered=(*state.progress.offered, watcher.id))
+    if answer.passed:
+        return replace(state, progress=progress), ()
+    declared = Declaration(watcher.id, troop.id, watcher.hex, seen.hex, seen.cover, seen.tick)
+    state = replace(state, progress=replace(progress, reactions=(*progress.reactions, declared)))
+    state = state.with_unit(replace(watcher, hidden=False))
+    return state, (Event(watcher.id, "aro", watcher.hex, seen.hex, watcher.facing, target=troop.id,
+                         reason=Reason("skirmish.reacts", unit=watcher.id, target=troop.id, hex=seen.hex.label,
+                                       cover=seen.cover)),)
 
 
 def _answer(state: SkirmishState, watcher: Troop, troop: Troop, answer: Reaction,

@@ -21,6 +21,7 @@ from rules.core.timeline import Event
 from rules.rulesets.skirmish import state as codec
 from rules.rulesets.skirmish.example import example_state
 from rules.rulesets.skirmish import queries as questions
+from rules.rulesets.skirmish.ambush import first_sighting, fresh_sighting, skill_end
 from rules.rulesets.skirmish.lof import sight
 from rules.rulesets.skirmish.phase import OrderPhase, OrderTable, Outcome
 from rules.rulesets.skirmish.play import may_react
@@ -56,7 +57,9 @@ class SkirmishRuleset(ExampleSetup, NoChoices, TableRuleset[SkirmishState, Outco
 
     def decode_reaction(self, state: SkirmishState, window: ReactionWindow, unit: str, data: Any) -> Reaction:
         """A pass (null) or ``{"attack": trigger}``, from a troop the window asks: one that had no line of fire
-        at the window's step, or had its own window earlier in the order, is refused with the rule's code."""
+        at the window's step, or had its own window earlier in the order, is refused with the rule's code. A
+        troop in hidden deployment asked at a skill's end (:mod:`ambush`) is refused likewise when it gained no
+        line of fire during the skill, or gained it during an earlier one."""
         watcher = find(state, unit)
         trigger = _trigger(state, window)
         if unit not in window.units:
@@ -66,14 +69,28 @@ class SkirmishRuleset(ExampleSetup, NoChoices, TableRuleset[SkirmishState, Outco
             return Reaction(unit)
         if data != {"attack": trigger.id}:
             raise RuleError("skirmish.reaction_malformed", trigger=trigger.id)
+        end = skill_end(window.key)
+        if end is not None and watcher.hidden and fresh_sighting(state.board, watcher, end) is None:
+            earlier = first_sighting(state.board, watcher, end.trail) is not None
+            raise RuleError("skirmish.reaction_closed" if earlier else "skirmish.reaction_no_lof",
+                            unit=unit, trigger=trigger.id)
         return Reaction(unit, ReactAttack(unit, trigger.id))
 
     def reaction_choices(self, state: SkirmishState, window: ReactionWindow, unit: str) -> list[Json]:
+        """A BS Attack on the active troop where the window's step put it; for a hidden troop asked at a skill's
+        end, where its line of fire opened during the skill (none when it did not: it may only pass)."""
         if unit not in window.units:
             return []
         watcher, trigger = find(state, unit), _trigger(state, window)
-        cover = sight(state.board, watcher.hex, watcher.height, trigger.hex, trigger.height).cover
-        return [{"label": "BS Attack", "target": trigger.id, "hex": trigger.hex.label, "cover": cover,
+        end = skill_end(window.key)
+        if end is not None and watcher.hidden:
+            seen = fresh_sighting(state.board, watcher, end)
+            if seen is None:
+                return []
+            aim, cover = seen.hex, seen.cover
+        else:
+            aim, cover = trigger.hex, sight(state.board, watcher.hex, watcher.height, trigger.hex, trigger.height).cover
+        return [{"label": "BS Attack", "target": trigger.id, "hex": aim.label, "cover": cover,
                  "order": {"attack": trigger.id}}]
 
     # ---- codec and reports ------------------------------------------------------------------------------

@@ -40,11 +40,13 @@ class Declaration:
 @dataclass(frozen=True, slots=True)
 class Progress:
     """An order being played: the troops a window already offered a reaction (answered or not, they get no
-    other this order), the reactions declared, and whether contact with an enemy stopped the move."""
+    other this order), the reactions declared, whether contact with an enemy stopped the move, and the active
+    troop's trail so far (its hex and height after each tick, which a skill's end asks hidden troops about)."""
 
     offered: tuple[str, ...] = ()
     reactions: tuple[Declaration, ...] = ()
     stopped: bool = False
+    trail: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
