@@ -114,6 +114,13 @@ def timeline_shown(ruleset: Ruleset[Any, Any], timeline: Any, viewer: Viewer) ->
     return timeline if filtered is None else filtered(timeline, viewer.role, viewer.side)
 
 
+def playback_fields(ruleset: Ruleset[Any, Any], event: Event, viewer: Viewer) -> Frame:
+    """A logged playback's fields (`event_fields`) with its timeline as the viewer may see it: the snapshot's
+    last playback and the match log (the live frames go through `event_frame`)."""
+    frame = event_fields(event)
+    return frame | {"timeline": timeline_shown(ruleset, frame["timeline"], viewer)} if "timeline" in frame else frame
+
+
 def unchanged_boards(events: list[Event], board: Any) -> set[int]:
     """The versions of the events, in order, whose logged state has the board of the state before them
     (`board`: the board before the first, as the rules state holds it; None when unknown)."""

@@ -20,7 +20,7 @@ from rules.rulesets import Ruleset, get_ruleset
 
 from .errors import MatchError
 from .models import Event, Match
-from .frames import Viewer, event_fields, timeline_shown
+from .frames import Viewer, playback_fields
 from .selectors import match_and_viewer, match_as_seen
 from .services import check_commander
 
@@ -115,6 +115,5 @@ def match_log(*, match_id: int, user: User | AnonymousUser) -> dict[str, Any]:
                 if phase["v"] == event.payload.get("annulled_v"):
                     phase["annulled"] = event.payload.get("reason", "")
             continue
-        frame = event_fields(event)  # the position each left is no part of the log
-        phases.append(frame | {"timeline": timeline_shown(ruleset, frame["timeline"], viewer)})
+        phases.append(playback_fields(ruleset, event, viewer))  # the position each left is no part of the log
     return {"v": seen.version, "phases": phases}

@@ -21,7 +21,7 @@ from rules.rulesets import get_ruleset
 
 from . import hub, store
 from .errors import MatchError
-from .frames import PUBLIC, Viewer, event_fields, seen_units
+from .frames import PUBLIC, Viewer, event_fields, playback_fields, seen_units
 from .models import Event, Match, Order, Participant
 
 
@@ -316,7 +316,7 @@ def player_view(*, match: Match, viewer: Viewer) -> dict[str, Any]:
         # Once the match is over: what each side dealt and took, counted by the ruleset from the log.
         **({"summary": match_summary(match), "rematch": rematch_of(match)} if match.status == Match.Status.FINISHED else {}),
         # Its fields only: the snapshot itself is the position after it.
-        "last_playback": event_fields(last_playback) if last_playback else None,
+        "last_playback": playback_fields(ruleset, last_playback, viewer) if last_playback else None,
         **({"referee": referee_panel(match)} if viewer.role == Participant.Role.REFEREE else {}),
     }
 

@@ -110,7 +110,7 @@ def test_no_ruling_names_a_hidden_meka_to_a_viewer_not_shown_it(
         django_capture_on_commit_callbacks: Any) -> None:
     """'Meka oculto': the playbacks from the one that hides B1 on (the preparation's cards, the initiative rolls)
     name it (as an event's unit or target, in a ruling or a roll) to side b and the referee only, in the published
-    frames and in the match log; the other rulings of those phases reach everyone."""
+    frames, in the match log and in the snapshot's last playback; the other rulings of those phases reach everyone."""
     published: list[dict[str, Any]] = []
 
     def publish(*, match_id: int, frames: list[dict[str, Any]], stream: str = hub.PUBLIC_STREAM,
@@ -131,6 +131,9 @@ def test_no_ruling_names_a_hidden_meka_to_a_viewer_not_shown_it(
                               ("anonymous", AnonymousUser(), False)):
         log = queries.match_log(match_id=match.pk, user=user)
         events = _later_events(phase["timeline"] for phase in log["phases"])
+        assert events and any(_names("B1", event) for _, event in events) == named, name
+        last = player_view(match=match, viewer=viewer_for(match=match, user=user))["last_playback"]
+        events = _later_events([last["timeline"]])
         assert events and any(_names("B1", event) for _, event in events) == named, name
 
 
