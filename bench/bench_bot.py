@@ -6,7 +6,7 @@
   that have a winner);
 - that every order any bot sent was one the rules accept (each goes through the rules' check first).
 
-    python -m bench.bench_bot [--duels 200] [--turns 10]
+    python -m bench.bench_bot [--duels 200] [--turns 10] [--jobs 2]
 
 A duel the turn limit ends is decided by the victory points (destroyed components); one with equal points
 is a draw: the rate is given of the decided duels (the goal's) and of all duels.
@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import os
 import statistics
 import time
@@ -120,20 +121,36 @@ def decision_times(turns: int) -> tuple[dict[str, dict[str, float]], int, int]:
     return table, sent, refused
 
 
-def win_rate(opponent: str, duels: int, turns: int) -> dict[str, Any]:
-    """The hard bot against ``opponent`` ("easy" or "random") over ``duels`` seeded duels, sides alternating."""
-    wins = losses = draws = sent = refused = 0
-    for number in range(duels):
-        hard_side, other_side = ("alice", "bob") if number % 2 == 0 else ("bob", "alice")
-        other: Bot = RandomBot() if opponent == "random" else SolarisBot(SOLARIS, opponent)
-        bots = {hard_side: Timed(SolarisBot(SOLARIS, "hard")), other_side: Timed(other)}
-        end = play(SOLARIS, SOLARIS.example({"turn_limit": turns}), bots, f"duel-{opponent}-{number}")
-        winner = end.result.winner if end.result else ""
-        wins += winner == hard_side
-        losses += winner == other_side
-        draws += winner == ""
-        sent += sum(bot.sent for bot in bots.values())
-        refused += sum(bot.refused for bot in bots.values())
+def duel(opponent: str, number: int, turns: int) -> tuple[str, int, int]:
+    """Duel ``number`` of the hard bot against ``opponent``: who won ("hard", "other" or "" for a draw), the
+    orders sent and those the rules refused."""
+    hard_side, other_side = ("alice", "bob") if number % 2 == 0 else ("bob", "alice")
+    other: Bot = RandomBot() if opponent == "random" else SolarisBot(SOLARIS, opponent)
+    bots = {hard_side: Timed(SolarisBot(SOLARIS, "hard")), other_side: Timed(other)}
+    end = play(SOLARIS, SOLARIS.example({"turn_limit": turns}), bots, f"duel-{opponent}-{number}")
+    winner = end.result.winner if end.result else ""
+    outcome = "hard" if winner == hard_side else "other" if winner == other_side else ""
+    return outcome, sum(bot.sent for bot in bots.values()), sum(bot.refused for bot in bots.values())
+
+
+def _duel(job: tuple[str, int, int]) -> tuple[str, int, int]:
+    return duel(*job)
+
+
+def win_rate(opponent: str, duels: int, turns: int, jobs: int = 1) -> dict[str, Any]:
+    """The hard bot against ``opponent`` ("easy" or "random") over ``duels`` seeded duels, sides alternating
+    (``jobs`` processes share them out; each duel's seed is its number, so the outcome does not depend on it)."""
+    work = [(opponent, number, turns) for number in range(duels)]
+    if jobs > 1:
+        with multiprocessing.Pool(jobs) as pool:
+            outcomes = pool.map(_duel, work, chunksize=1)
+    else:
+        outcomes = [_duel(job) for job in work]
+    wins = sum(outcome == "hard" for outcome, _sent, _refused in outcomes)
+    losses = sum(outcome == "other" for outcome, _sent, _refused in outcomes)
+    draws = duels - wins - losses
+    sent = sum(sent for _outcome, sent, _refused in outcomes)
+    refused = sum(refused for _outcome, _sent, refused in outcomes)
     decided = wins + losses
     rate = wins / decided if decided else 0.0
     return {"opponent": opponent, "duels": duels, "wins": wins, "losses": losses, "draws": draws,
@@ -145,13 +162,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--duels", type=int, default=200)
     parser.add_argument("--turns", type=int, default=10)
+    parser.add_argument("--jobs", type=int, default=1, help="processes that share the win-rate duels out")
     args = parser.parse_args()
-    load = os.getloadavg()
+    load, started = os.getloadavg(), time.time()
     times, sent, refused = decision_times(args.turns)
     print(f"{'level':<8}{'decisions':>10}{'median ms':>11}{'p99 ms':>9}   (32x34 board, {args.turns} turns)")
     for level, row in times.items():
         print(f"{level:<8}{row['decisions']:>10}{row['median_ms']:>11}{row['p99_ms']:>9}")
-    rates = [win_rate(opponent, args.duels, args.turns) for opponent in ("random", "easy")]
+    rates = [win_rate(opponent, args.duels, args.turns, args.jobs) for opponent in ("random", "easy")]
     print(f"{'hard vs':<8}{'won':>5}{'lost':>6}{'draws':>7}{'rate':>7}{'of all':>8}{'goal':>6}  met   refused orders")
     for row in rates:
         print(f"{row['opponent']:<8}{row['wins']:>5}{row['losses']:>6}{row['draws']:>7}{row['win_rate_of_decided']:>7}"
@@ -159,8 +177,10 @@ def main() -> None:
               f"{row['goal']:>6}  {'yes' if row['met'] else 'NO':<5} {row['orders_refused']} of {row['orders_sent']}")
     refused += sum(row["orders_refused"] for row in rates)
     print(f"orders the rules refused: {refused} (of {sent + sum(row['orders_sent'] for row in rates)} sent)")
+    print(f"wall time {time.time() - started:.0f} s, load average {load[0]:.1f} at the start, "
+          f"{os.getloadavg()[0]:.1f} at the end")
     result = {"benchmark": "bot", "load_average_at_start": load, "load_average_at_end": os.getloadavg(),
-              "cores": os.cpu_count(), "turns": args.turns, "decision_times": times, "win_rates": rates,
+              "cores": os.cpu_count(), "turns": args.turns, "jobs": args.jobs, "wall_seconds": round(time.time() - started), "decision_times": times, "win_rates": rates,
               "orders_refused": refused}
     RESULT.parent.mkdir(parents=True, exist_ok=True)
     RESULT.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")

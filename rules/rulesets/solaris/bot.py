@@ -8,6 +8,12 @@ fire from there next phase, less the volley the enemy could fire back, less the 
 A candidate the rules refuse is never plotted. Weapons: the best volley within the heat budget
 (:mod:`rules.rulesets.solaris.bot_fire`). Physical attacks: a kick or a punch when it pays.
 
+The hard level looks further. Both sides plot their moves at once, so it weighs each of its ends against
+several the enemy could reach (:mod:`rules.rulesets.solaris.bot_look`): the mean, over them, of what it could
+fire there less what the enemy could fire back, weighted by the side each hit strikes, with a kick when they
+would stand adjacent. And it keeps its own fire from leaving it at the heat whose to-hit penalty would spoil
+the next turn's shots (except in an agreed limit's last turn).
+
 The bot sees the side's view only: the one thing Solaris hides from a player, the enemy's ammunition left, is
 replaced by the full bins of its record sheet before the bot looks (:func:`side_view`).
 """
@@ -18,7 +24,6 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from rules.battletech.combat.status import MechStatus, Motion
-from rules.battletech.combat.tohit import bearing
 from rules.battletech.movement.reach import reachable, routes
 from rules.battletech.state import GameState
 from rules.battletech.units import Unit
@@ -29,12 +34,22 @@ from rules.core.phases import Json
 from rules.core.playback import ReactionWindow
 from rules.rulesets.base import Ruleset
 from rules.rulesets.bot import level_budget
-from rules.rulesets.solaris.bot_fire import as_phase, best_physical, best_volley, heat_room, hit_chance
+from rules.rulesets.solaris.bot_fire import (
+    SAFE_HEAT, as_phase, best_physical, best_volley, heat_room, hit_chance, room_after,
+)
+from rules.rulesets.solaris.bot_look import Pose, enemy_poses, exchange, facing_to
+from rules.rulesets.solaris.options import agreed
 
 # What a fall costs in expected damage points (its damage, and a turn spent standing up).
 FALL_COST = 10.0
 # What a move that heats the mech past the safe heat costs: more than any volley is worth.
 OVERHEAT_COST = 1000.0
+# Per level that looks ahead: the heat its own fire may leave it with at the end of a turn (below the +1 to-hit
+# of 8 on the TW heat scale, where the other levels go up to SAFE_HEAT), and how many of the enemy's possible
+# ends each of its own is weighed against (:mod:`rules.rulesets.solaris.bot_look`).
+LOOK: dict[str, tuple[int, int]] = {"hard": (7, 6)}
+# How much of a move's worth is its worst case over the enemy's ends (the rest: their mean).
+WORST_SHARE = 0.0
 
 
 def side_view(state: GameState, side: str) -> GameState:
@@ -64,6 +79,7 @@ class SolarisBot:
         self.ruleset = ruleset
         self.level = level
         self.candidates, self.noise = level_budget(level)
+        self.ceiling, self.ahead = LOOK.get(level, (SAFE_HEAT, 0))
 
     def orders(self, state: GameState, side: str, dice: Dice) -> list[Json]:
         seen = side_view(state, side)
@@ -88,8 +104,14 @@ class SolarisBot:
         if enemy is None or unit_id not in state.mechs:
             return {"unit": unit_id}
         if state.phase == "weapons":
-            return best_volley(self.ruleset, state, unit_id, enemy.id).order
+            return best_volley(self.ruleset, state, unit_id, enemy.id, self._ceiling(state)).order
         return best_physical(self.ruleset, state, unit_id, enemy.id)
+
+    def _ceiling(self, state: GameState) -> int:
+        """The heat the bot's fire may leave it with this turn: its level's, or the safe heat in the last turn
+        of an agreed limit (no turn follows whose to-hit numbers the heat would spoil)."""
+        limit = agreed(state).turn_limit
+        return SAFE_HEAT if limit and state.turn >= limit else self.ceiling
 
     # ---- movement -----------------------------------------------------------------------------------
 
@@ -117,14 +139,27 @@ class SolarisBot:
         shortlist = shortlist or lying[:self.candidates]
         if not shortlist:
             return {**stand, "steps": []}
+        if self.ahead and enemy.id in state.mechs:
+            poses = enemy_poses(state, enemy, unit.hex, _liked_range(state, enemy.id), self.ahead)
+            return max(shortlist, key=lambda candidate: self._ahead(state, candidate, poses)).order
         return max(shortlist, key=lambda candidate: self._worth(state, candidate, enemy)).order
+
+    def _ahead(self, state: GameState, candidate: Candidate, poses: list[Pose]) -> float:
+        """Expected damage dealt less taken over the enemy's likely ends, less the fall's cost."""
+        me = Pose(candidate.unit, candidate.motion)
+        ceiling = self._ceiling(state)
+        values = [exchange(state, me, pose, ceiling) - exchange(state, pose, me, SAFE_HEAT) for pose in poses]
+        value = (1 - WORST_SHARE) * sum(values) / len(values) + WORST_SHARE * min(values)
+        overheat = OVERHEAT_COST if room_after(state.mechs[me.unit.id], me.motion) < 0 else 0.0
+        return value - candidate.fall * FALL_COST - overheat
 
     def _worth(self, state: GameState, candidate: Candidate, enemy: Unit) -> float:
         """Expected damage dealt from the candidate's end next phase, less that taken, less the fall's cost."""
         me = candidate.unit
         units = tuple(me if unit.id == me.id else unit for unit in state.units)
         after = as_phase(replace(state, units=units, motions={**state.motions, me.id: candidate.motion}), "weapons")
-        dealt = best_volley(self.ruleset, after, me.id, enemy.id).expected if enemy.id in state.mechs else 0.0
+        dealt = (best_volley(self.ruleset, after, me.id, enemy.id, self._ceiling(state)).expected
+                 if enemy.id in state.mechs else 0.0)
         active = enemy.id in state.mechs and state.mechs[enemy.id].active
         taken = best_volley(self.ruleset, after, enemy.id, me.id).expected if active else 0.0
         # A move whose own heat already passes the safe heat risks a shutdown: only when nothing else remains.
@@ -143,7 +178,7 @@ class SolarisBot:
                     plots.append((hex_, {"unit": unit.id, "mode": mode, "steps": list(steps)}))
         if unit.jump and not unit.prone:
             for hex_, facing in sorted(reachable(state.board, unit, "jump"), key=lambda key: (key[0].label, key[1])):
-                if hex_ != unit.hex and facing == _facing_to(hex_, enemy.hex):
+                if hex_ != unit.hex and facing == facing_to(hex_, enemy.hex):
                     plots.append((hex_, {"unit": unit.id, "mode": "jump", "to": hex_.label, "facing": facing}))
         return plots
 
@@ -151,7 +186,7 @@ class SolarisBot:
         """The candidate turned on the spot at its end to face ``enemy``, when the rules allow it."""
         if candidate.order["mode"] == "jump" or candidate.unit.hex == enemy.hex:
             return candidate
-        turns = (_facing_to(candidate.unit.hex, enemy.hex) - candidate.unit.facing) % 6
+        turns = (facing_to(candidate.unit.hex, enemy.hex) - candidate.unit.facing) % 6
         extra = ["R"] * turns if turns <= 3 else ["L"] * (6 - turns)
         if not extra:
             return candidate
@@ -185,11 +220,6 @@ def _nearest_enemy(state: GameState, unit: Unit) -> Unit | None:
     enemies = [other for other in state.units if other.side != unit.side
                and not (other.id in state.mechs and state.mechs[other.id].destroyed)]
     return min(enemies, key=lambda other: (unit.hex.distance(other.hex), other.id), default=None)
-
-
-def _facing_to(origin: Hex, target: Hex) -> int:
-    """The facing (0 north, clockwise) that points most nearly at ``target``."""
-    return round(bearing(origin, target) / 60) % 6
 
 
 def _liked_range(state: GameState, unit_id: str) -> float:

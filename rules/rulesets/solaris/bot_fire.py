@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from rules.battletech.combat.heat import ENGINE_HIT_HEAT, SHUTDOWN_AVOID, dissipation, movement_heat
+from rules.battletech.combat.status import MechStatus, Motion
 from rules.battletech.state import GameState
 from rules.core.errors import RuleError
 from rules.core.phases import Json
@@ -45,13 +46,17 @@ def weapon_damage(state: GameState, unit_id: str, index: int) -> float:
     return weapon.damage * (weapon.missiles * CLUSTER_SHARE if weapon.missiles else 1)
 
 
-def heat_room(state: GameState, unit_id: str) -> int:
-    """How much weapon heat the mech may still add this turn and end it at :data:`SAFE_HEAT` or below."""
-    status = state.mechs[unit_id]
-    moved, _why = movement_heat(state.motion(unit_id))
+def heat_room(state: GameState, unit_id: str, ceiling: int = SAFE_HEAT) -> int:
+    """How much weapon heat the mech may still add this turn and end it at ``ceiling`` or below."""
+    return room_after(state.mechs[unit_id], state.motion(unit_id), ceiling)
+
+
+def room_after(status: MechStatus, motion: Motion, ceiling: int = SAFE_HEAT) -> int:
+    """The weapon heat a mech that moved as ``motion`` may still add this turn and end it at ``ceiling``."""
+    moved, _why = movement_heat(motion)
     fired = sum(weapon.heat for i in status.fired if (weapon := status.component(i).weapon) is not None)
     generated = status.heat + moved + fired + ENGINE_HIT_HEAT * status.engine_hits
-    return SAFE_HEAT + dissipation(status) - generated
+    return ceiling + dissipation(status) - generated
 
 
 def _chances(ruleset: Ruleset[Any, Any], state: GameState, order: Json) -> list[float] | None:
@@ -64,13 +69,14 @@ def _chances(ruleset: Ruleset[Any, Any], state: GameState, order: Json) -> list[
     return [hit_chance(attack["to_hit"]["target"]) for attack in checked["attacks"]["attacks"]]
 
 
-def best_volley(ruleset: Ruleset[Any, Any], state: GameState, unit_id: str, target_id: str) -> Volley:
+def best_volley(ruleset: Ruleset[Any, Any], state: GameState, unit_id: str, target_id: str,
+                ceiling: int = SAFE_HEAT) -> Volley:
     """The weapon order (``state`` in its weapons phase) with the most expected damage whose heat fits
     :func:`heat_room`: at each torso twist, the weapons the rules let fire ranked by expected damage per
     point of heat, added while the heat lasts, the whole volley checked again. A twist is tried only when
     some weapon could not fire without one."""
     status = state.mechs[unit_id]
-    room = heat_room(state, unit_id)
+    room = heat_room(state, unit_id, ceiling)
     best = Volley({"unit": unit_id, "target": target_id, "weapons": []}, 0.0)
     all_fire = False
     for twist in TWISTS:
