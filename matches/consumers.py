@@ -22,6 +22,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.db import InterfaceError, OperationalError
 from django.utils import timezone
+from redis.exceptions import RedisError
 
 from rules.core.reasons import Reason
 
@@ -37,6 +38,8 @@ from .models import Participant
 log = logging.getLogger(__name__)
 
 MAX_MESSAGE_CHARS = 16_000
+# What Redis or PostgreSQL failing looks like to a socket joining its streams (OSError: a refused connection).
+OUTAGES = (RedisError, OSError, OperationalError, InterfaceError)
 # Plots and submits run here, not on the process's one database thread, so that their waits on PostgreSQL
 # overlap. The match row lock still takes one match's commands one at a time, and the hub puts the frames
 # that two threads publish back in version order.
@@ -145,9 +148,14 @@ class MatchConsumer(AsyncWebsocketConsumer):
         self.socket_id = uuid.uuid4().hex
         async with self.judging:  # a judgement that comes meanwhile waits for the socket's first frames
             self.joined = True
-            await self._feed().join(self.match_id, self.subscriber, self.stream)
-            await get_crowd().join(self.match_id, self.socket_id, spectator=spectator, send_text=self._send_text)
-            await self._send_frames(_since_version(self.scope.get("query_string", b"")))
+            try:
+                await self._feed().join(self.match_id, self.subscriber, self.stream)
+                await get_crowd().join(self.match_id, self.socket_id, spectator=spectator, send_text=self._send_text)
+                await self._send_frames(_since_version(self.scope.get("query_string", b"")))
+            except OUTAGES as error:
+                # Redis or the database is down or restarting: an outage, not a bug. The client reconnects.
+                log.warning("match %s: a socket could not join (%r); it reconnects", self.match_id, error)
+                await self.close(code=RESYNC_CLOSE_CODE)
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         try:
@@ -306,6 +314,9 @@ class MatchConsumer(AsyncWebsocketConsumer):
                 return
             try:
                 await self._judge_again()
+            except OUTAGES as error:
+                log.warning("match %s: judging a socket again failed (%r); it resyncs", self.match_id, error)
+                await self.close(code=RESYNC_CLOSE_CODE)
             except Exception:
                 # The client reconnects and is judged from scratch.
                 log.exception("match %s: judging a socket again failed; it resyncs", self.match_id)

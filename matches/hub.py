@@ -243,13 +243,16 @@ class Hub:
         return len(entry.subscribers) if entry else 0
 
     async def join(self, match_id: int, subscriber: Subscriber, stream: str = PUBLIC_STREAM) -> None:
-        """Returns once the stream's subscription is live, so nothing committed afterwards is missed."""
+        """Returns once the stream's subscription is live, so nothing committed afterwards is missed. Raises
+        the layer's error when it cannot be made (Redis down): a socket must never sit on a stream nobody reads."""
         key = (match_id, stream)
-        entry = self._streams.get(key)
-        if entry is not None:
+        while (entry := self._streams.get(key)) is not None:
             entry.subscribers.add(subscriber)
             await entry.ready.wait()
-            return
+            if self._streams.get(key) is entry:
+                return
+            # The socket that was making the subscription failed (or went): try again, making it if need be.
+            entry.subscribers.discard(subscriber)
         entry = self._streams[key] = _Stream(group=group_name(match_id, stream))
         entry.subscribers.add(subscriber)
         layer = get_channel_layer()

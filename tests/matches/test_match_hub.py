@@ -125,6 +125,56 @@ async def test_the_last_socket_leaving_ends_the_reader_even_if_the_layer_masks_t
     assert reader.done()
 
 
+class LayerThatIsDown:
+    """Redis down: joining a group fails, the first time only once a second socket waits on the same stream."""
+
+    def __init__(self) -> None:
+        self.second_waits = asyncio.Event()
+
+    async def new_channel(self) -> str:
+        return "specific.test!2"
+
+    async def group_add(self, group: str, channel: str) -> None:
+        await self.second_waits.wait()
+        raise ConnectionError("Redis is down")
+
+
+@pytest.mark.asyncio
+async def test_sockets_waiting_on_a_subscription_that_fails_are_told_and_none_is_left_deaf(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    layer = LayerThatIsDown()
+    monkeypatch.setattr(hub_module, "get_channel_layer", lambda: layer)
+    hub = Hub()
+    first, second = (Subscriber(lambda text: asyncio.sleep(0), interrupted=_never_interrupted) for _ in range(2))
+    making = asyncio.create_task(hub.join(1, first))
+    await asyncio.sleep(0)
+    waiting = asyncio.create_task(hub.join(1, second))
+    await asyncio.sleep(0)
+    layer.second_waits.set()
+    results = await asyncio.gather(making, waiting, return_exceptions=True)
+    # Before: the second socket's join returned as if live, on a stream with no reader and no renewal.
+    assert [type(result) for result in results] == [ConnectionError, ConnectionError]
+    assert hub.subscriber_count(1) == 0
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_a_socket_joining_while_redis_is_down_is_told_to_reconnect_without_a_traceback(
+    match: Match, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    layer = LayerThatIsDown()
+    layer.second_waits.set()
+    monkeypatch.setattr(hub_module, "get_channel_layer", lambda: layer)
+    socket = await connect(match)
+    # Before: the error left connect() and Channels logged "Exception inside application" with its traceback.
+    assert await socket.receive_output(timeout=5) == {"type": "websocket.close", "code": hub_module.RESYNC_CLOSE_CODE}
+    assert [r for r in caplog.records if r.levelname == "ERROR" or r.exc_info] == []
+    assert get_hub().subscriber_count(match.pk) == 0
+    await socket.disconnect()
+    await database_sync_to_async(connections.close_all)()
+
+
 def require_redis_layer(settings: Any) -> None:
     """The product's own Redis layer configuration (REDIS_URL; .ci/run always sets it)."""
     if "RedisChannelLayer" not in settings.CHANNEL_LAYERS["default"]["BACKEND"]:
