@@ -81,6 +81,8 @@ class React(Command[dict[str, Any]]):
         state = ruleset.state_from_json(match.state)
         # An unknown unit gets the same answer as another side's: nobody learns which ids exist.
         if self.unit not in window.units or state.unit(self.unit).side != viewer.side:
+            if self.unit in {unit.id for unit in state.units} and state.unit(self.unit).side == viewer.side:
+                _not_asked(ruleset, state, window, self.unit, self.order)
             raise MatchError("reaction.not_yours", unit=self.unit)
         attempt = opened.payload["attempt"]
         given = ReactionAnswer.objects.filter(match=match, turn=match.turn, phase=match.phase, attempt=attempt,
@@ -95,6 +97,15 @@ class React(Command[dict[str, Any]]):
         if {self.unit, *given.values_list("unit", flat=True)} >= set(window.units):
             services.phase_resolve(step, state, current_orders(match))
         return {"type": "reaction_accepted", "v": match.version, "window": window.key, "unit": self.unit}
+
+
+def _not_asked(ruleset: Any, state: Any, window: ReactionWindow, unit: str, order: Any) -> None:
+    """A unit of the player's own side the window does not ask: refused with the rule its ruleset names (a
+    skirmish troop without line of fire there, or whose reaction of the order has gone), else as not theirs."""
+    try:
+        ruleset.decode_reaction(state, window, unit, order)
+    except RuleError as error:
+        raise MatchError.from_rule_error(error) from error
 
 
 def _answer(step: Step, window: ReactionWindow, attempt: int, unit: str, side: str, order: Any,

@@ -265,6 +265,8 @@ export interface ReactionWindow {
 export interface ReactionChoice {
   label: string;
   target?: string;
+  /** Where the target is shot at (skirmish: the step where the troop's line of fire to it opened). */
+  hex?: string;
   order: unknown;
 }
 

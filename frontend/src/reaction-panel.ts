@@ -75,9 +75,11 @@ export class ReactionPanel {
       const item = document.createElement("li");
       item.dataset.unit = unit;
       item.append(`${name(unit)}: `);
-      offered.forEach((choice, index) => item.append(this.button(unit, index, choice.target
-        ? t("%(reaction)s at %(target)s", { reaction: t(choice.label), target: name(choice.target) })
-        : t(choice.label))));
+      offered.forEach((choice, index) => item.append(this.button(unit, index, choice.target && choice.hex
+        ? t("%(reaction)s at %(target)s in %(hex)s", { reaction: t(choice.label), target: name(choice.target), hex: choice.hex })
+        : choice.target
+          ? t("%(reaction)s at %(target)s", { reaction: t(choice.label), target: name(choice.target) })
+          : t(choice.label))));
       item.append(this.button(unit, -1, t("Pass")));
       return item;
     }));

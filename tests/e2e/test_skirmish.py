@@ -83,6 +83,8 @@ def test_the_worked_example_peek_react_face_to_face_and_unconscious(
     # The Zhanshi's player is asked at the step into 0508 (partial cover), with a countdown, and shoots.
     bob.wait_for_selector("#reaction:not([hidden]) button[data-react-unit='Z']", timeout=PLAYBACK_MS)
     assert "0508" in bob.inner_text("#reaction")
+    # The choice names the step where the line of fire opened.
+    assert bob.inner_text("#reaction button[data-react-unit='Z'][data-choice='0']") == "BS Attack at F (infantry) in 0508"
     # The board shows where the Fusilier stood when the Zhanshi's line of fire opened.
     bob.wait_for_selector(".path-end[data-hex='0508']")
     bob.screenshot(path=str(artifacts / "skirmish-reaction.png"), full_page=True)
@@ -133,6 +135,8 @@ def test_the_worked_example_peek_react_face_to_face_and_unconscious(
         page.wait_for_selector(".unit[data-unit='F'] .unit-condition:text('INCONSCIENTE')")
         assert any("desmonta" in line for line in page.locator("#rulings li").all_inner_texts())
         assert page.locator(".unit[data-unit='T']").count() == 0
+        # Troops named with their profile's word in Spanish (the view's coded name).
+        assert page.text_content(".unit[data-unit='Z'] title") == "Z (infantería) (Z, yu)"
     finally:
         context.close()
 

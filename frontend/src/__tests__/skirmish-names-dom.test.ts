@@ -16,7 +16,7 @@ const troop = (id: string, side: string, profile: string, hex: string): Unit => 
 }) as Unit;
 const units = [troop("F", "angus", "infantry", "0101"), troop("Z", "yu", "infantry", "0103")];
 const SPANISH = { "%(unit)s (%(profile)s)": "%(unit)s (%(profile)s)", infantry: "infantería", "BS Attack": "Ataque CD",
-  "%(reaction)s at %(target)s": "%(reaction)s contra %(target)s" };
+  "%(reaction)s at %(target)s in %(hex)s": "%(reaction)s contra %(target)s en %(hex)s" };
 
 afterEach(forgetCatalog);
 
@@ -34,8 +34,10 @@ describe("a unit named on the page", () => {
     const panel = new ReactionPanel(root, { send: () => true }, clock);
     const window = { key: "3:F:0101", tick: 3, trigger: "F", units: ["Z"], reason: "" };
     panel.show({ window, deadline: "1970-01-01T00:01:00Z", answered: [],
-      choices: { Z: [{ label: "BS Attack", target: "F", order: { attack: "F" } }] } }, units);
-    expect(root.querySelector("button[data-choice='0']")!.textContent).toBe("Ataque CD contra F (infantería)");
+      choices: { Z: [{ label: "BS Attack", target: "F", hex: "0508", order: { attack: "F" } }] } }, units);
+    // The choice names the step where Z's line of fire to F opened (issue 21: "the steps at which each of their
+    // troops gains line of fire").
+    expect(root.querySelector("button[data-choice='0']")!.textContent).toBe("Ataque CD contra F (infantería) en 0508");
 
     const summary = document.querySelector<HTMLElement>("#summary")!;
     showSummary(summary, { units: { Z: { shots: 1 } } }, units, [{ side: "yu", player: "bob", submitted: false }]);
