@@ -9,7 +9,8 @@
     python -m bench.bench_bot [--duels 200] [--turns 10] [--jobs 2]
 
 A duel the turn limit ends is decided by the victory points (destroyed components); one with equal points
-is a draw: the rate is given of the decided duels (the goal's) and of all duels.
+is a draw, and one without a result after the play loop's bound of resolutions is unfinished (counted apart):
+the rate is given of the decided duels (wins / (wins + losses), the goal's) and of all duels (wins / duels).
 """
 
 from __future__ import annotations
@@ -83,16 +84,19 @@ def _accepted(state: GameState, data: Json) -> bool:
 
 class Timed:
     """A bot whose every order is checked by the rules before it is sent, as the server's plot would, and whose
-    decision time per phase is kept."""
+    decision time per phase is kept: wall-clock and this process's CPU time (which the other processes sharing
+    the cores stretch far less)."""
 
     def __init__(self, bot: Bot) -> None:
         self.bot, self.sent, self.refused = bot, 0, 0
         self.seconds: list[float] = []
+        self.cpu: list[float] = []
 
     def orders(self, state: Any, side: str, dice: Dice) -> list[Json]:
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         orders = self.bot.orders(state, side, dice)
         self.seconds.append(time.perf_counter() - start)
+        self.cpu.append(time.process_time() - cpu)
         self.sent += len(orders)
         self.refused += sum(not _accepted(state, data) for data in orders)
         return orders
@@ -105,6 +109,10 @@ def large_duel(turns: int) -> GameState:
     return replace(state, board=mixed_board(), units=units)
 
 
+def _p99(ordered: list[float]) -> float:
+    return ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
+
+
 def decision_times(turns: int) -> tuple[dict[str, dict[str, float]], int, int]:
     """Per level, the median and p99 milliseconds of a decision, from two duels against itself."""
     table: dict[str, dict[str, float]] = {}
@@ -114,22 +122,24 @@ def decision_times(turns: int) -> tuple[dict[str, dict[str, float]], int, int]:
         for seed in ("large-1", "large-2"):
             play(SOLARIS, large_duel(turns), bots, f"{seed}-{level}")
         times = sorted(t * 1000 for bot in bots.values() for t in bot.seconds)
+        cpu = sorted(t * 1000 for bot in bots.values() for t in bot.cpu)
         table[level] = {"decisions": len(times), "median_ms": round(statistics.median(times), 1),
-                        "p99_ms": round(times[min(len(times) - 1, int(0.99 * len(times)))], 1)}
+                        "p99_ms": round(_p99(times), 1), "cpu_median_ms": round(statistics.median(cpu), 1),
+                        "cpu_p99_ms": round(_p99(cpu), 1), "max_ms": round(times[-1], 1)}
         sent += sum(bot.sent for bot in bots.values())
         refused += sum(bot.refused for bot in bots.values())
     return table, sent, refused
 
 
 def duel(opponent: str, number: int, turns: int) -> tuple[str, int, int]:
-    """Duel ``number`` of the hard bot against ``opponent``: who won ("hard", "other" or "" for a draw), the
-    orders sent and those the rules refused."""
+    """Duel ``number`` of the hard bot against ``opponent``: who won ("hard", "other", "" for a draw, "unfinished"
+    when the play loop's bound ended it without a result), the orders sent and those the rules refused."""
     hard_side, other_side = ("alice", "bob") if number % 2 == 0 else ("bob", "alice")
     other: Bot = RandomBot() if opponent == "random" else SolarisBot(SOLARIS, opponent)
     bots = {hard_side: Timed(SolarisBot(SOLARIS, "hard")), other_side: Timed(other)}
     end = play(SOLARIS, SOLARIS.example({"turn_limit": turns}), bots, f"duel-{opponent}-{number}")
-    winner = end.result.winner if end.result else ""
-    outcome = "hard" if winner == hard_side else "other" if winner == other_side else ""
+    winner = end.result.winner if end.result else None
+    outcome = "hard" if winner == hard_side else "other" if winner == other_side else "" if end.result else "unfinished"
     return outcome, sum(bot.sent for bot in bots.values()), sum(bot.refused for bot in bots.values())
 
 
@@ -148,13 +158,15 @@ def win_rate(opponent: str, duels: int, turns: int, jobs: int = 1) -> dict[str, 
         outcomes = [_duel(job) for job in work]
     wins = sum(outcome == "hard" for outcome, _sent, _refused in outcomes)
     losses = sum(outcome == "other" for outcome, _sent, _refused in outcomes)
-    draws = duels - wins - losses
+    unfinished = sum(outcome == "unfinished" for outcome, _sent, _refused in outcomes)
+    draws = duels - wins - losses - unfinished
     sent = sum(sent for _outcome, sent, _refused in outcomes)
     refused = sum(refused for _outcome, _sent, refused in outcomes)
     decided = wins + losses
     rate = wins / decided if decided else 0.0
     return {"opponent": opponent, "duels": duels, "wins": wins, "losses": losses, "draws": draws,
-            "win_rate_of_decided": round(rate, 3), "win_rate_of_all": round(wins / duels, 3), "goal": GOALS[opponent], "met": rate >= GOALS[opponent],
+            "unfinished": unfinished, "win_rate_of_decided": round(rate, 3), "win_rate_of_all": round(wins / duels, 3),
+            "goal": GOALS[opponent], "met": rate >= GOALS[opponent],
             "orders_sent": sent, "orders_refused": refused}
 
 
@@ -166,21 +178,25 @@ def main() -> None:
     args = parser.parse_args()
     load, started = os.getloadavg(), time.time()
     times, sent, refused = decision_times(args.turns)
-    print(f"{'level':<8}{'decisions':>10}{'median ms':>11}{'p99 ms':>9}   (32x34 board, {args.turns} turns)")
+    print(f"{'level':<8}{'decisions':>10}{'median ms':>11}{'p99 ms':>9}{'max ms':>9}{'CPU median':>12}{'CPU p99':>9}"
+          f"   (32x34 board, {args.turns} turns)")
     for level, row in times.items():
-        print(f"{level:<8}{row['decisions']:>10}{row['median_ms']:>11}{row['p99_ms']:>9}")
+        print(f"{level:<8}{row['decisions']:>10}{row['median_ms']:>11}{row['p99_ms']:>9}{row['max_ms']:>9}"
+              f"{row['cpu_median_ms']:>12}{row['cpu_p99_ms']:>9}")
     rates = [win_rate(opponent, args.duels, args.turns, args.jobs) for opponent in ("random", "easy")]
-    print(f"{'hard vs':<8}{'won':>5}{'lost':>6}{'draws':>7}{'rate':>7}{'of all':>8}{'goal':>6}  met   refused orders")
+    print(f"{'hard vs':<8}{'won':>5}{'lost':>6}{'draws':>7}{'unfin.':>7}{'rate':>7}{'of all':>8}{'goal':>6}  met   "
+          "refused orders")
     for row in rates:
-        print(f"{row['opponent']:<8}{row['wins']:>5}{row['losses']:>6}{row['draws']:>7}{row['win_rate_of_decided']:>7}"
-              f"{row['win_rate_of_all']:>8}"
+        print(f"{row['opponent']:<8}{row['wins']:>5}{row['losses']:>6}{row['draws']:>7}{row['unfinished']:>7}"
+              f"{row['win_rate_of_decided']:>7}{row['win_rate_of_all']:>8}"
               f"{row['goal']:>6}  {'yes' if row['met'] else 'NO':<5} {row['orders_refused']} of {row['orders_sent']}")
     refused += sum(row["orders_refused"] for row in rates)
     print(f"orders the rules refused: {refused} (of {sent + sum(row['orders_sent'] for row in rates)} sent)")
     print(f"wall time {time.time() - started:.0f} s, load average {load[0]:.1f} at the start, "
           f"{os.getloadavg()[0]:.1f} at the end")
     result = {"benchmark": "bot", "load_average_at_start": load, "load_average_at_end": os.getloadavg(),
-              "cores": os.cpu_count(), "turns": args.turns, "jobs": args.jobs, "wall_seconds": round(time.time() - started), "decision_times": times, "win_rates": rates,
+              "cores": os.cpu_count(), "turns": args.turns, "jobs": args.jobs,
+              "wall_seconds": round(time.time() - started), "decision_times": times, "win_rates": rates,
               "orders_refused": refused}
     RESULT.parent.mkdir(parents=True, exist_ok=True)
     RESULT.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
