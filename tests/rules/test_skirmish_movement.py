@@ -128,6 +128,9 @@ def test_the_second_mov_value_needs_a_valid_surface_at_the_end_of_the_first() ->
 
 
 def test_immobilised_or_engaged_troops_cannot_move_and_big_profiles_have_no_cautious_movement() -> None:
+    # Issue 21, "Troops": the states Immobilised and Engaged ('si la Tropa se encuentra en estado Trabado o
+    # Inmovilizado … no podrá declarar una Habilidad de Movimiento'); 'un TAG, Vehículo o Tropa montada en una
+    # Moto no pueden declarar Movimiento Cauteloso'.
     immobile = lone().with_unit(troop("A", "0606", 0, "a", "infantry").with_states("immobilised"))
     assert refused(immobile, order("A", move("0605"))) == "skirmish.immobilised"
     tag = position(troop("A", "0606", 0, "a", "tag"), troop("E", "0101", 0, "b", "infantry"))

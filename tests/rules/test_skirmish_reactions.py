@@ -57,12 +57,16 @@ def test_the_troop_reaches_its_declared_end_point_before_anything_resolves() -> 
 
 
 def test_a_troop_that_sees_the_active_troop_from_the_start_reacts_at_its_first_declaration() -> None:
+    # Issue 21, "Reactions": 'every enemy troop that has, or gains, line of fire to the active troop': one that
+    # has it already is asked at the first skill declared (tick 1).
     state = position(troop("A", "0606", 0, "a", "infantry"), troop("E", "0602", 3, "b", "infantry"))
     _, windows = play(state, order("A", move("0605")))
     assert [window.key for window in windows] == ["1:A:0606"]
 
 
 def test_one_reaction_per_order_a_pass_at_the_first_skill_keeps_none_for_the_second() -> None:
+    # Issue 21, "Reactions": 'one reaction per order … troops that could react to the first skill and did not
+    # lose it for the order'.
     state = position(troop("A", "0606", 0, "a", "infantry"), troop("E", "0602", 3, "b", "infantry"))
     outcome, windows = play(state, order("A", move("0605"), {"skill": "attack", "target": "E"}))
     assert len(windows) == 1 and [event.unit for event in events(outcome, "roll")] == ["A"]
@@ -70,11 +74,15 @@ def test_one_reaction_per_order_a_pass_at_the_first_skill_keeps_none_for_the_sec
 
 
 def test_a_troop_facing_away_has_no_line_of_fire_and_is_not_asked() -> None:
+    # The moving troop has 'una LDT de 360˚' during its move; a troop that is not moving sees in its front 180°
+    # (docs/skirmish.md, our reading of the standard rule), so facing away it gains no line of fire.
     state = position(troop("A", "0606", 0, "a", "infantry"), troop("E", "0602", 0, "b", "infantry"))
     assert play(state, order("A", move("0605")))[1] == []
 
 
 def test_a_reaction_alone_is_a_normal_roll() -> None:
+    # Issue 21, "Reactions": 'face-to-face roll between the active troop and a reacting troop that target each
+    # other, normal rolls otherwise'.
     state = position(troop("A", "0606", 0, "a", "infantry"), troop("E", "0602", 3, "b", "infantry"))
     outcome, _ = play(state, order("A", move("0605")), everyone_attacks)
     assert [(event.unit, event.reason.code) for event in events(outcome, "roll")] == [("E", "skirmish.roll_normal")]
@@ -100,6 +108,7 @@ def test_reactions_without_line_of_fire_after_their_window_or_malformed_are_refu
 
 
 def test_reacting_reveals_a_hidden_troop_and_a_hidden_pass_leaves_no_trace() -> None:
+    # Issue 21, "Tests": 'the secrecy of hidden deployment'; reacting gives the troop's place away, a pass does not.
     state = position(troop("A", "0606", 0, "a", "infantry"), troop("E", "0602", 3, "b", "infantry", hidden=True))
     passed, _ = play(state, order("A", move("0605")))
     assert events(passed, "pass") == [] and passed.state.unit("E").hidden
