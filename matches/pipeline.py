@@ -4,8 +4,9 @@
 Every change to a match is a command run by `run_command`: orders (services.py), the lobby, the referee,
 split-LOS sides, deadlines, chat and campaign results. A command declares who may run it (a `Right`), checks
 its input before the lock where it can, and raises `MatchError` before changing anything, so a refused command
-changes nothing; otherwise it changes the locked match in memory, writes its own rows (orders, seats, chat
-lines) and logs through its `Step`. Nothing else saves a match or publishes (tests/matches/test_pipeline.py).
+changes nothing; otherwise it changes the locked match in memory, writes its own rows (seats, chat lines; an
+order is handed to `Step.add`, saved with the events) and logs through its `Step`. Nothing else saves a match or
+publishes (tests/matches/test_pipeline.py).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from django.contrib.auth.models import User, AnonymousUser
 from django.db import transaction
+from django.db.models import Model
 from redis import RedisError
 
 from rules.rulesets import DEFAULT_RULESET, get_ruleset
@@ -85,6 +87,8 @@ class Step:
     # Whether the match seats a bot, as its seats stood when the row was locked (None: not known); a command
     # that seats someone sets it back to None (bots.phase_opened then asks).
     bots: bool | None = None
+    # New rows the command adds besides its events (an order), written with them when it is done.
+    rows: list[Model] = field(default_factory=list)
 
     def log(self, kind: str, payload: dict[str, Any], state: Any = None) -> Event:
         """The log's next event (stored with the others when the command is done): bumps the version.
@@ -95,6 +99,11 @@ class Step:
         if state is not None:
             self.states[event.version] = state
         return event
+
+    def add(self, row: Model) -> None:
+        """A new row to save with the command's events (in the same statement where the database allows);
+        nothing in the command may look for it in the database before."""
+        self.rows.append(row)
 
     def send(self, stream: str, frame: dict[str, Any]) -> None:
         """A frame that is no match event (a chat line): sent unversioned on `stream` after the commit."""
@@ -122,8 +131,8 @@ def run_command(*, match_id: int, user: User | AnonymousUser | None, command: Co
 
     Every query of a writing command runs while holding the match's row lock, so the match's next command
     waits for all of them (tests/matches/test_match_services.py counts a submit's): the seat comes with the
-    locked row, the events go in one INSERT and the row writes back only the columns that changed (these
-    statements are written once, by hand: store.py)."""
+    locked row; the new rows, the events and the match's changed columns (only those) go in one statement
+    on PostgreSQL (written once, by hand: store.py)."""
     if not command.writes:
         match, viewer, _ = _match_and_viewer(match_id, user, for_update=False)
         command.right.check(match, viewer)
@@ -136,9 +145,7 @@ def run_command(*, match_id: int, user: User | AnonymousUser | None, command: Co
         reply = command.apply(step)
         # Compared by identity: a command assigns a new state or options, it never edits them in place.
         changed = [column for column, old in zip(COLUMNS, before) if getattr(match, column) is not old]
-        store.insert(step.events)
-        if changed:
-            store.update(match, [*changed, "updated_at"])
+        store.write([*step.rows, *step.events], match if changed else None, [*changed, "updated_at"])
         # The board before the command: its frames leave out a board it did not change.
         _publish(match, step, before[COLUMNS.index("state")].get("board"))
         for work in step.after_commit:

@@ -18,7 +18,7 @@ from rules.core.phases import Order as PhaseOrder
 from rules.rulesets import get_ruleset
 from rules.core.reasons import Reason
 
-from . import bots, reactions, store
+from . import bots, reactions
 from .errors import MatchError
 from .models import Event, Match, Order, phase_dice_seed
 from .pipeline import Command, Right, Step, is_player, run_command
@@ -105,7 +105,7 @@ class OrderSubmit(OrderPlot):
         stored = ruleset.encode_order(state, order)
         given = Order(match=match, turn=match.turn, phase=match.phase, unit=order.unit, side=viewer.side or "",
                       order=stored, submitted_by=step.user)
-        store.insert([given])
+        step.add(given)  # saved with the events
         phase_orders.append(given)
         step.log(Event.Kind.SUBMITTED, {
             "side": viewer.side, "player": step.user.get_username(), "turn": match.turn, "phase": match.phase,

@@ -7,7 +7,7 @@ import importlib
 import pytest
 from django.apps import apps
 from django.contrib.auth.models import User
-from django.db import DatabaseError, transaction
+from django.db import DatabaseError, IntegrityError, transaction
 
 from matches import bots, referee, services, store
 from matches.models import Event, Match, Order, Participant
@@ -72,6 +72,31 @@ def test_an_update_writes_only_the_columns_named(match: Match) -> None:
     Match.objects.filter(pk=match.pk).delete()
     with pytest.raises(DatabaseError):
         store.update(match, ["version"])
+
+
+def test_one_write_saves_every_row_and_the_changed_columns(match: Match, alice: User) -> None:
+    events = [Event(match=match, version=version, kind=Event.Kind.SUBMITTED, payload={"n": version})
+              for version in (1, 2, 3)]
+    order = Order(match=match, turn=1, phase="movement", unit="A", side="alice", order=ALICE_ORDER, submitted_by=alice)
+    match.version, match.title = 3, "not written"
+    store.write([order, *events], match, ["version", "updated_at"])
+
+    assert [event.pk for event in events] == list(
+        Event.objects.filter(match=match, version__gte=1).order_by("version").values_list("pk", flat=True))
+    assert order.pk == Order.objects.get(match=match).pk
+    assert [e.payload for e in Event.objects.filter(match=match, version__gte=1).order_by("version")] == [
+        {"n": 1}, {"n": 2}, {"n": 3}]
+    stored = Match.objects.get(pk=match.pk)
+    assert (stored.version, stored.title) == (3, "Test duel")
+    # A row that breaks a constraint fails the whole write: nothing of it is saved.
+    again = Event(match=match, version=3, kind=Event.Kind.SUBMITTED, payload={})
+    match.version = 4
+    with pytest.raises(IntegrityError), transaction.atomic():
+        store.write([again], match, ["version"])
+    assert Match.objects.get(pk=match.pk).version == 3
+    Match.objects.filter(pk=match.pk).delete()
+    with pytest.raises(DatabaseError), transaction.atomic():
+        store.write([], match, ["version"])
 
 
 def test_a_match_never_annulled_resolves_without_counting_annulments(match: Match, alice: User, bob: User,
