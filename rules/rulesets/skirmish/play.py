@@ -113,32 +113,38 @@ def _declare(state: SkirmishState, troop: Troop, plan: Plan, step: Step) -> tupl
 
 
 def _reactions(moment: Moment[SkirmishState], unit: str, since: int | None) -> HookOutcome[SkirmishState]:
-    """The seen enemies whose line of fire to the active troop opened at this tick, and at the end of a skill
-    (``since``: its first tick) every enemy in hidden deployment: applied if they have answered, asked in one
-    window otherwise. The active troop's trail (each tick's hex and height) is kept for the skill's end."""
+    """The seen enemies whose line of fire to the active troop opened at this tick, in one window; then, at the
+    end of a skill (``since``: its first tick), every enemy in hidden deployment, in a window of its own. Each
+    is applied if answered, asked otherwise. The active troop's trail (each tick's hex and height) is kept for
+    the skill's end."""
     state = moment.state
     troop = state.unit(unit)
     trail: Trail = (*state.progress.trail, (troop.hex.label, troop.height))
     state = replace(state, progress=replace(state.progress, trail=trail))
-    offered = state.progress.offered
     enemies = sorted((w for w in state.units if w.side != troop.side), key=lambda u: u.id)
-    hidden = [w for w in enemies if is_asked_hidden(w, troop)] if since is not None else []
-    asked = [w for w in enemies if w in hidden or (not w.hidden and w.id not in offered and may_react(state, w, troop))]
-    if not asked:
-        return HookOutcome(state)
-    key = skill_end_key(moment.tick, troop, since, trail) if since is not None and hidden else window_key(moment.tick, troop)
-    given = moment.answers.get(key, {})
-    if not all(w.id in given for w in asked):
-        reason = (Reason("skirmish.skill_end", unit=unit, hex=troop.hex.label) if hidden
-                  else Reason("skirmish.sighted", unit=unit, hex=troop.hex.label))
-        return HookOutcome(state, (), ReactionWindow(key, moment.tick, unit, tuple(w.id for w in asked), reason))
+    watchers = [w for w in enemies if not w.hidden and w.id not in state.progress.offered and may_react(state, w, troop)]
     events: list[Event] = []
-    for watcher in asked:
-        if watcher in hidden:
-            state, answered = _answer_hidden(state, watcher, troop, given[watcher.id], since or 1)
-        else:
+    if watchers:
+        key = window_key(moment.tick, troop)
+        given = moment.answers.get(key, {})
+        if not all(w.id in given for w in watchers):
+            reason = Reason("skirmish.sighted", unit=unit, hex=troop.hex.label)
+            return HookOutcome(state, (), ReactionWindow(key, moment.tick, unit, tuple(w.id for w in watchers), reason))
+        for watcher in watchers:
             state, answered = _answer(state, watcher, troop, given[watcher.id], moment.tick)
-        events += answered
+            events += answered
+    # Revealed by a reaction just now, a troop is no longer asked as a hidden one.
+    hidden = [w for w in state.units if is_asked_hidden(w, troop)] if since is not None else []
+    if hidden:
+        key = skill_end_key(moment.tick, troop, since or 1, trail)
+        given = moment.answers.get(key, {})
+        if not all(w.id in given for w in hidden):
+            reason = Reason("skirmish.skill_end", unit=unit, hex=troop.hex.label)
+            window = ReactionWindow(key, moment.tick, unit, tuple(sorted(w.id for w in hidden)), reason)
+            return HookOutcome(state, tuple(events), window)
+        for watcher in sorted(hidden, key=lambda u: u.id):
+            state, answered = _answer_hidden(state, watcher, troop, given[watcher.id], since or 1)
+            events += answered
     return HookOutcome(state, tuple(events))
 
 
