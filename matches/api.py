@@ -97,6 +97,13 @@ class MatchJoinApi(APIView):
         return _viewed(request, match_id)
 
 
+class MatchLeaveApi(APIView):
+    def post(self, request: Request, match_id: int) -> HttpResponse:
+        """Gives up the seat: a player's or the referee's while the match is in the lobby, a spectator's any time."""
+        lobby.match_leave(match_id=match_id, user=_user(request))
+        return _viewed(request, match_id)
+
+
 class MatchOptionsApi(APIView):
     def post(self, request: Request, match_id: int) -> HttpResponse:
         """The host changes options (`{"options": {...}}`); every acceptance is cleared."""

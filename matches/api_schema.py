@@ -71,6 +71,11 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         }),
         responses={200: PLAYER_VIEW, **WRITE_ERRORS},
     )},
+    "MatchLeaveApi": {"post": extend_schema(
+        summary="Give up one's seat (a player's or the referee's in the lobby only; not the host's)",
+        request=None,
+        responses={200: PLAYER_VIEW, **WRITE_ERRORS},
+    )},
     "MatchOptionsApi": {"post": extend_schema(
         summary="The host changes the options (every acceptance is cleared)",
         request=_body("MatchOptions", {"options": serializers.DictField()}),

@@ -22,6 +22,7 @@ urlpatterns = [
     path("matches/<int:match_id>/log/", api.MatchLogApi.as_view(), name="api-match-log"),
     path("matches/<int:match_id>/attack-options/", api.MatchAttackOptionsApi.as_view(), name="api-match-attack-options"),
     path("matches/<int:match_id>/join/", api.MatchJoinApi.as_view(), name="api-match-join"),
+    path("matches/<int:match_id>/leave/", api.MatchLeaveApi.as_view(), name="api-match-leave"),
     path("matches/<int:match_id>/options/", api.MatchOptionsApi.as_view(), name="api-match-options"),
     path("matches/<int:match_id>/accept/", api.MatchAcceptApi.as_view(), name="api-match-accept"),
     path("matches/<int:match_id>/referee-seat/", api.MatchRefereeSeatApi.as_view(), name="api-match-referee-seat"),

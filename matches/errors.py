@@ -39,6 +39,9 @@ register({
     "join.full": "Every side of this match is taken.",
     "join.side": "There is no side %(side)r; the sides are %(sides)s.",
     "join.side_taken": "Side %(side)s is taken.",
+    "leave.not_seated": "You have no seat in this match.",
+    "leave.started": "Once the match has started, its players and referee keep their seats.",
+    "leave.host": "The host keeps their seat: the lobby is theirs.",
     "referee_seat.malformed": "Name the referee by their username.",
     "referee_seat.not_host": "Only the host seats the referee.",
     "referee_seat.unknown_user": "There is no user %(username)r.",
@@ -185,7 +188,7 @@ STATUS: dict[str, int] = {
     **dict.fromkeys((
         "order.phase_closed", "order.already_submitted", "order.stale_version", "order.not_submitted", "order.in_play", "reaction.not_asked",
         "reaction.already_given", "rematch.not_finished", "rematch.no_start", "rematch.not_lobby_sides", "match.started", "match.not_in_progress", "replay.not_finished",
-        "join.already_seated", "join.full", "join.side_taken", "referee_seat.player", "accept.stale_options", "los_side.wrong_status",
+        "join.already_seated", "join.full", "join.side_taken", "leave.not_seated", "leave.started", "leave.host", "referee_seat.player", "accept.stale_options", "los_side.wrong_status",
         "referee.wrong_status", "referee.nothing_to_annul", "referee.hex_occupied", "choice.not_offered", "round.already_paired",
         "round.no_pairing", "round.closed", "round.not_paired", "round.not_live", "round.results_pending",
         "fixture.pilot_unfit", "fixture.same_player", "result.not_finished", "result.incomplete", "result.missing",

@@ -47,6 +47,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
     Event.Kind.WITHDRAWN: ("side", "player", "turn", "phase"),
     Event.Kind.PLAYBACK: ("turn", "phase", "attempt", "timeline"),
     Event.Kind.JOINED: ("player", "role", "side", "by"),
+    Event.Kind.LEFT: ("player", "role", "side"),
     Event.Kind.OPTIONS: ("options", "by"),
     Event.Kind.ACCEPTED: ("player", "side", "accepted", "options"),
     Event.Kind.STARTED: ("options", "seed_hash"),
@@ -200,12 +201,12 @@ def broadcast(match: Match, events: list[Event], board: Any, states: dict[int, A
 
 def rejudged(events: list[Event]) -> Frame | None:
     """The hub item that has the open sockets judged again whose view these events may have changed
-    (hub.REJUDGE), or None: the user a seat went to (a spectator seated as a player or the referee), every
+    (hub.REJUDGE), or None: the user a seat went to (a spectator seated as a player or the referee) or who gave one up, every
     referee's when one was seated (it replaces the one before), every spectator's when the options changed
     (their delay). `v`: the version from which the judgement holds."""
     users, roles = set(), set()
     for event in events:
-        if event.kind == Event.Kind.JOINED:
+        if event.kind in (Event.Kind.JOINED, Event.Kind.LEFT):
             users.add(event.payload["player"])
             if event.payload["role"] == Participant.Role.REFEREE:
                 roles.add(Participant.Role.REFEREE)

@@ -172,6 +172,10 @@ def match_referee_seat(*, match_id: int, user: User, username: Any) -> dict[str,
     return run_command(match_id=match_id, user=user, command=SeatReferee(username.strip()))
 
 
+def match_leave(*, match_id: int, user: User) -> dict[str, Any]:
+    return run_command(match_id=match_id, user=user, command=Leave())
+
+
 def match_options_set(*, match_id: int, user: User, options: Any) -> dict[str, Any]:
     return run_command(match_id=match_id, user=user, command=SetOptions(options))
 
@@ -227,6 +231,29 @@ class Join(Command[dict[str, Any]]):
         step.log(Event.Kind.JOINED, {"player": host.user.get_username(), "role": Participant.Role.PLAYER,
                                      "side": free[0], "by": step.user.get_username()})
         return side
+
+
+@dataclass(frozen=True)
+class Leave(Command[dict[str, Any]]):
+    """Gives up one's seat: a player's or the referee's while the match is in the lobby (after the start the
+    seat is the match's), a spectator's at any time. The host stays: the lobby is theirs. The other players'
+    acceptances stand, since the options did not change; whoever takes the side accepts them anew."""
+
+    right: ClassVar[Right] = Right(is_logged_in, "auth.required")
+
+    def apply(self, step: Step) -> dict[str, Any]:
+        match, user = step.match, step.user
+        seat = Participant.objects.filter(match=match, user_id=user.pk).first()
+        if seat is None:
+            raise MatchError("leave.not_seated")
+        if seat.role != Participant.Role.SPECTATOR:
+            if match.status != Match.Status.OPEN:
+                raise MatchError("leave.started")
+            if user.pk == match.host_id:
+                raise MatchError("leave.host")
+        seat.delete()
+        step.log(Event.Kind.LEFT, {"player": user.get_username(), "role": seat.role, "side": seat.side or None})
+        return {"role": None, "side": None}
 
 
 @dataclass(frozen=True)

@@ -158,6 +158,8 @@ def _lobby_action(request: HttpRequest, match_id: int) -> None:
         except (ValueError, RecursionError):  # RecursionError: arrays or objects nested thousands deep
             read = None
         lobby.match_accept(match_id=match_id, user=user, accepted=action == "accept", options=read)
+    elif action == "leave":
+        lobby.match_leave(match_id=match_id, user=user)
     elif action == "referee":
         lobby.match_referee_seat(match_id=match_id, user=user, username=request.POST.get("referee", ""))
     elif action == "options":

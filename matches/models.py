@@ -191,6 +191,7 @@ class Event(models.Model):
         SUBMITTED = "submitted", "Order submitted"
         PLAYBACK = "playback", "Phase resolved"
         JOINED = "joined", "Seat taken"
+        LEFT = "left", "Seat given up"
         OPTIONS = "options", "Options changed"
         ACCEPTED = "accepted", "Options accepted or withdrawn"
         STARTED = "started", "Match started"

@@ -1,4 +1,4 @@
-// The lobby page, live (issue 16): it listens on the match's socket, and when someone joins, accepts, withdraws
+// The lobby page, live (issue 16): it listens on the match's socket, and when someone joins, leaves, accepts, withdraws
 // or the host changes the options it refreshes its seats, referee and options from the server's page; once the
 // match starts (the last acceptance) it moves to the match page. The forms stay as the viewer left them.
 
@@ -11,7 +11,7 @@ export type LobbyAction = "refresh" | "start" | null;
 export function lobbyAction(frame: ServerFrame): LobbyAction {
   if (frame.type === "started") return "start";
   if (frame.type === "snapshot") return frame.match.status === "open" ? "refresh" : "start";
-  return ["joined", "accepted", "options"].includes(frame.type) ? "refresh" : null;
+  return ["joined", "left", "accepted", "options"].includes(frame.type) ? "refresh" : null;
 }
 
 /** Replaces each `[data-live]` part of `root` (by id) with the same part of `fresh`, the page as it is now. */

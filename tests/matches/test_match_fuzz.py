@@ -123,6 +123,7 @@ def test_every_referee_action_is_done_or_refused_with_a_code(
 ENDPOINTS = {
     "": ["designs", "title", "ruleset", "board", "options", "pilots"],
     "join/": ["role"],
+    "leave/": [],
     "options/": ["options"],
     "accept/": ["accepted", "options"],
     "referee-seat/": ["username"],

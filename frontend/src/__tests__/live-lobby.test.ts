@@ -11,8 +11,9 @@ describe("the live lobby", () => {
       { type: "joined", v: 2, player: "bob", role: "player", side: "blue" },
       { type: "accepted", v: 3, player: "bob", side: "blue", accepted: true, options: {} },
       { type: "options", v: 4, options: {}, by: "alice" },
+      { type: "left", v: 5, player: "bob", role: "player", side: "blue" },
     ] as unknown as ServerFrame[];
-    expect(frames.map(lobbyAction)).toEqual(["refresh", "refresh", "refresh"]);
+    expect(frames.map(lobbyAction)).toEqual(["refresh", "refresh", "refresh", "refresh"]);
     expect(lobbyAction({ type: "started", v: 5 })).toBe("start");
     expect(lobbyAction({ type: "crowd", spectators: 2 })).toBeNull();
     expect(lobbyAction(snapshot("open"))).toBe("refresh");
