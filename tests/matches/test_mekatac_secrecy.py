@@ -57,14 +57,16 @@ def uncovered(data: Any) -> Any:
     return [uncovered(item) for item in data] if isinstance(data, list) else data
 
 
-def _hidden_b1(alice: User, bob: User, capture: Any) -> Match:
-    """A match in its movement phase after side a laid its minefield at MINE and side b hid its B1 at HIDDEN."""
+def _hidden_b1(alice: User, bob: User, capture: Any, seed: str | None = None) -> Match:
+    """A match in its movement phase after side a laid its minefield at MINE and side b hid its B1 at HIDDEN (the
+    preparation and the initiative rolled from ``seed``, when given)."""
     with capture(execute=True):
         match = open_over_rest(alice, bob, {"ruleset": "mekatac", "designs": MEKAS,
                                             "options": {"turn_limit": 3, "decks": "on"}}, side="a")
     assert (match.status, match.phase) == (Match.Status.IN_PROGRESS, "preparation")
     # The hands as if dealt so: the two cards this match plays.
     match.state = {**match.state, "strategies": {"a": ["minas"], "b": ["meka_oculto"]}, "upgrades": {"a": [], "b": []}}
+    match.seed = seed or match.seed
     match.save()
     with capture(execute=True):
         services.order_submit(match_id=match.pk, user=bob, order_json={"unit": "A1", "cards": [
@@ -152,3 +154,57 @@ def _names(unit: str, event: dict[str, Any]) -> bool:
     said = [event.get("reason", ""), json.dumps(event.get("reason_code", {})),
             *(roll["reason"] for roll in event.get("rolls", ()))]
     return unit in (event["unit"], event.get("target")) or any(unit in text for text in said)
+
+
+# Seeds under which the hidden B1 ties on initiative with a meka in the open: with A1, twice running (A1, B1 tie on
+# 8, then on 7); and with both A1 and A2 (on 9), then with A2 alone (on 8).
+TIED_WITH_B1 = {"mekatac-tie-13": ["A1, B1", "A1, B1"], "mekatac-tie-1373": ["A1, A2, B1", "A2, B1"]}
+
+
+@pytest.mark.parametrize("seed", sorted(TIED_WITH_B1))
+def test_an_initiative_tie_with_the_hidden_meka_shows_only_to_whom_sees_it(
+        seed: str, alice: User, bob: User, carol: User, monkeypatch: pytest.MonkeyPatch,
+        django_capture_on_commit_callbacks: Any) -> None:
+    """"Los empates se vuelven a tirar": had a meka in the open rolled again for a tie with the hidden B1, a viewer
+    not shown B1 would see that something tied with it. Side b and the referee see every tie and re-roll; side a
+    and the spectators only the ties of two mekas they see or more (named alone), and each meka they see rolls once
+    more only for each such tie: as in a game without B1 (the order, the same rolls, leaves B1 out)."""
+    published: list[dict[str, Any]] = []
+
+    def publish(*, match_id: int, frames: list[dict[str, Any]], stream: str = hub.PUBLIC_STREAM,
+                versioned: bool = True) -> None:
+        published.extend(frames)
+
+    monkeypatch.setattr(hub, "publish", publish)
+    match = _hidden_b1(alice, bob, django_capture_on_commit_callbacks, seed)
+    for audience, sees_b1 in (("player:a", False), ("player:b", True), ("spectator", False), ("referee", True)):
+        frames = [frame for item in published if (frame := frame_for(item, audience)) is not None
+                  and frame.get("type") == "playback"]
+        events = [event for phase, event in _later_events(frame["timeline"] for frame in frames)
+                  if phase == "initiative"]
+        ties = [event["reason_code"]["params"]["units"] for event in events if event["kind"] == "initiative_tie"]
+        shown = TIED_WITH_B1[seed] if sees_b1 else [units.replace(", B1", "") for units in TIED_WITH_B1[seed]
+                                                     if units.count(",") > 1]
+        assert ties == shown, audience
+        _rolls_as_told(events)
+        assert all("tie" not in event for event in events), audience
+    for name, user in (("bob", bob), ("carol", carol), ("anonymous", AnonymousUser())):
+        log = queries.match_log(match_id=match.pk, user=user)
+        events = [event for phase, event in _later_events(phase["timeline"] for phase in log["phases"])
+                  if phase == "initiative"]
+        _rolls_as_told(events)
+        assert not any(_names("B1", event) for event in events), name
+
+
+def _rolls_as_told(events: list[dict[str, Any]]) -> None:
+    """Each meka named rolls its initiative once, and once more for each tie ruling that names it, where its last
+    total was the tie's."""
+    totals: dict[str, int] = {}
+    for event in events:
+        params = event["reason_code"]["params"]
+        if event["kind"] == "initiative_tie":
+            tied = params["units"].split(", ")
+            assert len(tied) > 1 and all(totals.pop(unit) == params["total"] for unit in tied), event
+        else:
+            assert event["kind"] == "initiative" and event["unit"] not in totals, event
+            totals[event["unit"]] = params["total"]

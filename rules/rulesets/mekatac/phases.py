@@ -38,10 +38,13 @@ MOST_TIE_ROUNDS = 20
 
 @dataclass(frozen=True, slots=True)
 class Report:
-    """What one phase did: its ticks of events (one tick for a phase that is not played step by step)."""
+    """What one phase did: its ticks of events (one tick for a phase that is not played step by step). ``ties``:
+    for the initiative's ties that a hidden meka is in, each tie ruling's and re-roll's place in the one tick,
+    with the mekas tied (the report tells each viewer only the ties it could see: report.timeline_view)."""
 
     phase: str
     ticks: tuple[tuple[Event, ...], ...] = ()
+    ties: tuple[tuple[int, tuple[str, ...]], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,10 +102,11 @@ def _initiative(state: MekaState, dice: Dice) -> MekaOutcome:
     mekas = [meka for meka in state.units if meka.in_fight]
     events: list[Event] = []
     totals = {meka.id: _roll_initiative(meka, dice, events, _bonuses(state, meka)) for meka in mekas}
-    order = _ranked(state, totals, dice, events, 0)
+    ties: dict[int, tuple[str, ...]] = {}
+    order = _ranked(state, totals, dice, events, 0, ties)
     spent = tuple(replace(meka, initiative_bonus=0) for meka in state.units)
     return MekaOutcome(replace(state, units=spent, order=tuple(order), initiative=totals, surprise=()),
-                       (Report("initiative", (tuple(events),)),))
+                       (Report("initiative", (tuple(events),), tuple(sorted(ties.items()))),))
 
 
 def _bonuses(state: MekaState, meka: Meka) -> list[tuple[int, str]]:
@@ -131,18 +135,24 @@ def _roll_initiative(meka: Meka, dice: Dice, events: list[Event], bonuses: Seque
     return total
 
 
-def _ranked(state: MekaState, totals: dict[str, int], dice: Dice, events: list[Event], rounds: int) -> list[str]:
+def _ranked(state: MekaState, totals: dict[str, int], dice: Dice, events: list[Event], rounds: int,
+            ties: dict[int, tuple[str, ...]]) -> list[str]:
+    """The order of ``totals``, ties rolled again. A tie a hidden meka is in is told by a meka in the open, where
+    one is tied, and its ruling and re-rolls are noted in ``ties`` (by their place in ``events``)."""
     order: list[str] = []
     for total in sorted(set(totals.values())):
         tied = sorted(unit for unit, value in totals.items() if value == total)
         if len(tied) == 1 or rounds >= MOST_TIE_ROUNDS:
             order += tied
             continue
-        first = state.unit(tied[0])
+        first = next((meka for meka in map(state.unit, tied) if not meka.hidden), state.unit(tied[0]))
+        start = len(events)
         events.append(_event(first, "initiative_tie", Reason("mekatac.initiative_tie", units=", ".join(tied),
                                                             total=total)))
         again = {unit: _roll_initiative(state.unit(unit), dice, events) for unit in tied}
-        order += _ranked(state, again, dice, events, rounds + 1)
+        if any(state.unit(unit).hidden for unit in tied):
+            ties.update((place, tuple(tied)) for place in range(start, len(events)))
+        order += _ranked(state, again, dice, events, rounds + 1, ties)
     return order
 
 

@@ -5,6 +5,12 @@ the referee: the report lists the mekas still hidden when it ends (``hidden``, i
 :func:`timeline_view` gives each viewer the playback less every event that names one its view hides (as the
 event's unit or target, in its ruling's words or in a roll's), and less the list itself. The events a side gives
 as a whole (its cards drawn, its preparation cards) are told by one of its mekas not hidden, where it has one.
+
+An initiative tie with a hidden meka in it would show it too: the meka in the open that tied with it rolls
+again. So each ruling and re-roll of such a tie carries the mekas tied (``tie``, for nobody either), and a viewer
+is told the tie only if it sees two of them or more (its ruling naming just those); otherwise the tie and its
+re-rolls are left out, and the mekas it sees roll once, as if nothing had tied with them. The rolls and the order
+are the same for everyone (the viewer's order leaves out what it does not see), so the seed replays them all.
 """
 
 from __future__ import annotations
@@ -15,9 +21,9 @@ from dataclasses import replace
 
 from rules.core.dice import Roll
 from rules.core.phases import Json
-from rules.core.reasons import reason_code
+from rules.core.reasons import Reason, reason_code
 from rules.core.timeline import Event
-from rules.rulesets.mekatac.phases import MekaOutcome
+from rules.rulesets.mekatac.phases import MekaOutcome, Report
 from rules.rulesets.mekatac.state import MekaState
 from rules.rulesets.mekatac.view import sees_side
 
@@ -52,9 +58,16 @@ def report_to_json(outcome: MekaOutcome) -> Json:
     state = outcome.state
     hidden = {meka.id for meka in state.units if meka.hidden}
     return {"phases": [{"phase": report.phase, "ticks": [
-        [_shown(event_to_json(_told(state, event, hidden)), hidden) for event in tick] for tick in report.ticks]}
+        [_shown(event_to_json(_told(state, event, hidden)), hidden) | _tie(report, number, place)
+         for place, event in enumerate(tick)] for number, tick in enumerate(report.ticks)]}
                        for report in outcome.reports],
             **({"hidden": {meka.id: meka.side for meka in state.units if meka.hidden}} if hidden else {})}
+
+
+def _tie(report: Report, tick: int, place: int) -> Json:
+    """The mekas of the tie (one a hidden meka is in) whose ruling or re-roll the event is, if it is one."""
+    tied = dict(report.ties).get(place) if tick == 0 else None
+    return {} if tied is None else {"tie": list(tied)}
 
 
 def _told(state: MekaState, event: Event, hidden: Collection[str]) -> Event:
@@ -78,10 +91,27 @@ def timeline_view(timeline: Json, viewer_role: str, side: str | None) -> Json:
     hidden: dict[str, str] = timeline.get("hidden", {})
     unseen = {unit for unit, owner in hidden.items() if not sees_side(viewer_role, side, owner)}
     shown = {key: value for key, value in timeline.items() if key != "hidden"}
-    if not unseen:
+    if not hidden:
         return shown
-    return shown | {"phases": [{**phase, "ticks": [[event for event in tick if not names(event, unseen)]
-                                                   for tick in phase["ticks"]]} for phase in timeline["phases"]]}
+    return shown | {"phases": [{**phase, "ticks": [
+        [told for event in tick if (told := _tie_told(event, unseen)) is not None and not names(told, unseen)]
+        for tick in phase["ticks"]]} for phase in timeline["phases"]]}
+
+
+def _tie_told(event: Json, unseen: set[str]) -> Json | None:
+    """An event as a viewer not shown ``unseen`` is told it, without its ``tie``: a tie's ruling or re-roll only
+    if the viewer sees two or more of the mekas tied (its ruling then names just those, told by one of them)."""
+    if "tie" not in event:
+        return event
+    told = {key: value for key, value in event.items() if key != "tie"}
+    seen = [unit for unit in event["tie"] if unit not in unseen]
+    if len(seen) < 2:
+        return None
+    if event["kind"] != "initiative_tie" or len(seen) == len(event["tie"]):
+        return told
+    said = Reason("mekatac.initiative_tie", units=", ".join(seen), total=event["reason_code"]["params"]["total"])
+    told |= {"reason": str(said), "reason_code": reason_code(said)}
+    return told if told["unit"] in seen else told | {"unit": seen[0], "from": None, "to": None, "facing": None}
 
 
 def names(event: Json, units: set[str]) -> bool:
