@@ -77,3 +77,13 @@ def test_a_hidden_troop_without_line_of_fire_may_only_pass() -> None:
 def test_a_side_with_no_hidden_troop_is_asked_only_where_line_of_fire_opens() -> None:
     state = position(troop("A", "0608", 0, "a", "infantry"), troop("E", "0602", 0, "b", "infantry"))
     assert play(state, WALK)[1] == []
+
+
+def test_at_a_skills_last_step_the_seen_troops_are_asked_first_and_the_hidden_ones_in_a_window_of_their_own() -> None:
+    # The worked example's peek alone: the Zhanshi's line of fire opens at the Move's last step (0508), where the
+    # hidden TAG is asked too.
+    state = RULESET.example(RULESET.options.defaults)
+    _, windows = play(state, order("F", move("0508")))
+    assert [(window.key, window.units) for window in windows] == [
+        ("2:F:0508", ("Z",)), ("2:F:0508:1:0608/2.0508/2", ("T",))]
+    assert [window.reason.code for window in windows] == ["skirmish.sighted", "skirmish.skill_end"]  # type: ignore[attr-defined]
