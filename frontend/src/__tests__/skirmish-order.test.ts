@@ -7,6 +7,7 @@ import { buildOrder, SkirmishOrderPanel, type SkirmishOrder } from "../rulesets/
 import { skirmishPanels } from "../rulesets/skirmish/panels";
 import { parseLabel } from "../hex";
 import type { Snapshot } from "../protocol";
+import { forgetCatalog, speak } from "./gettext";
 
 const troops = [
   { id: "F", side: "angus", hex: "0608", facing: 0, profile: "infantry", states: [] },
@@ -55,6 +56,18 @@ describe("the skirmish order panel", () => {
     expect([...root().querySelectorAll<HTMLElement>("[data-troop]")].map((b) => b.dataset.troop)).toEqual(["F", "B"]);
     panel.show(snapshot({ hints: { phase: "order-1", panels: [], pool: 0, units: {} }, you: { role: "spectator", side: null } }));
     expect(root().hidden).toBe(true);
+  });
+
+  it("names each troop offered with its profile's word in the page's language", () => {
+    const named = troops.map((troop) => ({ ...troop, name: `${troop.id} (${troop.profile})`,
+      name_code: { code: "skirmish.troop_name", params: { unit: troop.id, profile: troop.profile } } }));
+    speak({ "%(unit)s (%(profile)s)": "%(unit)s (%(profile)s)", infantry: "infantería", bike: "moto" });
+    try {
+      panel.show(snapshot({ units: named as never }));
+      expect([...root().querySelectorAll("[data-troop]")].map((b) => b.textContent)).toEqual(["F (infantería)", "B (moto)"]);
+    } finally {
+      forgetCatalog();
+    }
   });
 
   it("plots a Move hex by hex against the troop's MOV and asks the server to check it", () => {

@@ -8,6 +8,7 @@ import { type Hex, hexLabel, parseLabel } from "../../hex";
 import type { Position } from "../../path";
 import { phaseKey } from "../../panels";
 import type { Snapshot } from "../../protocol";
+import { unitName } from "../../reasons";
 import { showOrderState, showPanelMessage } from "../order-panel-state";
 
 /** The troop's hints (rules/rulesets/skirmish/ruleset.py `_unit_hints`). */
@@ -121,7 +122,9 @@ export class SkirmishOrderPanel {
       const button = document.createElement("button");
       button.type = "button";
       button.dataset.troop = id;
-      button.textContent = id;
+      // Its id and its profile's word in the page's language ("F (infantería)"), as the view names it.
+      const unit = snapshot.units.find((candidate) => candidate.id === id);
+      button.textContent = unit?.name ? unitName(unit) : id;
       return button;
     }));
     if (phaseKey(snapshot) !== this.phase) {
