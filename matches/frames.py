@@ -109,10 +109,9 @@ def event_frame(*, match: Match, event: Event, viewer: Viewer, state: Any = None
 
 def timeline_shown(ruleset: Ruleset[Any, Any], timeline: Any, viewer: Viewer) -> Any:
     """A logged playback as the viewer may see it. It is one record for every viewer; a ruleset whose rulings
-    may name what its view hides from some (MEKATAC's hidden mekas) filters it with its optional
-    `timeline_view(timeline, role, side)`."""
-    filtered = getattr(ruleset, "timeline_view", None)
-    return timeline if filtered is None else filtered(timeline, viewer.role, viewer.side)
+    may name what its view hides from some (MEKATAC's hidden mekas) filters it with its `timeline_view`
+    (rules.rulesets.base; by default the timeline as logged)."""
+    return ruleset.timeline_view(timeline, viewer.role, viewer.side)
 
 
 def playback_fields(ruleset: Ruleset[Any, Any], event: Event, viewer: Viewer) -> Frame:

@@ -227,6 +227,11 @@ class TableRuleset(Generic[S, R]):
         hits, damage dealt and taken)."""
         return {}
 
+    def timeline_view(self, timeline: Json, viewer_role: str, side: str | None) -> Json:
+        """A logged playback as this viewer may see it: as logged, unless the ruleset's rulings may name what its
+        view hides from some viewers (MEKATAC: a hidden meka)."""
+        return timeline
+
 
 class NoReactions:
     """For a ruleset whose phases never open a reaction window: nothing is ever asked, so any reaction sent is

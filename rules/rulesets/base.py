@@ -106,6 +106,13 @@ class Ruleset(Protocol[S, R]):
         """The stored orders of the open phase (each with its side) this viewer may see."""
         ...
 
+    def timeline_view(self, timeline: Json, viewer_role: str, side: str | None) -> Json:
+        """A logged playback (``report_to_json``'s, logged once for every viewer) as this viewer may see it, live, in
+        the snapshot's last playback and in the match log (matches/frames.py). The default (TableRuleset) gives it
+        unchanged; a game whose rulings may name what its view hides from some viewers filters them here (MEKATAC:
+        the rulings that name a hidden meka)."""
+        ...
+
     def example(self, options: Mapping[str, Any]) -> S:
         """A small game ready to play under ``options`` (as the schema validated them): what a match opens
         with when the host brings no position of their own, and what the ruleset contract suite plays."""

@@ -106,6 +106,27 @@ def test_each_viewer_sees_plain_json_and_only_its_own_sides_orders(ruleset: Rule
     assert ruleset.orders_view(orders, "referee", None) == [{"unit": "mine"}, {"unit": "theirs"}]
 
 
+def test_each_viewer_is_shown_the_playbacks_as_plain_json_and_the_log_is_left_as_it_was(
+        ruleset: Ruleset[Any, Any]) -> None:
+    """`timeline_view`: a playback is logged once and each viewer is shown it through this hook (live, in the
+    snapshot and the match log). It must leave the logged record as it was (it serves every viewer) and give plain
+    JSON; the referee sees everything, and the scripted game hides nothing, so the referee is shown each of its
+    playbacks as logged (what the protocol's default, TableRuleset's, gives every viewer)."""
+    first, second = sides(ruleset)[:2]
+    for report, _ in play(ruleset):
+        logged = json.loads(report)
+        for role, side in [*ROLES, ("player", first), ("player", second)]:
+            shown = json.loads(json.dumps(ruleset.timeline_view(logged, role, side)))
+            assert logged == json.loads(report), (role, side)
+            if role == "referee":
+                assert shown == logged
+
+
+def test_the_default_timeline_view_is_the_timeline_as_logged() -> None:
+    timeline = {"phases": [], "anything": [1, "a"]}
+    assert SentryRuleset().timeline_view(timeline, "spectator", None) is timeline
+
+
 @pytest.mark.parametrize("bad", BAD_ORDERS, ids=repr)
 def test_a_bad_order_is_a_coded_refusal(ruleset: Ruleset[Any, Any], bad: Any) -> None:
     state = ruleset.example(ruleset.options.defaults)
