@@ -12,6 +12,7 @@ publishes (tests/matches/test_pipeline.py).
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
@@ -30,6 +31,9 @@ from .models import Event, Match, Participant, seed_hash
 from .selectors import board_at, match_get, match_viewer_bots, spectator_horizon
 
 log = logging.getLogger(__name__)
+# How long a publish that Redis refused waits before each new try (_publish_or_warn): 1.7 s in all, about
+# what a Redis restart takes, short enough not to hold the committing thread long.
+PUBLISH_RETRY_SECONDS = (0.2, 0.5, 1.0)
 Reply = TypeVar("Reply")
 
 # The server itself, running a command nobody sent: a deadline passing, a campaign's result.
@@ -243,8 +247,17 @@ def _after_commit(**publish: Any) -> None:
 
 
 def _publish_or_warn(publish: dict[str, Any]) -> None:
-    try:
-        hub.publish(**publish)
-    except (RedisError, OSError) as error:
-        # Redis is down or restarting: an outage, not a bug (no traceback); the clients catch up by version.
-        log.warning("match %s: publishing failed: %r", publish["match_id"], error)
+    """Publishes, trying again for a moment when Redis fails (restarting, or a pooled connection it closed):
+    a lost broadcast is caught up only once another frame of the match shows the hole, so the last one of a
+    phase, lost, would leave its match looking frozen. A frame that arrives twice is dropped by its version."""
+    for pause in (*PUBLISH_RETRY_SECONDS, None):
+        try:
+            hub.publish(**publish)
+            return
+        except (RedisError, OSError) as error:
+            if pause is None:
+                # Redis stays down: an outage, not a bug (no traceback). Restarted empty, it has the hub find
+                # its subscriptions gone and every socket resync by version.
+                log.warning("match %s: publishing failed: %r", publish["match_id"], error)
+                return
+            time.sleep(pause)

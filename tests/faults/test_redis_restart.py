@@ -13,7 +13,7 @@ import redis
 from django.contrib.auth.models import User
 
 from bench.live import Daphne, RedisServer, session_cookie
-from matches import hub, services
+from matches import hub, pipeline, services
 from matches.hub import RESYNC_CLOSE_CODE
 from matches.models import Match
 from tests.faults.conftest import Servers
@@ -75,7 +75,32 @@ def test_a_publish_that_fails_on_redis_is_a_warning_not_a_traceback(
         raise redis.ConnectionError("Connection refused")
 
     monkeypatch.setattr(hub, "publish", redis_down)
+    monkeypatch.setattr(pipeline, "PUBLISH_RETRY_SECONDS", (0.0,))
     with django_capture_on_commit_callbacks(execute=True):
         services.order_submit(match_id=match.pk, user=alice, order_json=ALICE_ORDER)
     assert [r.levelname for r in caplog.records if r.levelno >= logging.WARNING] == ["WARNING"]
     assert match.events.count() == 2  # the start and the order: stored all the same
+
+
+@pytest.mark.django_db
+def test_a_publish_that_redis_refuses_for_a_moment_is_sent_again_not_lost(
+    match: Match, alice: User, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture,
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    """A connection Redis closed when it restarted fails once, long after (the soak saw one 37 s later): the
+    frame must still go out, or a phase's last frame lost leaves its match looking frozen."""
+    sent: list[dict[str, Any]] = []
+    failures = iter([redis.ConnectionError("Connection closed by server."), None])
+
+    def flaky(**publish: Any) -> None:
+        failure = next(failures, None)
+        if failure is not None:
+            raise failure
+        sent.append(publish)
+
+    monkeypatch.setattr(hub, "publish", flaky)
+    monkeypatch.setattr(pipeline, "PUBLISH_RETRY_SECONDS", (0.0, 0.0))
+    with django_capture_on_commit_callbacks(execute=True):
+        services.order_submit(match_id=match.pk, user=alice, order_json=ALICE_ORDER)
+    assert [hub.variants_of(item)[0][1]["type"] for publish in sent for item in publish["frames"]] == ["submitted"]
+    assert [r for r in caplog.records if r.levelno >= logging.WARNING] == []
