@@ -77,14 +77,31 @@ class Viewer:
         """Sends the order and returns the answer. A socket that closed first is reconnected and the order
         sent again, as a player would plot it again; `order.already_submitted` then means the first one
         was stored."""
-        while True:
-            await self.wait_until(lambda: self._socket is not None)
-            self._drain_replies()
+        deadline = time.monotonic() + WAIT_SECONDS
+        while time.monotonic() < deadline:
             try:
-                await self._socket.send(json.dumps({"type": "submit", "order": order}))
-                return await asyncio.wait_for(self._replies.get(), WAIT_SECONDS)
-            except (ConnectionClosed, AttributeError):  # AttributeError: the socket went away meanwhile
+                await self.wait_until(lambda: self._socket is not None, deadline - time.monotonic())
+            except AssertionError:
+                break
+            self._drain_replies()
+            socket = self._socket
+            try:
+                await socket.send(json.dumps({"type": "submit", "order": order}))
+            except ConnectionClosed:
                 await asyncio.sleep(RECONNECT_SECONDS)
+                continue
+            # The answer, unless the socket closes first (a restart): its answer is lost, so the order goes again.
+            answer = asyncio.ensure_future(self._replies.get())
+            gone = asyncio.ensure_future(self.wait_until(lambda: self._socket is not socket, WAIT_SECONDS))
+            await asyncio.wait([answer, gone], timeout=max(0.0, deadline - time.monotonic()),
+                               return_when=asyncio.FIRST_COMPLETED)
+            gone.cancel()
+            await asyncio.gather(gone, return_exceptions=True)
+            if answer.done():
+                return answer.result()
+            answer.cancel()
+        return {"type": "error", "code": "client.no_answer",
+                "message": f"no answer to a submit in {WAIT_SECONDS} s; version {self.version}, closes {self.closes}"}
 
     @asynccontextmanager
     async def offline(self) -> AsyncIterator[None]:
