@@ -48,7 +48,7 @@ def test_a_hidden_reaction_is_taken_at_the_step_where_its_line_of_fire_opened() 
     first_sight = RULESET.reaction_choices(state, windows[0], "E")[0]
     aro = events(outcome, "aro")
     assert [(event.unit, event.to_hex.label) for event in aro] == [("E", first_sight["hex"])]
-    assert aro[0].reason.code == "skirmish.reacts" and not outcome.state.unit("E").hidden
+    assert aro[0].reason.code == "skirmish.reacts_hidden" and not outcome.state.unit("E").hidden
     # It reacted in the first skill: asked as a troop seen now, never again in this order.
     assert len(windows) == 1
 

@@ -163,8 +163,8 @@ def _answer_hidden(state: SkirmishState, watcher: Troop, troop: Troop, answer: R
     state = replace(state, progress=replace(progress, reactions=(*progress.reactions, declared)))
     state = state.with_unit(replace(watcher, hidden=False))
     return state, (Event(watcher.id, "aro", watcher.hex, seen.hex, watcher.facing, target=troop.id,
-                         reason=Reason("skirmish.reacts", unit=watcher.id, target=troop.id, hex=seen.hex.label,
-                                       cover=seen.cover)),)
+                         reason=Reason("skirmish.reacts_hidden", unit=watcher.id, target=troop.id,
+                                       hex=seen.hex.label, cover=seen.cover)),)
 
 
 def _answer(state: SkirmishState, watcher: Troop, troop: Troop, answer: Reaction,

@@ -30,7 +30,10 @@ register({
     "skirmish.contact": "%(unit)s comes into silhouette contact with %(enemy)s in %(hex)s and stops: both are "
                         "Engaged ('dejará de mover de manera automática').",
     "skirmish.sighted": "Line of fire to %(unit)s in %(hex)s opens: the troops that gain it may react now.",
-    "skirmish.skill_end": "%(unit)s ends its skill in %(hex)s: the reactive side may declare its reactions (AROs).",
+    "skirmish.skill_end": "%(unit)s ends its skill in %(hex)s: the reactive side may declare its reactions (AROs); "
+                          "its troops in hidden deployment are asked here, whether or not they have a line of fire.",
+    "skirmish.reacts_hidden": "%(unit)s reacts from hidden deployment (ARO, declared at the end of the skill): BS Attack "
+                              "on %(target)s in %(hex)s, where its line of fire opened (%(cover)s cover).",
     "skirmish.reacts": "%(unit)s reacts (ARO): BS Attack on %(target)s in %(hex)s (%(cover)s cover).",
     "skirmish.passes": "%(unit)s lets its reaction go: it gets no other this order.",
     "skirmish.roll_face_to_face": "Face-to-face roll: %(unit)s needs %(target)s or less on 1d20 (BS %(bs)s, cover %(mod)s), "
