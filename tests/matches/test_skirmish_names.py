@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth.models import User
+from django.template.loader import render_to_string
 from django.test import Client
 
 from matches import lobby
@@ -31,3 +32,10 @@ def test_the_view_names_a_troop_coded_and_the_client_catalogue_says_it_in_spanis
     catalog = Client(headers={"accept-language": "es"}).get("/jsi18n/").content.decode()
     assert '"infantry": "infanter\\u00eda"' in catalog and '"bike": "moto"' in catalog
     assert '"%(unit)s (%(profile)s)": "%(unit)s (%(profile)s)"' in catalog
+
+
+def test_the_unit_name_template_says_other_rulesets_units_by_name_or_their_designs_name() -> None:
+    # The lobby's unit list said a MEKATAC meka as its design's dictionary ("{'name': 'Myrmidon', …}").
+    meka = render_to_string("matches/unit-name.html", {"unit": {"id": "M1", "design": {"name": "Myrmidon", "size": 3}}})
+    assert meka == "Myrmidon"
+    assert render_to_string("matches/unit-name.html", {"unit": {"id": "A", "name": "Phoenix Hawk"}}) == "Phoenix Hawk"
