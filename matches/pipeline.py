@@ -27,8 +27,8 @@ from rules.rulesets import DEFAULT_RULESET, get_ruleset
 from . import hub, store
 from .errors import MatchError
 from .frames import PUBLIC, Viewer, broadcast, frames_for, rejudged
-from .models import Event, Match, Participant, seed_hash
-from .selectors import board_at, match_get, match_viewer_bots, spectator_horizon
+from .models import Event, Match, Order, Participant, seed_hash
+from .selectors import board_at, current_orders, match_get, match_viewer_seat, spectator_horizon
 
 log = logging.getLogger(__name__)
 # How long a publish that Redis refused waits before each new try (_publish_or_warn): 1.7 s in all, about
@@ -91,6 +91,10 @@ class Step:
     # Whether the match seats a bot, as its seats stood when the row was locked (None: not known); a command
     # that seats someone sets it back to None (bots.phase_opened then asks).
     bots: bool | None = None
+    # The orders of the phase the match was at when its row was locked (turn and phase), if that read told
+    # them (store.Seated).
+    orders: list[Order] | None = None
+    locked_at: tuple[int, str] | None = None
     # New rows the command adds besides its events (an order), written with them when it is done.
     rows: list[Model] = field(default_factory=list)
 
@@ -103,6 +107,13 @@ class Step:
         if state is not None:
             self.states[event.version] = state
         return event
+
+    def current_orders(self) -> list[Order]:
+        """The orders given in the match's current phase: as the locked read found them while the command has
+        not changed the phase (nor added one: `add` does not count), else read now."""
+        if self.orders is not None and (self.match.turn, self.match.phase) == self.locked_at:
+            return list(self.orders)
+        return current_orders(self.match)
 
     def add(self, row: Model) -> None:
         """A new row to save with the command's events (in the same statement where the database allows);
@@ -142,10 +153,12 @@ def run_command(*, match_id: int, user: User | AnonymousUser | None, command: Co
         command.right.check(match, viewer)
         return command.apply(Step(match, viewer, user))
     with transaction.atomic():
-        match, viewer, bots = _match_and_viewer(match_id, user, for_update=True)
+        match, viewer, seated = _match_and_viewer(match_id, user, for_update=True)
         command.right.check(match, viewer)
         before = [getattr(match, column) for column in COLUMNS]
-        step = Step(match, viewer, user, bots=bots)
+        step = Step(match, viewer, user)
+        if seated is not None:
+            step.bots, step.orders, step.locked_at = seated.bots, seated.orders, (match.turn, match.phase)
         reply = command.apply(step)
         # Compared by identity: a command assigns a new state or options, it never edits them in place.
         changed = [column for column, old in zip(COLUMNS, before) if getattr(match, column) is not old]
@@ -203,10 +216,10 @@ def _started(match: Match) -> dict[str, Any]:
 
 def _match_and_viewer(
     match_id: int, user: User | AnonymousUser | None, *, for_update: bool
-) -> tuple[Match, Viewer, bool | None]:
+) -> tuple[Match, Viewer, store.Seated | None]:
     if user is None:
         return match_get(match_id=match_id, for_update=for_update), SERVER, None
-    return match_viewer_bots(match_id=match_id, user=user, for_update=for_update)
+    return match_viewer_seat(match_id=match_id, user=user, for_update=for_update)
 
 
 def _publish(match: Match, step: Step, board: Any) -> None:

@@ -57,23 +57,22 @@ def match_and_viewer(
 ) -> tuple[Match, Viewer]:
     """`match_get` and `viewer_for` in one query for a user seated in the match: the players, whose plots
     and submits are the commonest calls and, in `order_submit`, run while holding the match's row lock."""
-    match, viewer, _ = match_viewer_bots(match_id=match_id, user=user, for_update=for_update)
+    match, viewer, _ = match_viewer_seat(match_id=match_id, user=user, for_update=for_update)
     return match, viewer
 
 
-def match_viewer_bots(
+def match_viewer_seat(
     *, match_id: int, user: User | AnonymousUser, for_update: bool = False
-) -> tuple[Match, Viewer, bool | None]:
-    """`match_and_viewer`, and for a seated user's locking read whether the match seats a bot (else None:
-    not known), which the same query tells (`store.seat_with_match`)."""
+) -> tuple[Match, Viewer, store.Seated | None]:
+    """`match_and_viewer`, and the user's seat as the same query read it (what else a locking read tells:
+    `store.seat_with_match`), None without one."""
     if not user.is_authenticated:
         return match_get(match_id=match_id, for_update=for_update), PUBLIC, None
-    found = store.seat_with_match(match_id=match_id, user_id=user.pk, for_update=for_update)
-    if found is None:
+    seated = store.seat_with_match(match_id=match_id, user_id=user.pk, for_update=for_update)
+    if seated is None:
         # Without a seat (a logged-in spectator, the staff referee) the match is read, and locked, on its own.
         return match_get(match_id=match_id, for_update=for_update), seat_viewer(None, user), None
-    match, seat, bots = found
-    return match, seat_viewer(seat, user), bots
+    return seated.match, seat_viewer(seated.seat, user), seated
 
 
 def viewer_for(*, match: Match, user: User | AnonymousUser) -> Viewer:

@@ -22,7 +22,7 @@ from . import bots, reactions
 from .errors import MatchError
 from .models import Event, Match, Order, phase_dice_seed
 from .pipeline import Command, Right, Step, is_player, run_command
-from .selectors import Viewer, current_orders, open_window
+from .selectors import Viewer, open_window
 from .stale import check_position_seen
 
 
@@ -98,7 +98,7 @@ class OrderSubmit(OrderPlot):
         state, order, check = _checked_order(
             match=match, viewer=viewer, order_json=self.order_json, turn=self.turn, phase=self.phase, seen=self.seen
         )
-        phase_orders = current_orders(match)
+        phase_orders = step.current_orders()
         if any(stored.unit == order.unit for stored in phase_orders):
             raise MatchError("order.already_submitted", unit=order.unit)
         ruleset = get_ruleset(match.ruleset)

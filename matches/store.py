@@ -12,13 +12,15 @@ send no model signals (the project has none).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
 from functools import cache
 from typing import Any, TypeVar
 
 from django.contrib.auth import get_user_model
 from django.db import DEFAULT_DB_ALIAS, DatabaseError, connections
 from django.db.backends.base.base import BaseDatabaseWrapper
-from django.db.models import Field, Model
+from django.db.models import DateTimeField, Field, Model
 
 from .models import Match, Order, Participant
 
@@ -74,29 +76,55 @@ def _attnames(model: type[Model]) -> tuple[str, ...]:
     return tuple(field.attname for field in model._meta.concrete_fields)
 
 
+@dataclass
+class Seated:
+    """A user's seat in a match, read with the match (`seat_with_match`)."""
+
+    match: Match
+    seat: Participant
+    # A locking read's: whether the match seats a bot, and (on PostgreSQL) the current phase's orders
+    # when the read could tell them for sure (else None: `phase_orders` reads them).
+    bots: bool | None = None
+    orders: list[Order] | None = None
+
+
 @cache
 def _seat_sql(vendor: str, for_update: bool) -> str:
     db, user = _db(), get_user_model()
     seat = ", ".join(_column(db, Participant, name, "s") for name in ("id", "role", "side"))
-    bots = (
-        f", EXISTS (SELECT 1 FROM {_quote(db, Participant._meta.db_table)} b JOIN {_quote(db, user._meta.db_table)} u"
-        f" ON {_column(db, user, 'id', 'u')} = {_column(db, Participant, 'user', 'b')}"
-        f" WHERE {_column(db, Participant, 'match', 'b')} = {_column(db, Match, 'id', 'm')}"
-        f" AND {_column(db, user, user.USERNAME_FIELD, 'u')} LIKE %s)"
-    ) if for_update else ""
-    lock = ""
+    extra, lock = "", ""
+    if for_update:
+        extra = (
+            f", EXISTS (SELECT 1 FROM {_quote(db, Participant._meta.db_table)} b JOIN {_quote(db, user._meta.db_table)} u"
+            f" ON {_column(db, user, 'id', 'u')} = {_column(db, Participant, 'user', 'b')}"
+            f" WHERE {_column(db, Participant, 'match', 'b')} = {_column(db, Match, 'id', 'm')}"
+            f" AND {_column(db, user, user.USERNAME_FIELD, 'u')} LIKE %s)"
+        )
+    if for_update and vendor == "postgresql":
+        where = " AND ".join(f"{_column(db, Order, name, 'o')} = {_column(db, Match, name if name != 'match' else 'id', 'm')}"
+                             for name in ("match", "turn", "phase"))
+        extra += (
+            f", (SELECT {_column(db, Match, 'version', 'v')} FROM {_quote(db, Match._meta.db_table)} v"
+            f" WHERE {_column(db, Match, 'id', 'v')} = {_column(db, Match, 'id', 'm')})"
+            f", (SELECT json_agg(row_to_json(o) ORDER BY {_column(db, Order, 'id', 'o')}) FROM {_quote(db, Order._meta.db_table)} o"
+            f" WHERE {where})"
+        )
     if for_update and db.features.has_select_for_update:
         lock = " " + db.ops.for_update_sql(of=(_quote(db, "m"),) if db.features.has_select_for_update_of else ())
     return (
-        f"SELECT {_columns(db, Match, 'm')}, {seat}{bots} FROM {_quote(db, Participant._meta.db_table)} s"
+        f"SELECT {_columns(db, Match, 'm')}, {seat}{extra} FROM {_quote(db, Participant._meta.db_table)} s"
         f" JOIN {_quote(db, Match._meta.db_table)} m ON {_column(db, Match, 'id', 'm')} = {_column(db, Participant, 'match', 's')}"
         f" WHERE {_column(db, Participant, 'match', 's')} = %s AND {_column(db, Participant, 'user', 's')} = %s{lock}"
     )
 
 
-def seat_with_match(*, match_id: int, user_id: int, for_update: bool) -> tuple[Match, Participant, bool | None] | None:
+def seat_with_match(*, match_id: int, user_id: int, for_update: bool) -> Seated | None:
     """The user's seat in the match with the match (its row locked until the transaction ends when
-    `for_update`), and, when locking, whether the match seats a bot (else None); None without a seat. One query."""
+    `for_update`), None without a seat; one query. A locking read also tells whether the match seats a bot,
+    and on PostgreSQL the current phase's orders, read in the same statement but on its snapshot, taken before
+    the lock was granted: they are kept only when that snapshot's version of the match is the locked one, so no
+    command committed in between (every command that adds or removes an order logs an event, which bumps the
+    version). After a wait behind another command's lock, `orders` is None."""
     db = _db()
     params: list[Any] = [BOT_PREFIX + "%", match_id, user_id] if for_update else [match_id, user_id]
     with db.cursor() as cursor:
@@ -106,10 +134,23 @@ def seat_with_match(*, match_id: int, user_id: int, for_update: bool) -> tuple[M
         return None
     width = len(Match._meta.concrete_fields)
     match = _instance(db, Match, row[:width])
-    seat_id, role, side = row[width:width + 3]
+    seat_id, role, side, *extra = row[width:]
     seat = Participant(id=seat_id, match=match, user_id=user_id, role=role, side=side)
     seat._state.adding, seat._state.db = False, db.alias
-    return match, seat, bool(row[width + 3]) if for_update else None
+    found = Seated(match, seat, bots=bool(extra[0]) if extra else None)
+    if len(extra) == 3 and extra[1] == match.version:
+        found.orders = [_from_json(db, Order, data) for data in extra[2] or []]
+    return found
+
+
+def _from_json(db: BaseDatabaseWrapper, model: type[M], data: dict[str, Any]) -> M:
+    """The model instance of a row as PostgreSQL's `row_to_json` gives it: JSON columns already decoded,
+    times as ISO 8601 text."""
+    values = [data[str(field.column)] for field in model._meta.concrete_fields]
+    for index, field in enumerate(model._meta.concrete_fields):
+        if isinstance(field, DateTimeField) and values[index] is not None:
+            values[index] = datetime.fromisoformat(values[index])
+    return model.from_db(db.alias, _attnames(model), values)
 
 
 @cache

@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 import importlib
+import threading
 
 import pytest
 from django.apps import apps
 from django.contrib.auth.models import User
-from django.db import DatabaseError, IntegrityError, transaction
+from django.db import DatabaseError, IntegrityError, connection, transaction
 
 from matches import bots, referee, services, store
 from matches.models import Event, Match, Order, Participant
 from matches.pipeline import match_create
 from rules.rulesets.solaris.demo import demo_state
 from tests.matches.conftest import ALICE_ORDER, BOB_ORDER
+from tests.matches.races import _wait_until_sessions_wait_for_a_lock
 
 pytestmark = pytest.mark.django_db
 
@@ -28,24 +30,68 @@ def test_the_seat_comes_with_the_match_as_the_orm_reads_them(match: Match, alice
     services.order_submit(match_id=match.pk, user=alice, order_json=ALICE_ORDER)
     for for_update in (False, True):
         with transaction.atomic():
-            found = store.seat_with_match(match_id=match.pk, user_id=alice.pk, for_update=for_update)
-        assert found is not None
-        read, seat, seated_bot = found
+            seated = store.seat_with_match(match_id=match.pk, user_id=alice.pk, for_update=for_update)
+        assert seated is not None
         # Every column, JSON and times included, converted as a queryset converts them.
-        assert _fields(read) == _fields(Match.objects.get(pk=match.pk))
-        assert isinstance(read.state, dict) and read.version == 1
+        assert _fields(seated.match) == _fields(Match.objects.get(pk=match.pk))
+        assert isinstance(seated.match.state, dict) and seated.match.version == 1
         orm_seat = Participant.objects.get(match=match, user=alice)
-        assert (seat.pk, seat.match_id, seat.user_id, seat.role, seat.side) == (
+        assert (seated.seat.pk, seated.seat.match_id, seated.seat.user_id, seated.seat.role, seated.seat.side) == (
             orm_seat.pk, match.pk, alice.pk, orm_seat.role, orm_seat.side)
-        assert seated_bot is (False if for_update else None)
+        assert seated.bots is (False if for_update else None)
+        if for_update and connection.vendor == "postgresql":
+            # The phase's orders came with it, as the ORM reads them.
+            assert [_fields(order) for order in seated.orders or []] == [
+                _fields(order) for order in Order.objects.filter(match=match)]
+            assert len(seated.orders or []) == 1
+        else:
+            assert seated.orders is None
     assert store.seat_with_match(match_id=match.pk, user_id=carol.pk, for_update=False) is None
 
 
 def test_the_locked_read_tells_whether_the_match_seats_a_bot(alice: User) -> None:
     against = match_create(state=demo_state(), players={"alice": alice, "bob": bots.bot_user("easy")})
     with transaction.atomic():
-        found = store.seat_with_match(match_id=against.pk, user_id=alice.pk, for_update=True)
-    assert found is not None and found[2] is True
+        seated = store.seat_with_match(match_id=against.pk, user_id=alice.pk, for_update=True)
+    assert seated is not None and seated.bots is True
+
+
+@pytest.mark.django_db(transaction=True)
+def test_orders_read_before_a_wait_for_the_lock_are_not_kept(match: Match, alice: User, bob: User) -> None:
+    """The orders come from the statement's snapshot, taken before the lock was granted: an order committed
+    while the read waited is not in them, so they must not be used (the version tells); then `orders` is None
+    and the submit reads them again."""
+    if connection.vendor != "postgresql":
+        pytest.skip("row locks need PostgreSQL (CI runs on it)")
+    outcomes: list[object] = []
+    lock_held = threading.Event()
+
+    def submit_holding_the_lock() -> None:
+        with transaction.atomic():
+            Match.objects.select_for_update().get(pk=match.pk)
+            lock_held.set()
+            _wait_until_sessions_wait_for_a_lock(1)
+            services.order_submit(match_id=match.pk, user=alice, order_json=ALICE_ORDER)
+        connection.close()
+
+    def locked_read() -> None:
+        assert lock_held.wait(timeout=10)
+        with transaction.atomic():
+            outcomes.append(store.seat_with_match(match_id=match.pk, user_id=bob.pk, for_update=True))
+        connection.close()
+
+    threads = [threading.Thread(target=submit_holding_the_lock), threading.Thread(target=locked_read)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=20)
+
+    [seated] = outcomes
+    assert isinstance(seated, store.Seated) and seated.match.version == 1  # the locked row is the new one
+    assert seated.orders is None  # its snapshot had no order: not kept
+    with transaction.atomic():
+        again = store.seat_with_match(match_id=match.pk, user_id=bob.pk, for_update=True)
+    assert again is not None and [order.unit for order in again.orders or []] == ["A"]
 
 
 def test_orders_inserted_and_read_back_as_the_orm_does(match: Match, alice: User, bob: User) -> None:
