@@ -31,9 +31,9 @@ from .models import Event, Match, Order, Participant, seed_hash
 from .selectors import board_at, current_orders, match_get, match_viewer_seat, spectator_horizon
 
 log = logging.getLogger(__name__)
-# How long a publish that Redis refused waits before each new try (_publish_or_warn): 1.7 s in all, about
-# what a Redis restart takes, short enough not to hold the committing thread long.
-PUBLISH_RETRY_SECONDS = (0.2, 0.5, 1.0)
+# How long a publish that Redis refused waits before each new try (_publish_or_warn), on top of the channel
+# layer's own retries of a broken connection (project/settings.py): short, not to hold the committing thread.
+PUBLISH_RETRY_SECONDS = (0.5,)
 Reply = TypeVar("Reply")
 
 # The server itself, running a command nobody sent: a deadline passing, a campaign's result.
