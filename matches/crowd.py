@@ -175,8 +175,13 @@ class Crowd:
                     )
             self._told[match_id] = spectators
         newcomers, self._newcomers = self._newcomers, {}
-        for match_id, send_text in newcomers.values():
-            if match_id not in told_now:
+        for socket_id, (match_id, send_text) in newcomers.items():
+            if match_id not in told_now and match_id not in self._told:
+                # It joined while the others were being counted, the first socket here of its match: the
+                # next tick counts the match and tells it.
+                if socket_id in self._sockets.get(match_id, {}):
+                    self._newcomers[socket_id] = (match_id, send_text)
+            elif match_id not in told_now:
                 try:
                     await send_text(hub.encode(crowd_frame(self._told[match_id])))
                 except Exception:

@@ -99,3 +99,34 @@ async def test_a_socket_leaves_the_count_even_when_redis_is_down() -> None:
 
     assert unreachable.local_spectators(7) == 0
     assert unreachable._ticker is None and unreachable._redis is None  # nothing left running
+
+
+@pytest.mark.asyncio
+async def test_a_socket_that_joins_while_a_tick_counts_is_told_on_the_next_tick_without_an_error(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """The soak's servers logged a KeyError with its traceback: the first socket of a match joined while the
+    tick was counting the others, so the tick had no count of that match to tell it."""
+    here = crowd.Crowd(None, "test")
+    sent: list[tuple[int, str]] = []
+
+    def sender(match_id: int) -> Any:
+        async def send_text(text: str) -> None:
+            sent.append((match_id, text))
+        return send_text
+
+    counting = here.count
+
+    async def count_while_one_joins(match_id: int) -> int:
+        if match_id == 1 and 2 not in here._sockets:
+            await here.join(2, "late", spectator=False, send_text=sender(2))
+        return await counting(match_id)
+
+    here.count = count_while_one_joins  # type: ignore[method-assign]
+    await here.join(1, "first", spectator=True, send_text=sender(1))
+    await here._tell_changes()
+    assert [r for r in caplog.records if r.levelname == "ERROR"] == []
+    await here._tell_changes()
+    assert here._told.get(2) == 0 and "late" not in here._newcomers  # counted, and told (by the broadcast)
+    for match_id, socket_id in ((1, "first"), (2, "late")):
+        await here.leave(match_id, socket_id)
