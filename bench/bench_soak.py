@@ -27,7 +27,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import random
+import re
 import time
+from collections import Counter
 from typing import Any
 
 from .harness import ORDERS, MatchSeats, create_matches, report, rss_bytes, setup_django
@@ -66,6 +68,19 @@ async def _settled(clients: list[Viewer], version: int) -> bool:
     except AssertionError:
         return False
     return True
+
+
+def _traceback_end(part: str) -> str:
+    """A traceback's last lines, where the error is (up to the next log record)."""
+    body = re.split(r"\n(?=\d{4}-\d\d-\d\d )", part, maxsplit=1)[0]
+    return body[-1500:]
+
+
+def _warnings(servers: list[Daphne]) -> dict[str, int]:
+    lines = [line.split(" WARNING ", 1)[1] for server in servers for line in server.log_tail(10**9).splitlines()
+             if " WARNING " in line]
+    counted = Counter(re.sub(r"\d+", "N", line)[:120] for line in lines)
+    return dict(counted.most_common(20))
 
 
 def _rss(servers: list[Daphne]) -> int:
@@ -142,8 +157,11 @@ async def _soak(
                    "after_storm": _mb(rss_calm), "end": _mb(rss_after)},
         "rss_timeline_mb": [(round(t), _mb(rss)) for t, rss in timeline],
         "tracebacks": sum(server.log_tail(10**9).count("Traceback") for server in servers),
+        # What the servers warned of, counted by message with its numbers blanked (the logs are temporary files).
+        "warnings": _warnings(servers),
         # The logs are temporary files: the first tracebacks are kept in the result.
-        "traceback_samples": [part[:3000] for server in servers for part in server.log_tail(10**9).split("Traceback")[1:4]],
+        "traceback_samples": [_traceback_end(part) for server in servers
+                              for part in server.log_tail(10**9).split("Traceback")[1:4]],
     }
 
 
