@@ -9,6 +9,7 @@ the movement phase (:mod:`rules.rulesets.mekatac.movement`).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rules.core.board import Board
 from rules.core.errors import RuleError
@@ -29,6 +30,8 @@ from rules.rulesets.mekatac.tables import SMART, SMART_BONUS
 
 Weapon = int | str  # a weapon's index in the design, or "punch" / "kick"
 MELEE_NAMES = {PUNCH: "Puño", KICK: "Patada"}
+# The weapon covers kept (:func:`weapon_cover`): a few matches' worth of mekas where they stand.
+COVERS_KEPT = 512
 
 
 def refusal(code: str, **params: str | int) -> RuleError:
@@ -120,13 +123,44 @@ def weapon_cover(board: Board, meka: Meka, flying: bool = False) -> list[Json]:
     where it stands ("ARCOS DE DISPARO", "ATAQUES"), split by what a shot there would have: ``half`` in sight
     with a bonus (adjacent +2, half range +1), ``full`` in sight without, ``blind`` with no line of sight
     (``sight.has_sight``; a mortar may still fire there indirectly, spotted by a friend). ``flying``: the meka is
-    in flight and sees over everything. From the board alone, as the browser shades it: no meka is read."""
-    aimed = [(index, mount.arc, reach_of(meka, index)) for index, mount in meka.design.weapons if mount.arc]
+    in flight and sees over everything. From the board alone, as the browser shades it: no meka is read, so it
+    is worked out once for a board, a hex, a facing and the weapons' arcs and ranges (:func:`_cover`), however
+    many frames, snapshots and plots ask it again (a meka that has not moved covers what it did)."""
+    aimed = tuple((index, mount.arc, reach_of(meka, index)) for index, mount in meka.design.weapons if mount.arc)
+    return [{"index": index, "arc": arc, "range": reach, "half": list(half), "full": list(full), "blind": list(blind)}
+            for index, arc, reach, half, full, blind in _cover(BoardKey(board), meka.hex, meka.facing, flying, aimed)]
+
+
+class BoardKey:
+    """A board as a cache key: equal to any board of the same size and terrain (its hexes are a mapping, which
+    does not hash)."""
+
+    __slots__ = ("board", "key")
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.key = (board.width, board.height,
+                    tuple((hex_, terrain.level, tuple(terrain.features.items())) for hex_, terrain in board.hexes.items()))
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, BoardKey) and self.key == other.key
+
+
+# Each weapon's index, arc, range, and the labels of its half, full and blind hexes.
+Covered = tuple[tuple[int, str, int, tuple[str, ...], tuple[str, ...], tuple[str, ...]], ...]
+
+
+@lru_cache(maxsize=COVERS_KEPT)
+def _cover(keyed: BoardKey, source: Hex, facing: int, flying: bool, aimed: tuple[tuple[int, str, int], ...]) -> Covered:
+    board = keyed.board
     # Each hex out to the longest reach, its arc and whether it is in sight worked out once for every weapon.
-    rings = [[(hex_, arcs_of(meka.hex, hex_, meka.facing)) for hex_ in meka.hex.ring(distance) if hex_ in board]
+    rings = [[(hex_, arcs_of(source, hex_, facing)) for hex_ in source.ring(distance) if hex_ in board]
              for distance in range(1, max((reach for _, _, reach in aimed), default=0) + 1)]
     seen: dict[Hex, bool] = {}
-    walls = [] if flying else obstacles(board, meka.hex)
+    walls = [] if flying else obstacles(board, source)
     covered = []
     for index, arc, reach in aimed:
         brackets: dict[str, list[str]] = {"half": [], "full": [], "blind": []}
@@ -135,12 +169,11 @@ def weapon_cover(board: Board, meka: Meka, flying: bool = False) -> list[Json]:
             for hex_, arcs in ring:
                 if arc in arcs:
                     if hex_ not in seen:
-                        seen[hex_] = not may_block(walls, meka.hex, hex_) or has_sight(board, meka.hex, hex_,
-                                                                                               flying)
+                        seen[hex_] = not may_block(walls, source, hex_) or has_sight(board, source, hex_, flying)
                     brackets["half" if seen[hex_] and near else "full" if seen[hex_] else "blind"].append(
                         hex_.label)
-        covered.append({"index": index, "arc": arc, "range": reach, **brackets})
-    return covered
+        covered.append((index, arc, reach, tuple(brackets["half"]), tuple(brackets["full"]), tuple(brackets["blind"])))
+    return tuple(covered)
 
 
 def aim(state: MekaState, unit: str, target: str, weapon: Weapon) -> Aim:

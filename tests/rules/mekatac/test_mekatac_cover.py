@@ -5,6 +5,7 @@ adjacent hexes +2). Each hex is checked against the attack the rules would judge
 
 from __future__ import annotations
 
+import copy
 from dataclasses import replace
 from typing import Any
 
@@ -12,6 +13,7 @@ from rules.core.dice import Dice
 from rules.core.errors import RuleError
 from rules.core.reasons import reason_code
 from rules.rulesets.mekatac import MekatacRuleset
+from rules.rulesets.mekatac import combat
 from rules.rulesets.mekatac.combat import aim, weapon_cover
 from tests.rules.mekatac.mekatac_helpers import game, meka
 
@@ -84,3 +86,20 @@ def test_a_plot_answers_the_cover_from_where_its_steps_leave_the_meka() -> None:
     flown = rules.check(pheonix, rules.decode_order(pheonix, {"unit": "A", "mode": "fly", "steps": ["F"]}))
     assert flown["cover"] == weapon_cover(pheonix.board, replace(pheonix.units[0], hex=pheonix.board.hex("0809")),
                                           flying=True)
+
+
+def test_the_cover_is_worked_out_once_for_a_board_and_a_position_and_changes_with_them() -> None:
+    """The hints ask it for every frame and snapshot, each from the state decoded anew: an equal board and the
+    same position give it again without working it out (and as a copy of its own, so a caller's changes stay
+    with it); a hex the board changes (a Terreno card's building) or a turn of the meka gives its own."""
+    state = game(meka("A", "0810", 0, "a", "Samurai"))
+    first = weapon_cover(state.board, state.units[0])
+    kept = copy.deepcopy(first)
+    first[2]["half"].append("0101")
+    worked_out = combat._cover.cache_info().misses
+    anew = game(meka("A", "0810", 0, "a", "Samurai"))
+    assert weapon_cover(anew.board, anew.units[0]) == kept and combat._cover.cache_info().misses == worked_out
+    built = game(meka("A", "0810", 0, "a", "Samurai"), terrain={"0808": (0, "building:2")})
+    assert "0807" in weapon_cover(built.board, built.units[0])[2]["blind"] and "0807" in kept[2]["half"] + kept[2]["full"]
+    turned = weapon_cover(state.board, replace(state.units[0], facing=1))
+    assert turned != kept and turned == weapon_cover(state.board, replace(state.units[0], facing=1))
