@@ -75,6 +75,13 @@ def _option_fields(ruleset: str, options: dict[str, Any]) -> dict[str, Any]:
                               for option in described]}
 
 
+def _design_options(offer: dict[str, Any]) -> list[dict[str, Any]]:
+    """The designs a select offers (new.html), each with the option it needs agreed, if any (MEKATAC's
+    transformers)."""
+    designs = offer["choices"].get("designs") or {"values": []}
+    return [{"name": name, "needs": designs.get("needs", {}).get(name)} for name in designs["values"]]
+
+
 def _setup_fields(offer: dict[str, Any]) -> list[dict[str, Any]]:
     """Each side's set-up fields (new.html): its design selects (the first ones required) and pilot skills."""
     designs, pilots = offer["choices"].get("designs"), offer["choices"].get("pilots")
@@ -121,7 +128,7 @@ def match_new_page(request: HttpRequest) -> HttpResponse:
     context = {
         **_option_fields(ruleset, lobby.default_options(ruleset)), "defaults": lobby.default_options(ruleset),
         "rulesets": list(RULESETS), "ruleset": ruleset, "offer": offer, "side_fields": _setup_fields(offer),
-        "bot_levels": lobby.bot_levels(ruleset), "error": error,
+        "design_options": _design_options(offer), "bot_levels": lobby.bot_levels(ruleset), "error": error,
     }
     return render(request, "matches/new.html", context, status=400 if error else 200)
 

@@ -38,8 +38,11 @@ def offer(sides: Sequence[str], choices: Mapping[str, Json] | None = None, *, bo
             "guest_chooses_side": guest_chooses_side}
 
 
-def designs_choice(values: Sequence[str], minimum: int, maximum: int) -> Json:
-    return {"kind": "designs", "values": sorted(values), "minimum": minimum, "maximum": maximum}
+def designs_choice(values: Sequence[str], minimum: int, maximum: int, needs: Mapping[str, str] | None = None) -> Json:
+    """``needs``: the designs taken only with an option agreed, each with that option's name (MEKATAC's
+    transformers, with ``transformers`` on), so the lobby can say so before it refuses one."""
+    return {"kind": "designs", "values": sorted(values), "minimum": minimum, "maximum": maximum,
+            **({"needs": dict(sorted(needs.items()))} if needs else {})}
 
 
 def refuse_unoffered(ruleset: str, offered: Json, choices: Mapping[str, Any], board: Board | None) -> None:

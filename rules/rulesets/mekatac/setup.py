@@ -2,8 +2,8 @@
 the host designs the scenario, one to four shipped mekas a side on the example board; the player who joins
 picks the side. Each side deploys in its own half, side a on the south edge facing north and side b on the
 north edge facing south, spread evenly along it (the text leaves where to the scenario's designer). Our
-transformers (designs.TRANSFORMERS) are offered with the text's 30 and taken only with the option
-``transformers`` agreed ("REGLAS OPCIONALES")."""
+transformers (designs.TRANSFORMERS) are offered with the text's 30, marked as needing the option ``transformers``
+(the lobby's form says so), and taken only with it agreed ("REGLAS OPCIONALES")."""
 
 from __future__ import annotations
 
@@ -24,7 +24,9 @@ MOST_MEKAS = 4
 
 
 def scenario_offer() -> Json:
-    return offer(SIDES, {"designs": designs_choice([*DESIGNS, *TRANSFORMERS], 1, MOST_MEKAS)}, guest_chooses_side=True)
+    needs = dict.fromkeys(TRANSFORMERS, "transformers")
+    return offer(SIDES, {"designs": designs_choice([*DESIGNS, *TRANSFORMERS], 1, MOST_MEKAS, needs)},
+                 guest_chooses_side=True)
 
 
 def scenario(example: MekaState, choices: Mapping[str, Any], board: Board | None) -> MekaState:
