@@ -57,6 +57,8 @@ RECEIVE_RETRY_SECONDS = 1.0
 # How often each stream re-adds its channel to its group: often enough that a Redis restart leaves a match
 # deaf for a couple of seconds at most, and it keeps channels_redis's group expiry (a day) from ever lapsing.
 RENEW_SECONDS = 2.0
+# How long after a stream is left what still arrives for its channel is dropped (the layer's message expiry).
+FORGET_SECONDS = 60.0
 # The close code that tells a client frames may have been lost: reconnect with `?v=N` and catch up.
 RESYNC_CLOSE_CODE = 4012
 # How long a frame waits for a lower version that has not arrived. Commits of one match published by two
@@ -285,8 +287,13 @@ class Hub:
             # Ended before the discard, so a renewal under way cannot add the channel back after it.
             entry.keeper.cancel()
             await asyncio.gather(entry.keeper, return_exceptions=True)
+        layer = get_channel_layer()
+        # What still reaches the channel (sent before the discard) is buffered by channels_redis for a reader
+        # that is gone, for good: dropped once the reader has ended, and again once such stragglers lapse.
+        entry.reader.add_done_callback(lambda _: _forget(layer, entry.channel))
+        asyncio.get_running_loop().call_later(FORGET_SECONDS, _forget, layer, entry.channel)
         try:
-            await get_channel_layer().group_discard(entry.group, entry.channel)
+            await layer.group_discard(entry.group, entry.channel)
         except Exception as error:
             # Redis is down: nobody reads the channel any more, and its queue lapses on its own.
             log.warning("hub: could not leave %s: %r", entry.group, error)
@@ -375,6 +382,12 @@ async def group_renew(layer: Any, group: str, channel: str) -> bool:
     added = await connection.zadd(key, {channel: time.time()})
     await connection.expire(key, layer.group_expiry)
     return bool(added)
+
+
+def _forget(layer: Any, channel: str) -> None:
+    buffers = getattr(layer, "receive_buffer", None)  # channels_redis's, by channel
+    if buffers is not None:
+        buffers.pop(channel, None)
 
 
 def _being_cancelled() -> bool:

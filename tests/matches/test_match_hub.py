@@ -191,6 +191,31 @@ async def redis_group_size(group: str) -> int:
 
 
 @pytest.mark.asyncio
+async def test_what_still_reaches_a_left_streams_channel_is_not_kept_for_good(
+    settings: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """channels_redis buffers in the process what arrives for a channel nobody receives on: a frame sent to a
+    stream just left (its last socket gone) stayed in memory for good, a little more at each Redis restart."""
+    require_redis_layer(settings)
+    monkeypatch.setattr(hub_module, "FORGET_SECONDS", 0.3)
+    hub, layer = Hub(), get_channel_layer()
+    gone, staying = (Subscriber(lambda text: asyncio.sleep(0), interrupted=_never_interrupted) for _ in range(2))
+    await hub.join(901, gone)
+    await hub.join(902, staying)
+    left = hub._streams[(901, "public")].channel
+    await hub.leave(901, gone)
+    await layer.send(left, {"type": hub_module.MESSAGE_TYPE, "frames": []})  # sent before the discard
+    for _ in range(40):  # the staying stream's reader takes it off Redis, for the channel left
+        if left in layer.receive_buffer:
+            break
+        await asyncio.sleep(0.05)
+    assert left in layer.receive_buffer
+    await asyncio.sleep(0.5)
+    assert left not in layer.receive_buffer
+    await hub.leave(902, staying)
+
+
+@pytest.mark.asyncio
 @pytest.mark.django_db(transaction=True)
 async def test_one_redis_subscription_per_match_and_process_feeds_every_local_socket(
     match: Match, alice: User, bob: User, settings: Any
