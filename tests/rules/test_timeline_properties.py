@@ -1,6 +1,5 @@
 """Properties of any resolved movement phase, in both modes, on random plotted paths."""
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -11,6 +10,7 @@ from rules.core.hexes import Hex
 from rules.battletech.movement.plan import MoveOrder, check_path
 from rules.battletech.movement.simultaneous import resolve_movement
 from rules.battletech.units import Unit
+from rules.core.reasons import reason_code
 
 # Swamp and pavement so that rolls, stuck mechs, falls and skids happen too.
 BOARD = Board(8, 8, {Hex.parse(label): HexTerrain.parse(0, terrain) for label, terrain in (
@@ -63,15 +63,50 @@ def test_a_phase_never_stacks_mechs_and_its_events_replay_to_the_final_state(pha
     assert result == resolve_movement(state, orders, Dice(seed), mode=mode, initiative=initiative)
 
 
-@pytest.mark.xfail(strict=True, reason="known bug, found by the property above: in classic mode a mech running "
-                                       "through a hex where another has just landed bogs down in that swamp hex and "
-                                       "ends stacked with it; no ruling yet for being stuck in an occupied hex")
-def test_a_mech_bogged_down_in_a_swamp_another_mech_landed_in_does_not_end_stacked_with_it():
+def _bog_down_phase(mode: str, seed: str = "243"):
+    """U0 (initiative loser) jumps into the swamp 0303 and is stuck there automatically; U1 runs 0302, 0303,
+    0304 and fails its swamp roll entering 0303 (seed 243; seed 0 passes it)."""
     board = Board(8, 8, {Hex(2, 2): HexTerrain.parse(0, "swamp:1")})
     units = (Unit("U0", Hex(1, 2), 0, walk=2, jump=3), Unit("U1", Hex(2, 0), 3, walk=3, run=5, jump=3),
              Unit("U2", Hex(0, 0), 0, walk=2, jump=3))
     orders = [MoveOrder("U0", "jump", (), to=Hex(2, 2), facing=0), MoveOrder("U1", "run", ("F", "F", "F"))]
-    result = resolve_movement(GameState(board, units), orders, Dice("243"), mode="classic",
-                              initiative=["U0", "U1", "U2"])
+    return resolve_movement(GameState(board, units), orders, Dice(seed), mode=mode, initiative=["U0", "U1", "U2"])
+
+
+def test_a_mech_bogged_down_in_a_swamp_another_mech_landed_in_does_not_end_stacked_with_it():
+    """Found by the property above. Classic mode lets U1's path pass through the hex U0 has landed in
+    (Solaris VII: with a jump "el problema se obvia por completo"), but stuck there it would end on U0. The
+    Solaris text has no case for it; the standard rule (Total Warfare stacking: no mech ends its movement in a
+    hex another mech holds) decides: U1 bogs down at the edge of 0303 and its movement ends in 0302, not stuck."""
+    result = _bog_down_phase("classic")
     final = {unit_id: outcome.unit for unit_id, outcome in result.final.items()}
     assert len({unit.hex for unit in final.values()}) == len(final)
+    assert (final["U0"].hex.label, final["U0"].stuck) == ("0303", True)
+    assert (final["U1"].hex.label, final["U1"].stuck) == ("0302", False)
+    u1 = [event for tick in result.ticks for event in tick if event.unit == "U1"]
+    assert [event.kind for event in u1] == ["step", "roll", "blocked"]
+    assert not u1[1].rolls[0].success and u1[1].to_hex.label == "0302"  # rolled at the edge, not in the hex
+    assert reason_code(u1[2].reason)["code"] == "walk.bogged_at_edge" and u1[2].target == "U0"
+    assert sum(event.mp for event in u1) == result.final["U1"].mp == 1
+
+
+def test_a_mech_passing_its_swamp_roll_goes_through_the_held_hex_with_that_one_roll():
+    """The roll at the edge is the swamp roll of entering the hex (Solaris VII pantano), not one more: passed,
+    U1 goes through 0303 and on to 0304 as plotted."""
+    result = _bog_down_phase("classic", seed="0")
+    u1 = [(event.kind, event.to_hex.label) for tick in result.ticks for event in tick if event.unit == "U1"]
+    assert u1 == [("step", "0302"), ("roll", "0302"), ("step", "0303"), ("step", "0304")]
+    assert result.final["U1"].unit.hex.label == "0304" and not result.final["U1"].unit.stuck
+
+
+def test_in_pm_by_pm_mode_the_mech_stuck_first_keeps_the_swamp_hex():
+    """Solaris VII 'Movimiento PM a PM': the jump lands when everyone else is done, so U1 bogs down in 0303
+    first and stays stuck there; U0 may not land on it (no mech ends its move on another): it lands short on its
+    line of flight, here with no hex between so it stays in 0203."""
+    result = _bog_down_phase("pm_by_pm")
+    final = {unit_id: outcome.unit for unit_id, outcome in result.final.items()}
+    assert len({unit.hex for unit in final.values()}) == len(final)
+    assert (final["U1"].hex.label, final["U1"].stuck) == ("0303", True)
+    assert (final["U0"].hex.label, final["U0"].stuck) == ("0203", False)
+    kinds = [(event.unit, event.kind) for tick in result.ticks for event in tick]
+    assert ("U1", "stuck") in kinds and ("U0", "blocked") in kinds

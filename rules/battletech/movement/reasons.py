@@ -99,6 +99,10 @@ register({
                         "rival having spent only walking PM counts as having walked, for heat and to-hit",
     "walk.ends_short": "%(hex)s is held by %(occupant)s, which stays there: %(unit)s ends short of it (standard "
                        "BattleTech, no mech ends its move on another)",
+    "walk.bogged_at_edge": "%(unit)s fails the swamp roll entering %(hex)s, which %(occupant)s holds: it bogs down "
+                           "at the hex's edge and its movement ends in %(stays)s (the Solaris text has no case for "
+                           "being stuck in an occupied hex; standard rule, Total Warfare stacking: no mech ends its "
+                           "movement in another's hex)",
     "walk.charge": "%(unit)s charges %(target)s as plotted: it has moved %(hexes)s hexes and the target stands at "
                    "its elevation (Solaris VII 'Movimiento PM a PM'); the charge is rolled in the physical attack "
                    "phase (standard BattleTech)",

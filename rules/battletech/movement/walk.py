@@ -146,6 +146,10 @@ class Walk:
             if landed is None:
                 return
             step = landed
+        # A swamp hex another mech holds is rolled for at its edge (:meth:`_bogs_at_edge`), not in it.
+        held_swamp = occupant is not None and plan.mode != "jump" and any(c.code == "swamp" for c in step.checks)
+        if held_swamp and occupant is not None and self._bogs_at_edge(tick, unit, step, occupant):
+            return
         kind = "step" if step.hex != unit.hex else STEP_KINDS.get(step.step, "turn")
         self.record(tick, Event(unit_id, kind, unit.hex, step.hex, step.facing, step.mp, joined(step.reasons),
                                 elevation=step.elevation))
@@ -154,7 +158,8 @@ class Walk:
                 self._wall(tick, unit_id, check.wall)
         if kind == "step" and step.elevation == 0:
             self._basement(tick, self.units[unit_id])
-        after = [check for check in step.checks if check.code not in ROLLED_BEFORE_STEP]
+        after = [check for check in step.checks
+                 if check.code not in ROLLED_BEFORE_STEP and not (held_swamp and check.code == "swamp")]
         if all(self._passes(tick, unit_id, check) for check in after):
             for effect in step.effects:
                 self._effect(tick, unit_id, effect)
@@ -179,6 +184,24 @@ class Walk:
         self.record(tick, Event(unit.id, "blocked", unit.hex, step.hex, unit.facing, reason=reason, target=occupant,
                                 elevation=unit.elevation))
         return None
+
+    def _bogs_at_edge(self, tick: int, unit: Unit, step: PlannedStep, occupant: str) -> bool:
+        """The swamp roll of a step into a hex another mech holds, thrown as the mech enters it; True when it
+        fails. Classic mode lets a path pass through a hex another mech has ended its move in ("ignorar el
+        cruce"), but a failed swamp roll would leave the mech stuck there, on the other: the Solaris text has
+        no case for being stuck in an occupied hex, so the standard rule (Total Warfare stacking: no mech
+        ends its movement in a hex another mech holds) decides. The mech bogs down at the hex's edge: its
+        movement ends in the hex it stands in, the last one it could end in, and it is not stuck (it is not
+        in the swamp). MegaMek instead displaces the mech already there (its 'accidental stacking
+        violation'), which arises there only in a friendly's hex, as a mech may not enter an enemy's."""
+        check = next(check for check in step.checks if check.code == "swamp")
+        if self._throw(tick, unit.id, check):
+            return False
+        reason = Reason("walk.bogged_at_edge", unit=unit.id, hex=step.hex.label, occupant=occupant,
+                        stays=unit.hex.label)
+        self.record(tick, Event(unit.id, "blocked", unit.hex, step.hex, unit.facing, reason=reason, target=occupant,
+                                elevation=unit.elevation))
+        return True
 
     def _meet(self, tick: int, unit: Unit, occupant: str, step: PlannedStep) -> None:
         """Solaris VII 'Movimiento PM a PM': a mech trying to enter a hex held by another either charges
@@ -339,14 +362,19 @@ class Walk:
 
     # --- dice ----------------------------------------------------------------------------------------
 
-    def _passes(self, tick: int, unit_id: str, check: Check) -> bool:
-        """Throw a check's 2D6 and record it; on a failure record its consequence.
-        True while the unit may go on moving."""
+    def _throw(self, tick: int, unit_id: str, check: Check) -> bool:
+        """Throw a check's 2D6 and record the roll; True when it succeeds."""
         unit = self.units[unit_id]
         roll = self.dice.roll_2d6(Reason("walk.roll", unit=unit_id, roll=check.code), target=check.target)
         self.record(tick, Event(unit_id, "roll", unit.hex, unit.hex, unit.facing, reason=joined(check.reasons),
                                 rolls=(roll,), elevation=unit.elevation))
-        if roll.success:
+        return roll.success is True
+
+    def _passes(self, tick: int, unit_id: str, check: Check) -> bool:
+        """Throw a check's 2D6 and record it; on a failure record its consequence.
+        True while the unit may go on moving."""
+        unit = self.units[unit_id]
+        if self._throw(tick, unit_id, check):
             if check.code == "swamp_escape":
                 self.record(tick, Event(unit_id, "freed", unit.hex, unit.hex, unit.facing, elevation=unit.elevation,
                                         reason=Reason("walk.freed")))
