@@ -110,3 +110,18 @@ def test_in_pm_by_pm_mode_the_mech_stuck_first_keeps_the_swamp_hex():
     assert (final["U0"].hex.label, final["U0"].stuck) == ("0203", False)
     kinds = [(event.unit, event.kind) for tick in result.ticks for event in tick]
     assert ("U1", "stuck") in kinds and ("U0", "blocked") in kinds
+
+
+def test_a_mech_failing_its_water_roll_entering_a_held_hex_falls_where_it_stands():
+    """The same rule for a fall (Total Warfare stacking, the Solaris text silent): U1 walks through 0303, the
+    water U0 has landed in, and fails the water roll (Solaris VII 'Operaciones submarinas') as it enters; it
+    falls in 0302, where it stands: a fall of 0 levels on land, ceil(50 t / 10) = 5 damage, not halved."""
+    board = Board(8, 8, {Hex(2, 2): HexTerrain.parse(0, "water:1")})
+    units = (Unit("U0", Hex(1, 2), 0, walk=2, jump=3), Unit("U1", Hex(2, 0), 3, walk=6, jump=3))
+    orders = [MoveOrder("U0", "jump", (), to=Hex(2, 2), facing=0), MoveOrder("U1", "walk", ("F", "F", "F"))]
+    result = resolve_movement(GameState(board, units), orders, Dice("17"), mode="classic", initiative=["U0", "U1"])
+    final = {unit_id: outcome.unit for unit_id, outcome in result.final.items()}
+    assert (final["U0"].hex.label, final["U1"].hex.label, final["U1"].prone) == ("0303", "0302", True)
+    u1 = [event for tick in result.ticks for event in tick if event.unit == "U1"]
+    assert [(event.kind, event.to_hex.label) for event in u1] == [("step", "0302"), ("roll", "0302"), ("fall", "0302")]
+    assert reason_code(u1[2].reason)["code"] == "walk.fall_at_edge" and u1[2].damage == 5

@@ -103,6 +103,10 @@ register({
                            "at the hex's edge and its movement ends in %(stays)s (the Solaris text has no case for "
                            "being stuck in an occupied hex; standard rule, Total Warfare stacking: no mech ends its "
                            "movement in another's hex)",
+    "walk.fall_at_edge": "%(unit)s fails the %(roll)s roll entering %(hex)s, which %(occupant)s holds: it falls in "
+                         "%(stays)s, where it stands, for %(damage)s damage (the Solaris text has no case for a fall "
+                         "in an occupied hex; standard rule, Total Warfare stacking: no mech ends its movement in "
+                         "another's hex)",
     "walk.charge": "%(unit)s charges %(target)s as plotted: it has moved %(hexes)s hexes and the target stands at "
                    "its elevation (Solaris VII 'Movimiento PM a PM'); the charge is rolled in the physical attack "
                    "phase (standard BattleTech)",

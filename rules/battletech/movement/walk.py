@@ -41,6 +41,8 @@ STOPPED_BY_RIVAL = frozenset({"blocked", "charge"})
 STEP_KINDS = {
     "SU": "stand", "GP": "prone", "U": "floor", "D": "floor", "L": "turn", "R": "turn", "F": "climb", "B": "climb",
 }
+# Rolls for entering a hex whose failure ends the move in it: thrown at its edge when another mech holds it.
+AT_EDGE = frozenset({"swamp", "water", "rubble"})
 MOVING_KINDS = frozenset({"step", "turn", "stand", "prone", "floor", "climb", "skid"})
 
 
@@ -146,9 +148,10 @@ class Walk:
             if landed is None:
                 return
             step = landed
-        # A swamp hex another mech holds is rolled for at its edge (:meth:`_bogs_at_edge`), not in it.
-        held_swamp = occupant is not None and plan.mode != "jump" and any(c.code == "swamp" for c in step.checks)
-        if held_swamp and occupant is not None and self._bogs_at_edge(tick, unit, step, occupant):
+        # A hex another mech holds is rolled for at its edge (:meth:`_fails_at_edge`), not in it.
+        held = occupant is not None and plan.mode != "jump"
+        edge = [check for check in step.checks if check.code in AT_EDGE] if held else []
+        if edge and occupant is not None and self._fails_at_edge(tick, unit, step, occupant, edge):
             return
         kind = "step" if step.hex != unit.hex else STEP_KINDS.get(step.step, "turn")
         self.record(tick, Event(unit_id, kind, unit.hex, step.hex, step.facing, step.mp, joined(step.reasons),
@@ -158,8 +161,7 @@ class Walk:
                 self._wall(tick, unit_id, check.wall)
         if kind == "step" and step.elevation == 0:
             self._basement(tick, self.units[unit_id])
-        after = [check for check in step.checks
-                 if check.code not in ROLLED_BEFORE_STEP and not (held_swamp and check.code == "swamp")]
+        after = [check for check in step.checks if check.code not in ROLLED_BEFORE_STEP and check not in edge]
         if all(self._passes(tick, unit_id, check) for check in after):
             for effect in step.effects:
                 self._effect(tick, unit_id, effect)
@@ -185,23 +187,31 @@ class Walk:
                                 elevation=unit.elevation))
         return None
 
-    def _bogs_at_edge(self, tick: int, unit: Unit, step: PlannedStep, occupant: str) -> bool:
-        """The swamp roll of a step into a hex another mech holds, thrown as the mech enters it; True when it
-        fails. Classic mode lets a path pass through a hex another mech has ended its move in ("ignorar el
-        cruce"), but a failed swamp roll would leave the mech stuck there, on the other: the Solaris text has
-        no case for being stuck in an occupied hex, so the standard rule (Total Warfare stacking: no mech
-        ends its movement in a hex another mech holds) decides. The mech bogs down at the hex's edge: its
-        movement ends in the hex it stands in, the last one it could end in, and it is not stuck (it is not
-        in the swamp). MegaMek instead displaces the mech already there (its 'accidental stacking
-        violation'), which arises there only in a friendly's hex, as a mech may not enter an enemy's."""
-        check = next(check for check in step.checks if check.code == "swamp")
-        if self._throw(tick, unit.id, check):
-            return False
-        reason = Reason("walk.bogged_at_edge", unit=unit.id, hex=step.hex.label, occupant=occupant,
-                        stays=unit.hex.label)
-        self.record(tick, Event(unit.id, "blocked", unit.hex, step.hex, unit.facing, reason=reason, target=occupant,
-                                elevation=unit.elevation))
-        return True
+    def _fails_at_edge(self, tick: int, unit: Unit, step: PlannedStep, occupant: str, checks: list[Check]) -> bool:
+        """The rolls for entering a hex another mech holds (swamp, water, rubble), thrown as the mech enters
+        it; True when one fails. Classic mode lets a path pass through a hex another mech has ended its move
+        in ("ignorar el cruce"), but a failed roll would end the move there, on the other mech: stuck in its
+        swamp or fallen in its water or rubble. The Solaris text has no case for it, so the standard rule
+        (Total Warfare stacking: no mech ends its movement in a hex another mech holds) decides: the roll
+        fails at the hex's edge and takes effect in the hex the mech stands in, the last one it could end in.
+        Bogged down there the mech is not stuck (it is not in the swamp); a fall is one of 0 levels there.
+        MegaMek displaces the occupant instead where it can (its 'accidental stacking violation' of a mech
+        bogged down or fallen in a friendly's hex, as a mech may not enter an enemy's); falling into a hex
+        whose occupant cannot be displaced, it too makes the mech fall in the hex it came from."""
+        for check in checks:
+            if self._throw(tick, unit.id, check):
+                continue
+            where = {"unit": unit.id, "hex": step.hex.label, "occupant": occupant, "stays": unit.hex.label}
+            if check.code == "swamp":
+                self.record(tick, Event(unit.id, "blocked", unit.hex, step.hex, unit.facing, target=occupant,
+                                        elevation=unit.elevation, reason=Reason("walk.bogged_at_edge", **where)))
+                return True
+            damage = falling_damage(unit.tons, 0, into_water=self.board.terrain(unit.hex).depth >= 1)
+            reason = Reason("walk.fall_at_edge", roll=check.code, damage=damage, **where)
+            self.record(tick, Event(unit.id, "fall", unit.hex, unit.hex, unit.facing, reason=reason, damage=damage,
+                                    elevation=unit.elevation))
+            return True
+        return False
 
     def _meet(self, tick: int, unit: Unit, occupant: str, step: PlannedStep) -> None:
         """Solaris VII 'Movimiento PM a PM': a mech trying to enter a hex held by another either charges
