@@ -1,6 +1,5 @@
 """Properties of any resolved movement phase, in both modes, on random plotted paths."""
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -128,12 +127,12 @@ def test_a_mech_failing_its_water_roll_entering_a_held_hex_falls_where_it_stands
     assert reason_code(u1[2].reason)["code"] == "walk.fall_at_edge" and u1[2].damage == 5
 
 
-@pytest.mark.xfail(strict=True, reason="known bug: the hex before the one a mech may not end in can be held too "
-                                       "(here U0 landed in it); the mech is stopped there all the same, on U0. Same "
-                                       "for walk.ends_short. No ruling yet: further back along its path (the "
-                                       "playback has no move-back event) or U0 displaced, as MegaMek does")
 def test_a_mech_stopped_short_of_a_held_hex_does_not_end_on_a_mech_in_the_hex_before():
-    """Total Warfare stacking, as above, when the last hex the mech could end in is further back than one."""
+    """Total Warfare stacking (no mech ends its movement in a hex another mech holds; the Solaris text is silent),
+    when the hex before the one U1 may not end in is held too: U0 landed in 0302, U2 is stuck in the swamp 0303.
+    U1 fails its swamp roll entering 0303 (seed 11) and may not stop in 0302 on U0 either: its movement ends in
+    0301, the last hex of its path no other mech holds (here its start hex). Its step into 0302 is taken back out
+    of its tick, so the playback never moves it there; the roll stays, thrown where it ends."""
     board = Board(8, 8, {Hex(2, 2): HexTerrain.parse(0, "swamp:1")})
     units = (Unit("U0", Hex(1, 1), 0, walk=2, jump=3), Unit("U1", Hex(2, 0), 3, walk=3, run=5, jump=3),
              Unit("U2", Hex(1, 2), 0, walk=2, jump=3))
@@ -143,3 +142,29 @@ def test_a_mech_stopped_short_of_a_held_hex_does_not_end_on_a_mech_in_the_hex_be
                               initiative=["U0", "U2", "U1"])
     final = {unit_id: outcome.unit for unit_id, outcome in result.final.items()}
     assert len({unit.hex for unit in final.values()}) == len(final)
+    assert (final["U1"].hex.label, final["U1"].stuck, result.final["U1"].mp) == ("0301", False, 0)
+    u1 = [event for tick in result.ticks for event in tick if event.unit == "U1"]
+    assert [(event.kind, event.from_hex.label, event.to_hex.label) for event in u1] == [
+        ("roll", "0301", "0301"), ("blocked", "0301", "0303")]
+    assert not u1[0].rolls[0].success and u1[1].target == "U2"
+    outer = reason_code(u1[1].reason)
+    assert (outer["code"], outer["params"]["first"]["code"], outer["params"]["then"]["code"]) == (
+        "rules.joined", "walk.bogged_at_edge", "walk.ends_back")
+
+
+def test_a_mech_falling_at_the_edge_of_a_held_hex_falls_in_the_last_hex_of_its_path_nobody_holds():
+    """The same for a fall (Total Warfare stacking, the Solaris text silent): U1 walks 0302, then through 0303
+    where U0 landed, and fails the water roll entering 0304, the water U2 landed in (seed 17); it may not fall in
+    0303 on U0, so it falls in 0302: its steps and MP up to there stand, ceil(50 t / 10) = 5 damage on land."""
+    board = Board(8, 8, {Hex(2, 3): HexTerrain.parse(0, "water:1")})
+    units = (Unit("U0", Hex(1, 2), 0, walk=2, jump=3), Unit("U1", Hex(2, 0), 3, walk=8, jump=3),
+             Unit("U2", Hex(1, 3), 0, walk=2, jump=3))
+    orders = [MoveOrder("U0", "jump", (), to=Hex(2, 2), facing=0), MoveOrder("U2", "jump", (), to=Hex(2, 3), facing=0),
+              MoveOrder("U1", "walk", ("F", "F", "F", "F"))]
+    result = resolve_movement(GameState(board, units), orders, Dice("17"), mode="classic",
+                              initiative=["U0", "U2", "U1"])
+    final = {unit_id: outcome.unit for unit_id, outcome in result.final.items()}
+    assert (final["U1"].hex.label, final["U1"].prone, result.final["U1"].mp) == ("0302", True, 1)
+    u1 = [event for tick in result.ticks for event in tick if event.unit == "U1"]
+    assert [(event.kind, event.to_hex.label) for event in u1] == [("step", "0302"), ("roll", "0302"), ("fall", "0302")]
+    assert u1[2].damage == 5 and "ends back in 0302" in u1[2].reason

@@ -107,6 +107,10 @@ register({
                          "%(stays)s, where it stands, for %(damage)s damage (the Solaris text has no case for a fall "
                          "in an occupied hex; standard rule, Total Warfare stacking: no mech ends its movement in "
                          "another's hex)",
+    "walk.ends_back": "%(unit)s may not end its movement in %(passed)s either, which %(holder)s holds (it was only "
+                      "passing through): it ends back in %(stays)s, the last hex of its path no other mech holds "
+                      "(the Solaris text is silent; standard rule, Total Warfare stacking: no mech ends its movement "
+                      "in another's hex)",
     "walk.charge": "%(unit)s charges %(target)s as plotted: it has moved %(hexes)s hexes and the target stands at "
                    "its elevation (Solaris VII 'Movimiento PM a PM'); the charge is rolled in the physical attack "
                    "phase (standard BattleTech)",

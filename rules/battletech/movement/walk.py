@@ -11,7 +11,7 @@ order, and their consequences come from the pure functions of :mod:`rules.battle
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from rules.core.board import Board
 from rules.battletech.movement.buildings import (
@@ -46,6 +46,18 @@ AT_EDGE = frozenset({"swamp", "water", "rubble"})
 MOVING_KINDS = frozenset({"step", "turn", "stand", "prone", "floor", "climb", "skid"})
 
 
+@dataclass(frozen=True, slots=True)
+class Free:
+    """Where a unit last stood in a hex no other mech holds, as it stood there: its tick, how many events that
+    tick held then, and its MP and hexes spent so far (:meth:`Walk._back_to_free`)."""
+
+    tick: int
+    events: int
+    unit: Unit
+    spent: int
+    hexes: int
+
+
 class Walk:
     """The state of every unit while one movement phase plays; changed only by recorded events."""
 
@@ -61,6 +73,7 @@ class Walk:
         self.hexes = dict.fromkeys(self.units, 0)
         self.taken = dict.fromkeys(self.units, 0)  # how many of its plotted steps each unit has come to
         self.ended: dict[str, str] = {}  # unit → the event kind that ended its movement
+        self.free: dict[str, Free] = {}
         self.holders: dict[Hex, list[str]] = {}
         for unit in units:
             plan = self.plans.get(unit.id)
@@ -129,6 +142,8 @@ class Walk:
             return
         self.taken[unit_id] = index + 1
         plan, unit = self.plans[unit_id], self.units[unit_id]
+        if self.occupant(unit.hex, unit.elevation, unit_id) is None:
+            self.free[unit_id] = Free(tick, len(self.ticks[tick - 1]), unit, self.spent[unit_id], self.hexes[unit_id])
         if index >= len(plan.steps):
             cut = self.cuts[unit_id]
             self.record(tick, Event(unit_id, "blocked", unit.hex, cut.into, unit.facing, reason=cut.reason,
@@ -183,9 +198,35 @@ class Walk:
                                   lambda hex_, elevation: self.occupant(hex_, elevation, unit.id) is None)
             if short.steps:
                 return short.steps[0]
-        self.record(tick, Event(unit.id, "blocked", unit.hex, step.hex, unit.facing, reason=reason, target=occupant,
-                                elevation=unit.elevation))
+        unit, back = self._back_to_free(tick, unit)
+        self.record(tick, Event(unit.id, "blocked", unit.hex, step.hex, unit.facing, reason=joined([reason, *back]),
+                                target=occupant, elevation=unit.elevation))
         return None
+
+    def _back_to_free(self, tick: int, unit: Unit) -> tuple[Unit, list[str]]:
+        """A classic move stopped short of a hex it may not end in (:meth:`_end_short`, :meth:`_fails_at_edge`)
+        while the unit passes through a hex another mech holds too: it may not end there either (Total Warfare
+        stacking; the Solaris text is silent), so its movement ends in the last hex of its path no other mech
+        holds (:class:`Free`), its start hex if there is none. A classic tick is that unit's move alone, so the
+        steps past that hex are taken back out of the tick before the stop is recorded (the playback needs no
+        move back) and what else it met there (its rolls, a wall) is recorded again in that hex, in order. The
+        unit as it stands for the stop, and the reason it stands there (none when it stands where it was)."""
+        holder = self.occupant(unit.hex, unit.elevation, unit.id)
+        free = self.free.get(unit.id)
+        if holder is None or free is None or free.tick != tick:
+            return unit, []
+        passed, events = unit.hex, self.ticks[tick - 1][free.events:]
+        del self.ticks[tick - 1][free.events:]
+        self.holders[passed].remove(unit.id)
+        self.holders.setdefault(free.unit.hex, []).append(unit.id)
+        self.units[unit.id], self.spent[unit.id], self.hexes[unit.id] = free.unit, free.spent, free.hexes
+        back = free.unit
+        for event in events:  # only the unit's own: anything about another ends its move too (a collapse)
+            if event.kind not in MOVING_KINDS:
+                self.record(tick, replace(event, from_hex=back.hex, to_hex=back.hex, facing=back.facing,
+                                          elevation=back.elevation))
+        why = Reason("walk.ends_back", unit=unit.id, passed=passed.label, holder=holder, stays=back.hex.label)
+        return back, [why]
 
     def _fails_at_edge(self, tick: int, unit: Unit, step: PlannedStep, occupant: str, checks: list[Check]) -> bool:
         """The rolls for entering a hex another mech holds (swamp, water, rubble), thrown as the mech enters
@@ -193,7 +234,8 @@ class Walk:
         in ("ignorar el cruce"), but a failed roll would end the move there, on the other mech: stuck in its
         swamp or fallen in its water or rubble. The Solaris text has no case for it, so the standard rule
         (Total Warfare stacking: no mech ends its movement in a hex another mech holds) decides: the roll
-        fails at the hex's edge and takes effect in the hex the mech stands in, the last one it could end in.
+        fails at the hex's edge and takes effect in the hex the mech stands in, the last one it could end in
+        (further back when another mech holds that one too: :meth:`_back_to_free`).
         Bogged down there the mech is not stuck (it is not in the swamp); a fall is one of 0 levels there.
         MegaMek displaces the occupant instead where it can (its 'accidental stacking violation' of a mech
         bogged down or fallen in a friendly's hex, as a mech may not enter an enemy's); falling into a hex
@@ -201,13 +243,15 @@ class Walk:
         for check in checks:
             if self._throw(tick, unit.id, check):
                 continue
+            unit, back = self._back_to_free(tick, unit)
             where = {"unit": unit.id, "hex": step.hex.label, "occupant": occupant, "stays": unit.hex.label}
             if check.code == "swamp":
+                reason = joined([Reason("walk.bogged_at_edge", **where), *back])
                 self.record(tick, Event(unit.id, "blocked", unit.hex, step.hex, unit.facing, target=occupant,
-                                        elevation=unit.elevation, reason=Reason("walk.bogged_at_edge", **where)))
+                                        elevation=unit.elevation, reason=reason))
                 return True
             damage = falling_damage(unit.tons, 0, into_water=self.board.terrain(unit.hex).depth >= 1)
-            reason = Reason("walk.fall_at_edge", roll=check.code, damage=damage, **where)
+            reason = joined([Reason("walk.fall_at_edge", roll=check.code, damage=damage, **where), *back])
             self.record(tick, Event(unit.id, "fall", unit.hex, unit.hex, unit.facing, reason=reason, damage=damage,
                                     elevation=unit.elevation))
             return True
