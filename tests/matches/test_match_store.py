@@ -50,6 +50,7 @@ def test_the_seat_comes_with_the_match_as_the_orm_reads_them(match: Match, alice
 
 
 def test_the_locked_read_tells_whether_the_match_seats_a_bot(alice: User) -> None:
+    assert store.BOT_PREFIX == bots.PREFIX  # told by the same names the bots' worker looks for
     against = match_create(state=demo_state(), players={"alice": alice, "bob": bots.bot_user("easy")})
     with transaction.atomic():
         seated = store.seat_with_match(match_id=against.pk, user_id=alice.pk, for_update=True)
