@@ -239,6 +239,7 @@ class _Stream:
 class Hub:
     def __init__(self) -> None:
         self._streams: dict[tuple[int, str], _Stream] = {}
+        self._closing: set[asyncio.Task[None]] = set()  # subscriptions being closed (`leave`)
 
     def subscriber_count(self, match_id: int, stream: str = PUBLIC_STREAM) -> int:
         entry = self._streams.get((match_id, stream))
@@ -279,6 +280,14 @@ class Hub:
         if entry.subscribers:
             return
         del self._streams[key]
+        closing = asyncio.create_task(self._close(entry))
+        self._closing.add(closing)
+        closing.add_done_callback(self._closing.discard)
+        # The socket's task may be cancelled meanwhile (Daphne kills one slow to shut down): the subscription is
+        # closed all the same, or its group would go on sending to a channel nobody reads, buffered for a day.
+        await asyncio.shield(closing)
+
+    async def _close(self, entry: _Stream) -> None:
         await entry.ready.wait()
         if entry.reader is None:
             return

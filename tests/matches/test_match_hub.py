@@ -125,6 +125,38 @@ async def test_the_last_socket_leaving_ends_the_reader_even_if_the_layer_masks_t
     assert reader.done()
 
 
+class LayerSlowToDiscard(LayerThatMasksCancellation):
+    """A group_discard that waits on Redis (busy, or restarting) until told to go on."""
+
+    def __init__(self) -> None:
+        self.go_on = asyncio.Event()
+        self.discarded: list[str] = []
+
+    async def group_discard(self, group: str, channel: str) -> None:
+        await self.go_on.wait()
+        self.discarded.append(group)
+
+
+@pytest.mark.asyncio
+async def test_a_socket_cancelled_while_leaving_still_takes_its_stream_out_of_the_group(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Daphne cancels a socket's task that is slow to shut down (the full soak's servers logged 15,000 of them):
+    cancelled in the middle of leaving, its last stream stayed in the Redis group, which went on sending every
+    frame of the match to a channel nobody read, kept in the process's memory for a day (4,000 frames each)."""
+    layer = LayerSlowToDiscard()
+    monkeypatch.setattr(hub_module, "get_channel_layer", lambda: layer)
+    hub, subscriber = Hub(), Subscriber(lambda text: asyncio.sleep(0), interrupted=_never_interrupted)
+    await hub.join(1, subscriber)
+    leaving = asyncio.create_task(hub.leave(1, subscriber))
+    await asyncio.sleep(0.05)  # waiting in group_discard
+    leaving.cancel()
+    await asyncio.gather(leaving, return_exceptions=True)
+    layer.go_on.set()
+    await asyncio.sleep(0.05)
+    assert layer.discarded == ["match.1.public"]
+
+
 class LayerThatIsDown:
     """Redis down: joining a group fails, the first time only once a second socket waits on the same stream."""
 
