@@ -21,7 +21,7 @@ from rules.battletech.combat.tohit import (
     attack_direction,
 )
 from rules.battletech.units import Unit
-from rules.battletech.movement.walk import MOVING_KINDS
+from rules.battletech.movement.walk_state import MOVING_KINDS
 from rules.battletech.combat.attacks import CombatReport
 from rules.battletech.combat.phase import DAMAGE_GROUP, AttackPhase
 

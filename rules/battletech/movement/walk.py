@@ -1,8 +1,9 @@
 """Playing planned steps into timeline events: the one walk both movement modes share.
 
-A :class:`Walk` holds where every unit stands while a phase plays. Every change goes through
-:meth:`Walk.record`, which appends an event to its tick and applies it, so the timeline and the
-final state cannot disagree. The dice for the checks a plan requires (MASC, swamp escape, swamp,
+A :class:`Walk` holds where every unit stands while a phase plays (its state:
+:mod:`rules.battletech.movement.walk_state`; its events in buildings: :mod:`rules.battletech.movement.walk_buildings`).
+Every change goes through :meth:`Walk.record`, which appends an event to its tick and applies it, so the timeline
+and the final state cannot disagree. The dice for the checks a plan requires (MASC, swamp escape, swamp,
 water, skid, climb, drop, building wall…: :class:`rules.battletech.movement.psr.Check`) are thrown here, in timeline
 order, and their consequences come from the pure functions of :mod:`rules.battletech.movement.psr`,
 :mod:`rules.battletech.movement.buildings` and :mod:`rules.battletech.movement.skids`.
@@ -11,29 +12,23 @@ order, and their consequences come from the pure functions of :mod:`rules.battle
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
-from rules.core.board import Board
-from rules.battletech.movement.buildings import (
-    BASEMENT_BY_ROLL, BASEMENTS, Building, basement_at, bridge_at, bridge_gives_way, building_at, collapses,
-    falls_into_basement, occupies, wall_damage_to_building, wall_damage_to_unit,
-)
+from rules.battletech.movement.buildings import building_at, wall_damage_to_unit
 from rules.battletech.movement.conflicts import Cut, jump_short_of
-from rules.core.dice import Dice
-from rules.core.hexes import Hex
 from rules.battletech.movement.plan import RUNNING_MODES, PathPlan, PlannedStep
 from rules.battletech.movement.psr import Check, climb_fall, drop_leg_damage, falling_damage, masc_streak_after
 from rules.battletech.movement.skids import resolve_skid
 from rules.core.timeline import Event
-from rules.battletech.movement.result import BuildingsHit, UnitOutcome, buildings_hit
-from rules.core.reasons import Reason, joined, listed
-from rules.battletech.units import VEHICLE_KINDS, Unit
+from rules.battletech.movement.result import UnitOutcome
+from rules.core.reasons import Reason, joined
+from rules.battletech.units import Unit
+from rules.battletech.movement.walk_buildings import BuildingWalk
+from rules.battletech.movement.walk_state import MOVING_KINDS, Free
 
 RUN_BLOCKED_RULE = Reason("walk.run_blocked")
 # Step rolls thrown before the step is taken: failing one stops the unit short of the step's hex.
 ROLLED_BEFORE_STEP = frozenset({"skid", "climb", "stand"})
-# Event kinds that end a unit's movement for the phase.
-ENDS_MOVEMENT = frozenset({"blocked", "charge", "stuck", "fall", "immobile", "collapse"})
 # Event kinds by which a rival stopped the unit (the blocked-runner rule).
 STOPPED_BY_RIVAL = frozenset({"blocked", "charge"})
 # What a step that stays in its hex is: a turn, standing up, an infantry floor change, or a climb
@@ -43,76 +38,10 @@ STEP_KINDS = {
 }
 # Rolls for entering a hex whose failure ends the move in it: thrown at its edge when another mech holds it.
 AT_EDGE = frozenset({"swamp", "water", "rubble"})
-MOVING_KINDS = frozenset({"step", "turn", "stand", "prone", "floor", "climb", "skid"})
 
 
-@dataclass(frozen=True, slots=True)
-class Free:
-    """Where a unit last stood in a hex no other mech holds, as it stood there: its tick, how many events that
-    tick held then, and its MP and hexes spent so far (:meth:`Walk._back_to_free`)."""
-
-    tick: int
-    events: int
-    unit: Unit
-    spent: int
-    hexes: int
-
-
-class Walk:
-    """The state of every unit while one movement phase plays; changed only by recorded events."""
-
-    def __init__(self, board: Board, units: Sequence[Unit], plans: Mapping[str, PathPlan], dice: Dice,
-                 ticks: int, *, charges: Mapping[str, str] | None = None) -> None:
-        self.board, self.dice = board, dice
-        self.plans = dict(plans)
-        self.cuts: Mapping[str, Cut] = {}
-        self.charges = charges or {}
-        self.units = {unit.id: unit for unit in units}
-        self.ticks: list[list[Event]] = [[] for _ in range(ticks)]
-        self.spent = dict.fromkeys(self.units, 0)
-        self.hexes = dict.fromkeys(self.units, 0)
-        self.taken = dict.fromkeys(self.units, 0)  # how many of its plotted steps each unit has come to
-        self.ended: dict[str, str] = {}  # unit → the event kind that ended its movement
-        self.free: dict[str, Free] = {}
-        self.holders: dict[Hex, list[str]] = {}
-        for unit in units:
-            plan = self.plans.get(unit.id)
-            # A jumping unit is in the air from the start of the phase until it lands: it blocks nobody.
-            if not (plan and plan.mode == "jump" and plan.steps):
-                self.holders.setdefault(unit.hex, []).append(unit.id)
-
-    # --- applying events ---------------------------------------------------------------------------
-
-    def record(self, tick: int, event: Event) -> None:
-        self.ticks[tick - 1].append(event)
-        unit = self.units.get(event.unit)
-        if unit is None:  # an event about something that is not a unit (a building)
-            return
-        self.spent[unit.id] += event.mp
-        if event.kind == "step":  # a jump's one step counts every hex it covers
-            self.hexes[unit.id] += event.from_hex.distance(event.to_hex)
-        if event.kind in MOVING_KINDS:
-            if unit.id in self.holders.get(unit.hex, ()):
-                self.holders[unit.hex].remove(unit.id)
-            self.holders.setdefault(event.to_hex, []).append(unit.id)
-            unit = replace(unit, hex=event.to_hex, facing=event.facing, elevation=event.elevation,
-                           prone=(unit.prone and event.kind != "stand") or event.kind == "prone",
-                           climbing=event.kind == "climb" or (unit.climbing and event.kind != "step"))
-        if event.kind in ("fall", "stuck", "freed", "immobile"):
-            # A fall from a climb ends on the ground of the hex, one through a building's floor in its basement.
-            grounded = event.kind == "fall" and unit.climbing
-            elevation = event.elevation if event.kind == "fall" and event.building else 0 if grounded else unit.elevation
-            unit = replace(unit, prone=unit.prone or event.kind == "fall", stuck=event.kind == "stuck",
-                           legs_frozen=unit.legs_frozen or event.kind == "immobile",
-                           elevation=elevation, climbing=unit.climbing and not grounded)
-        self.units[unit.id] = unit
-        if event.kind in ENDS_MOVEMENT:
-            self.ended.setdefault(unit.id, event.kind)
-
-    def occupant(self, hex_: Hex, elevation: int, other_than: str) -> str | None:
-        """Who holds the place a unit at ``elevation`` in ``hex_`` would take (:func:`rules.battletech.movement.buildings.occupies`)."""
-        return next((unit_id for unit_id in self.holders.get(hex_, ())
-                     if unit_id != other_than and occupies(self.board, self.units[unit_id], hex_, elevation)), None)
+class Walk(BuildingWalk):
+    """One movement phase played step by step into the timeline, its rolls thrown in timeline order."""
 
     # --- playing a plan -----------------------------------------------------------------------------
 
@@ -297,122 +226,6 @@ class Walk:
             reason = Reason("move.jump_swamp")
             self.record(tick, Event(unit_id, "stuck", unit.hex, unit.hex, unit.facing, reason=reason,
                                     elevation=unit.elevation))
-
-    def _current(self, hex_: Hex) -> Building | None:
-        """The building in ``hex_`` with its current CF: the phase's start CF less what walls and skids took
-        from it so far; None when there is none or it has collapsed this phase."""
-        building = building_at(self.board.terrain(hex_))
-        if building is None:  # most hexes: no need to look through the phase's events
-            return None
-        hit = self._hit()
-        if hex_ in hit.collapsed:
-            return None
-        return replace(building, cf=max(0, building.cf - hit.damage.get(hex_, 0)))
-
-    def _basement(self, tick: int, unit: Unit) -> None:
-        """Solaris VII 'Sótanos': a unit entering a building's ground floor finds what lies below (the scenario's
-        word, the roll already made this phase, or a 2D6 on the Basements Table now) and falls through the
-        floor into it when it weighs more than the current CF; a vehicle in a two-level basement is trapped
-        for the rest of the match. Not modelled: the hole left below the hex (a unit climbs out of it as
-        from the ground floor)."""
-        building = self._current(unit.hex)
-        if building is None:
-            return
-        basement = basement_at(self.board.terrain(unit.hex))
-        if basement is None:
-            found = self._hit().basements.get(unit.hex)
-            if found is None:
-                roll = self.dice.roll_2d6(Reason("walk.basement_roll", unit=unit.id, hex=unit.hex.label))
-                found = roll.total
-                self.record(tick, Event(
-                    unit.id, "basement", unit.hex, unit.hex, unit.facing, rolls=(roll,), building=unit.hex,
-                    elevation=unit.elevation,
-                    reason=Reason("walk.basement", unit=unit.id, hex=unit.hex.label, roll=roll.total,
-                                  basement=Reason(BASEMENTS[BASEMENT_BY_ROLL[roll.total]].name)),
-                ))
-            basement = BASEMENTS[BASEMENT_BY_ROLL[found]]
-        if not falls_into_basement(basement, unit, building.cf):
-            return
-        damage = falling_damage(unit.tons, basement.depth)
-        self.record(tick, Event(
-            unit.id, "fall", unit.hex, unit.hex, unit.facing, damage=damage, building=unit.hex,
-            elevation=-basement.depth, levels=basement.depth,
-            reason=Reason("walk.basement_fall", unit=unit.id, tons=unit.tons, cf=building.cf,
-                          basement=Reason(basement.name), levels=basement.depth, damage=damage),
-        ))
-        if unit.is_vehicle and basement.depth == 2:
-            self.record(tick, Event(unit.id, "immobile", unit.hex, unit.hex, unit.facing, elevation=-basement.depth,
-                                    reason=Reason("walk.basement_trapped")))
-
-    def _wall(self, tick: int, unit_id: str, wall: Hex) -> None:
-        """Solaris VII 'Entrando en Edificaciones': "cuando un BattleMech o un vehículo se mueve a través de
-        una pared de un edificio … el edificio sufre daño equivalente al peso de la unidad dividido entre 10
-        y redondeado hacia arriba, se supere o no el chequeo de pilotaje"."""
-        unit, building = self.units[unit_id], self._current(wall)
-        if building is None:
-            return
-        damage = wall_damage_to_building(unit)
-        self.record(tick, Event(
-            unit_id, "wall", unit.hex, unit.hex, unit.facing, damage=damage, building=wall, elevation=unit.elevation,
-            reason=Reason("walk.wall", unit=unit_id, hex=wall.label, damage=damage, tons=unit.tons, cf=building.cf,
-                          left=max(0, building.cf - damage)),
-        ))
-
-    def _weigh(self, tick: int, unit: Unit) -> None:
-        """Solaris VII 'Colapso': "si hay un BattleMech y vehículos en un único nivel de un hexágono del
-        edificio cuyo peso combinado exceda el FC actual del edificio" (any level but the ground floor),
-        it collapses at once: the movement of every unit in the hex ends, and the collapse's damage and
-        falls land when the phase's movement is done, with the attack phases' collapse (our reading: the
-        phase's moves were priced on the board as it started)."""
-        if unit.kind == "infantry":
-            return
-        building = self._current(unit.hex)
-        if building is None:
-            self._weigh_bridge(tick, unit)
-            return
-        here, level, tons, weights = self._load(unit)
-        if not collapses(building, tons, unit.elevation):
-            return
-        why = Reason("walk.weight_collapse", weights=weights, tons=tons, level=unit.elevation, hex=unit.hex.label,
-                     cf=building.cf)
-        for other in here:
-            self.record(tick, Event(other.id, "collapse", other.hex, other.hex, other.facing, reason=why,
-                                    building=unit.hex, elevation=other.elevation))
-
-    def _load(self, unit: Unit) -> tuple[list[Unit], list[Unit], int, str]:
-        """Who is in the unit's hex, who of them weighs on its level (mechs and vehicles), their tons and the
-        reason listing them."""
-        here = [self.units[unit_id] for unit_id in self.holders.get(unit.hex, ())]
-        level = [other for other in here if other.elevation == unit.elevation
-                 and (other.kind == "mech" or other.kind in VEHICLE_KINDS)]
-        weights = listed([Reason("walk.unit_weight", unit=other.id, tons=other.tons) for other in level])
-        return here, level, sum(other.tons for other in level), weights
-
-    def _weigh_bridge(self, tick: int, unit: Unit) -> None:
-        """A bridge deck carrying more tons than its CF collapses at once (:func:`rules.battletech.movement.buildings.bridge_gives_way`)
-        and "cae sobre el río" (Solaris VII): everyone on the deck falls with it to the bottom, the deck's height
-        plus the depth in levels (a standard fall, halved into water), and stops moving. The board loses the
-        bridge when the phase's movement is done, as it loses a collapsed building."""
-        terrain = self.board.terrain(unit.hex)
-        deck = bridge_at(terrain)
-        if deck is None or unit.elevation != deck.height or unit.hex in self._hit().collapsed:
-            return
-        _, on_deck, tons, weights = self._load(unit)
-        if not bridge_gives_way(deck, tons):
-            return
-        why = Reason("walk.bridge_collapse", weights=weights, tons=tons, hex=unit.hex.label, cf=deck.cf)
-        levels = deck.height + terrain.depth
-        for other in on_deck:
-            self.record(tick, Event(other.id, "collapse", other.hex, other.hex, other.facing, reason=why,
-                                    building=unit.hex, elevation=other.elevation))
-            damage = falling_damage(other.tons, levels, into_water=terrain.depth >= 1)
-            self.record(tick, Event(other.id, "fall", other.hex, other.hex, other.facing, damage=damage,
-                                    building=unit.hex, elevation=-terrain.depth, levels=levels,
-                                    reason=Reason("walk.bridge_fall", unit=other.id, levels=levels, damage=damage)))
-
-    def _hit(self) -> BuildingsHit:
-        """What the phase has done to buildings and bridges so far."""
-        return buildings_hit(event for tick in self.ticks for event in tick)
 
     # --- dice ----------------------------------------------------------------------------------------
 
