@@ -168,3 +168,25 @@ def test_a_mech_falling_at_the_edge_of_a_held_hex_falls_in_the_last_hex_of_its_p
     u1 = [event for tick in result.ticks for event in tick if event.unit == "U1"]
     assert [(event.kind, event.to_hex.label) for event in u1] == [("step", "0302"), ("roll", "0302"), ("fall", "0302")]
     assert u1[2].damage == 5 and "ends back in 0302" in u1[2].reason
+
+
+def test_a_mech_ending_short_of_a_held_hex_goes_back_past_another_held_hex_too():
+    """walk.ends_short, the same rule (Total Warfare stacking, the Solaris text silent): U0 bogs down in the swamp
+    0304 on its way (seed 11), the hex U1's walk ends in; the hex before, 0303, is U2's landing, so U1 ends in 0302,
+    the last hex of its path no other mech holds, its step into 0303 never played."""
+    board = Board(8, 8, {Hex(2, 3): HexTerrain.parse(0, "swamp:1")})
+    units = (Unit("U0", Hex(2, 5), 0, walk=6, jump=3), Unit("U1", Hex(2, 0), 3, walk=6, jump=3),
+             Unit("U2", Hex(1, 2), 0, walk=2, jump=3))
+    orders = [MoveOrder("U2", "jump", (), to=Hex(2, 2), facing=0), MoveOrder("U0", "walk", ("F", "F", "R", "F")),
+              MoveOrder("U1", "walk", ("F", "F", "F"))]
+    result = resolve_movement(GameState(board, units), orders, Dice("11"), mode="classic",
+                              initiative=["U2", "U0", "U1"])
+    final = {unit_id: outcome.unit for unit_id, outcome in result.final.items()}
+    assert [final[unit_id].hex.label for unit_id in ("U0", "U1", "U2")] == ["0304", "0302", "0303"]
+    assert final["U0"].stuck and result.final["U1"].mp == 1
+    u1 = [event for tick in result.ticks for event in tick if event.unit == "U1"]
+    assert [(event.kind, event.from_hex.label, event.to_hex.label) for event in u1] == [
+        ("step", "0301", "0302"), ("blocked", "0302", "0304")]
+    coded = reason_code(u1[1].reason)["params"]
+    assert (coded["first"]["code"], coded["then"]["code"], coded["then"]["params"]["passed"]) == (
+        "walk.ends_short", "walk.ends_back", "0303")
