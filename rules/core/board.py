@@ -8,8 +8,10 @@ edificaciones': a building level is treated exactly like any other terrain level
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from rules.core.errors import BoardFormatError, InvalidTerrain, OffBoard, RuleError, UnknownTerrain
@@ -184,8 +186,25 @@ class Board:
 
 
 def board_from_json(data: Mapping[str, Any]) -> Board:
-    """The board :func:`board_to_json` wrote."""
-    return board_from_cells(data["width"], data["height"], data.get("hexes", {}))
+    """The board :func:`board_to_json` wrote. Decoded once per distinct board: every command decodes its
+    match's stored state, whose board rarely changes, and checking every cell is most of a state's decode.
+    The board returned may be shared, as boards are never changed in place (a changed board is a new one)."""
+    width, height, cells = data["width"], data["height"], data.get("hexes", {})
+    as_json = type(width) is int and type(height) is int and isinstance(cells, dict)
+    if not as_json or not all(type(label) is str for label in cells):
+        return board_from_cells(width, height, cells)  # not as JSON decodes it: refused as the cells say
+    try:
+        # The JSON text names the board: equal texts are equal cells (1 and 1.0, or 1 and true, differ).
+        text = json.dumps(cells, separators=(",", ":"))
+    except (TypeError, ValueError):
+        return board_from_cells(width, height, cells)
+    return _board_from_text(width, height, text)
+
+
+@lru_cache(maxsize=64)
+def _board_from_text(width: int, height: int, text: str) -> Board:
+    # A refused board raises and is not cached, so each of its decodes refuses it again.
+    return board_from_cells(width, height, json.loads(text))
 
 
 def board_to_json(board: Board) -> dict[str, Any]:

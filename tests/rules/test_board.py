@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from rules.core.board import HexTerrain, board_from_cells, parse_megamek_board, parse_terrain
+from rules.core.board import HexTerrain, board_from_cells, board_from_json, parse_megamek_board, parse_terrain
 from rules.core.errors import RuleError
 from rules.core.hexes import Hex
 
@@ -110,3 +110,20 @@ def test_json_cells_missing_are_clear_and_errors_name_the_hex():
         with pytest.raises(RuleError) as error:
             board_from_cells(5, 5, cells)
         assert error.value.code == code and error.value.params["hex"] == next(iter(cells))
+
+
+def test_a_stored_board_is_decoded_once_and_its_refusals_every_time():
+    # Every command decodes its match's stored state: an unchanged board is not checked cell by cell again.
+    cells = {"0503": {"level": 2, "terrain": "woods:1"}}
+    first = board_from_json({"width": 5, "height": 5, "hexes": cells})
+    again = board_from_json({"width": 5, "height": 5, "hexes": {"0503": {"level": 2, "terrain": "woods:1"}}})
+    assert again is first and again == board_from_cells(5, 5, cells)
+    # Another size, or a level JSON tells apart from 2 (2.0, true), is another board.
+    assert board_from_json({"width": 6, "height": 5, "hexes": cells}).width == 6
+    for level in (2.0, True):
+        with pytest.raises(RuleError) as error:
+            board_from_json({"width": 5, "height": 5, "hexes": {"0503": {"level": level, "terrain": "woods:1"}}})
+        assert error.value.code == "board.malformed"
+    for _ in range(2):  # a refused board is never remembered as decoded
+        with pytest.raises(RuleError, match="0603"):
+            board_from_json({"width": 5, "height": 5, "hexes": {"0603": {}}})
