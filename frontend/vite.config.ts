@@ -18,6 +18,9 @@ export default defineConfig({
       },
     },
   },
+  // The repository, not only frontend/: the tests read the server's templates (match-page.test.ts draws the match
+  // page from matches/templates). Only Vitest serves files; the build reads none of these.
+  server: { fs: { allow: [".."] } },
   test: {
     environment: "node",
     include: ["src/__tests__/**/*.test.ts"],

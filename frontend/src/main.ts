@@ -9,17 +9,19 @@ import { SplitLosPanel, choiceText } from "./rulesets/solaris/los-side";
 import { DeadlineClock, TurnCue, soundSwitch } from "./live-cues";
 import { startLobby } from "./live-lobby";
 import { MatchLog } from "./match-log";
+import { OwedTurn } from "./owed";
 import { showSummary } from "./match-summary";
 import { lobbyPath, showRematch } from "./rematch";
 import { BoardView } from "./map";
 import type { Poses } from "./playback";
 import { type Panel, type RulesetPanels, showPanels, withdrawable } from "./panels";
-import { PlaybackPanel } from "./playback-panel";
-import { ReactionPanel, owedReactions } from "./reaction-panel";
+import { PlaybackPanel, PlayedPlaybacks } from "./playback-panel";
+import { ReactionPanel } from "./reaction-panel";
 import { rulesetPanels } from "./rulesets";
 import { RecordSheets } from "./rulesets/solaris/record-sheet";
 import { startReplay } from "./replay";
 import { SightTool } from "./sight";
+import { StatusLine, refereeActionText } from "./status-line";
 import { HexTooltip, attachHints } from "./tooltip";
 import { errorText } from "./errors";
 import { showHeader } from "./header";
@@ -28,41 +30,10 @@ import { afterFrame } from "./position";
 import type { MatchResult, PlaybackFrame, ServerFrame, SideInfo, Snapshot, Unit } from "./protocol";
 import { MatchSocket, isEvent } from "./socket";
 
-function playbackKey(frame: { turn: number; phase: string }): string {
-  return `${frame.turn}:${frame.phase}`;
-}
-
-/** Playbacks this tab has shown, kept across reloads so a reconnecting client never replays one. */
-class PlayedPlaybacks {
-  private readonly storageKey: string;
-  constructor(matchId: string) {
-    this.storageKey = `arbitro:match:${matchId}:played`;
-  }
-  has(frame: PlaybackFrame): boolean {
-    return sessionStorage.getItem(this.storageKey) === playbackKey(frame);
-  }
-  mark(frame: PlaybackFrame): void {
-    sessionStorage.setItem(this.storageKey, playbackKey(frame));
-  }
-}
-
-/** What the page says when the referee acts. */
-function refereeActionText(action: "paused" | "resumed" | "annulled" | "overridden", values: Record<string, string>): string {
-  switch (action) {
-    case "paused":
-      return t("The referee %(referee)s paused the match: %(reason)s", values);
-    case "resumed":
-      return t("The referee %(referee)s resumed the match: %(reason)s", values);
-    case "annulled":
-      return t("The referee %(referee)s annulled the last phase: %(reason)s", values);
-    case "overridden":
-      return t("The referee %(referee)s corrected a unit: %(reason)s", values);
-  }
-}
-
 function startMatch(page: HTMLElement): void {
   const matchId = page.dataset.matchId!;
-  const status = page.querySelector<HTMLElement>("#status")!;
+  const statusElement = page.querySelector<HTMLElement>("#status")!;
+  const status = new StatusLine(statusElement);
   const boardHolder = page.querySelector<HTMLElement>("#board")!;
   const playback = new PlaybackPanel(page.querySelector<HTMLElement>("#playback")!);
   const played = new PlayedPlaybacks(matchId);
@@ -71,6 +42,7 @@ function startMatch(page: HTMLElement): void {
   const log = new MatchLog(page.querySelector<HTMLElement>("#match-log")!);
   const clock = new DeadlineClock(page.querySelector<HTMLElement>("#deadline-clock")!);
   const cue = new TurnCue();
+  const owed = new OwedTurn();
   soundSwitch(page.querySelector<HTMLInputElement>("#sound-cue"), cue, localStorageOrNull());
 
   let board: BoardView | null = null;
@@ -82,9 +54,12 @@ function startMatch(page: HTMLElement): void {
   /** The playback being animated: the page shows `model` when it ends. */
   let playing: PlaybackFrame | null = null;
 
-  const showStatus = (text: string, code = "") => {
-    status.textContent = text;
-    status.dataset.code = code;
+  const showStatus = (text: string, code = "") => status.show(text, code);
+  /** "Your turn" in the tab title while an order or a reaction is owed; never during a playback. */
+  const showCue = () => cue.set(!playing && owed.owes(model));
+  /** "Connected." once the connection is open and a snapshot has said who the viewer is. */
+  const greet = () => {
+    if (model && page.dataset.connection === "open") status.greet(model.you.role);
   };
 
   const scheme = location.protocol === "https:" ? "wss" : "ws";
@@ -92,6 +67,8 @@ function startMatch(page: HTMLElement): void {
     frame: onFrame,
     connection: (state) => {
       page.dataset.connection = state;
+      if (state !== "open") status.disconnected();
+      if (state === "open") greet(); // a catch-up by version may bring no snapshot
       if (state === "closed") {
         showStatus(t("Connection lost: reconnecting…"));
         // An order was in flight: only a snapshot tells what became of it, so the next connection starts from one.
@@ -143,11 +120,14 @@ function startMatch(page: HTMLElement): void {
       case "order_accepted": {
         const accepted = frame.type === "order_accepted";
         // An order the server now accepts: an earlier refusal shown in the status line is over.
-        if (status.dataset.code && !status.dataset.code.startsWith("referee.")) showStatus(t("Connected."));
+        if (status.code && !status.code.startsWith("referee.")) showStatus(t("Connected."));
         for (const panel of eachPanel()) panel.handle(frame);
         if (accepted) {
-          showStatus(t("Order submitted: waiting for the other players."));
-          cue.set(false);
+          owed.accept(frame.order.unit, frame.v);
+          // Unless the broadcast came first and the phase has already resolved (its playback says so).
+          if (!model || model.v < frame.v || withdrawable(model).includes(frame.order.unit)) {
+            showStatus(t("Order submitted: waiting for the other players."));
+          }
         }
         break;
       }
@@ -163,8 +143,11 @@ function startMatch(page: HTMLElement): void {
       case "withdrawn":
         if (frame.order) {
           // Ours: the panel offers the order again to change (this tab's, or another tab of the same player).
+          // The reply (`order_withdrawn`) may come before or after: both say so.
           for (const panel of eachPanel()) panel.reopen();
           showModel();
+          if (model?.you.role === "player") showStatus(t("Order taken back: change it and submit it again."));
+          else showStatus(t("%(player)s has taken back an order.", { player: frame.player }));
         } else {
           markSubmitted(frame.side, false);
           showStatus(t("%(player)s has taken back an order.", { player: frame.player }));
@@ -237,6 +220,7 @@ function startMatch(page: HTMLElement): void {
         break;
       }
     }
+    showCue(); // every frame may change what is owed (an order of ours submitted from another tab too)
   }
 
   /** The match as the frames left it, unless a playback is running (it shows it when it ends). */
@@ -290,18 +274,18 @@ function startMatch(page: HTMLElement): void {
       root: page, matchId, send: (frame) => socket.send(frame), board: () => board, storage: localStorageOrNull(),
     });
     if (ruleset.rulings) playback.reader = log.reader = ruleset.rulings;
-    const owesOrder = showPanels(ruleset.panels, snapshot);
+    showPanels(ruleset.panels, snapshot);
     reaction.show(snapshot.reaction, units);
     ruleset.reaction?.(snapshot.reaction ?? null, snapshot);
     ruleset.show?.(snapshot);
     showTakeBack();
-    cue.set(owesOrder || owedReactions(snapshot.reaction).length > 0);
+    showCue();
     clock.show(inPlay ? snapshot.match.deadline : null);
     if (snapshot.match.result) showResult(snapshot.match.result);
     const banner = page.querySelector<HTMLElement>("#match-over");
     if (banner) showRematch(banner, snapshot, () => socket.send({ type: "rematch" }));
     showSummary(page.querySelector<HTMLElement>("#match-summary")!, snapshot.summary, units, sides);
-    if (!status.dataset.code) showStatus(snapshot.you.role === "spectator" ? t("Watching.") : t("Connected."));
+    greet();
   }
 
   function renderHeader(snapshot: Snapshot): void {
@@ -331,7 +315,7 @@ function startMatch(page: HTMLElement): void {
       banner = document.createElement("p");
       banner.id = "match-over";
       banner.setAttribute("role", "status");
-      status.before(banner);
+      statusElement.before(banner);
     }
     banner.dataset.winner = result.winner;
     banner.textContent = resultText(result, sides);

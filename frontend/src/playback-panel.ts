@@ -8,6 +8,24 @@ import { Player, type Poses, playbackFrames } from "./playback";
 import type { PlaybackFrame, Timeline } from "./protocol";
 import { rulings } from "./rulings";
 
+function playbackKey(frame: { turn: number; phase: string }): string {
+  return `${frame.turn}:${frame.phase}`;
+}
+
+/** Playbacks this tab has shown, kept across reloads so a reconnecting client never replays one. */
+export class PlayedPlaybacks {
+  private readonly storageKey: string;
+  constructor(matchId: string) {
+    this.storageKey = `arbitro:match:${matchId}:played`;
+  }
+  has(frame: PlaybackFrame): boolean {
+    return sessionStorage.getItem(this.storageKey) === playbackKey(frame);
+  }
+  mark(frame: PlaybackFrame): void {
+    sessionStorage.setItem(this.storageKey, playbackKey(frame));
+  }
+}
+
 export class PlaybackPanel {
   private player: Player | null = null;
   private readonly scrubber: HTMLInputElement;

@@ -14,6 +14,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -131,18 +132,53 @@ PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "is_mobile":
                          "device_scale_factor": 2}
 
 
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """Keeps each phase's report on the test item, so a fixture can tell whether its test failed."""
+    outcome = yield
+    report = outcome.get_result()
+    setattr(item, f"report_{report.when}", report)
+
+
+# How much of each frame the traffic log keeps (E2E_TRAFFIC_CHARS: more, to read whole snapshots).
+TRAFFIC_CHARS = int(os.environ.get("E2E_TRAFFIC_CHARS", "600"))
+
+
+def record_traffic(page: Any, user: str | None, lines: list[str], started: float) -> None:
+    """Every websocket frame the page sends and receives, and its console, as timed lines: written to
+    artifacts/ when the test fails, or always with E2E_TRAFFIC=always (a flaky test shows what the page was
+    told, in which order)."""
+
+    def note(kind: str, text: str) -> None:
+        lines.append(f"{time.monotonic() - started:8.3f} {user or 'anonymous'} {kind} {text[:TRAFFIC_CHARS]}")
+
+    def on_socket(socket: Any) -> None:
+        note("ws-open", socket.url)
+        socket.on("framesent", lambda payload: note(">>", str(payload)))
+        socket.on("framereceived", lambda payload: note("<<", str(payload)))
+        socket.on("close", lambda _: note("ws-close", socket.url))
+
+    page.on("websocket", on_socket)
+    page.on("console", lambda message: note("console", f"{message.type}: {message.text}"))
+
+
 @pytest.fixture
-def open_page(browser: Any, daphne_server: dict[str, str]) -> Iterator[Any]:
+def open_page(
+    browser: Any, daphne_server: dict[str, str], request: pytest.FixtureRequest, artifacts: Path
+) -> Iterator[Any]:
     """Opens a match (the demo match unless told) in a browser context of its own, logged in as `user` or
     anonymous, on a desktop screen or a `phone`."""
     contexts = []
     page_errors: list[str] = []
+    traffic: list[str] = []
+    started = time.monotonic()
 
     def open_as(user: str | None, match: str = daphne_server["match"], phone: bool = False) -> Any:
         context = browser.new_context(**(PHONE if phone else {"viewport": {"width": 1300, "height": 1000}}))
         contexts.append(context)
         page = context.new_page()
         page.on("pageerror", lambda error: page_errors.append(f"{user}: {error}"))
+        record_traffic(page, user, traffic, started)
         if user:
             page.goto(f"{daphne_server['url']}/accounts/login/?next={match}")
             page.fill("#id_username", user)
@@ -157,6 +193,10 @@ def open_page(browser: Any, daphne_server: dict[str, str]) -> Iterator[Any]:
     yield open_as
     for context in contexts:
         context.close()
+    report = getattr(request.node, "report_call", None)
+    if (report is not None and report.failed) or os.environ.get("E2E_TRAFFIC") == "always":
+        name = re.sub(r"[^\w.-]+", "-", request.node.nodeid.split("::")[-1])
+        (artifacts / f"traffic-{name}.log").write_text("\n".join(traffic) + "\n")
     assert not page_errors, page_errors
 
 

@@ -93,10 +93,19 @@ def test_a_kicked_mech_falls_and_its_player_stands_it_up(
         assert page.title().startswith("● Your turn · ")
         assert re.fullmatch(r"Orders due in (29:[0-5]\d|30:00)", page.inner_text("#deadline-clock"))
         page.click("[data-action='submit']")
-        page.wait_for_function("() => !document.title.startsWith('●')")
+        if page is alice:  # her order is given and the phase waits for bob's: not her turn
+            page.wait_for_function("() => !document.title.startsWith('●')")
+    # Bob's order resolves the phase, and the weapons phase asks both for an attack: the tab says so again.
     for page in (alice, bob):
         page.wait_for_selector("#attack[data-state='choosing'][data-phase='weapons']", timeout=PLAYBACK_MS)
-        page.click("#attack [data-attack='hold']")
+        assert page.title().startswith("● Your turn · ")
+    alice.click("#attack [data-attack='hold']")
+    alice.wait_for_function("() => !document.title.startsWith('●')")
+    # Still bob's turn once alice's hold has reached his page, long after the reply to his move (which may come
+    # after the broadcast of the resolution it caused: it must not end the turn the resolution began).
+    bob.wait_for_selector("#sides [data-side='alice'][data-submitted='true']")
+    assert bob.title().startswith("● Your turn · ")
+    bob.click("#attack [data-attack='hold']")
     alice.wait_for_selector("#attack[data-state='choosing'][data-phase='physical']", timeout=PLAYBACK_MS)
     # Death from above needs a jump: greyed out up front, with why; the kick has its target number.
     alice.wait_for_selector("#attack li[data-unusable='true'] [data-choice='dfa:']")
