@@ -44,6 +44,16 @@ OUTAGES = (RedisError, OSError, OperationalError, InterfaceError)
 # overlap. The match row lock still takes one match's commands one at a time, and the hub puts the frames
 # that two threads publish back in version order.
 ORDER_THREADS = ThreadPoolExecutor(max_workers=settings.ARBITRO_ORDER_THREADS, thread_name_prefix="orders")
+# A socket's connect and its judging again read here (the login, its stream, its snapshot or catch-up), not on
+# the process's one database thread: in a reconnection storm every socket's connect queued there behind every
+# other's, and a socket's messages wait for its connect (bench/README.md, soak). Read-only ORM calls, each
+# thread with its own connection; nothing here relies on a request thread's state.
+READ_THREADS = ThreadPoolExecutor(max_workers=settings.ARBITRO_READ_THREADS, thread_name_prefix="reads")
+
+
+def on_read_threads(function: Any) -> Any:
+    """`function` (a read) as a coroutine run on READ_THREADS."""
+    return database_sync_to_async(function, thread_sensitive=False, executor=READ_THREADS)
 
 
 def too_long() -> MatchError:
@@ -96,19 +106,19 @@ def _judged(match: Any, viewer: Any) -> Judged:
     return selectors.viewer_stream(match, viewer), audience(viewer), spectator
 
 
-@database_sync_to_async
+@on_read_threads
 def _streams(match_id: int, user: Any) -> Judged:
     return _judged(*selectors.match_and_viewer(match_id=match_id, user=user))
 
 
-@database_sync_to_async
+@on_read_threads
 def _frames_since(match_id: int, user: Any, version: int | None) -> tuple[Judged, list[tuple[int, str]]]:
     """The frames a socket that has seen `version` needs, and where the viewer they were judged for listens."""
     match, viewer = selectors.match_and_viewer(match_id=match_id, user=user)
     return _judged(match, viewer), snapshots.encoded_frames_since(match=match, viewer=viewer, version=version)
 
 
-@database_sync_to_async
+@on_read_threads
 def _chat_now_readable(match_id: int, user: Any, rooms_before: list[str]) -> list[str]:
     """The encoded history of the chat rooms the viewer reads now and did not before (judged again: seated as a
     player or the referee), which its client never loaded."""
@@ -348,7 +358,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
 
     async def _send_error(self, error: MatchError) -> None:
         try:
-            version = await database_sync_to_async(selectors.version_seen)(match_id=self.match_id, user=self.user)
+            version = await on_read_threads(selectors.version_seen)(match_id=self.match_id, user=self.user)
         except (OperationalError, InterfaceError):
             version = self.subscriber.version  # the database is down too: what this socket was last sent
         await self._send_text(error_text(error, version))

@@ -9,7 +9,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "project.settings")
 # Django must be set up before anything imports models (the consumers do).
 django_asgi_app = get_asgi_application()
 
-from channels.auth import AuthMiddleware  # noqa: E402
+from channels.auth import AuthMiddleware, get_user  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.sessions import CookieMiddleware, InstanceSessionWrapper, SessionMiddleware  # noqa: E402
 from daphne.ws_protocol import WebSocketFactory, WebSocketProtocol  # noqa: E402
@@ -19,7 +19,7 @@ from django.core.exceptions import SuspiciousFileOperation  # noqa: E402
 from django.http import Http404  # noqa: E402
 
 from matches import direct_writes, sweeper  # noqa: E402
-from matches.consumers import error_text, too_long  # noqa: E402
+from matches.consumers import error_text, on_read_threads, too_long  # noqa: E402
 from matches.routing import websocket_urlpatterns  # noqa: E402
 from project.origins import SameOriginValidator  # noqa: E402
 
@@ -66,6 +66,14 @@ class SocketSessionMiddleware(SessionMiddleware):
         return await self.inner(wrapper.scope, receive, send)
 
 
+class SocketAuthMiddleware(AuthMiddleware):
+    """Channels' login for websockets, its session and user read on the consumers' read threads instead of the
+    process's one database thread, where a reconnection storm's logins queued one after another."""
+
+    async def resolve_scope(self, scope: Any) -> None:
+        scope["user"]._wrapped = await on_read_threads(get_user.func)(scope)
+
+
 class StaticFilesHandler(ASGIStaticFilesHandler):
     """Django's static files for Daphne, with a path that climbs out of the static folders (`/static/../x`) a
     404 like any other missing file: Django's handler turns only Http404 into an answer, so it was a 500."""
@@ -83,7 +91,7 @@ application = ProtocolTypeRouter(
         # reverse proxy in front for static files.
         "http": StaticFilesHandler(django_asgi_app),
         "websocket": SameOriginValidator(
-            CookieMiddleware(SocketSessionMiddleware(AuthMiddleware(URLRouter(websocket_urlpatterns))))
+            CookieMiddleware(SocketSessionMiddleware(SocketAuthMiddleware(URLRouter(websocket_urlpatterns))))
         ),
     }
 )

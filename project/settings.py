@@ -202,5 +202,8 @@ ARBITRO_CHAT_RATE = (5, 10)
 # Threads per process that run plots and submits (matches/consumers.py). Each waits on PostgreSQL far longer
 # than it computes, so a few let those waits overlap; each thread keeps its own database connection.
 ARBITRO_ORDER_THREADS = int(os.environ.get("ARBITRO_ORDER_THREADS", "4"))
+# Threads per process that run a socket's reads on connecting (its login, stream and snapshot): a reconnection
+# storm's connects wait on PostgreSQL side by side instead of one after another (matches/consumers.py).
+ARBITRO_READ_THREADS = int(os.environ.get("ARBITRO_READ_THREADS", "4"))
 # Daphne sends a frame to a socket at once when nothing is queued for it (matches/direct_writes.py).
 ARBITRO_DIRECT_WRITES = os.environ.get("ARBITRO_DIRECT_WRITES", "true").lower() != "false"

@@ -116,16 +116,17 @@ async def close_worker_connections() -> AsyncIterator[None]:
 
 @pytest.fixture(scope="session", autouse=True)
 def _close_order_thread_connections(django_db_setup: None) -> Iterator[None]:
-    """Plots and submits reach the database from the consumers' order threads; their connections must be
-    closed before pytest-django drops the test database. Every thread takes one of these calls: none
-    returns before all of them run at once."""
+    """Plots and submits reach the database from the consumers' order threads, connects from their read
+    threads; their connections must be closed before pytest-django drops the test database. Every thread of
+    a pool takes one of these calls: none returns before all of them run at once."""
     yield
-    threads = django_settings.ARBITRO_ORDER_THREADS
-    everyone = threading.Barrier(threads)
+    for pool, threads in ((consumers.ORDER_THREADS, django_settings.ARBITRO_ORDER_THREADS),
+                          (consumers.READ_THREADS, django_settings.ARBITRO_READ_THREADS)):
+        everyone = threading.Barrier(threads)
 
-    def close() -> None:
-        everyone.wait(timeout=10)
-        connections.close_all()
+        def close(everyone: threading.Barrier = everyone) -> None:
+            everyone.wait(timeout=10)
+            connections.close_all()
 
-    for future in [consumers.ORDER_THREADS.submit(close) for _ in range(threads)]:
-        future.result()
+        for future in [pool.submit(close) for _ in range(threads)]:
+            future.result()
