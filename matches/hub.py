@@ -2,12 +2,12 @@
 
 Sockets are never channel-layer group members. Each process (each event loop) keeps ONE channel-layer
 subscription per match stream: a channel added to the stream's group when the first local socket of the
-match joins, discarded when the last leaves. Its reader gets every broadcast once, encodes each frame to
-text once, and writes that same string to every local socket of the stream.
+match joins, discarded when the last leaves. Its reader gets every broadcast once, each frame encoded to
+text once by its publisher, and writes that same string to every local socket of the stream.
 
 A frame may differ by audience (frames.py: a side's players, the referee, the spectators): then it is
-published once as variants, each with the audiences it is for, and each variant is encoded once per process
-and written to the local sockets of its audiences. Players, the referee and live spectators share the
+published once as variants, each with the audiences it is for, each variant encoded once (`publish`) and
+written to the local sockets of its audiences. Players, the referee and live spectators share the
 "public" stream; delayed spectators have theirs.
 
 Redis restarting empties every group (and the queued messages): the subscription would stay open but hear
@@ -26,6 +26,7 @@ snapshot of its new view, the frames its old audience was queued dropped.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import logging
 import time
@@ -37,6 +38,7 @@ from typing import Any, TypeVar
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from channels_redis.core import RedisChannelLayer
+from redis.exceptions import NoScriptError
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -87,9 +89,17 @@ def publish(*, match_id: int, frames: list[dict[str, Any]], stream: str = PUBLIC
 async def publish_async(
     *, match_id: int, frames: list[dict[str, Any]], stream: str = PUBLIC_STREAM, versioned: bool = True
 ) -> None:
-    """`publish` from async code (the crowd count)."""
-    message = {"type": MESSAGE_TYPE, "frames": frames, "versioned": versioned}
-    await get_channel_layer().group_send(group_name(match_id, stream), message)
+    """`publish` from async code (the crowd count). Each variant of a frame travels encoded, as its sockets
+    are sent it: encoded once here, not once in every process, and a string is the cheapest thing to pack."""
+    message = {"type": MESSAGE_TYPE, "frames": [_encoded(item) for item in frames], "versioned": versioned}
+    await group_send(get_channel_layer(), group_name(match_id, stream), message)
+
+
+def _encoded(item: dict[str, Any]) -> dict[str, Any]:
+    """A published item as it travels: a `REJUDGE` as it is, a frame as `{"texts": [[AUDIENCES, V, TEXT], ...]}`."""
+    if item.get("type") == REJUDGE:
+        return item
+    return {"texts": [[audiences, frame.get("v"), encode(frame)] for audiences, frame in variants_of(item)]}
 
 
 def addressed(variants: list[tuple[list[str], dict[str, Any]]]) -> dict[str, Any]:
@@ -107,10 +117,10 @@ def variants_of(item: dict[str, Any]) -> list[list[Any]]:
 
 
 def variant_for(variants: list[list[Any]], audience: str) -> int | None:
-    """The index of the variant a socket of `audience` gets, if any."""
+    """The index of the variant a socket of `audience` gets, if any (each variant's audiences come first)."""
     role = audience.split(":")[0]
-    named = next((i for i, (audiences, _) in enumerate(variants) if audience in audiences or role in audiences), None)
-    return named if named is not None else next((i for i, (audiences, _) in enumerate(variants) if EVERYONE in audiences), None)
+    named = next((i for i, variant in enumerate(variants) if audience in variant[0] or role in variant[0]), None)
+    return named if named is not None else next((i for i, variant in enumerate(variants) if EVERYONE in variant[0]), None)
 
 
 class Subscriber:
@@ -329,7 +339,7 @@ class Hub:
                 if item.get("type") == REJUDGE:
                     await _rejudge(entry, item)
                 else:
-                    await _fan_out(entry, variants_of(item), versioned)
+                    await _fan_out(entry, item["texts"], versioned)
 
 
     async def _keep(self, entry: _Stream, layer: Any) -> None:
@@ -351,22 +361,19 @@ class Hub:
                         log.exception("hub: telling one subscriber of %s to resync failed", entry.group)
 
 
-async def _fan_out(entry: _Stream, variants: list[list[Any]], versioned: bool) -> None:
-    """Writes one frame to every local socket of the stream: the variant of its audience, each variant
-    encoded once, when a socket needs it."""
-    texts: dict[int, str] = {}
+async def _fan_out(entry: _Stream, texts: list[list[Any]], versioned: bool) -> None:
+    """Writes one frame to every local socket of the stream: the variant of its audience (`texts`:
+    `[[AUDIENCES, V, TEXT], ...]`, each variant encoded by its publisher)."""
     picked: dict[str, int | None] = {}  # by audience: a stream's sockets are of a few audiences
     for subscriber in list(entry.subscribers):
         if subscriber.audience not in picked:
-            picked[subscriber.audience] = variant_for(variants, subscriber.audience)
+            picked[subscriber.audience] = variant_for(texts, subscriber.audience)
         index = picked[subscriber.audience]
         if index is None:
             continue
-        frame = variants[index][1]
-        if index not in texts:
-            texts[index] = encode(frame)
+        _, version, text = texts[index]
         try:
-            await subscriber.deliver(frame["v"] if versioned else None, texts[index])
+            await subscriber.deliver(version if versioned else None, text)
         except Exception:
             # One broken socket must not stop the match's stream for everyone else.
             log.exception("hub: dropping a frame for one subscriber of %s", entry.group)
@@ -378,6 +385,54 @@ async def _rejudge(entry: _Stream, item: dict[str, Any]) -> None:
             await subscriber.rejudge(item)
         except Exception:
             log.exception("hub: judging one subscriber of %s again failed", entry.group)
+
+
+# channels_redis's `group_send` in two round trips instead of four: the group's members read with its lapsed
+# ones dropped, in one script; then per Redis server one script that drops each channel's lapsed messages and
+# adds the new one where there is room (channels_redis's own script, with the pipeline before it folded in).
+GROUP_MEMBERS = "redis.call('ZREMRANGEBYSCORE', KEYS[1], 0, ARGV[1]) return redis.call('ZRANGE', KEYS[1], 0, -1)"
+GROUP_SEND = """
+local n = #KEYS
+local now, expiry, lapsed = ARGV[2 * n + 1], ARGV[2 * n + 2], ARGV[2 * n + 3]
+local over_capacity = 0
+for i = 1, n do
+    redis.call('ZREMRANGEBYSCORE', KEYS[i], 0, lapsed)
+    if redis.call('ZCOUNT', KEYS[i], '-inf', '+inf') < tonumber(ARGV[n + i]) then
+        redis.call('ZADD', KEYS[i], now, ARGV[i])
+        redis.call('EXPIRE', KEYS[i], expiry)
+    else
+        over_capacity = over_capacity + 1
+    end
+end
+return over_capacity
+"""
+
+
+async def group_send(layer: Any, group: str, message: dict[str, Any]) -> None:
+    """`layer.group_send(group, message)`, on channels_redis in fewer round trips (above): the same keys, the
+    same messages (`_map_channel_keys_to_connection` serializes them), the same expiries and capacities."""
+    if not isinstance(layer, RedisChannelLayer):
+        await layer.group_send(group, message)
+        return
+    now = time.time()
+    names = await _script(layer.connection(layer.consistent_hash(group)), GROUP_MEMBERS, [layer._group_key(group)],
+                          [int(now) - layer.group_expiry])
+    keys_by_server, messages, capacities = layer._map_channel_keys_to_connection([name.decode() for name in names], message)
+    for index, keys in keys_by_server.items():
+        args = [*(messages[key] for key in keys), *(capacities[key] for key in keys), now, layer.expiry, int(now) - int(layer.expiry)]
+        over = await _script(layer.connection(index), GROUP_SEND, keys, args)
+        if over:
+            log.info("hub: %s of %s channels over capacity in group %s", over, len(names), group)
+
+
+_SHAS = {script: hashlib.sha1(script.encode()).hexdigest() for script in (GROUP_MEMBERS, GROUP_SEND)}
+
+
+async def _script(connection: Any, script: str, keys: list[Any], args: list[Any]) -> Any:
+    try:
+        return await connection.evalsha(_SHAS[script], len(keys), *keys, *args)
+    except NoScriptError:  # not cached by this Redis yet (or since it restarted): EVAL caches it
+        return await connection.eval(script, len(keys), *keys, *args)
 
 
 async def group_renew(layer: Any, group: str, channel: str) -> bool:
