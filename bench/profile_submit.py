@@ -1,11 +1,13 @@
 """What a resolution costs the server beside the rules: the two submits of a phase, in this one process.
 
-    python -m bench.profile_submit [--phases 200] [--profile] [--top 25]
+    python -m bench.profile_submit [--phases 200] [--profile] [--top 25] [--watched]
 
 Plays `--phases` phases of a demo duel through `services.order_submit` on a thread beside an event loop, as
 a Daphne process's order thread does (the after-commit publish to Redis, on the loop, included), and prints the CPU time of this process per resolution,
 the part of it spent in `rules/` (cProfile's cumulative time under the ruleset's calls, scaled to the
-unprofiled CPU), the statements sent per resolution, and with `--profile` the heaviest functions. CPU time
+unprofiled CPU), the statements sent per resolution, and with `--profile` the heaviest functions. With
+`--watched` the process's hub also reads the match's frames and hands them to three sockets (both players,
+a spectator) that drop them: the publish's other half, in the process of the players' sockets. CPU time
 moves little with the machine's load, unlike wall-clock time; the load average is printed beside it.
 """
 
@@ -34,16 +36,40 @@ def _play(match_id: int, users: dict[str, Any], phases: int) -> None:
             services.order_submit(match_id=match_id, user=users[side], order_json=ORDERS[side])
 
 
-def _on_order_thread(work: Any, *args: Any) -> Any:
+def _on_order_thread(work: Any, *args: Any, watched: int | None = None) -> Any:
     """`work(*args)` on a thread of its own while this thread runs an event loop, as Daphne's order threads
     run the submits (matches/consumers.py): the after-commit publish is handed to that loop, whose Redis
-    connections stay open, instead of a new loop per publish."""
+    connections stay open, instead of a new loop per publish. `watched`: a match this process's hub
+    subscribes to meanwhile, with a socket of each audience that drops what it is sent (`--watched`)."""
     from asgiref.sync import sync_to_async
 
     async def run() -> Any:
-        return await sync_to_async(work, thread_sensitive=False)(*args)
+        from matches.hub import Subscriber, get_hub
+        from matches.models import Match
+
+        async def drop(_: Any = None) -> None:
+            return None
+
+        if watched:
+            from channels.layers import channel_layers
+
+            # channels_redis's receiving locks belong to the loop that first used them: a layer of this loop's own.
+            channel_layers.backends.clear()
+        subscribers = [Subscriber(drop, interrupted=drop, audience=name) for name in WATCHERS] if watched else []
+        for subscriber in subscribers:
+            await get_hub().join(watched, subscriber)
+            await subscriber.release((await Match.objects.aget(pk=watched)).version)
+        try:
+            return await sync_to_async(work, thread_sensitive=False)(*args)
+        finally:
+            for subscriber in subscribers:
+                await get_hub().leave(watched, subscriber)
 
     return asyncio.run(run())
+
+
+# The audiences of a watched match's sockets: both players and a spectator, as the closed loop's.
+WATCHERS = ("player:alice", "player:bob", "spectator")
 
 
 def _users(match_id: int) -> dict[str, Any]:
@@ -98,6 +124,8 @@ def main() -> None:
     parser.add_argument("--phases", type=int, default=200)
     parser.add_argument("--profile", action="store_true", help="also print cProfile's heaviest functions")
     parser.add_argument("--top", type=int, default=25)
+    parser.add_argument("--watched", action="store_true",
+                        help="this process's hub subscribes to the match, as the Daphne process of its players' sockets")
     args = parser.parse_args()
 
     setup_django()
@@ -107,10 +135,11 @@ def main() -> None:
     statements = _on_order_thread(_statements, warm, users[warm])
     load = os.getloadavg()
     started = time.process_time()
-    _on_order_thread(_play, timed, users[timed], args.phases)
+    _on_order_thread(_play, timed, users[timed], args.phases, watched=timed if args.watched else None)
     cpu_ms = (time.process_time() - started) * 1000 / args.phases
     profiler = cProfile.Profile(time.process_time)  # CPU time: waits on PostgreSQL and Redis are not the server's
-    _on_order_thread(profiler.runcall, _play, profiled, users[profiled], args.phases)
+    _on_order_thread(profiler.runcall, _play, profiled, users[profiled], args.phases,
+                     watched=profiled if args.watched else None)
     stats = pstats.Stats(profiler)
     share = _rules_share(stats)
     row = {
