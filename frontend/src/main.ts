@@ -24,7 +24,7 @@ import { SightTool } from "./sight";
 import { StatusLine, refereeActionText } from "./status-line";
 import { HexTooltip, attachHints } from "./tooltip";
 import { errorText } from "./errors";
-import { showHeader } from "./header";
+import { phaseTitle, showHeader } from "./header";
 import { t } from "./i18n";
 import { afterFrame } from "./position";
 import type { MatchResult, PlaybackFrame, ServerFrame, SideInfo, Snapshot, Unit } from "./protocol";
@@ -346,7 +346,9 @@ function startMatch(page: HTMLElement): void {
     cue.set(false);
     const start: Poses = Object.fromEntries(before.units.map((u) => [u.id, { hex: u.hex, facing: u.facing }]));
     page.dataset.playback = "playing";
-    showStatus(t("Turn %(turn)s: the %(phase)s is resolved; watch it play.", { turn: frame.turn, phase: t(frame.phase) }));
+    // The phase as the rules title it (skirmish's "Order 3"): the position before the playback is in that phase.
+    const phase = before.match.phase === frame.phase ? phaseTitle(before) : t(frame.phase);
+    showStatus(t("Turn %(turn)s: the %(phase)s is resolved; watch it play.", { turn: frame.turn, phase }));
     playing = frame; // first: the playback this one cuts short must not show the page its end
     playback.play(frame, start, board, () => {
       page.dataset.playback = "done";

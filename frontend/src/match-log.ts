@@ -2,7 +2,7 @@
 // for the whole match and filterable by phase and by words, in the page's language. It starts from the
 // server's log (`GET /api/matches/<id>/log/`) and adds each playback as it comes, so a reload loses nothing.
 
-import { PHASE_NAMES, combatRulings, phaseName } from "./combat-report";
+import { combatRulings, phaseName } from "./combat-report";
 import { t } from "./i18n";
 import type { PlaybackFrame, Timeline } from "./protocol";
 import { rulings } from "./rulings";
@@ -54,12 +54,11 @@ export class MatchLog {
         return response.json();
       },
   ) {
-    const options = [["", t("All phases")], ...Object.entries(PHASE_NAMES).map(([phase, name]) => [phase, t(name)])];
     // The translations are our own catalogue's words, not a player's: safe to place as markup.
     root.innerHTML = `
       <h2 id="match-log-title">${t("Match log")}</h2>
       <p class="controls">
-        <label>${t("Phase")} <select id="log-phase">${options.map(([value, name]) => `<option value="${value}">${name}</option>`).join("")}</select></label>
+        <label>${t("Phase")} <select id="log-phase"><option value="">${t("All phases")}</option></select></label>
         <label>${t("Search")} <input id="log-words" type="search" size="10"></label>
       </p>
       <ol id="log-entries" aria-labelledby="match-log-title"></ol>`;
@@ -107,12 +106,28 @@ export class MatchLog {
   }
 
   private render(): void {
+    const entries = this.entries();
+    this.offerPhases(entries);
     const phase = this.phaseFilter.value;
     const words = this.wordFilter.value;
-    const shown = this.entries().filter((entry) => passes(entry, phase, words));
+    const shown = entries.filter((entry) => passes(entry, phase, words));
     this.list.replaceChildren(...shown.map((entry) => this.item(entry)));
     this.root.hidden = this.frames.size === 0;
     this.list.scrollTop = this.list.scrollHeight; // the newest at the bottom, in view
+  }
+
+  /**
+   * The phase filter offers the phases the log has, in the order they first came: the match's game's own (a
+   * MEKATAC match has no weapons phase, skirmish numbers its orders), whatever the game. The choice stays.
+   */
+  private offerPhases(entries: LogEntry[]): void {
+    const phases = [...new Set(entries.map((entry) => entry.phase))];
+    const offered = [...this.phaseFilter.options].slice(1).map((option) => option.value);
+    if (phases.join() === offered.join()) return;
+    const chosen = this.phaseFilter.value;
+    const options = phases.map((phase) => Object.assign(document.createElement("option"), { value: phase, textContent: phaseName(phase) }));
+    this.phaseFilter.replaceChildren(this.phaseFilter.options[0], ...options);
+    this.phaseFilter.value = phases.includes(chosen) ? chosen : "";
   }
 
   private item(entry: LogEntry): HTMLElement {

@@ -84,6 +84,21 @@ describe("the match log panel", () => {
     expect(titles()).toEqual(["Turn 1 · Movement"]);
   });
 
+  it("offers the phases the log has, whatever the game, in the order they came", async () => {
+    const options = () => [...root.querySelectorAll<HTMLOptionElement>("#log-phase option")].map((o) => o.value);
+    expect(options()).toEqual([""]);
+    await log.load("/api/matches/1/log/");
+    expect(options()).toEqual(["", "movement"]);
+    log.add(weapons);
+    expect(options()).toEqual(["", "movement", "physical", "heat"]);
+    const phase = root.querySelector<HTMLSelectElement>("#log-phase")!;
+    phase.value = "heat";
+    log.add({ ...movement, v: 9, turn: 2, phase: "order-3" }); // skirmish numbers its orders
+    expect(options()).toEqual(["", "movement", "physical", "heat", "order-3"]);
+    expect(phase.value).toBe("heat");
+    expect(root.querySelector("#log-phase option[value='order-3']")!.textContent).toBe("Order 3");
+  });
+
   it("marks a phase the referee annulled, and fetches again a log it could not fetch", async () => {
     served = [{ ...movement, annulled: "a misclick" }];
     await log.load("/api/matches/1/log/");

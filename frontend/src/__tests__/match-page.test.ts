@@ -105,6 +105,16 @@ describe("the your-turn cue when the last order resolves the phase", () => {
   });
 });
 
+describe("the status line of a playback", () => {
+  it("names the phase as the rules title it", async () => {
+    await openPage();
+    const [snapshot, ...events] = frames("bob").slice(0, 5) as [Snapshot, ...ServerFrame[]];
+    snapshot.hints = { ...snapshot.hints, phase_title: { code: "skirmish.phase_order", params: { number: 3 } } };
+    receive(snapshot, ...events, frame("bob", "playback", 5));
+    expect(status()).toBe("Turn 1: the Order 3 is resolved; watch it play.");
+  });
+});
+
 describe("the status line after taking an order back", () => {
   const submittedAndAccepted = () => receive(...frames("alice").slice(0, 3));
 
