@@ -55,15 +55,16 @@ def _on_order_thread(work: Any, *args: Any, watched: int | None = None) -> Any:
 
             # channels_redis's receiving locks belong to the loop that first used them: a layer of this loop's own.
             channel_layers.backends.clear()
+        match_id = watched or 0
         subscribers = [Subscriber(drop, interrupted=drop, audience=name) for name in WATCHERS] if watched else []
         for subscriber in subscribers:
-            await get_hub().join(watched, subscriber)
-            await subscriber.release((await Match.objects.aget(pk=watched)).version)
+            await get_hub().join(match_id, subscriber)
+            await subscriber.release((await Match.objects.aget(pk=match_id)).version)
         try:
             return await sync_to_async(work, thread_sensitive=False)(*args)
         finally:
             for subscriber in subscribers:
-                await get_hub().leave(watched, subscriber)
+                await get_hub().leave(match_id, subscriber)
 
     return asyncio.run(run())
 
