@@ -31,6 +31,7 @@ import json
 import logging
 import time
 import weakref
+from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -73,7 +74,7 @@ def group_name(match_id: int, stream: str) -> str:
     return f"match.{match_id}.{stream}"
 
 
-def encode(frame: dict[str, Any]) -> str:
+def encode(frame: Any) -> str:
     return json.dumps(frame, separators=(",", ":"), ensure_ascii=False)
 
 
@@ -99,7 +100,26 @@ def _encoded(item: dict[str, Any]) -> dict[str, Any]:
     """A published item as it travels: a `REJUDGE` as it is, a frame as `{"texts": [[AUDIENCES, V, TEXT], ...]}`."""
     if item.get("type") == REJUDGE:
         return item
-    return {"texts": [[audiences, frame.get("v"), encode(frame)] for audiences, frame in variants_of(item)]}
+    variants = variants_of(item)
+    # A field that is one object in several variants (a playback's timeline, most of its frame) encoded once.
+    counts = Counter(id(value) for _, frame in variants for value in frame.values() if isinstance(value, (dict, list)))
+    shared = {key for key, count in counts.items() if count > 1}
+    texts: dict[int, str] = {}
+
+    def text_of(value: Any) -> str:
+        if id(value) not in shared:
+            return encode(value)
+        if id(value) not in texts:  # the variants hold every value alive meanwhile: an id is not reused
+            texts[id(value)] = encode(value)
+        return texts[id(value)]
+
+    def whole(frame: dict[str, Any]) -> str:
+        if not shared:
+            return encode(frame)
+        # `encode`'s text, field by field: "{", each `"key":value` joined by ",", "}".
+        return "{" + ",".join(f"{encode(key)}:{text_of(value)}" for key, value in frame.items()) + "}"
+
+    return {"texts": [[audiences, frame.get("v"), whole(frame)] for audiences, frame in variants]}
 
 
 def addressed(variants: list[tuple[list[str], dict[str, Any]]]) -> dict[str, Any]:

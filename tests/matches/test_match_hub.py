@@ -402,3 +402,19 @@ async def test_each_variant_of_a_frame_is_encoded_once_per_process_and_reaches_i
     }
     for subscriber in subscribers:
         await hub.leave(match_id, subscriber)
+
+
+def test_each_variant_travels_as_its_sockets_are_sent_it() -> None:
+    """A published frame's variants are encoded before Redis, a field they share (one object) once, and each
+    text is the frame's `encode` all the same."""
+    timeline = [{"unit": "A", "steps": ["F", "F"], "note": "é"}]
+    item = hub_module.addressed([
+        (["player:alice"], {"type": "playback", "v": 4, "timeline": timeline, "view": {"ammo": 1}}),
+        (["*"], {"type": "playback", "v": 4, "timeline": timeline, "view": {}}),
+    ])
+    texts = hub_module._encoded(item)["texts"]
+    assert [(audiences, version, json.loads(text)) for audiences, version, text in texts] == [
+        (audiences, 4, frame) for audiences, frame in hub_module.variants_of(item)
+    ]
+    assert [text for _, _, text in texts] == [hub_module.encode(frame) for _, frame in hub_module.variants_of(item)]
+    assert hub_module._encoded({"type": "submitted", "v": 1})["texts"] == [[["*"], 1, '{"type":"submitted","v":1}']]
