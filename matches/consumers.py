@@ -194,6 +194,18 @@ class MatchConsumer(AsyncWebsocketConsumer):
         finally:
             await get_crowd().leave(self.match_id, self.socket_id)
 
+    async def dispatch(self, message: Any) -> None:
+        """Channels hops to the process's database thread before every message, to close that thread's stale
+        connections (`aclose_old_connections`, a thread round trip per message). A socket's messages skip it:
+        everything they read or write runs through `database_sync_to_async`, on the order, read or database
+        thread, which closes that thread's stale connections before and after each call (channels.db), and
+        every thread owns its connections, so the hop would only close what the call closes itself. Connecting
+        and disconnecting keep it."""
+        if message["type"] == "websocket.receive":
+            await self.websocket_receive(message)
+        else:
+            await super().dispatch(message)
+
     def _feed(self) -> Any:
         """Where the socket's broadcast frames come from: the hub, or the match's release of a delay in seconds."""
         return get_releases() if self.stream == SECONDS_DELAYED_STREAM else get_hub()

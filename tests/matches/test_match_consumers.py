@@ -201,3 +201,25 @@ async def test_the_socket_origin_check_is_http_csrf_s_same_origin_rule(
     connected, _ = await socket.connect()
     assert connected == connects
     await socket.disconnect()
+
+
+async def test_a_sockets_messages_skip_the_hop_that_closes_stale_connections(
+    match: Match, alice: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Channels hops to the database thread before every message to close its stale connections; a socket's
+    messages need not (MatchConsumer.dispatch): each of their database calls closes its own thread's."""
+    import channels.consumer
+
+    hops: list[None] = []
+
+    async def counted() -> None:
+        hops.append(None)
+
+    monkeypatch.setattr(channels.consumer, "aclose_old_connections", counted)
+    socket = await connect(match, alice)
+    assert (await receive(socket))["type"] == "snapshot"
+    connecting = len(hops)
+    assert (await send(socket, {"type": "resync"}))["type"] == "snapshot"
+    assert (await send(socket, {"type": "plot", "order": ALICE_ORDER}))["type"] != "error"
+    assert len(hops) == connecting
+    await socket.disconnect()
