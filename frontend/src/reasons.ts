@@ -38,9 +38,12 @@ export function reasonText(english: string, coded?: ReasonCode | null): string {
   return (coded && render(coded)) ?? english;
 }
 
-/** A unit's name in the page's language: its coded name when the view gives one ("Z (infantería)"), else as sent. */
-export function unitName(unit: { name: string; name_code?: ReasonCode | null }): string {
-  return reasonText(unit.name, unit.name_code);
+/**
+ * A unit's name in the page's language: its coded name when the view gives one ("Z (infantería)"), else as sent,
+ * else its id (a ruleset whose units have no name: the Sentry test game's troopers).
+ */
+export function unitName(unit: { id?: string; name?: string; name_code?: ReasonCode | null }): string {
+  return reasonText(unit.name ?? unit.id ?? "", unit.name_code);
 }
 
 /** A list of reasons with their parallel `reason_codes` (absent from older frames: English as sent). */

@@ -37,6 +37,13 @@ describe("the reaction panel", () => {
     expect([...root.querySelectorAll("button")].every((b) => b.disabled)).toBe(true);
   });
 
+  it("names units by their id in a game whose units have no name (the Sentry test game's)", () => {
+    const { root, reaction } = panel();
+    reaction.show(view, [{ id: "R" }, { id: "S" }, { id: "T" }] as Unit[]);
+    expect([...root.querySelectorAll("button")].map((b) => b.textContent)).toEqual(["shoot at R", "Pass"]);
+    expect(root.textContent).toContain("Waiting for the reaction of T.");
+  });
+
   it("says the window's reason from its code, without a second full stop", () => {
     const { root, reaction } = panel();
     const coded = { ...window, reason: "Line of fire to F in 0508 opens.", reason_code: { code: "skirmish.sighted",
