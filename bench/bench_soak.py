@@ -14,6 +14,7 @@ stored. Measured and reported (goals from the issue):
 - frozen matches: a match one of whose clients has not reached its last version once the time is up and
   the last frames had `SETTLE_SECONDS` to arrive (goal 0): a client that missed a frame resyncs, so one
   that reached the last version lost nothing; frames a client got twice (goal 0); reconnects and resyncs;
+- how long a submit waited for its answer (p50, p99, max; a socket's first message waits for its connect);
 - memory: the servers' resident memory at the end against after the warm-up (goal: under 10% growth), and
   against a quarter of the run after the restart, once its reconnection storm is over (what still grows
   then is a leak; what the storm added and kept is the allocator's high-water mark), with the readings
@@ -37,19 +38,34 @@ from .live import Daphne, RedisServer, daphne_processes, redis_server
 from .viewers import Viewer
 
 COLUMNS = ["matches", "spectators", "seconds", "phases", "errors", "tracebacks", "frozen", "duplicates", "reconnects",
-           "resyncs", "rss_growth_pct", "rss_growth_after_storm_pct"]
+           "resyncs", "submit_p99_s", "submit_max_s", "rss_growth_pct", "rss_growth_after_storm_pct"]
 SETTLE_SECONDS = 60.0
 # Clients connected at a time (the storm benchmark is the one that opens them all at once).
 JOIN_BATCH = 20
 
 
-async def _play(players: dict[str, Viewer], until: float, pace: float, errors: list[dict[str, Any]]) -> int:
+async def _timed(player: Viewer, order: dict[str, Any], waits: list[float]) -> dict[str, Any]:
+    """The submit's answer; the seconds it took (sent again after a close included) go into `waits`."""
+    began = time.monotonic()
+    answer = await player.submit(order)
+    waits.append(time.monotonic() - began)
+    return answer
+
+
+def _percentile(values: list[float], share: float) -> float:
+    ranked = sorted(values)
+    return round(ranked[min(len(ranked) - 1, int(share * len(ranked)))], 2) if ranked else 0.0
+
+
+async def _play(
+    players: dict[str, Viewer], until: float, pace: float, errors: list[dict[str, Any]], waits: list[float]
+) -> int:
     """Phase after phase, one every `pace` seconds at most, until `until`; the phases this match resolved."""
     phases = 0
     while time.monotonic() < until:
         began = time.monotonic()
         before = min(player.version or 0 for player in players.values())
-        answers = await asyncio.gather(*(player.submit(ORDERS[side]) for side, player in players.items()))
+        answers = await asyncio.gather(*(_timed(player, ORDERS[side], waits) for side, player in players.items()))
         errors += [a for a in answers if a["type"] == "error" and a["code"] != "order.already_submitted"]
         # Two `submitted` events and the playback: the phase is over for a player who has all three.
         try:
@@ -128,7 +144,8 @@ async def _soak(
     timeline: list[tuple[float, int]] = []  # (seconds since the warm-up, the servers' RSS in bytes)
     sampler = asyncio.create_task(_sample(servers, started, args.sample, timeline))
     errors: list[dict[str, Any]] = []
-    games = [asyncio.create_task(_play(match, started + args.seconds, args.pace, errors)) for match in players]
+    waits: list[float] = []  # seconds each submit took to be answered
+    games = [asyncio.create_task(_play(match, started + args.seconds, args.pace, errors, waits)) for match in players]
     rss_restarts = []
     for restart in range(1, args.restarts + 1):  # evenly spaced: once, halfway, by default
         await asyncio.sleep(max(0.0, started + args.seconds * restart / (args.restarts + 1) - time.monotonic()))
@@ -153,6 +170,9 @@ async def _soak(
         "phases": phases, "errors": len(errors), "first_errors": errors[:5], "frozen": frozen,
         "resyncs": sum(v.snapshots - 1 for v in everyone),
         "duplicates": sum(v.duplicates for v in everyone), "reconnects": sum(len(v.closes) for v in everyone),
+        # How long a submit waited for its answer: the reconnection storm's submits wait on their connect.
+        "submit_p50_s": _percentile(waits, 0.5), "submit_p99_s": _percentile(waits, 0.99),
+        "submit_max_s": _percentile(waits, 1.0),
         # The issue's measure: the end against just after the warm-up (every client connected).
         "rss_growth_pct": _growth(rss_before, rss_after),
         # Against halfway from the last restart to the end, its reconnection storm over: what still grows.
