@@ -121,8 +121,11 @@ class Viewer:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 raise AssertionError(f"waited {seconds} s in vain; version {self.version}, closes {self.closes}")
+            # Not asyncio.wait_for: on Python 3.11 it swallows a cancellation that comes as the event is set (a
+            # reply arriving), and a submit cancelling its `gone` waiter then waited its full 20 s for it.
             try:
-                await asyncio.wait_for(self._changed.wait(), remaining)
+                async with asyncio.timeout(remaining):
+                    await self._changed.wait()
             except TimeoutError:
                 pass
 
