@@ -9,37 +9,8 @@ import { type Facing, type Hex, hexLabel, parseLabel, turn } from "../../hex";
 import { t } from "../../i18n";
 import { type Position, stepsInto, trace } from "../../path";
 import { type KeptPlot, type PlotMemory, orderKey } from "./plot-memory";
-import type { Check, ClientFrame, Mode, Order, Path, PathStep, Step, Unit } from "../../protocol";
-import { reasonsText } from "../../reasons";
-
-/** A movement mode's budget as the server's hints give it (rules/rulesets/solaris/hints.py): its PM, and up to
- * how many PM it needs no faster gait than walking (running, for MASC); past that the map dashes the reach. */
-export interface ModeBudget {
-  mp: number;
-  plain: number;
-}
-
-/** What the plotter needs of a unit: where it stands, whether it lies prone, and the modes the hints offer it. */
-export type PlotUnit = Pick<Unit, "id" | "hex" | "facing" | "prone"> & { modes: Partial<Record<Mode, ModeBudget>> };
-
-const MODE_ORDER: Mode[] = ["walk", "run", "jump", "masc"];
-
-/** The modes the unit may move in (the hints': jumping with jump jets, MASC when it has it), in a fixed order. */
-export function modesOf(unit: PlotUnit): Mode[] {
-  return MODE_ORDER.filter((mode) => mode in unit.modes);
-}
-
-/** The PM a mode gives. */
-export function modeLimit(unit: PlotUnit, mode: Mode): number {
-  return unit.modes[mode]?.mp ?? 0;
-}
-
-/** Reach up to this many PM needs no faster gait than walking (running, for MASC): past it, the map dashes it. */
-export function plainLimit(unit: PlotUnit, mode: Mode): number {
-  return unit.modes[mode]?.plain ?? 0;
-}
-
-const MODE_NAMES: Record<Mode, string> = { walk: "walk", run: "run", jump: "jump", masc: "MASC" };
+import type { ClientFrame, Mode, Order, Path, Step } from "../../protocol";
+import { MODE_NAMES, type PlotUnit, modeLimit, modesOf, stepText } from "./plot-modes";
 
 export interface PlotHooks {
   send(frame: ClientFrame): boolean;
@@ -57,25 +28,11 @@ const KEYS: Record<string, string> = {
   w: "F", s: "B", a: "L", d: "R", u: "SU", p: "GP", backspace: "undo", z: "undo", m: "mode", j: "jump",
 };
 
-/** "piloting roll 5+: standing up (…): piloting 5 = 5": a roll a step needs, and why, in the page's language. */
-export function checkText(check: Check): string {
-  const why = reasonsText(check.reasons, check.reason_codes).join("; ");
-  const values = { target: check.target };
-  const roll = check.roll === "piloting" ? t("piloting roll %(target)s+", values) : t("roll %(target)s+", values);
-  return why ? `${roll}: ${why}` : roll;
-}
-
-/** A plotted step as the list shows it: where it leads, its cost and the rolls it needs. */
-export function stepText(step: string, hex: string, priced: PathStep | undefined): string {
-  const name = step === "SU" ? t("stand up") : step === "GP" ? t("go prone") : step;
-  if (!priced) return `${name} → ${hex}`;
-  const notes = [t("%(mp)s PM", { mp: priced.mp }), ...(priced.checks ?? []).map(checkText)];
-  return `${name} → ${hex} (${notes.join("; ")})`;
-}
-
 function sameOrder(a: Order, b: Order): boolean {
   return orderKey(a) === orderKey(b);
 }
+
+export { type ModeBudget, type PlotUnit, checkText, modeLimit, modesOf, plainLimit, stepText } from "./plot-modes";
 
 export class Plotter {
   private state: State = "idle";
