@@ -70,8 +70,9 @@ def conditions(page: Any) -> dict[str, str]:
 
 @pytest.fixture
 def duel_match(server_manage: Callable[..., str]) -> str:
-    """A demo match of the duel's own, fresh whatever the other tests did to the shared one."""
-    found = re.search(r"Match page: (\S+)", server_manage("demo", "--new"))
+    """A demo match of the duel's own, fresh whatever the other tests did to the shared one, on fixed dice: on a
+    fresh seed a turn-1 volley once destroyed a mech before the physical phase the test goes on to."""
+    found = re.search(r"Match page: (\S+)", server_manage("demo", "--new", "--seed", "e2e-duel"))
     assert found, "manage.py demo --new did not print the match page"
     return found.group(1)
 

@@ -40,6 +40,7 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--new", action="store_true", help="open new demo matches even if some are in progress")
+        parser.add_argument("--seed", help="the dice's seed for the matches it opens (a test that expects its rolls)")
 
     def handle(self, *args: Any, **options: Any) -> None:
         users = {}
@@ -51,8 +52,9 @@ class Command(BaseCommand):
             users[username] = user
         organiser_grant(users["referee"])  # the demo referee runs the demo campaign from the admin
 
-        match = self._match(DEMO_TITLE, {"alice": users["alice"], "bob": users["bob"]}, options["new"])
-        against = self._match(BOT_TITLE, {"alice": users["alice"], "bob": bots.bot_user(BOT_LEVEL)}, options["new"])
+        new, seed = options["new"], options["seed"]
+        match = self._match(DEMO_TITLE, {"alice": users["alice"], "bob": users["bob"]}, new, seed)
+        against = self._match(BOT_TITLE, {"alice": users["alice"], "bob": bots.bot_user(BOT_LEVEL)}, new, seed)
         # The computer gives its first orders now, through the pipeline (then the server's bots worker does).
         bots.play_bots(against.pk)
 
@@ -62,11 +64,12 @@ class Command(BaseCommand):
         self.stdout.write(f"Match page: /matches/{match.pk}/")
         self.stdout.write(f"Against the computer (log in as alice): /matches/{against.pk}/")
 
-    def _match(self, title: str, players: dict[str, Any], new: bool) -> Match:
-        """The demo match called `title` still in progress, or a new one (always with `new`)."""
+    def _match(self, title: str, players: dict[str, Any], new: bool, seed: str | None) -> Match:
+        """The demo match called `title` still in progress, or a new one (always with `new`) on `seed`'s dice
+        (a fresh seed when None)."""
         match = None if new else Match.objects.filter(title=title, status=Match.Status.IN_PROGRESS).first()
         if match is None:
-            match = match_create(state=_demo_duel(), players=players, title=title)
+            match = match_create(state=_demo_duel(), players=players, title=title, seed=seed)
             self.stdout.write(f"Created match {match.pk}: {title}")
         else:
             self.stdout.write(f"Match {match.pk} ({title}) is still open")
