@@ -127,6 +127,8 @@ class Watch:
 def play_every_event_kind(watch: Watch) -> None:
     alice, bob, dana = (watch.users[name] for name in ("alice", "bob", "dana"))
     watch.do(lobby.match_join, user=bob, role="player")
+    watch.do(lobby.match_leave, user=bob)  # and back: a seat given up in the lobby
+    watch.do(lobby.match_join, user=bob, role="player")
     watch.do(lobby.match_referee_seat, user=alice, username="dana")
     watch.do(lobby.match_options_set, user=alice, options=watch.match.options)
     for user in (alice, bob):
