@@ -14,7 +14,7 @@ from django.conf import settings as django_settings
 from django.contrib.auth.models import User
 from django.db import connections
 
-from matches import consumers, crowd, hub
+from matches import consumers, crowd, hub, lobby
 from matches.models import Event, Match, Order
 from matches.pipeline import match_create
 from rules.rulesets.solaris.demo import demo_state
@@ -93,6 +93,23 @@ def bob(db: None) -> User:
 def carol(db: None) -> User:
     """Logged in but not seated: a spectator."""
     return User.objects.create_user("carol", password="carol-pw")
+
+
+@pytest.fixture
+def dana(db: None) -> User:
+    """A fourth user: the one the host seats as referee, or a spectator who is given a seat."""
+    return User.objects.create_user("dana", password="dana-pw")
+
+
+@pytest.fixture
+def opened(alice: User, bob: User) -> Match:
+    """The duel in the lobby: alice hosts it, bob has taken the other side."""
+    from tests.matches.lobby_duels import DUEL  # not at the top: lobby_duels imports the sockets helpers
+
+    match = lobby.match_open(host=alice, designs=DUEL)
+    lobby.match_join(match_id=match.pk, user=bob, role="player")
+    match.refresh_from_db()
+    return match
 
 
 @pytest.fixture

@@ -17,18 +17,6 @@ from tests.matches.sockets import client_as, connect, frames_until, receive
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def dana(db: None) -> User:
-    return User.objects.create_user("dana", password="dana-pw")
-
-
-@pytest.fixture
-def opened(alice: User, bob: User) -> Match:
-    match = lobby.match_open(host=alice, designs=DUEL)
-    lobby.match_join(match_id=match.pk, user=bob, role="player")
-    match.refresh_from_db()
-    return match
-
 
 def _sides(match: Match, user: User) -> dict[str, str | None]:
     match.refresh_from_db()

@@ -13,25 +13,11 @@ from matches import lobby, referee, services
 from matches.errors import MatchError
 from matches.models import Event, Match, Participant
 from matches.selectors import player_view, viewer_for
-from tests.matches.lobby_duels import DUEL
 from tests.matches.sockets import client_as
 
 pytestmark = pytest.mark.django_db
 
 MOVE = {"unit": "A", "mode": "walk", "steps": ["F"]}
-
-
-@pytest.fixture
-def dana(db: None) -> User:
-    return User.objects.create_user("dana", password="dana-pw")
-
-
-@pytest.fixture
-def opened(alice: User, bob: User) -> Match:
-    match = lobby.match_open(host=alice, designs=DUEL)
-    lobby.match_join(match_id=match.pk, user=bob, role="player")
-    match.refresh_from_db()
-    return match
 
 
 def _start(match: Match, *players: User) -> None:

@@ -24,11 +24,6 @@ pytestmark = [
 ]
 
 
-@pytest.fixture
-def dana(db: None) -> User:
-    return User.objects.create_user("dana", password="dana-pw")
-
-
 @database_sync_to_async
 def _opened(alice: User, options: dict[str, Any] | None = None) -> Match:
     return lobby.match_open(host=alice, designs=DUEL, **({"options": options} if options else {}))
