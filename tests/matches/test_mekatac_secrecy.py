@@ -23,16 +23,22 @@ MEKAS = {"a": ["Sharpshot", "Reaper"], "b": ["Tasmanian"]}
 MINE, HIDDEN = "0511", "0303"  # side a's minefield in its half; where side b hides its Tasmanian in its own
 
 
-def test_hands_mines_and_a_hidden_meka_reach_only_their_side(
-        alice: User, bob: User, carol: User, monkeypatch: pytest.MonkeyPatch,
-        django_capture_on_commit_callbacks: Any) -> None:
-    published: list[dict[str, Any]] = []
+@pytest.fixture
+def published(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
+    """Every item the services hand to the hub, each with all its audiences' variants (frame_for picks one)."""
+    items: list[dict[str, Any]] = []
 
     def publish(*, match_id: int, frames: list[dict[str, Any]], stream: str = hub.PUBLIC_STREAM,
                 versioned: bool = True) -> None:
-        published.extend(frames)
+        items.extend(frames)
 
     monkeypatch.setattr(hub, "publish", publish)
+    return items
+
+
+def test_hands_mines_and_a_hidden_meka_reach_only_their_side(
+        alice: User, bob: User, carol: User, published: list[dict[str, Any]],
+        django_capture_on_commit_callbacks: Any) -> None:
     match = _hidden_b1(alice, bob, django_capture_on_commit_callbacks)
     assert published
     for audience, sees in (("player:a", {MINE}), ("player:b", {HIDDEN}), ("spectator", set()),
@@ -79,17 +85,10 @@ def _hidden_b1(alice: User, bob: User, capture: Any, seed: str | None = None) ->
 
 
 def test_a_hidden_meka_is_not_named_in_the_awaited_units_nor_the_initiative_order(
-        alice: User, bob: User, carol: User, monkeypatch: pytest.MonkeyPatch,
+        alice: User, bob: User, carol: User, published: list[dict[str, Any]],
         django_capture_on_commit_callbacks: Any) -> None:
     """'Meka oculto': once hidden, the meka's existence shows to no viewer who may not see it, so neither the
     units the movement phase awaits nor its initiative order and rolls name it to them (the ruleset's view)."""
-    published: list[dict[str, Any]] = []
-
-    def publish(*, match_id: int, frames: list[dict[str, Any]], stream: str = hub.PUBLIC_STREAM,
-                versioned: bool = True) -> None:
-        published.extend(frames)
-
-    monkeypatch.setattr(hub, "publish", publish)
     match = _hidden_b1(alice, bob, django_capture_on_commit_callbacks)
     for audience, named in (("player:a", False), ("player:b", True), ("spectator", False), ("referee", True)):
         views = [frame["view"] for item in published if (frame := frame_for(item, audience)) is not None
@@ -108,18 +107,11 @@ def _names_b1(view: dict[str, Any]) -> bool:
 
 
 def test_no_ruling_names_a_hidden_meka_to_a_viewer_not_shown_it(
-        alice: User, bob: User, carol: User, monkeypatch: pytest.MonkeyPatch,
+        alice: User, bob: User, carol: User, published: list[dict[str, Any]],
         django_capture_on_commit_callbacks: Any) -> None:
     """'Meka oculto': the playbacks from the one that hides B1 on (the preparation's cards, the initiative rolls)
     name it (as an event's unit or target, in a ruling or a roll) to side b and the referee only, in the published
     frames, in the match log and in the snapshot's last playback; the other rulings of those phases reach everyone."""
-    published: list[dict[str, Any]] = []
-
-    def publish(*, match_id: int, frames: list[dict[str, Any]], stream: str = hub.PUBLIC_STREAM,
-                versioned: bool = True) -> None:
-        published.extend(frames)
-
-    monkeypatch.setattr(hub, "publish", publish)
     match = _hidden_b1(alice, bob, django_capture_on_commit_callbacks)
     for audience, named in (("player:a", False), ("player:b", True), ("spectator", False), ("referee", True)):
         frames = [frame for item in published if (frame := frame_for(item, audience)) is not None
@@ -163,19 +155,12 @@ TIED_WITH_B1 = {"mekatac-tie-13": ["A1, B1", "A1, B1"], "mekatac-tie-1373": ["A1
 
 @pytest.mark.parametrize("seed", sorted(TIED_WITH_B1))
 def test_an_initiative_tie_with_the_hidden_meka_shows_only_to_whom_sees_it(
-        seed: str, alice: User, bob: User, carol: User, monkeypatch: pytest.MonkeyPatch,
+        seed: str, alice: User, bob: User, carol: User, published: list[dict[str, Any]],
         django_capture_on_commit_callbacks: Any) -> None:
     """"Los empates se vuelven a tirar": had a meka in the open rolled again for a tie with the hidden B1, a viewer
     not shown B1 would see that something tied with it. Side b and the referee see every tie and re-roll; side a
     and the spectators only the ties of two mekas they see or more (named alone), and each meka they see rolls once
     more only for each such tie: as in a game without B1 (the order, the same rolls, leaves B1 out)."""
-    published: list[dict[str, Any]] = []
-
-    def publish(*, match_id: int, frames: list[dict[str, Any]], stream: str = hub.PUBLIC_STREAM,
-                versioned: bool = True) -> None:
-        published.extend(frames)
-
-    monkeypatch.setattr(hub, "publish", publish)
     match = _hidden_b1(alice, bob, django_capture_on_commit_callbacks, seed)
     for audience, sees_b1 in (("player:a", False), ("player:b", True), ("spectator", False), ("referee", True)):
         frames = [frame for item in published if (frame := frame_for(item, audience)) is not None
