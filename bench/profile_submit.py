@@ -44,7 +44,8 @@ def _on_order_thread(work: Any, *args: Any, watched: int | None = None) -> Any:
     from asgiref.sync import sync_to_async
 
     async def run() -> Any:
-        from matches.hub import Subscriber, get_hub
+        from matches.hub import get_hub
+        from matches.subscriber import Subscriber
         from matches.models import Match
 
         async def drop(_: Any = None) -> None:
@@ -56,7 +57,7 @@ def _on_order_thread(work: Any, *args: Any, watched: int | None = None) -> Any:
             # channels_redis's receiving locks belong to the loop that first used them: a layer of this loop's own.
             channel_layers.backends.clear()
         match_id = watched or 0
-        subscribers = [Subscriber(drop, interrupted=drop, audience=name) for name in WATCHERS] if watched else []
+        subscribers = [Subscriber(drop, catch_up=drop, audience=name) for name in WATCHERS] if watched else []
         for subscriber in subscribers:
             await get_hub().join(match_id, subscriber)
             await subscriber.release((await Match.objects.aget(pk=match_id)).version)

@@ -85,9 +85,11 @@ class ChatPost(Command[dict[str, Any]]):
         return chat_frame(message, match_as_seen(match, step.viewer).version)
 
 
-def chat_history(*, match: Match, viewer: Viewer) -> list[dict[str, Any]]:
-    """The last messages of the rooms the viewer reads, oldest first."""
+def chat_history(*, match: Match, viewer: Viewer, after: datetime | None = None) -> list[dict[str, Any]]:
+    """The last messages of the rooms the viewer reads (those posted after `after`), oldest first."""
     messages = ChatMessage.objects.filter(match=match, room__in=rooms_of(viewer)).select_related("user")
+    if after is not None:
+        messages = messages.filter(created_at__gt=after)
     latest = list(messages.order_by("-id")[:HISTORY_LENGTH])
     version = match_as_seen(match, viewer).version
     return [chat_frame(message, version) for message in reversed(latest)]

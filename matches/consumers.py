@@ -12,6 +12,7 @@ import logging
 import time
 import uuid
 from collections import deque
+from datetime import UTC, datetime
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 from urllib.parse import parse_qs
@@ -28,16 +29,20 @@ from rules.core.reasons import Reason
 
 from . import chat, los_sides, queries, reactions, rematch, selectors, services, snapshots
 from .client_input import refuse_unstorable
-from .crowd import get_crowd
+from .crowd import crowd_frame, get_crowd
 from .delayed_release import get_releases
 from .errors import MatchError
 from .frames import Viewer, audience
-from .hub import RESYNC_CLOSE_CODE, SECONDS_DELAYED_STREAM, Subscriber, encode, get_hub
+from .hub import RESYNC_CLOSE_CODE, SECONDS_DELAYED_STREAM, encode, get_hub
 from .models import Participant
+from .subscriber import Subscriber
 
 log = logging.getLogger(__name__)
 
 MAX_MESSAGE_CHARS = 16_000
+# How long before it is broadcast a chat line may have been posted (the commit, the publish tried again, two
+# processes' clocks): a catch-up in place sends the lines posted this long before frames may have been lost.
+PUBLISH_SECONDS = 10.0
 # What Redis or PostgreSQL failing looks like to a socket joining its streams (OSError: a refused connection).
 OUTAGES = (RedisError, OSError, OperationalError, InterfaceError)
 # Plots and submits run here, not on the process's one database thread, so that their waits on PostgreSQL
@@ -112,10 +117,15 @@ def _streams(match_id: int, user: Any) -> Judged:
 
 
 @on_read_threads
-def _frames_since(match_id: int, user: Any, version: int | None) -> tuple[Judged, list[tuple[int, str]]]:
-    """The frames a socket that has seen `version` needs, and where the viewer they were judged for listens."""
+def _frames_since(
+    match_id: int, user: Any, version: int | None, chat_after: datetime | None = None
+) -> tuple[Judged, list[tuple[int, str]], list[str]]:
+    """The frames a socket that has seen `version` needs, where the viewer they were judged for listens, and
+    with `chat_after` the chat lines of its rooms posted since then."""
     match, viewer = selectors.match_and_viewer(match_id=match_id, user=user)
-    return _judged(match, viewer), snapshots.encoded_frames_since(match=match, viewer=viewer, version=version)
+    frames = snapshots.encoded_frames_since(match=match, viewer=viewer, version=version)
+    lines = [] if chat_after is None else [encode(line) for line in chat.chat_history(match=match, viewer=viewer, after=chat_after)]
+    return _judged(match, viewer), frames, lines
 
 
 @on_read_threads
@@ -142,7 +152,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
     async def connect(self) -> None:
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
         self.user = self.scope["user"]
-        self.subscriber = Subscriber(self._send_text, interrupted=self._frames_lost, rejudge=self._rejudge_soon)
+        self.subscriber = Subscriber(self._send_text, catch_up=self._catch_up_soon, rejudge=self._rejudge_soon)
         self.recent_messages: deque[float] = deque()
         self.judging = asyncio.Lock()
         self.judgements: set[asyncio.Task[None]] = set()
@@ -300,15 +310,21 @@ class MatchConsumer(AsyncWebsocketConsumer):
         else:
             raise MatchError("message.unknown_type", type=kind)
 
-    async def _send_frames(self, since: int | None) -> None:
-        """Sends the snapshot (or the missed events) while the hub holds newer broadcasts back."""
+    async def _send_frames(self, since: int | None, chat_after: datetime | None = None) -> None:
+        """Sends the snapshot (or the missed events) while the hub holds newer broadcasts back; with
+        `chat_after` (a catch-up in place), also the chat lines posted since then and the crowd count, which
+        travel unversioned and may have been lost with the rest."""
         self.subscriber.hold()
-        judged, frames = await _frames_since(self.match_id, self.user, since)
+        judged, frames, lines = await _frames_since(self.match_id, self.user, since, chat_after)
         for _, text in frames:
             if text.startswith('{"type":"snapshot",'):
                 # The crowd count is not part of the match (nor of the shared, cached snapshot): added here.
                 text = snapshots.with_spectators(text, await get_crowd().latest(self.match_id))
             await self._send_text(text)
+        if chat_after is not None:
+            for text in lines:  # the client shows each line once, by its id
+                await self._send_text(text)
+            await self._send_text(encode(crowd_frame(await get_crowd().latest(self.match_id))))
         version = frames[-1][0] if frames else since
         version = version if version is not None else 0
         if judged[:2] != (self.stream, self.subscriber.audience):
@@ -364,9 +380,27 @@ class MatchConsumer(AsyncWebsocketConsumer):
         for text in await _chat_now_readable(self.match_id, self.user, rooms_before):
             await self._send_text(text)
 
-    async def _frames_lost(self) -> None:
-        # The client reconnects on any close, asking for what it missed since its last version (docs/protocol.md).
-        await self.close(code=RESYNC_CLOSE_CODE)
+    async def _catch_up_soon(self, since: float) -> None:
+        """The hub's stream may have lost frames since `since` (Redis restarted): the socket catches up in place
+        (the hub's module docstring), in its own task, as the hub tells every socket of the stream in turn."""
+        task = asyncio.create_task(self._catch_up(since))
+        self.judgements.add(task)
+        task.add_done_callback(self.judgements.discard)
+
+    async def _catch_up(self, since: float) -> None:
+        async with self.judging:  # after a connect, resync or judgement under way: from the version it sent
+            if not self.joined:
+                return
+            chat_after = datetime.fromtimestamp(since - PUBLISH_SECONDS, tz=UTC)
+            try:
+                await self._send_frames(self.subscriber.version, chat_after)
+            except OUTAGES as error:
+                # The client reconnects on any close, asking for what it missed since its last version.
+                log.warning("match %s: a socket could not catch up (%r); it resyncs", self.match_id, error)
+                await self.close(code=RESYNC_CLOSE_CODE)
+            except Exception:
+                log.exception("match %s: a socket could not catch up; it resyncs", self.match_id)
+                await self.close(code=RESYNC_CLOSE_CODE)
 
     async def _send_error(self, error: MatchError) -> None:
         try:

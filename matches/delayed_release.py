@@ -22,7 +22,8 @@ from channels.db import database_sync_to_async
 from django.utils import timezone
 
 from . import hub
-from .hub import Subscriber, encode, get_hub, per_event_loop
+from .hub import encode, get_hub, per_event_loop
+from .subscriber import Subscriber
 from .models import Match
 from .frames import PUBLIC, audience, frames_for
 from .selectors import board_at, spectator_horizon
@@ -63,7 +64,7 @@ class Release:
         self._nudged = asyncio.Event()
         # What reaches this process on the match's delayed stream: nudges, chat and crowd frames.
         self._inbox = Subscriber(
-            self._received, interrupted=self._interrupted, audience=audience(PUBLIC), rejudge=self._rejudge
+            self._received, catch_up=self._catch_up, audience=audience(PUBLIC), rejudge=self._rejudge
         )
         self._released = 0
         self._due: float | None = None
@@ -90,10 +91,12 @@ class Release:
         for subscriber in list(self.subscribers):
             await subscriber.deliver(None, text)
 
-    async def _interrupted(self) -> None:
-        # Chat and crowd frames may be lost with the nudges: every socket resyncs (the hub's module docstring).
+    async def _catch_up(self, since: float) -> None:
+        # A nudge may be lost: the log is read again. Chat, crowd and rejudge items may be lost with it: every
+        # socket catches up in place (the hub's module docstring), from the version it was last released.
+        self._nudged.set()
         for subscriber in list(self.subscribers):
-            await subscriber.interrupted()
+            await subscriber.catch_up(since)
 
     async def _rejudge(self, item: dict[str, Any]) -> None:
         for subscriber in list(self.subscribers):

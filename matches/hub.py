@@ -12,9 +12,19 @@ written to the local sockets of its audiences. Players, the referee and live spe
 
 Redis restarting empties every group (and the queued messages): the subscription would stay open but hear
 nothing. So each stream renews its membership every `RENEW_SECONDS`; when the membership had gone, or the
-reader lost its connection, frames may have been missed and every local socket of the stream is told
-(`Subscriber.interrupted`: the match socket closes with `RESYNC_CLOSE_CODE`, its client reconnects with the
-last version it has and catches up from the event log).
+reader lost its connection, what was published since the last renewal that found the stream whole may be
+lost. Once the channel is back in its group (what is published from then on comes live), every local socket
+of the stream is told (`Subscriber.catch_up`) and catches up in place, open (consumers.py): it reads from the
+event log what its viewer missed after the last version it was sent (what a reconnect with `?v=N` reads, a
+snapshot if it is too far behind) and the chat lines and crowd count that may be lost with it, and sends
+them while newer broadcasts wait; then what waited goes out, each version once (`Subscriber.hold`,
+`release`). A viewer whose view changed meanwhile (its `REJUDGE` lost) is judged again. `delayed_release`
+reads the log again for its sockets, which catch up the same way. This replaces closing every socket, whose
+clients all reconnected at once (a reconnection storm: bench/README.md, soak).
+
+A match socket is still closed with `RESYNC_CLOSE_CODE` (its client reconnects with the last version it has
+and catches up from the log) only where it cannot go on in place: it joined while Redis was down (`join`
+raises), or its catch-up or its judging again failed (the database down too).
 
 A command that changes who sees what (a seat, a role, the options with their spectator delay) publishes a
 `REJUDGE` item on every stream after its frames (frames.rejudged). The hub hands it to each local socket
@@ -28,9 +38,10 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import time
 import weakref
 from collections import Counter
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -38,6 +49,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
 from .layer import forget, group_renew, group_send
+from .subscriber import EVERYONE, Subscriber
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -47,8 +59,6 @@ PUBLIC_STREAM = "public"
 DELAYED_STREAM = "delayed"
 # Spectators of a match with a delay in seconds: their sockets are fed by `delayed_release`, which listens here.
 SECONDS_DELAYED_STREAM = "delayed_seconds"
-# The audience of a frame's variant for everyone its other variants do not name.
-EVERYONE = "*"
 # The frame type that tells `delayed_release` the log grew (it never reaches a socket).
 LOGGED = "logged"
 # The item that has the sockets of a match judged again (module docstring); it never reaches a socket either.
@@ -62,10 +72,6 @@ RENEW_SECONDS = 2.0
 FORGET_SECONDS = 60.0
 # The close code that tells a client frames may have been lost: reconnect with `?v=N` and catch up.
 RESYNC_CLOSE_CODE = 4012
-# How long a frame waits for a lower version that has not arrived. Commits of one match published by two
-# threads or processes arrive milliseconds apart; a version that never comes (its publish failed) costs the
-# frames after it this long, then the client resyncs.
-GAP_SECONDS = 1.0
 
 
 def group_name(match_id: int, stream: str) -> str:
@@ -141,117 +147,6 @@ def variant_for(variants: list[list[Any]], audience: str) -> int | None:
     return named if named is not None else next((i for i, variant in enumerate(variants) if EVERYONE in variant[0]), None)
 
 
-class Subscriber:
-    """One socket's place in a stream. Versioned frames go out in version order, each exactly once: while
-    the socket is held (until its snapshot is sent) they wait, and a frame that arrives before the one just
-    below it (two threads or processes published a match's commits in the other order) waits for it, at
-    most `GAP_SECONDS`. Then the socket is sent what it has and its client, seeing the hole, resyncs by
-    version as after any lost frame."""
-
-    def __init__(
-        self, send_text: Callable[[str], Awaitable[None]], *, interrupted: Callable[[], Awaitable[None]],
-        audience: str = EVERYONE, rejudge: Callable[[dict[str, Any]], Awaitable[None]] | None = None,
-    ) -> None:
-        """`interrupted` is awaited when frames of the stream may have been lost (see the module docstring);
-        `audience` picks the variant of a frame the socket is sent (`addressed`); `rejudge` is awaited with
-        each `REJUDGE` item (none: the socket's view never changes)."""
-        self._send_text = send_text
-        self.interrupted = interrupted
-        self.audience = audience
-        self._rejudge = rejudge
-        self._floor: int | None = None  # version of the last frame or snapshot sent; None while held
-        self._cut: int | None = None  # no frame after this version goes out until `uncut` or `forget`
-        self._waiting: dict[int, str] = {}  # versioned frames not sent yet, by version
-        self._held_unversioned: list[str] = []
-        self._sending = False
-        self._gap_timer: asyncio.TimerHandle | None = None
-        self._gap_task: asyncio.Task[None] | None = None
-
-    @property
-    def version(self) -> int | None:
-        """The version of the last frame or snapshot sent; None while held."""
-        return self._floor
-
-    def hold(self) -> None:
-        self._floor = None
-
-    async def rejudge(self, item: dict[str, Any]) -> None:
-        if self._rejudge is not None:
-            await self._rejudge(item)
-
-    def cut(self, version: int) -> None:
-        """Frames after `version`, and unversioned ones, wait: the socket is being judged again."""
-        self._cut = version if self._cut is None else min(self._cut, version)
-
-    async def uncut(self) -> None:
-        """Judged the same: what waited goes out."""
-        self._cut = None
-        if self._floor is not None:
-            await self.release(self._floor)
-
-    def forget(self) -> None:
-        """Judged otherwise: nothing that waited for the old audience goes out (a snapshot follows)."""
-        self._cut, self._waiting, self._held_unversioned = None, {}, []
-        self.stop()
-
-    async def release(self, version: int) -> None:
-        """The socket has been sent everything up to `version`; deliver what queued up after it."""
-        self._floor = version
-        self._waiting = {v: text for v, text in self._waiting.items() if v > version}
-        while self._held_unversioned and self._cut is None:
-            await self._send_text(self._held_unversioned.pop(0))
-        await self._send_in_order()
-
-    async def deliver(self, version: int | None, text: str) -> None:
-        """`version` None: a frame outside the version sequence, sent whatever the socket has seen."""
-        if version is None:
-            if self._floor is None or self._cut is not None:
-                self._held_unversioned.append(text)
-            else:
-                await self._send_text(text)
-        elif self._floor is None or version > self._floor:
-            self._waiting[version] = text
-            await self._send_in_order()
-
-    def stop(self) -> None:
-        """The socket is gone: no frame waits for a missing one any more."""
-        if self._gap_timer is not None:
-            self._gap_timer.cancel()
-            self._gap_timer = None
-
-    async def _send_in_order(self) -> None:
-        # One sender at a time: a frame delivered meanwhile is picked up by the loop, never sent beside it.
-        if self._floor is None or self._sending:
-            return
-        self._sending = True
-        try:
-            while self._floor is not None and self._floor + 1 in self._waiting and self._open():  # hold() may come
-                self._floor += 1
-                await self._send_text(self._waiting.pop(self._floor))
-        finally:
-            self._sending = False
-        if not self._waiting:
-            self.stop()
-        elif self._gap_timer is None:
-            self._gap_timer = asyncio.get_running_loop().call_later(GAP_SECONDS, self._gap_expired)
-
-    def _open(self) -> bool:
-        return self._cut is None or self._floor is None or self._floor < self._cut
-
-    def _gap_expired(self) -> None:
-        self._gap_timer = None
-        self._gap_task = asyncio.create_task(self._skip_gap())
-
-    async def _skip_gap(self) -> None:
-        if self._floor is None or self._sending or not self._waiting or self._cut is not None:
-            return  # held for a snapshot or being judged, or the frame came after all
-        self._floor = min(self._waiting) - 1
-        try:
-            await self._send_in_order()
-        except Exception:
-            log.exception("hub: sending the frames after a missing one failed")
-
-
 @dataclass(eq=False)
 class _Stream:
     group: str
@@ -262,6 +157,9 @@ class _Stream:
     keeper: asyncio.Task[None] | None = None
     # The reader lost its connection since the last renewal: what was queued for it may be gone.
     missed: bool = False
+    # When the last renewal that found the stream whole began (at first, its join): nothing published before
+    # it was lost.
+    sound_at: float = field(default_factory=time.time)
 
 
 class Hub:
@@ -363,20 +261,24 @@ class Hub:
     async def _keep(self, entry: _Stream, layer: Any) -> None:
         while True:
             await asyncio.sleep(RENEW_SECONDS)
+            renewing_at = time.time()
             try:
                 lost = await group_renew(layer, entry.group, entry.channel)
             except Exception as error:
                 # Redis is down: the renewal after it comes back finds the membership gone.
                 log.warning("hub: renewing %s failed: %r", entry.group, error)
                 continue
-            if lost or entry.missed:
-                entry.missed = False
-                log.warning("hub: %s may have missed frames; its %d sockets resync", entry.group, len(entry.subscribers))
-                for subscriber in list(entry.subscribers):
-                    try:
-                        await subscriber.interrupted()
-                    except Exception:
-                        log.exception("hub: telling one subscriber of %s to resync failed", entry.group)
+            since, entry.sound_at = entry.sound_at, renewing_at
+            if not (lost or entry.missed):
+                continue
+            entry.missed = False
+            # Back in the group: what is committed from now on comes live, what was before is in the log.
+            log.warning("hub: %s may have missed frames; its %d sockets catch up", entry.group, len(entry.subscribers))
+            for subscriber in list(entry.subscribers):
+                try:
+                    await subscriber.catch_up(since)
+                except Exception:
+                    log.exception("hub: telling one subscriber of %s to catch up failed", entry.group)
 
 
 async def _fan_out(entry: _Stream, texts: list[list[Any]], versioned: bool) -> None:

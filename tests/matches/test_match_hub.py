@@ -18,13 +18,15 @@ from django.contrib.auth.models import User
 from django.db import connections
 
 from matches import hub as hub_module
-from matches.hub import Hub, Subscriber, get_hub, group_name, publish
+from matches import subscriber as subscriber_module
+from matches.hub import Hub, get_hub, group_name, publish
 from matches.models import Match
+from matches.subscriber import Subscriber
 from tests.matches.conftest import ALICE_ORDER, BOB_ORDER, shared_part
-from tests.matches.sockets import connect, frames_until, receive
+from tests.matches.sockets import connect, receive
 
 
-async def _never_interrupted() -> None:
+async def _never_told_to_catch_up(since: float) -> None:
     raise AssertionError("no frame was lost")
 
 
@@ -35,7 +37,7 @@ async def test_a_held_subscriber_gets_only_the_frames_newer_than_its_snapshot_in
     async def send_text(text: str) -> None:
         sent.append(text)
 
-    subscriber = Subscriber(send_text, interrupted=_never_interrupted)
+    subscriber = Subscriber(send_text, catch_up=_never_told_to_catch_up)
     for version in (4, 5, 6):
         await subscriber.deliver(version, f"frame {version}")
     assert sent == []  # held until its snapshot is out
@@ -55,7 +57,7 @@ async def _recording_subscriber() -> tuple[Subscriber, list[str], asyncio.Event]
         sent.append(text)
         arrived.set()
 
-    return Subscriber(send_text, interrupted=_never_interrupted), sent, arrived
+    return Subscriber(send_text, catch_up=_never_told_to_catch_up), sent, arrived
 
 
 @pytest.mark.asyncio
@@ -75,7 +77,7 @@ async def test_a_frame_that_overtook_the_one_before_it_waits_for_it() -> None:
 async def test_a_version_that_never_comes_holds_the_next_frames_only_until_the_gap_timeout(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(hub_module, "GAP_SECONDS", 0)
+    monkeypatch.setattr(subscriber_module, "GAP_SECONDS", 0)
     subscriber, sent, arrived = await _recording_subscriber()
     await subscriber.release(3)
 
@@ -113,7 +115,7 @@ async def test_the_last_socket_leaving_ends_the_reader_even_if_the_layer_masks_t
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(hub_module, "get_channel_layer", LayerThatMasksCancellation)
-    hub, subscriber = Hub(), Subscriber(lambda text: asyncio.sleep(0), interrupted=_never_interrupted)
+    hub, subscriber = Hub(), Subscriber(lambda text: asyncio.sleep(0), catch_up=_never_told_to_catch_up)
     await hub.join(1, subscriber)
     reader = hub._streams[(1, "public")].reader
     assert reader is not None
@@ -146,7 +148,7 @@ async def test_a_socket_cancelled_while_leaving_still_takes_its_stream_out_of_th
     frame of the match to a channel nobody read, kept in the process's memory for a day (4,000 frames each)."""
     layer = LayerSlowToDiscard()
     monkeypatch.setattr(hub_module, "get_channel_layer", lambda: layer)
-    hub, subscriber = Hub(), Subscriber(lambda text: asyncio.sleep(0), interrupted=_never_interrupted)
+    hub, subscriber = Hub(), Subscriber(lambda text: asyncio.sleep(0), catch_up=_never_told_to_catch_up)
     await hub.join(1, subscriber)
     leaving = asyncio.create_task(hub.leave(1, subscriber))
     await asyncio.sleep(0.05)  # waiting in group_discard
@@ -178,7 +180,7 @@ async def test_sockets_waiting_on_a_subscription_that_fails_are_told_and_none_is
     layer = LayerThatIsDown()
     monkeypatch.setattr(hub_module, "get_channel_layer", lambda: layer)
     hub = Hub()
-    first, second = (Subscriber(lambda text: asyncio.sleep(0), interrupted=_never_interrupted) for _ in range(2))
+    first, second = (Subscriber(lambda text: asyncio.sleep(0), catch_up=_never_told_to_catch_up) for _ in range(2))
     making = asyncio.create_task(hub.join(1, first))
     await asyncio.sleep(0)
     waiting = asyncio.create_task(hub.join(1, second))
@@ -231,7 +233,7 @@ async def test_what_still_reaches_a_left_streams_channel_is_not_kept_for_good(
     require_redis_layer(settings)
     monkeypatch.setattr(hub_module, "FORGET_SECONDS", 0.3)
     hub, layer = Hub(), get_channel_layer()
-    gone, staying = (Subscriber(lambda text: asyncio.sleep(0), interrupted=_never_interrupted) for _ in range(2))
+    gone, staying = (Subscriber(lambda text: asyncio.sleep(0), catch_up=_never_told_to_catch_up) for _ in range(2))
     await hub.join(901, gone)
     await hub.join(902, staying)
     left = hub._streams[(901, "public")].channel
@@ -317,45 +319,6 @@ async def test_frames_published_out_of_order_by_two_threads_reach_the_socket_in_
 
 
 @pytest.mark.asyncio
-@pytest.mark.django_db(transaction=True)
-async def test_a_stream_whose_group_membership_vanished_rejoins_and_tells_its_sockets_to_resync(
-    match: Match, alice: User, bob: User, settings: Any, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Redis restarting empties every group: the process's subscription must come back, and its sockets,
-    which may have missed frames meanwhile, are closed with the code that makes the client catch up."""
-    require_redis_layer(settings)
-    monkeypatch.setattr(hub_module, "RENEW_SECONDS", 0.2)
-    alice_socket, spectator = await connect(match, alice), await connect(match)
-    for socket in (alice_socket, spectator):
-        assert (await receive(socket))["type"] == "snapshot"
-    group = group_name(match.pk, "public")
-    client = redis.from_url(os.environ["REDIS_URL"])
-    try:
-        await client.delete(get_channel_layer()._group_key(group))  # what a restart without persistence does
-        await alice_socket.send_to(text_data=json.dumps({"type": "submit", "order": ALICE_ORDER}))
-        assert (await receive(alice_socket))["type"] == "order_accepted"  # stored, but its broadcast was lost
-        for socket in (alice_socket, spectator):
-            closed = await socket.receive_output(timeout=5)
-            assert closed == {"type": "websocket.close", "code": hub_module.RESYNC_CLOSE_CODE}
-        assert await redis_group_size(group) == 1  # renewed once, not once per socket
-
-        # The client reconnects with the last version it saw and gets what it missed, then live frames.
-        again = await connect(match, None, "?v=0")
-        assert [frame["v"] for frame in await frames_until(again, "submitted")] == [1]
-        bob_socket = await connect(match, bob)
-        assert (await receive(bob_socket))["type"] == "snapshot"
-        await bob_socket.send_to(text_data=json.dumps({"type": "submit", "order": BOB_ORDER}))
-        assert [(frame["type"], frame["v"]) for frame in await frames_until(again, "playback")] == [
-            ("submitted", 2), ("playback", 3)
-        ]
-        for socket in (again, bob_socket):
-            await socket.disconnect()
-    finally:
-        await client.aclose()
-    await database_sync_to_async(connections.close_all)()
-
-
-@pytest.mark.asyncio
 async def test_each_variant_of_a_frame_is_encoded_once_per_process_and_reaches_its_audience_only(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -379,7 +342,7 @@ async def test_each_variant_of_a_frame_is_encoded_once_per_process_and_reaches_i
 
     hub, match_id = Hub(), 900_000 + os.getpid()
     subscribers = [
-        Subscriber(recorder(name), interrupted=lambda: asyncio.sleep(0), audience=audience)
+        Subscriber(recorder(name), catch_up=lambda since: asyncio.sleep(0), audience=audience)
         for name, audience in audiences.items()
     ]
     for subscriber in subscribers:

@@ -14,8 +14,8 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 
 from matches import chat, lobby
-from matches.hub import Subscriber
 from matches.models import Match
+from matches.subscriber import Subscriber
 from tests.matches.lobby_duels import DUEL, MOVES, resolve
 from tests.matches.sockets import connect, frames_until, receive
 
@@ -159,7 +159,7 @@ async def test_a_socket_being_judged_again_sends_nothing_after_the_change_until_
     async def send_text(text: str) -> None:
         sent.append(text)
 
-    subscriber = Subscriber(send_text, interrupted=lambda: asyncio.sleep(0))
+    subscriber = Subscriber(send_text, catch_up=lambda since: asyncio.sleep(0))
     await subscriber.release(3)
     subscriber.cut(4)  # v 4 changed who sees what
     for version in (5, 4):
