@@ -32,9 +32,8 @@ from .client_input import refuse_unstorable
 from .crowd import crowd_frame, get_crowd
 from .delayed_release import get_releases
 from .errors import MatchError
-from .frames import Viewer, audience
 from .hub import RESYNC_CLOSE_CODE, SECONDS_DELAYED_STREAM, encode, get_hub
-from .models import Participant
+from .socket_reads import chat_now_readable, frames_since, on_read_threads, rooms_heard, streams
 from .subscriber import Subscriber
 
 log = logging.getLogger(__name__)
@@ -49,18 +48,6 @@ OUTAGES = (RedisError, OSError, OperationalError, InterfaceError)
 # overlap. The match row lock still takes one match's commands one at a time, and the hub puts the frames
 # that two threads publish back in version order.
 ORDER_THREADS = ThreadPoolExecutor(max_workers=settings.ARBITRO_ORDER_THREADS, thread_name_prefix="orders")
-# A socket's connect and its judging again read here (the login, its stream, its snapshot or catch-up), not on
-# the process's one database thread: in a reconnection storm every socket's connect queued there behind every
-# other's, and a socket's messages wait for its connect (bench/README.md, soak). Read-only ORM calls, each
-# thread with its own connection; nothing here relies on a request thread's state.
-READ_THREADS = ThreadPoolExecutor(max_workers=settings.ARBITRO_READ_THREADS, thread_name_prefix="reads")
-
-
-def on_read_threads(function: Any) -> Any:
-    """`function` (a read) as a coroutine run on READ_THREADS."""
-    return database_sync_to_async(function, thread_sensitive=False, executor=READ_THREADS)
-
-
 def too_long() -> MatchError:
     return MatchError("message.malformed", why=Reason("message.too_long", limit=MAX_MESSAGE_CHARS))
 
@@ -101,50 +88,6 @@ def _phase(message: dict[str, Any]) -> str | None:
     return phase
 
 
-# Where a viewer's socket listens: its stream (live, or delayed for spectators), its audience (whose variant of
-# a frame it is sent: frames.py), and whether it is counted in the crowd (a spectator).
-Judged = tuple[str, str, bool]
-
-
-def _judged(match: Any, viewer: Any) -> Judged:
-    spectator = viewer.role == Participant.Role.SPECTATOR
-    return selectors.viewer_stream(match, viewer), audience(viewer), spectator
-
-
-@on_read_threads
-def _streams(match_id: int, user: Any) -> Judged:
-    return _judged(*selectors.match_and_viewer(match_id=match_id, user=user))
-
-
-@on_read_threads
-def _frames_since(
-    match_id: int, user: Any, version: int | None, chat_after: datetime | None = None
-) -> tuple[Judged, list[tuple[int, str]], list[str]]:
-    """The frames a socket that has seen `version` needs, where the viewer they were judged for listens, and
-    with `chat_after` the chat lines of its rooms posted since then."""
-    match, viewer = selectors.match_and_viewer(match_id=match_id, user=user)
-    frames = snapshots.encoded_frames_since(match=match, viewer=viewer, version=version)
-    lines = [] if chat_after is None else [encode(line) for line in chat.chat_history(match=match, viewer=viewer, after=chat_after)]
-    return _judged(match, viewer), frames, lines
-
-
-@on_read_threads
-def _chat_now_readable(match_id: int, user: Any, rooms_before: list[str]) -> list[str]:
-    """The encoded history of the chat rooms the viewer reads now and did not before (judged again: seated as a
-    player or the referee), which its client never loaded."""
-    match, viewer = selectors.match_and_viewer(match_id=match_id, user=user)
-    new_rooms = [room for room in chat.rooms_of(viewer) if room not in rooms_before]
-    if not new_rooms:
-        return []
-    return [encode(frame) for frame in chat.chat_history(match=match, viewer=viewer) if frame["room"] in new_rooms]
-
-
-def _rooms_heard(audience_heard: str) -> list[str]:
-    """The chat rooms a socket of this audience (frames.audience) reads."""
-    role = audience_heard.split(":")[0]
-    return chat.rooms_of(Viewer(role=role))
-
-
 class MatchConsumer(AsyncWebsocketConsumer):
     # No per-socket channel: the hub holds one subscription per match for the whole process.
     channel_layer_alias = "no-per-socket-channel"
@@ -158,7 +101,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         self.judgements: set[asyncio.Task[None]] = set()
         await self.accept()
         try:
-            self.stream, heard_as, spectator = await _streams(self.match_id, self.user)
+            self.stream, heard_as, spectator = await streams(self.match_id, self.user)
         except MatchError as error:
             # Checked before joining the hub: no subscription is ever opened for a match that is not there.
             await self._send_error(error)
@@ -315,7 +258,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         `chat_after` (a catch-up in place), also the chat lines posted since then and the crowd count, which
         travel unversioned and may have been lost with the rest."""
         self.subscriber.hold()
-        judged, frames, lines = await _frames_since(self.match_id, self.user, since, chat_after)
+        judged, frames, lines = await frames_since(self.match_id, self.user, since, chat_after)
         for _, text in frames:
             if text.startswith('{"type":"snapshot",'):
                 # The crowd count is not part of the match (nor of the shared, cached snapshot): added here.
@@ -361,13 +304,13 @@ class MatchConsumer(AsyncWebsocketConsumer):
                 await self.close(code=RESYNC_CLOSE_CODE)
 
     async def _judge_again(self) -> None:
-        stream, heard_as, spectator = await _streams(self.match_id, self.user)
+        stream, heard_as, spectator = await streams(self.match_id, self.user)
         if (stream, heard_as) == (self.stream, self.subscriber.audience):
             await self.subscriber.uncut()
             return
         self.subscriber.hold()
         self.subscriber.forget()
-        rooms_before = _rooms_heard(self.subscriber.audience)
+        rooms_before = rooms_heard(self.subscriber.audience)
         # Out of the old stream before into the new: the socket is never fed by both. What is committed in
         # between is in the snapshot, read after the join.
         await self._leave_now()
@@ -377,7 +320,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         await self._send_frames(None)
         # A room it may read now: its messages so far, as the client loads them on connecting (chat frames are
         # never judged by version; the client shows each message once).
-        for text in await _chat_now_readable(self.match_id, self.user, rooms_before):
+        for text in await chat_now_readable(self.match_id, self.user, rooms_before):
             await self._send_text(text)
 
     async def _catch_up_soon(self, since: float) -> None:

@@ -19,7 +19,8 @@ from django.core.exceptions import SuspiciousFileOperation  # noqa: E402
 from django.http import Http404  # noqa: E402
 
 from matches import direct_writes, sweeper  # noqa: E402
-from matches.consumers import error_text, on_read_threads, too_long  # noqa: E402
+from matches.consumers import error_text, too_long  # noqa: E402
+from matches.socket_reads import on_read_threads  # noqa: E402
 from matches.routing import websocket_urlpatterns  # noqa: E402
 from project.origins import SameOriginValidator  # noqa: E402
 

@@ -14,7 +14,7 @@ from django.conf import settings as django_settings
 from django.contrib.auth.models import User
 from django.db import connections
 
-from matches import consumers, crowd, hub, lobby
+from matches import consumers, crowd, hub, lobby, socket_reads
 from matches.models import Event, Match, Order
 from matches.pipeline import match_create
 from rules.rulesets.solaris.demo import demo_state
@@ -138,7 +138,7 @@ def _close_order_thread_connections(django_db_setup: None) -> Iterator[None]:
     a pool takes one of these calls: none returns before all of them run at once."""
     yield
     for pool, threads in ((consumers.ORDER_THREADS, django_settings.ARBITRO_ORDER_THREADS),
-                          (consumers.READ_THREADS, django_settings.ARBITRO_READ_THREADS)):
+                          (socket_reads.READ_THREADS, django_settings.ARBITRO_READ_THREADS)):
         everyone = threading.Barrier(threads)
 
         def close(everyone: threading.Barrier = everyone) -> None:

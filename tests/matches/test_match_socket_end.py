@@ -30,7 +30,7 @@ async def test_a_socket_killed_by_a_server_error_leaves_the_hub_and_the_crowd(
     match: Match, where: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     if where == "snapshot":
-        monkeypatch.setattr(consumers, "_frames_since", _fail)  # fails while the socket connects
+        monkeypatch.setattr(consumers, "frames_since", _fail)  # fails while the socket connects
     spectators = [await connect(match) for _ in range(3)]
     if where == "error reply":
         for socket in spectators:
