@@ -1,6 +1,7 @@
 """The ceiling: a bare `websockets` server that broadcasts the frames it is handed, and does nothing else.
 
-`python -m bench.ceiling PORT`. A socket opened on /publish is the publisher: each message it sends is
+`python -m bench.ceiling PORT [asyncio]`: on uvloop (issue 19), or on asyncio's own loop if told so or if
+uvloop is not installed. A socket opened on /publish is the publisher: each message it sends is
 a JSON list of frame texts, and each text goes to every other socket with `websockets.broadcast` (written
 once, no awaiting per socket). Every other socket gets a hello frame when it opens, so a client can tell
 it is subscribed, the same way a match socket gets its snapshot.
@@ -8,11 +9,12 @@ it is subscribed, the same way a match socket gets its snapshot.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import sys
 
 from websockets.asyncio.server import ServerConnection, broadcast, serve
+
+from .spectators import run
 
 HELLO = json.dumps({"type": "snapshot", "v": 0})
 
@@ -39,4 +41,4 @@ async def main(port: int) -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(main(int(sys.argv[1])))
+    run(main(int(sys.argv[1])), sys.argv[2] if len(sys.argv) > 2 else "uvloop")

@@ -233,10 +233,10 @@ def rss_bytes(pid: int) -> int:
 
 
 @contextmanager
-def ceiling_server() -> Iterator[tuple[int, int]]:
-    """The bare websockets broadcast server (bench/ceiling.py) on a free port; yields (port, pid)."""
+def ceiling_server(loop: str = "uvloop") -> Iterator[tuple[int, int]]:
+    """The bare websockets broadcast server (bench/ceiling.py) on a free port, on `loop`; yields (port, pid)."""
     port = free_port()
-    process = subprocess.Popen([sys.executable, "-m", "bench.ceiling", str(port)], cwd=REPO)
+    process = subprocess.Popen([sys.executable, "-m", "bench.ceiling", str(port), loop], cwd=REPO)
     try:
         wait_listening(port, process)
         yield port, process.pid

@@ -1,7 +1,7 @@
 """The measured scenarios; the bench_*.py scripts only pick sizes and print.
 
 * `daphne_fanout`: one match, two scripted players, N spectators spread over K Daphne processes.
-* `ceiling_fanout`: the same frames, at the same moments, through the bare websockets server.
+* `ceiling_fanout`: the same frames, at the same moments, through the bare websockets server (on uvloop).
 * `concurrent_matches`: M matches whose players submit as fast as the server lets them (closed loop), or
   whose phases arrive at a given rate (open loop).
 
@@ -17,6 +17,7 @@ import json
 import random
 import time
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,10 +37,10 @@ from .harness import (
     server_label,
 )
 from .live import Daphne, daphne_processes
-from .spectators import Crowd, CrowdReport, Target
+from .spectators import Clients, Crowd, CrowdReport, Target, run
 
-DRAIN_SECONDS = 15.0
-JOIN_BATCH = 5  # matches whose players connect at the same time  # how long after the last publish a frame may still arrive before it counts as lost
+DRAIN_SECONDS = 15.0  # how long after the last publish a frame may still arrive before it counts as lost
+JOIN_BATCH = 5  # matches whose players connect at the same time
 
 
 @dataclass
@@ -85,8 +86,29 @@ def _failure_reasons(reports: list[CrowdReport]) -> dict[str, int]:
     return dict(Counter(reason[:160] for crowd in reports for reason in crowd.failures))
 
 
+def _clients_figures(clients: Clients, reports: list[CrowdReport], deliveries: int) -> dict[str, Any]:
+    """How the crowd was made and what it cost its own processes, beside the server's figures."""
+    cpu = sum(crowd.cpu_s for crowd in reports)
+    return {
+        "clients": clients.label(),
+        "client_loops": sorted({crowd.loop for crowd in reports}),
+        "client_cpu_s": round(cpu, 2),
+        "client_us_per_delivery": _cpu_per_delivery(cpu, deliveries),
+        "snapshots": sum(crowd.snapshots for crowd in reports),
+    }
+
+
 def _cpu_per_delivery(seconds: float, deliveries: int) -> float:
     return round(seconds / deliveries * 1e6, 1) if deliveries else float("nan")
+
+
+def _frame_bytes(texts: Iterable[str]) -> dict[str, int]:
+    """The largest frame of each type, in bytes, as the spectators got them."""
+    sizes: dict[str, int] = {}
+    for text in texts:
+        kind = json.loads(text)["type"]
+        sizes[kind] = max(sizes.get(kind, 0), len(text.encode()))
+    return sizes
 
 
 def _created_at(match_id: int, steps: list[Step]) -> dict[int, float]:
@@ -114,7 +136,7 @@ async def _play_rounds(alice: Player, bob: Player, rounds: int, rate: float, ver
 
 
 async def _daphne_fanout(
-    servers: list[Daphne], seats: MatchSeats, spectators: int, rounds: int, rate: float, workers: int, batch: int
+    servers: list[Daphne], seats: MatchSeats, spectators: int, rounds: int, rate: float, clients: Clients, batch: int
 ) -> tuple[dict[str, Any], list[Step], list[CrowdReport]]:
     alice = await Player.join(servers[0], seats, "alice")
     bob = await Player.join(servers[1 % len(servers)], seats, "bob")
@@ -122,7 +144,7 @@ async def _daphne_fanout(
     rss_before = sum(rss_bytes(pid) for pid in pids)
     connect_profiler = Profiler(pids, f"connect-{spectators}")
     connect_profiler.start()
-    with Crowd(_spectator_targets(servers, seats.match_id, spectators), workers, batch) as crowd:
+    with Crowd(_spectator_targets(servers, seats.match_id, spectators), clients, batch) as crowd:
         connect_started = time.monotonic()
         subscribed, failed = await asyncio.to_thread(crowd.wait_subscribed)
         all_subscribed_s = time.monotonic() - connect_started
@@ -159,17 +181,25 @@ async def _daphne_fanout(
 
 
 def daphne_fanout(
-    spectators: int, processes: int = 1, rounds: int = 30, rate: float = 7.0, workers: int = 2, batch: int = 10
+    spectators: int, processes: int = 1, rounds: int = 30, rate: float = 7.0, workers: int = Clients.workers,
+    batch: int = 10, clients: Clients | None = None,
 ) -> tuple[dict[str, Any], list[tuple[float, list[str]]]]:
-    """Returns the figures and the publish schedule (offset, frame texts) for the ceiling to replay."""
+    """Returns the figures and the publish schedule (offset, frame texts) for the ceiling to replay.
+    `clients` says how the spectators are made (else the default clients in `workers` processes)."""
+    clients = clients or Clients(workers=workers)
     [seats] = create_matches(1)
     with daphne_processes(processes, server_env()) as servers:
         row, steps, reports = asyncio.run(
-            _daphne_fanout(servers, seats, spectators, rounds, rate, workers, batch)
+            _daphne_fanout(servers, seats, spectators, rounds, rate, clients, batch)
         )
     row.update(_deliveries(_created_at(seats.match_id, steps), reports))
     row["us_per_delivery"] = _cpu_per_delivery(row["server_cpu_s"], row["deliveries"])
+    row.update(_clients_figures(clients, reports, row["deliveries"]))
+    # A phase is what a viewer is there for: its frames, and the snapshot it asked for after it, if it asked.
+    row["phases"] = rounds
+    row["us_per_phase_spectator"] = round(row["server_cpu_s"] / (rounds * row["sockets"]) * 1e6, 1) if rounds and row["sockets"] else None
     texts = reports[0].texts if reports else {}
+    row["frame_bytes"] = _frame_bytes(texts.values())
     schedule = [(s.sent_at - steps[0].sent_at, [texts[v] for v in s.versions if v in texts]) for s in steps]
     return row, schedule
 
@@ -185,20 +215,27 @@ async def _publish(port: int, schedule: list[tuple[float, list[str]]]) -> list[S
     return steps
 
 
-def ceiling_fanout(spectators: int, schedule: list[tuple[float, list[str]]], workers: int = 2) -> dict[str, Any]:
-    with ceiling_server() as (port, pid):
+def ceiling_fanout(
+    spectators: int, schedule: list[tuple[float, list[str]]], workers: int = Clients.workers,
+    clients: Clients | None = None, loop: str = "uvloop",
+) -> dict[str, Any]:
+    """`schedule` (offset, frame texts) broadcast by bench/ceiling.py on `loop` to `spectators` sockets."""
+    clients = clients or Clients(workers=workers)
+    if clients.resync:  # the bare server has no snapshot to answer with
+        clients = Clients(clients.client, clients.loop, clients.workers)
+    with ceiling_server(loop) as (port, pid):
         targets = [Target(f"ws://127.0.0.1:{port}/", f"http://127.0.0.1:{port}")] * spectators
-        with Crowd(targets, workers) as crowd:
+        with Crowd(targets, clients) as crowd:
             subscribed, failed = crowd.wait_subscribed()
             cpu = CpuMeter([pid])
             cpu.start()
-            steps = asyncio.run(_publish(port, schedule))
+            steps = run(_publish(port, schedule), clients.loop)
             crowd.wait_delivered(steps[-1].versions[-1], DRAIN_SECONDS)
             cpu.stop()
             reports = crowd.close()
     result = _deliveries({version: step.sent_at for step in steps for version in step.versions}, reports)
     return {
-        "server": "websockets",
+        "server": f"websockets/{loop}",
         "spectators": spectators,
         "failed_handshakes": failed,
         "failure_reasons": _failure_reasons(reports),
@@ -206,6 +243,7 @@ def ceiling_fanout(spectators: int, schedule: list[tuple[float, list[str]]], wor
         **result,
         "server_cpu_s": round(cpu.seconds, 2),
         "us_per_delivery": _cpu_per_delivery(cpu.seconds, result["deliveries"]),
+        **_clients_figures(clients, reports, result["deliveries"]),
     }
 
 
