@@ -333,7 +333,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
     async def _catch_up(self, since: float) -> None:
         async with self.judging:  # after a connect, resync or judgement under way: from the version it sent
             if not self.joined:
-                return
+                return  # gone: nothing waits for its catch-up any more
             chat_after = datetime.fromtimestamp(since - PUBLISH_SECONDS, tz=UTC)
             try:
                 await self._send_frames(self.subscriber.version, chat_after)
@@ -344,6 +344,8 @@ class MatchConsumer(AsyncWebsocketConsumer):
             except Exception:
                 log.exception("match %s: a socket could not catch up; it resyncs", self.match_id)
                 await self.close(code=RESYNC_CLOSE_CODE)
+            finally:
+                await self.subscriber.caught_up()
 
     async def _send_error(self, error: MatchError) -> None:
         try:

@@ -97,6 +97,7 @@ class Release:
         self._nudged.set()
         for subscriber in list(self.subscribers):
             await subscriber.catch_up(since)
+        await self._inbox.caught_up()
 
     async def _rejudge(self, item: dict[str, Any]) -> None:
         for subscriber in list(self.subscribers):

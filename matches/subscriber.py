@@ -44,7 +44,7 @@ class Subscriber:
         self._waiting: dict[int, str] = {}  # versioned frames not sent yet, by version
         self._held_unversioned: list[str] = []
         self._sending = False
-        self._catching_up = False  # told to catch up, and not released since: a hole is the catch-up's to fill
+        self._catching_up = 0  # catch-ups asked for and not done: a hole is theirs to fill
         self._gap_timer: asyncio.TimerHandle | None = None
         self._gap_task: asyncio.Task[None] | None = None
 
@@ -57,11 +57,15 @@ class Subscriber:
         self._floor = None
 
     async def catch_up(self, since: float) -> None:
-        """Frames may have been lost since `since`. Until the socket's next `release` (its catch-up sent), a
-        frame after a hole waits for the catch-up to fill it, however long, instead of `GAP_SECONDS`: skipped,
-        the hole would make its client resync."""
-        self._catching_up = True
+        """Frames may have been lost since `since`. Until as many `caught_up` (the catch-up sent, whatever was
+        sent meanwhile: a connect's snapshot read before the loss), a frame after a hole waits for the catch-up
+        to fill it, however long, instead of `GAP_SECONDS`: skipped, the hole would make its client resync."""
+        self._catching_up += 1
         await self._catch_up(since)
+
+    async def caught_up(self) -> None:
+        self._catching_up -= 1
+        await self._send_in_order()  # what still waits behind a hole now waits `GAP_SECONDS` at most
 
     async def rejudge(self, item: dict[str, Any]) -> None:
         if self._rejudge is not None:
@@ -84,7 +88,7 @@ class Subscriber:
 
     async def release(self, version: int) -> None:
         """The socket has been sent everything up to `version`; deliver what queued up after it."""
-        self._floor, self._catching_up = version, False
+        self._floor = version
         self._waiting = {v: text for v, text in self._waiting.items() if v > version}
         while self._held_unversioned and self._cut is None:
             await self._send_text(self._held_unversioned.pop(0))

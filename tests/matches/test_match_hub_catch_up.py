@@ -59,11 +59,18 @@ async def test_a_subscriber_told_to_catch_up_does_not_skip_a_hole_the_catch_up_w
     await subscriber.deliver(5, "frame 5")  # v 4 was lost; it comes from the log
     await asyncio.sleep(0.05)
     assert told == [12.5] and sent == []
+    await subscriber.release(3)  # a snapshot read before the loss (a connect) changes nothing
+    await asyncio.sleep(0.05)
+    assert sent == []
     subscriber.hold()  # as the consumer's catch-up does
     await subscriber.deliver(6, "frame 6")
     sent.append("frame 4")  # read from the log and sent while held
     await subscriber.release(4)
+    await subscriber.caught_up()
     assert sent == ["frame 4", "frame 5", "frame 6"]
+    await subscriber.deliver(8, "frame 8")  # v 7 lost some other way: skipped after GAP_SECONDS again
+    await asyncio.sleep(0.05)
+    assert sent[-1] == "frame 8"
 
 
 @pytest_asyncio.fixture
@@ -242,3 +249,4 @@ async def test_a_socket_whose_change_of_view_was_lost_is_judged_again_as_it_catc
     await database_sync_to_async(chat.chat_post)(match_id=match.pk, user=alice, text="hi", now=timezone.now())
     assert [frame.get("text") for frame in await _rest(watcher) if frame["type"] == "chat"] == ["hi"]  # players' room
     await watcher.disconnect()
+
