@@ -33,7 +33,7 @@ from .crowd import crowd_frame, get_crowd
 from .delayed_release import get_releases
 from .errors import MatchError
 from .hub import RESYNC_CLOSE_CODE, SECONDS_DELAYED_STREAM, encode, get_hub
-from .socket_reads import chat_now_readable, frames_since, on_read_threads, rooms_heard, streams
+from .socket_reads import caught_up_frames, chat_now_readable, frames_since, on_read_threads, rooms_heard, streams
 from .subscriber import Subscriber
 
 log = logging.getLogger(__name__)
@@ -258,7 +258,10 @@ class MatchConsumer(AsyncWebsocketConsumer):
         `chat_after` (a catch-up in place), also the chat lines posted since then and the crowd count, which
         travel unversioned and may have been lost with the rest."""
         self.subscriber.hold()
-        judged, frames, lines = await frames_since(self.match_id, self.user, since, chat_after)
+        if chat_after is None:
+            judged, frames, lines = await frames_since(self.match_id, self.user, since)
+        else:
+            judged, frames, lines = await caught_up_frames(self.match_id, self.user, since, chat_after, self.stream)
         for _, text in frames:
             if text.startswith('{"type":"snapshot",'):
                 # The crowd count is not part of the match (nor of the shared, cached snapshot): added here.

@@ -4,6 +4,8 @@ when it connects, resyncs or catches up, and the chat it may read once judged ag
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 from typing import Any
@@ -13,7 +15,7 @@ from django.conf import settings
 
 from . import chat, selectors, snapshots
 from .frames import Viewer, audience
-from .hub import encode
+from .hub import encode, per_event_loop
 from .models import Participant
 
 # A socket's connect and its judging again read here (the login, its stream, its snapshot or catch-up), not on
@@ -53,6 +55,31 @@ def frames_since(
     frames = snapshots.encoded_frames_since(match=match, viewer=viewer, version=version)
     lines = [] if chat_after is None else [encode(line) for line in chat.chat_history(match=match, viewer=viewer, after=chat_after)]
     return judged(match, viewer), frames, lines
+
+
+# The catch-up reads of anonymous sockets under way in this process (event loop), by match, stream, version and
+# chat time. After a Redis restart every socket of a stream is told to catch up at once, and the anonymous
+# spectators of a match that have seen one version would all read the same.
+_shared_reads: Callable[[], dict[tuple[Any, ...], asyncio.Future[Any]]] = per_event_loop(dict)
+
+
+async def caught_up_frames(
+    match_id: int, user: Any, version: int | None, chat_after: datetime, stream: str
+) -> tuple[Judged, list[tuple[int, str]], list[str]]:
+    """`frames_since` for a socket of `stream` catching up in place: an anonymous viewer is any spectator, so
+    the anonymous sockets of the stream that have seen `version`, told to catch up together, share one read
+    (it began after they were told: the stream was back in its group). A logged-in viewer reads its own: a
+    seat or a role may have made it someone else."""
+    if user.is_authenticated:
+        return await frames_since(match_id, user, version, chat_after)
+    reads = _shared_reads()
+    key = (match_id, stream, version, chat_after)
+    read = reads.get(key)
+    if read is None:
+        read = reads[key] = asyncio.ensure_future(frames_since(match_id, user, version, chat_after))
+        read.add_done_callback(lambda done: reads.pop(key) if reads.get(key) is done else None)
+    result: tuple[Judged, list[tuple[int, str]], list[str]] = await asyncio.shield(read)
+    return result
 
 
 @on_read_threads

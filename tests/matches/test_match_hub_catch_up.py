@@ -250,3 +250,30 @@ async def test_a_socket_whose_change_of_view_was_lost_is_judged_again_as_it_catc
     assert [frame.get("text") for frame in await _rest(watcher) if frame["type"] == "chat"] == ["hi"]  # players' room
     await watcher.disconnect()
 
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_the_anonymous_sockets_of_a_stream_catch_up_on_one_read(
+    match: Match, alice: User, deaf_group: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After a restart every socket of the process catches up at once: the anonymous spectators of a match,
+    who would all read the same, read it once; a player reads its own view."""
+    reads: list[str] = []
+    real = snapshots.encoded_frames_since
+
+    def counted(*, match: Match, viewer: Any, version: int | None) -> list[tuple[int, str]]:
+        if version is not None:  # a catch-up, not a connect's snapshot
+            reads.append(viewer.role)
+        return real(match=match, viewer=viewer, version=version)
+
+    sockets = [await connect(match, alice)] + [await connect(match) for _ in range(3)]
+    for socket in sockets:
+        assert (await receive(socket))["type"] == "snapshot"
+    monkeypatch.setattr(snapshots, "encoded_frames_since", counted)
+    await deaf_group(match)
+    assert (await send(sockets[0], {"type": "submit", "order": ALICE_ORDER}))["type"] == "order_accepted"
+    for socket in sockets:
+        assert _events(await _frames_until(socket, 1)) == TURN[:1]
+    assert sorted(reads) == ["player", "spectator"]  # before: one read per socket, four
+    for socket in sockets:
+        await socket.disconnect()
