@@ -19,8 +19,9 @@ from django.core.exceptions import SuspiciousFileOperation  # noqa: E402
 from django.http import Http404  # noqa: E402
 
 from matches import direct_writes, sweeper  # noqa: E402
-from matches.consumers import error_text, too_long  # noqa: E402
-from matches.socket_reads import on_read_threads  # noqa: E402
+from matches.consumers import ORDER_THREADS, error_text, too_long  # noqa: E402
+from matches.pools import start_pool  # noqa: E402
+from matches.socket_reads import READ_THREADS, on_read_threads  # noqa: E402
 from matches.routing import websocket_urlpatterns  # noqa: E402
 from project.origins import SameOriginValidator  # noqa: E402
 
@@ -28,6 +29,9 @@ if settings.ARBITRO_DIRECT_WRITES:
     direct_writes.install()
 if settings.ARBITRO_DEADLINE_SWEEP_SECONDS > 0:
     sweeper.start(settings.ARBITRO_DEADLINE_SWEEP_SECONDS)
+if settings.ARBITRO_START_POOLS:
+    start_pool(ORDER_THREADS, settings.ARBITRO_ORDER_THREADS)
+    start_pool(READ_THREADS, settings.ARBITRO_READ_THREADS)
 
 
 def _close_refused_sockets_with_a_code() -> None:

@@ -205,5 +205,8 @@ ARBITRO_ORDER_THREADS = int(os.environ.get("ARBITRO_ORDER_THREADS", "4"))
 # Threads per process that run a socket's reads on connecting (its login, stream and snapshot): a reconnection
 # storm's connects wait on PostgreSQL side by side instead of one after another (matches/consumers.py).
 ARBITRO_READ_THREADS = int(os.environ.get("ARBITRO_READ_THREADS", "4"))
+# Both pools started whole, each thread connected, when a server process starts (matches/pools.py), not as the
+# first requests come: their cost is paid before anyone waits on it. "false": started as tasks need them.
+ARBITRO_START_POOLS = env_flag("ARBITRO_START_POOLS", True)
 # Daphne sends a frame to a socket at once when nothing is queued for it (matches/direct_writes.py).
 ARBITRO_DIRECT_WRITES = os.environ.get("ARBITRO_DIRECT_WRITES", "true").lower() != "false"
