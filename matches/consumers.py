@@ -12,8 +12,8 @@ import logging
 import time
 import uuid
 from collections import deque
-from datetime import UTC, datetime
 from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -48,6 +48,8 @@ OUTAGES = (RedisError, OSError, OperationalError, InterfaceError)
 # overlap. The match row lock still takes one match's commands one at a time, and the hub puts the frames
 # that two threads publish back in version order.
 ORDER_THREADS = ThreadPoolExecutor(max_workers=settings.ARBITRO_ORDER_THREADS, thread_name_prefix="orders")
+
+
 def too_long() -> MatchError:
     return MatchError("message.malformed", why=Reason("message.too_long", limit=MAX_MESSAGE_CHARS))
 
