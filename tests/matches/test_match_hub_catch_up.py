@@ -277,3 +277,40 @@ async def test_the_anonymous_sockets_of_a_stream_catch_up_on_one_read(
     assert sorted(reads) == ["player", "spectator"]  # before: one read per socket, four
     for socket in sockets:
         await socket.disconnect()
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_a_socket_judged_again_while_it_catches_up_gets_its_new_view_after_the_catch_up(
+    alice: User, carol: User, deaf_group: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Seated as a player while her socket's catch-up reads the log: the seat's frame and its `REJUDGE` come
+    live, the socket is cut at the seat's version, and once the catch-up is sent she is judged again."""
+    reading, go_on = threading.Event(), threading.Event()
+    real = snapshots.encoded_frames_since
+
+    def slow_catch_up(*, match: Match, viewer: Any, version: int | None) -> list[tuple[int, str]]:
+        if version is not None:
+            reading.set()
+            assert go_on.wait(timeout=10)
+        return real(match=match, viewer=viewer, version=version)
+
+    match = await database_sync_to_async(lobby.match_open)(host=alice, designs=DUEL)
+    watcher = await connect(match, carol)
+    shown = (await receive(watcher))["v"]
+    monkeypatch.setattr(snapshots, "encoded_frames_since", slow_catch_up)
+    await deaf_group(match)
+    assert await asyncio.to_thread(reading.wait, 10)
+    await database_sync_to_async(lobby.match_join)(match_id=match.pk, user=carol, role="player")
+    await asyncio.sleep(0.3)  # the seat's frame and its REJUDGE reach the hub, which holds them
+    go_on.set()
+    frames = []
+    while not frames or frames[-1]["type"] != "snapshot":
+        output = await watcher.receive_output(timeout=5)
+        assert output["type"] == "websocket.send", output
+        frames.append(json.loads(output["text"]))
+    versioned = [frame["v"] for frame in frames if frame["type"] not in ("crowd", "chat", "snapshot")]
+    assert versioned == list(range(shown + 1, frames[-1]["v"] + 1))  # the seat's frame once, then her view
+    assert frames[-1]["you"] == {"role": "player", "side": "blue"}
+    assert _events(await _rest(watcher)) == []
+    await watcher.disconnect()
