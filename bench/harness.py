@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, UTC
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import psutil
 from websockets.asyncio.client import ClientConnection
@@ -178,7 +179,16 @@ def percentiles(values: Sequence[float]) -> dict[str, float]:
 
 
 def redis_server_pids() -> list[int]:
-    return [p.pid for p in psutil.process_iter(["name"]) if p.info["name"] == "redis-server"]
+    """The Redis servers the benchmark's channel layer talks to (BENCH_REDIS_URL and REDIS_SHARDS), not the
+    ones other work on the machine starts and stops (a fault test's own Redis)."""
+    ports = {urlsplit(url).port or 6379 for url in [REDIS_URL, *os.environ.get("REDIS_SHARDS", "").split()]}
+    pids = []
+    for process in psutil.process_iter(["name", "cmdline"]):
+        if process.info["name"] == "redis-server":
+            listening = " ".join(process.info["cmdline"] or [])
+            if any(f":{port}" in listening or f"--port {port}" in listening for port in ports):
+                pids.append(process.pid)
+    return pids
 
 
 @dataclass
@@ -195,10 +205,21 @@ class CpuMeter:
         return float(times.user + times.system)
 
     def start(self) -> None:
-        self._start = {pid: self._cpu(pid) for pid in self.pids}
+        self._start = {}
+        for pid in self.pids:
+            try:
+                self._start[pid] = self._cpu(pid)
+            except psutil.NoSuchProcess:
+                pass
 
     def stop(self) -> float:
-        self.seconds = sum(self._cpu(pid) - before for pid, before in self._start.items())
+        seconds = 0.0
+        for pid, before in self._start.items():
+            try:
+                seconds += self._cpu(pid) - before
+            except psutil.NoSuchProcess:  # gone meanwhile: its share is lost, the reading goes on
+                pass
+        self.seconds = seconds
         return self.seconds
 
 
