@@ -27,7 +27,7 @@ from .scenarios import ceiling_fanout, daphne_fanout
 from .spectators import add_arguments, from_arguments
 
 COLUMNS = [
-    "server", "clients", "spectators", "failed_handshakes", "frames", "deliveries", "lost", "p50_ms", "p99_ms",
+    "server", "clients", "spectators", "failed_handshakes", "frames", "deliveries", "covered", "lost", "p50_ms", "p99_ms",
     "max_ms", "p99_ratio", "vs_reference", "us_per_delivery", "ratio", "us_per_phase_spectator",
     "client_us_per_delivery", "snapshots", "redis_cpu_s", "load_1m",
 ]

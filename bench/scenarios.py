@@ -70,13 +70,22 @@ def _deliveries(sent: dict[int, float], reports: list[CrowdReport]) -> dict[str,
     ]
     latencies = [at - sent[version] for version, at in arrivals]
     sockets = sum(len(crowd.arrivals) for crowd in reports)
+    # With resyncs, a frame the socket never got because a snapshot it asked for already holds it is covered.
+    covered = sum(
+        1
+        for crowd in reports
+        for per_socket, snapshots in zip(crowd.arrivals, crowd.resynced or [{}] * len(crowd.arrivals))
+        for version in sent
+        if version not in per_socket and version <= max(snapshots, default=-1)
+    )
     # From the first publish to the last arrival: the busy span, whatever the publishing rate.
     span = max(at for _, at in arrivals) - min(sent.values()) if arrivals else 0.0
     return {
         "sockets": sockets,
         "frames": len(sent),
         "deliveries": len(latencies),
-        "lost": sockets * len(sent) - len(latencies),
+        "covered": covered,
+        "lost": sockets * len(sent) - len(latencies) - covered,
         **percentiles(latencies),
         "deliveries_per_s": round(len(latencies) / span, 1) if span else 0.0,
     }

@@ -66,6 +66,7 @@ class CrowdReport:
     subscribed_at: list[float] = field(default_factory=list)
     failures: list[str] = field(default_factory=list)
     arrivals: list[dict[int, float]] = field(default_factory=list)  # per socket: version -> arrival time
+    resynced: list[dict[int, float]] = field(default_factory=list)  # per socket: a resync's snapshot version -> arrival
     texts: dict[int, str] = field(default_factory=dict)  # the first socket's frames, to replay on the ceiling
     snapshots: int = 0  # snapshots that answered a resync (the subscribing one not counted)
     cpu_s: float = 0.0  # this worker's CPU from all subscribed to all delivered
@@ -80,6 +81,7 @@ class Seen:
     texts: dict[int, str] | None
     resync: bool
     subscribed: asyncio.Future[float]
+    resynced: dict[int, float] = field(default_factory=dict)
     pending: int = 0  # resyncs asked and not yet answered
     snapshots: int = 0
     send: Any = None  # sends a text on the socket (set once it is open)
@@ -105,9 +107,12 @@ class Seen:
         elif kind == "snapshot" and self.pending:
             self.pending -= 1
             self.snapshots += 1
+            self.resynced.setdefault(version, now)
 
     def done(self, last_version: int) -> bool:
-        return last_version in self.arrivals and not self.pending
+        """Has the last frame, or a snapshot at or past it (which the server sends instead of the frames it
+        covers), and no resync unanswered."""
+        return (last_version in self.arrivals or max(self.resynced, default=-1) >= last_version) and not self.pending
 
 
 async def _open(target: Target, seen: Seen, client: str) -> tuple[Any, float]:
@@ -169,6 +174,7 @@ async def _crowd(conn: Connection, targets: list[Target], batch: int, clients: C
                 everyone.append(seen)
                 report.subscribed_at.append(result[1])
     report.arrivals = [seen.arrivals for seen in everyone]
+    report.resynced = [seen.resynced for seen in everyone]
     # No collector pauses while frames arrive: what the sockets hold is frozen, nothing made from now on is
     # freed by the collector before the report (a few MB at most).
     gc.freeze()
