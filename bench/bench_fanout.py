@@ -12,7 +12,8 @@ processes) unless told otherwise. Per N it prints the product's and the ceiling'
 run. `--reference` first runs, for each N, the bare broadcast alone (bench/bench_ceiling.py: no Daphne
 process yet, frames of the product's sizes) and gives the ceiling's p99 against it (`vs_reference`).
 `--resync`: every spectator asks for a snapshot after each playback, as the match page did before 8d60b94;
-`us_per_phase_spectator` is the Daphne processes' CPU / (phases × spectators), frames and snapshots included.
+`us_per_phase_spectator` is the Daphne processes' CPU / (phases × spectators), frames and snapshots included,
+and `covered` counts the frames a socket was not sent because a snapshot it had asked for already held them.
 """
 
 from __future__ import annotations
