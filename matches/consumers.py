@@ -33,6 +33,7 @@ from .crowd import crowd_frame, get_crowd
 from .delayed_release import get_releases
 from .errors import MatchError
 from .hub import RESYNC_CLOSE_CODE, SECONDS_DELAYED_STREAM, encode, get_hub
+from .prepared_sends import SocketSends
 from .socket_reads import caught_up_frames, chat_now_readable, frames_since, on_read_threads, rooms_heard, streams
 from .subscriber import Subscriber
 
@@ -97,7 +98,8 @@ class MatchConsumer(AsyncWebsocketConsumer):
     async def connect(self) -> None:
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
         self.user = self.scope["user"]
-        self.subscriber = Subscriber(self._send_text, catch_up=self._catch_up_soon, rejudge=self._rejudge_soon)
+        self.sends = SocketSends(self.base_send)
+        self.subscriber = Subscriber(self._send_shared, catch_up=self._catch_up_soon, rejudge=self._rejudge_soon)
         self.recent_messages: deque[float] = deque()
         self.judging = asyncio.Lock()
         self.judgements: set[asyncio.Task[None]] = set()
@@ -358,6 +360,11 @@ class MatchConsumer(AsyncWebsocketConsumer):
         except (OperationalError, InterfaceError):
             version = self.subscriber.version  # the database is down too: what this socket was last sent
         await self._send_text(error_text(error, version))
+
+    async def _send_shared(self, text: str) -> None:
+        """A broadcast frame, the same text for many sockets: framed once for them all (prepared_sends.py)."""
+        if not self.sends.send_shared(text):
+            await self._send_text(text)
 
     async def _send_text(self, text: str) -> None:
         try:
