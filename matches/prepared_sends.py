@@ -4,10 +4,10 @@ The hub hands the same `str` to every local socket of an audience (hub.py `_fan_
 socket's copy goes through Channels, Daphne's `handle_reply` and `serverSend` (which encodes it to UTF-8 again)
 and autobahn's `sendMessage` (which frames it again and builds its debug-log text whatever the log level):
 about a third of Daphne's loop when one frame goes to 1,000 spectators (bench/README.md, fourth round).
-`SocketSends` writes such a frame with autobahn's `sendPreparedMessage` instead: the encoding and the frame are
-made once per text (`_prepared`, keyed by the text object, which it keeps alive so the key stays its own) and
-each socket only writes the bytes. Both paths write at once in the calling task, so a socket's frames keep
-their order whichever path each took.
+`SocketSends` writes such a frame as an autobahn prepared message instead: the encoding and the frame are made
+once per text (`_prepared`, keyed by the text object, which it keeps alive so the key stays its own) and each
+socket only writes the bytes (straight to its transport when autobahn has nothing queued for it). Both paths
+write at once in the calling task, so a socket's frames keep their order whichever path each took.
 
 Only a socket served by Daphne is sent this way, and only while Daphne would send on it (the connection known,
 not disconnected, the websocket open); anything else (a test's `WebsocketCommunicator`, a socket not yet
@@ -69,5 +69,12 @@ class SocketSends:
         connection = server.connections.get(protocol)
         if connection is None or connection.get("disconnected", None):
             return False
-        protocol.sendPreparedMessage(_prepared_for(text))
+        prepared = _prepared_for(text)
+        if protocol._perMessageCompress is None and not protocol.send_queue and not protocol.logOctets:
+            # What autobahn's `sendData` does then, without the debug-log text it builds for every write
+            # whatever the level (half the cost of `sendPreparedMessage`) and its traffic counters, which no one
+            # reads here.
+            protocol.transport.write(prepared.payloadHybi)
+        else:
+            protocol.sendPreparedMessage(prepared)  # compressed, or behind bytes autobahn queued: its own way
         return True

@@ -103,3 +103,13 @@ def test_a_socket_not_served_by_daphne_keeps_the_asgi_path(server: Server) -> No
         sends = SocketSends(send)
         assert not sends.prepared and not sends.send_shared(TEXTS[0])
     assert wire.value() == b""
+
+
+def test_a_frame_waits_behind_what_autobahn_queued_for_the_socket(server: Server) -> None:
+    protocol, wire = _open_socket(server)
+    protocol.send_queue.append((b"earlier", True))  # a `sync` write waiting for the reactor's next turn
+    protocol.triggered = True  # its turn is scheduled already
+
+    assert SocketSends(partial(server.handle_reply, protocol)).send_shared(TEXTS[0])
+    assert wire.value() == b""
+    assert [data for data, _ in protocol.send_queue] == [b"earlier", b"\x81\x16" + TEXTS[0].encode()]
