@@ -146,7 +146,7 @@ class Crowd:
             await pipe.execute()
 
     async def _tick_forever(self) -> None:
-        while True:
+        while not hub.being_cancelled():  # a cancellation redis-py turned into an error still ends it (hub._keep)
             await asyncio.sleep(TICK_SECONDS)
             try:
                 if self._redis_url:
@@ -156,6 +156,8 @@ class Crowd:
                             await self._store(match_id, spectators)
                 await self._tell_changes()
             except redis.RedisError as error:
+                if hub.being_cancelled():
+                    raise
                 # Redis restarting must not stop the count for good; the next tick tries again.
                 log.warning("crowd: a tick failed: %r", error)
             except Exception:

@@ -235,13 +235,13 @@ class Hub:
 
     async def _read(self, entry: _Stream, layer: Any) -> None:
         # A cancellation that the layer swallowed still ends the reader before it blocks again.
-        while not _being_cancelled():
+        while not being_cancelled():
             try:
                 message = await layer.receive(entry.channel)
             except Exception as error:
                 # channels_redis may turn our cancellation into another error while it cleans up: leaving
                 # wins over retrying, or the task would never end.
-                if _being_cancelled():
+                if being_cancelled():
                     raise
                 # Redis restarting must not end the match's stream in this process for good.
                 log.warning("hub: receiving for %s failed (%r); retrying", entry.group, error)
@@ -259,12 +259,16 @@ class Hub:
 
 
     async def _keep(self, entry: _Stream, layer: Any) -> None:
-        while True:
+        # As in `_read`: a cancellation the layer turned into another error still ends the keeper, or it would
+        # renew the membership of a left stream for good (and `_close`, waiting for it, would never return).
+        while not being_cancelled():
             await asyncio.sleep(RENEW_SECONDS)
             renewing_at = time.time()
             try:
                 lost = await group_renew(layer, entry.group, entry.channel)
             except Exception as error:
+                if being_cancelled():
+                    raise
                 # Redis is down: the renewal after it comes back finds the membership gone.
                 log.warning("hub: renewing %s failed: %r", entry.group, error)
                 continue
@@ -307,7 +311,7 @@ async def _rejudge(entry: _Stream, item: dict[str, Any]) -> None:
             log.exception("hub: judging one subscriber of %s again failed", entry.group)
 
 
-def _being_cancelled() -> bool:
+def being_cancelled() -> bool:
     task = asyncio.current_task()
     return task is not None and task.cancelling() > 0
 

@@ -127,6 +127,42 @@ async def test_the_last_socket_leaving_ends_the_reader_even_if_the_layer_masks_t
     assert reader.done()
 
 
+class LayerThatMasksCancellationWhileRenewing(LayerThatMasksCancellation):
+    """A renewal (group_add) cancelled on its way to Redis comes out as a connection error, as redis-py's may."""
+
+    def __init__(self) -> None:
+        self.renewing = asyncio.Event()
+
+    async def group_add(self, group: str, channel: str) -> None:
+        if not self.renewing.is_set():  # the join's, not a renewal
+            self.renewing.set()
+            return
+        try:
+            await asyncio.Event().wait()
+        except asyncio.CancelledError:
+            raise ConnectionError("Connection closed by server.") from None
+
+
+@pytest.mark.asyncio
+async def test_the_last_socket_leaving_ends_the_renewals_even_if_the_layer_masks_the_cancellation(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A keeper that took a masked cancellation for Redis being down renewed the membership for good: the
+    group went on sending to a channel nobody read, and the leave waiting for the keeper never returned."""
+    layer = LayerThatMasksCancellationWhileRenewing()
+    monkeypatch.setattr(hub_module, "get_channel_layer", lambda: layer)
+    monkeypatch.setattr(hub_module, "RENEW_SECONDS", 0.01)
+    hub, subscriber = Hub(), Subscriber(lambda text: asyncio.sleep(0), catch_up=_never_told_to_catch_up)
+    await hub.join(1, subscriber)
+    keeper = hub._streams[(1, "public")].keeper
+    assert keeper is not None
+    await asyncio.sleep(0.05)  # the keeper is now waiting in its renewal
+
+    await asyncio.wait_for(hub.leave(1, subscriber), timeout=5)
+
+    assert keeper.done()
+
+
 class LayerSlowToDiscard(LayerThatMasksCancellation):
     """A group_discard that waits on Redis (busy, or restarting) until told to go on."""
 
