@@ -66,6 +66,9 @@ FIELDS: dict[str, tuple[str, ...]] = {
 # The kinds whose payload holds an order (with its side), which the ruleset's `orders_view` shows or not: one
 # submitted, one taken back, a reaction.
 ORDERED = (Event.Kind.SUBMITTED, Event.Kind.WITHDRAWN, Event.Kind.REACTED)
+# The kinds whose frame says whether the order given or taken back leaves its side with all its orders given
+# (`side_submitted`, as the viewer may know it: `side_done`).
+SIDE_DONE = (Event.Kind.SUBMITTED, Event.Kind.WITHDRAWN)
 # The kinds that move the position: their frame carries the viewer's view of the state they left.
 VIEWED = (Event.Kind.STARTED, Event.Kind.PLAYBACK, Event.Kind.ANNULLED, Event.Kind.OVERRIDDEN)
 
@@ -95,6 +98,11 @@ def event_frame(*, match: Match, event: Event, viewer: Viewer, state: Any = None
         frame.update(("order", order) for order in ruleset.orders_view(
             [(payload["side"], payload["order"])], viewer.role, viewer.side
         ))
+    if event.kind in SIDE_DONE and "owes" in payload:
+        # Whether the side has now given every order it owes, as the viewer may know it (`side_done`); the
+        # units it owes stay on the server. Logged before the field was: the frame has none.
+        owes = payload["owes"]
+        frame["side_submitted"] = not owes or side_done(owes, seen_units(ruleset, ruleset.state_from_json(match.state), viewer))
     # A position logged before every such event held its state has no view: its client asks for a snapshot.
     if event.kind in (Event.Kind.REACTION_WINDOW, Event.Kind.REACTED):
         # The phase's state until it resolves: a unit it does not show this viewer (a troop in hidden deployment)
@@ -144,6 +152,24 @@ def frames_for(match: Match, events: list[Event], viewer: Viewer, board: Any) ->
 def seen_units(ruleset: Ruleset[Any, Any], state: Any, viewer: Viewer) -> set[str]:
     """The ids of the units the ruleset's view of `state` shows the viewer."""
     return {unit["id"] for unit in ruleset.view(state, viewer.role, viewer.side)["units"]}
+
+
+def owed_units(ruleset: Ruleset[Any, Any], state: Any, ordered: set[str]) -> list[str]:
+    """The units the current phase still awaits an order from, `ordered` having theirs: the rules' `awaits`
+    less those, and none once the rules' `ends` says the phase has what it waits for (a skirmish order phase
+    takes one order of the active side, not one per troop)."""
+    if ruleset.ends(state, ordered):
+        return []
+    return [unit for unit in ruleset.awaits(state) if unit not in ordered]
+
+
+def side_done(owes: list[str], seen: set[str]) -> bool:
+    """Whether a side is shown to a viewer as having given its orders: it owes none for a unit the viewer is
+    shown. The side's players and the referee are shown all its units, so for them it is every awaited one;
+    a unit the viewer's view hides (a troop in hidden deployment, a hidden meka) is not counted, as the view
+    does not name it (a side that still owes only such a unit is shown as done: the view's secret kept, as
+    everywhere the view hides a unit; the phase waiting on still tells, docs/skirmish.md)."""
+    return not any(unit in seen for unit in owes)
 
 
 def hide_unseen(frame: Frame, seen: set[str]) -> None:

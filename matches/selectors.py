@@ -6,7 +6,6 @@ builds every frame: nothing leaves the server any other way.
 
 from __future__ import annotations
 
-from collections import Counter
 from copy import copy
 from datetime import datetime, timedelta
 from typing import Any
@@ -21,7 +20,7 @@ from rules.rulesets import get_ruleset
 
 from . import hub, store
 from .errors import MatchError
-from .frames import PUBLIC, Viewer, event_fields, playback_fields, seen_units
+from .frames import PUBLIC, Viewer, event_fields, owed_units, playback_fields, seen_units, side_done
 from .models import Event, Match, Order, Participant
 
 
@@ -136,19 +135,22 @@ def current_orders(match: Match) -> list[Order]:
 _ORDERS_OPEN = (Event.Kind.STARTED, Event.Kind.PLAYBACK, Event.Kind.ANNULLED)
 
 
-def orders_given(match: Match) -> Counter[str]:
-    """How many orders each side has in the phase the match is at (given less taken back), read from the log
-    up to its version: a delayed spectator's copy of the match counts only what stood at its horizon."""
+def ordered_units(match: Match) -> set[str]:
+    """The units with an order in the phase the match is at (given and not taken back), read from the log up
+    to its version: a delayed spectator's copy of the match counts only what stood at its horizon."""
     log = match.events.filter(version__lte=match.version)
     opened = log.filter(kind__in=_ORDERS_OPEN).order_by("-version").values_list("version", flat=True).first()
     changes = log.filter(
         kind__in=(Event.Kind.SUBMITTED, Event.Kind.WITHDRAWN), version__gt=-1 if opened is None else opened,
         payload__turn=match.turn, payload__phase=match.phase,
-    ).values_list("kind", "payload__side")
-    given: Counter[str] = Counter()
-    for kind, side in changes:
-        given[side] += 1 if kind == Event.Kind.SUBMITTED else -1
-    return given
+    ).order_by("version").values_list("kind", "payload__unit", "payload__order__unit")
+    ordered: set[str] = set()
+    for kind, unit, order_unit in changes:
+        if kind == Event.Kind.SUBMITTED:
+            ordered.add(unit or order_unit)  # an order logged before its unit was: the order names it
+        else:
+            ordered.discard(unit)
+    return ordered
 
 
 def spectators_delayed(match: Match) -> bool:
@@ -272,9 +274,8 @@ def player_view(*, match: Match, viewer: Viewer) -> dict[str, Any]:
     state = ruleset.state_from_json(match.state)
     seen = ruleset.view(state, viewer.role, viewer.side)
     orders = current_orders(match)
-    given = orders_given(match)
     in_play = match.status == Match.Status.IN_PROGRESS
-    to_order = set(ruleset.awaits(state)) if in_play else set()
+    owes = owed_units(ruleset, state, ordered_units(match)) if in_play else []
     units = seen["units"]
     seats = Participant.objects.filter(
         match=match, role__in=(Participant.Role.PLAYER, Participant.Role.REFEREE)
@@ -287,8 +288,9 @@ def player_view(*, match: Match, viewer: Viewer) -> dict[str, Any]:
             "player": players[side].user.get_username() if side in players else None,
             # In the lobby: whether this side's player accepted the current options.
             "accepted": side in players and players[side].accepted,
-            # One order per awaited unit, so a side has submitted once it gave as many (as of the viewer's version).
-            "submitted": in_play and given[side] >= sum(u["side"] == side and u["id"] in to_order for u in units),
+            # Whether the side owes no order for a unit the viewer is shown (frames.side_done), as of the
+            # viewer's version: its own players and the referee count all its awaited units.
+            "submitted": in_play and side_done(owes, {u["id"] for u in units if u["side"] == side}),
         }
         # Every side with a unit the viewer is shown or a seated player: a side whose units are all hidden from the
         # viewer (skirmish hidden deployment) is still seated.

@@ -15,11 +15,12 @@ from rules.core.dice import Dice
 from rules.core.errors import RuleError
 from rules.core.phases import NO_ANSWERS, OVER
 from rules.core.phases import Order as PhaseOrder
-from rules.rulesets import get_ruleset
+from rules.rulesets import Ruleset, get_ruleset
 from rules.core.reasons import Reason
 
 from . import bots, reactions
 from .errors import MatchError
+from .frames import owed_units
 from .models import Event, Match, Order, phase_dice_seed
 from .pipeline import Command, Right, Step, is_player, run_command
 from .selectors import Viewer, open_window
@@ -109,7 +110,7 @@ class OrderSubmit(OrderPlot):
         phase_orders.append(given)
         step.log(Event.Kind.SUBMITTED, {
             "side": viewer.side, "player": step.user.get_username(), "turn": match.turn, "phase": match.phase,
-            "order": stored,
+            "unit": order.unit, "order": stored, "owes": side_owes(ruleset, state, match, viewer.side, phase_orders),
         })
         if ruleset.ends(state, {o.unit for o in phase_orders}):
             phase_resolve(step, state, phase_orders)
@@ -141,12 +142,22 @@ class OrderWithdraw(Command[dict[str, Any]]):
         if stored is None:
             raise MatchError("order.not_submitted", unit=self.unit)
         stored.delete()
+        ruleset = get_ruleset(match.ruleset)
+        left = [order for order in step.current_orders() if order.unit != self.unit]
+        owes = side_owes(ruleset, ruleset.state_from_json(match.state), match, viewer.side, left)
         # The order taken back is shown as a submitted one is: to its side and the referee (frames.ORDERED).
         step.log(Event.Kind.WITHDRAWN, {
             "side": viewer.side, "player": step.user.get_username(), "turn": match.turn, "phase": match.phase,
-            "unit": self.unit, "order": stored.order,
+            "unit": self.unit, "order": stored.order, "owes": owes,
         })
         return {"type": "order_withdrawn", "v": match.version, "unit": self.unit}
+
+
+def side_owes(ruleset: Ruleset[Any, Any], state: Any, match: Match, side: str | None, orders: list[Order]) -> list[str]:
+    """The side's units whose orders the phase still awaits once `orders` stand (logged with each order given
+    or taken back, kept on the server: frames.py shows each viewer only whether the side is done)."""
+    mine = {unit["id"] for unit in match.state["units"] if unit["side"] == side}
+    return [unit for unit in owed_units(ruleset, state, {order.unit for order in orders}) if unit in mine]
 
 
 def order_withdraw(*, match_id: int, user: User, unit: Any, turn: int | None = None, phase: str | None = None,

@@ -26,7 +26,7 @@ import { HexTooltip, attachHints } from "./tooltip";
 import { errorText } from "./errors";
 import { phaseTitle, showHeader } from "./header";
 import { t } from "./i18n";
-import { afterFrame } from "./position";
+import { afterFrame, sideSubmitted } from "./position";
 import type { MatchResult, PlaybackFrame, ServerFrame, SideInfo, Snapshot, Unit } from "./protocol";
 import { MatchSocket, isEvent } from "./socket";
 
@@ -149,7 +149,7 @@ function startMatch(page: HTMLElement): void {
           if (model?.you.role === "player") showStatus(t("Order taken back: change it and submit it again."));
           else showStatus(t("%(player)s has taken back an order.", { player: frame.player }));
         } else {
-          markSubmitted(frame.side, false);
+          markSubmitted(frame.side, sideSubmitted(frame));
           showStatus(t("%(player)s has taken back an order.", { player: frame.player }));
         }
         break;
@@ -159,7 +159,7 @@ function startMatch(page: HTMLElement): void {
         showModel();
         break;
       case "submitted":
-        markSubmitted(frame.side, true);
+        markSubmitted(frame.side, sideSubmitted(frame));
         showTakeBack();
         showStatus(t("%(player)s has submitted an order.", { player: frame.player }));
         break;

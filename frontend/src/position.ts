@@ -38,7 +38,8 @@ export function afterFrame(snapshot: Snapshot, frame: Exclude<ServerFrame, Crowd
       const unit = frame.order?.unit;
       const others = next.my_orders.filter((order) => order.unit !== unit);
       const orders = !frame.order ? next.my_orders : submitted ? [...others, frame.order] : others;
-      const sides = next.sides.map((side) => (side.side === frame.side ? { ...side, submitted } : side));
+      const done = sideSubmitted(frame);
+      const sides = next.sides.map((side) => (side.side === frame.side ? { ...side, submitted: done } : side));
       return { ...next, sides, my_orders: orders };
     }
     case "reaction_window":
@@ -62,6 +63,15 @@ export function afterFrame(snapshot: Snapshot, frame: Exclude<ServerFrame, Crowd
     default:
       return next;
   }
+}
+
+/**
+ * Whether a `submitted` or `withdrawn` frame leaves its side with every order given: the server says it
+ * (`side_submitted`: a side owes one order per awaited unit, the rules' count, not one order); a frame
+ * logged before the field was takes one order for all of them, as the page did then.
+ */
+export function sideSubmitted(frame: { type: "submitted" | "withdrawn"; side_submitted?: boolean }): boolean {
+  return frame.side_submitted ?? frame.type === "submitted";
 }
 
 function moved(

@@ -358,7 +358,17 @@ export type ServerFrame =
   | { type: "plotted" | "order_accepted"; v: number; order: Order; path: Path }
   | { type: "plotted" | "order_accepted"; v: number; order: AttackOrder; attacks: AttackCheck }
   | { type: "finished"; v: number; result: MatchResult }
-  | { type: "submitted" | "withdrawn"; v: number; side: string; player: string; turn: number; phase: string; order?: Order | AttackOrder }
+  | {
+      type: "submitted" | "withdrawn";
+      v: number;
+      side: string;
+      player: string;
+      turn: number;
+      phase: string;
+      order?: Order | AttackOrder;
+      /** Whether the side now owes no order for a unit this viewer is shown (absent in frames logged before it). */
+      side_submitted?: boolean;
+    }
   | { type: "order_withdrawn"; v: number; unit: string }
   | { type: "rematch"; v: number; match: number; by: string }
   | { type: "rematch_opened"; v: number; match: number }

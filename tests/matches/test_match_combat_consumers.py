@@ -41,7 +41,8 @@ async def test_declared_fire_stays_secret_and_the_playback_reaches_everyone(alic
     accepted, submitted = await receive_by_type(a, 2)
     assert (accepted["type"], accepted["order"]) == ("order_accepted", ALICE_FIRE)
     assert accepted["attacks"] == plotted["attacks"]
-    heard = {"type": "submitted", "v": 1, "side": "alice", "player": "alice", "turn": 1, "phase": "weapons"}
+    heard = {"type": "submitted", "v": 1, "side": "alice", "player": "alice", "turn": 1, "phase": "weapons",
+             "side_submitted": True}
     assert submitted == {**heard, "order": ALICE_FIRE}  # her own order, to her alone
     assert await receive(b) == heard and await receive(spectator) == heard  # no target, no weapons
 

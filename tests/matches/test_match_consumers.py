@@ -50,7 +50,8 @@ async def test_a_duel_turn_plot_submit_and_one_playback_for_everyone(
     # The broadcast and the submitter's own reply race each other; both must arrive.
     accepted, submitted = await receive_by_type(a, 2)
     assert (accepted["type"], accepted["v"], accepted["order"]) == ("order_accepted", 1, ALICE_ORDER)
-    heard = {"type": "submitted", "v": 1, "side": "alice", "player": "alice", "turn": 1, "phase": "movement"}
+    heard = {"type": "submitted", "v": 1, "side": "alice", "player": "alice", "turn": 1, "phase": "movement",
+             "side_submitted": True}
     assert submitted == {**heard, "order": ALICE_ORDER}  # her own order, to her alone
     assert await receive(b) == heard and await receive(spectator) == heard  # not the order itself
 
@@ -77,7 +78,8 @@ async def test_reconnect_with_a_version_gets_only_the_missed_frames(match: Match
 
     behind = await connect(match, query="?v=0")
     assert await receive(behind) == {
-        "type": "submitted", "v": 1, "side": "alice", "player": "alice", "turn": 1, "phase": "movement"
+        "type": "submitted", "v": 1, "side": "alice", "player": "alice", "turn": 1, "phase": "movement",
+        "side_submitted": True
     }
     assert await behind.receive_nothing()
     up_to_date = await connect(match, query="?v=1")

@@ -58,9 +58,9 @@ async def test_no_plotted_or_submitted_order_reaches_the_opponent_or_a_spectator
 
         for name, socket in (("bob", b), ("spectator", spectator)):
             heard = await everything_received(socket, until="submitted")
-            # The only word of alice's order: that her side submitted one, for this turn and phase.
+            # The only word of alice's order: that her side submitted one (its last), for this turn and phase.
             assert heard == [{"type": "submitted", "v": heard[0]["v"], "side": "alice", "player": "alice",
-                              "turn": 1, "phase": phase}], (phase, name, heard)
+                              "turn": 1, "phase": phase, "side_submitted": True}], (phase, name, heard)
             # A snapshot asked for now differs from the one before only in the version and the flags.
             now = await send(socket, {"type": "resync"})
             assert now["my_orders"] == [] and now["sides"][0]["submitted"] is True

@@ -57,7 +57,8 @@ def test_a_submitted_order_stays_secret_until_the_phase_resolves(
         services.order_submit(match_id=match.pk, user=alice, order_json=ALICE_ORDER)
     match.refresh_from_db()
 
-    assert published == [{"type": "submitted", "v": 1, "side": "alice", "player": "alice", "turn": 1, "phase": "movement"}]
+    assert published == [{"type": "submitted", "v": 1, "side": "alice", "player": "alice", "turn": 1, "phase": "movement",
+                          "side_submitted": True}]
     # The opponent and spectators learn that alice submitted, and nothing else changes in what they see.
     for user, earlier in zip(others, before):
         view = player_view(match=match, viewer=viewer_for(match=match, user=user))

@@ -20,7 +20,7 @@ from django.utils import timezone
 
 from matches import chat, deadlines, hub, lobby, los_sides, reactions, referee, rematch, services
 from matches.delayed_release import released_since
-from matches.frames import FIELDS, ORDERED, VIEWED, Viewer, audience, unchanged_boards
+from matches.frames import FIELDS, ORDERED, SIDE_DONE, VIEWED, Viewer, audience, unchanged_boards
 from matches.models import Event, Match
 from matches.pipeline import match_create
 from matches.replay import match_replay
@@ -79,8 +79,9 @@ def check_event_frame(match: Match, sent: dict[str, Any], viewer: Viewer, where:
     check_sent(sent, viewer, where)
     event = match.events.get(version=sent["v"])
     allowed = {"type", "v", *FIELDS[event.kind], *(("view",) if event.kind in VIEWED else ()),
-               *(("order",) if event.kind in ORDERED else ())}
+               *(("order",) if event.kind in ORDERED else ()), *(("side_submitted",) if event.kind in SIDE_DONE else ())}
     assert set(sent) <= allowed, (where, set(sent) - allowed)
+    assert isinstance(sent.get("side_submitted", False), bool), where  # a flag: it names no unit the side owes
     if event.kind in VIEWED:
         ruleset = get_ruleset(match.ruleset)
         state = ruleset.state_from_json(event.payload["state"])

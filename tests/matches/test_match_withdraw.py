@@ -42,7 +42,7 @@ def test_a_withdrawn_order_is_gone_and_logged_without_the_order(
     assert not Order.objects.exists()
     # Everyone hears that the side owes an order again; only its own side and the referee which order it was.
     assert published == [{"type": "withdrawn", "v": 2, "side": "alice", "player": "alice", "turn": 1,
-                          "phase": "movement"}]
+                          "phase": "movement", "side_submitted": False}]
     withdrawn = match.events.get(kind=Event.Kind.WITHDRAWN)
     for viewer, order in ((Viewer("player", "alice"), ALICE_ORDER), (Viewer("player", "bob"), None),
                           (Viewer("referee"), ALICE_ORDER)):

@@ -193,3 +193,33 @@ def _rolls_as_told(events: list[dict[str, Any]]) -> None:
         else:
             assert event["kind"] == "initiative" and event["unit"] not in totals, event
             totals[event["unit"]] = params["total"]
+
+
+def test_a_side_is_submitted_once_it_owes_no_order_for_a_meka_the_viewer_is_shown(
+        alice: User, bob: User, carol: User, published: list[dict[str, Any]],
+        django_capture_on_commit_callbacks: Any) -> None:
+    """The movement phase awaits one order per meka that acts (rules' ``awaits``): side a, with A1 and A2, has not
+    given its orders after A1's alone, for anyone, in the snapshot and in the live frame (before: the client took
+    one ``submitted`` frame for the whole side). Side b owes only its hidden B1 ('Meka oculto'): to side b and the
+    referee it owes an order; to side a and the spectators, who are not shown B1, it owes none (its existence stays
+    secret: the view's reading, frames.side_done)."""
+    match = _hidden_b1(alice, bob, django_capture_on_commit_callbacks)
+    viewers = (("bob", bob, "player:a"), ("alice", alice, "player:b"), ("carol", carol, "spectator"))
+
+    def sides(user: User) -> dict[str, bool]:
+        match.refresh_from_db()
+        view = player_view(match=match, viewer=viewer_for(match=match, user=user))
+        return {side["side"]: side["submitted"] for side in view["sides"]}
+
+    for name, user, _ in viewers:
+        assert sides(user) == {"a": False, "b": name != "alice"}, name
+    for unit, done in (("A1", False), ("A2", True)):
+        published.clear()
+        with django_capture_on_commit_callbacks(execute=True):
+            services.order_submit(match_id=match.pk, user=bob, order_json={"unit": unit, "steps": []})
+        for name, user, audience in (*viewers, ("referee", None, "referee")):
+            frame = next(frame for item in published if (frame := frame_for(item, audience)) is not None)
+            assert (frame["type"], frame["side_submitted"]) == ("submitted", done), (unit, name)
+            assert "owes" not in frame and "unit" not in frame, name
+            if user is not None:
+                assert sides(user) == {"a": done, "b": name != "alice"}, (unit, name)

@@ -77,6 +77,16 @@ describe("moving the page's copy of the match on, frame by frame", () => {
     expect(cleared.split_los).toEqual({});
   });
 
+  it("keeps a side unsubmitted while the server says it owes orders for more units", () => {
+    const frame = { type: "submitted", v: 5, side: "bob", player: "bob", turn: 1, phase: "movement" } as const;
+    const first = afterFrame(snapshot, { ...frame, side_submitted: false })!;
+    expect(first.sides.map((s) => s.submitted)).toEqual([true, false]);
+    const last = afterFrame(first, { ...frame, v: 6, side_submitted: true })!;
+    expect(last.sides.map((s) => s.submitted)).toEqual([true, true]);
+    const back = afterFrame(snapshot, { ...frame, type: "withdrawn", side: "alice", side_submitted: false })!;
+    expect(back.sides.map((s) => s.submitted)).toEqual([false, false]);
+  });
+
   it("cannot move the position without the frame's view: only a snapshot tells then", () => {
     expect(afterFrame(snapshot, { type: "annulled", v: 5, by: "ref", reason: "bad roll" })).toBeNull();
   });
