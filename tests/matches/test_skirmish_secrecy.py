@@ -115,3 +115,28 @@ def test_the_other_sides_frames_are_the_same_whether_a_hidden_troop_sees_or_not(
     assert seen["alice"] == unseen["alice"] and seen["public"] == unseen["public"]
     # bob's own frames tell the two apart only in what T may do (his snapshot): the same kinds, in the same order.
     assert [frame["type"] for frame in seen["bob"]] == [frame["type"] for frame in unseen["bob"]]
+
+
+def test_a_side_that_gave_the_order_the_phase_takes_is_submitted_while_its_reactions_are_played(
+        alice: User, bob: User) -> None:
+    """An order phase takes one order of the active player's pool ("any order may be spent on any of its troops":
+    rules.rulesets.skirmish.state), not one per troop the phase awaits: once alice gave it, her side is shown as
+    submitted to everyone while bob's reaction window is open (before: she still owed one for her other troop)."""
+    units = (troop("F", "0606", 0, "a", "infantry"), troop("G", "0111", 0, "a", "infantry"),
+             troop("T", "0602", 3, "b", "infantry", hidden=True), troop("Z", "0610", 0, "b", "infantry"))
+    state = SkirmishState(Board(12, 12), units, sides=("a", "b"), active="a")
+    state = SkirmishState(state.board, units, sides=state.sides, active="a", pool=pool_of(state, "a"))
+    match = match_create(state=state, players={"a": alice, "b": bob}, ruleset="skirmish", title="Ambush")
+
+    def flags(viewer: Viewer) -> dict[str, bool]:
+        match.refresh_from_db()
+        return {side["side"]: side["submitted"] for side in player_view(match=match, viewer=viewer)["sides"]}
+
+    assert {name: flags(viewer) for name, viewer in (("alice", ALICE), ("bob", BOB))} == {
+        "alice": {"a": False, "b": True}, "bob": {"a": False, "b": True}}
+    services.order_submit(match_id=match.pk, user=alice, order_json={"unit": "F", "skills": [
+        {"skill": "move", "path": ["0605"]}]})
+    match.refresh_from_db()
+    assert open_window(match) is not None
+    for viewer in (ALICE, BOB, PUBLIC, REFEREE):
+        assert flags(viewer) == {"a": True, "b": True}, viewer
