@@ -12,6 +12,7 @@ import logging
 import time
 import uuid
 from collections import deque
+from collections.abc import Awaitable
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 from typing import Any
@@ -300,15 +301,19 @@ class MatchConsumer(AsyncWebsocketConsumer):
         async with self.judging:
             if not self.joined:
                 return
-            try:
-                await self._judge_again()
-            except OUTAGES as error:
-                log.warning("match %s: judging a socket again failed (%r); it resyncs", self.match_id, error)
-                await self.close(code=RESYNC_CLOSE_CODE)
-            except Exception:
-                # The client reconnects and is judged from scratch.
-                log.exception("match %s: judging a socket again failed; it resyncs", self.match_id)
-                await self.close(code=RESYNC_CLOSE_CODE)
+            await self._or_resync(self._judge_again(), "judging a socket again")
+
+    async def _or_resync(self, work: Awaitable[None], doing: str) -> None:
+        """Awaits `work`; when it fails, the socket closes with RESYNC_CLOSE_CODE: its client reconnects with the
+        last version it has, is judged from scratch and catches up."""
+        try:
+            await work
+        except OUTAGES as error:
+            log.warning("match %s: %s failed (%r); it resyncs", self.match_id, doing, error)
+            await self.close(code=RESYNC_CLOSE_CODE)
+        except Exception:
+            log.exception("match %s: %s failed; it resyncs", self.match_id, doing)
+            await self.close(code=RESYNC_CLOSE_CODE)
 
     async def _judge_again(self) -> None:
         stream, heard_as, spectator = await streams(self.match_id, self.user)
@@ -343,14 +348,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
                 return  # gone: nothing waits for its catch-up any more
             chat_after = datetime.fromtimestamp(since - PUBLISH_SECONDS, tz=UTC)
             try:
-                await self._send_frames(self.subscriber.version, chat_after)
-            except OUTAGES as error:
-                # The client reconnects on any close, asking for what it missed since its last version.
-                log.warning("match %s: a socket could not catch up (%r); it resyncs", self.match_id, error)
-                await self.close(code=RESYNC_CLOSE_CODE)
-            except Exception:
-                log.exception("match %s: a socket could not catch up; it resyncs", self.match_id)
-                await self.close(code=RESYNC_CLOSE_CODE)
+                await self._or_resync(self._send_frames(self.subscriber.version, chat_after), "catching a socket up")
             finally:
                 await self.subscriber.caught_up()
 
