@@ -69,7 +69,7 @@ def test_a_full_turn_of_fire_and_kicks_ends_the_match_at_its_turn_limit(
     assert accepted["attacks"]["attacks"] == attacks
     # Bob, carol and anonymous spectators learn only that alice has declared: not her target nor her weapons.
     assert published[-1] == {"type": "submitted", "v": match.version + 1, "side": "alice", "player": "alice",
-                             "turn": 1, "phase": "weapons"}
+                             "turn": 1, "phase": "weapons", "side_submitted": True}
     match.refresh_from_db()
     for user in (bob, carol, AnonymousUser()):
         viewer = viewer_for(match=match, user=user)
