@@ -203,7 +203,7 @@ ARBITRO_CHAT_RATE = (5, 10)
 # than it computes, so a few let those waits overlap; each thread keeps its own database connection.
 ARBITRO_ORDER_THREADS = int(os.environ.get("ARBITRO_ORDER_THREADS", "4"))
 # Threads per process that run a socket's reads on connecting (its login, stream and snapshot): a reconnection
-# storm's connects wait on PostgreSQL side by side instead of one after another (matches/consumers.py).
+# storm's connects wait on PostgreSQL side by side instead of one after another (matches/socket_reads.py).
 ARBITRO_READ_THREADS = int(os.environ.get("ARBITRO_READ_THREADS", "4"))
 # Both pools started whole, each thread connected, when a server process starts (matches/pools.py), not as the
 # first requests come: their cost is paid before anyone waits on it. "false": started as tasks need them.

@@ -150,6 +150,24 @@ async def test_a_stream_whose_group_membership_vanished_catches_up_its_open_sock
         await socket.disconnect()
 
 
+def _catch_up_held(monkeypatch: pytest.MonkeyPatch, *, reread: bool = False) -> tuple[threading.Event, threading.Event]:
+    """Holds a catch-up's read of the log (not a connect's snapshot) until told: `reading` is set once it has
+    begun, `go_on` lets it read, with `reread` from the match as it stands by then (else as it was begun)."""
+    reading, go_on = threading.Event(), threading.Event()
+    real = snapshots.encoded_frames_since
+
+    def held(*, match: Match, viewer: Any, version: int | None) -> list[tuple[int, str]]:
+        if version is not None:  # a catch-up, not the snapshot of a connect
+            reading.set()
+            assert go_on.wait(timeout=10)
+            if reread:
+                match = Match.objects.get(pk=match.pk)
+        return real(match=match, viewer=viewer, version=version)
+
+    monkeypatch.setattr(snapshots, "encoded_frames_since", held)
+    return reading, go_on
+
+
 @pytest.mark.asyncio
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("read", ["before the live frames", "after the live frames"])
@@ -158,21 +176,10 @@ async def test_frames_arriving_live_while_a_socket_catches_up_are_sent_once_afte
 ) -> None:
     """The catch-up reads the log while v 2 and 3 arrive live: whether its read saw them or not, the socket
     gets v 1, 2 and 3 once each, in order (v 1 only from the log: its broadcast was lost)."""
-    reading, go_on = threading.Event(), threading.Event()
-    real = snapshots.encoded_frames_since
-
-    def slow_catch_up(*, match: Match, viewer: Any, version: int | None) -> list[tuple[int, str]]:
-        if version is not None:  # a catch-up, not the snapshot of a connect
-            reading.set()
-            assert go_on.wait(timeout=10)
-            if read == "after the live frames":
-                match = Match.objects.get(pk=match.pk)
-        return real(match=match, viewer=viewer, version=version)
-
     alice_socket, spectator = await connect(match, alice), await connect(match)
     for socket in (alice_socket, spectator):
         assert (await receive(socket))["type"] == "snapshot"
-    monkeypatch.setattr(snapshots, "encoded_frames_since", slow_catch_up)
+    reading, go_on = _catch_up_held(monkeypatch, reread=read == "after the live frames")
     await deaf_group(match)
     assert (await send(alice_socket, {"type": "submit", "order": ALICE_ORDER}))["type"] == "order_accepted"
     assert await asyncio.to_thread(reading.wait, 10)  # the stream is back in its group; the catch-up reads
@@ -286,19 +293,10 @@ async def test_a_socket_judged_again_while_it_catches_up_gets_its_new_view_after
 ) -> None:
     """Seated as a player while her socket's catch-up reads the log: the seat's frame and its `REJUDGE` come
     live, the socket is cut at the seat's version, and once the catch-up is sent she is judged again."""
-    reading, go_on = threading.Event(), threading.Event()
-    real = snapshots.encoded_frames_since
-
-    def slow_catch_up(*, match: Match, viewer: Any, version: int | None) -> list[tuple[int, str]]:
-        if version is not None:
-            reading.set()
-            assert go_on.wait(timeout=10)
-        return real(match=match, viewer=viewer, version=version)
-
     match = await database_sync_to_async(lobby.match_open)(host=alice, designs=DUEL)
     watcher = await connect(match, carol)
     shown = (await receive(watcher))["v"]
-    monkeypatch.setattr(snapshots, "encoded_frames_since", slow_catch_up)
+    reading, go_on = _catch_up_held(monkeypatch)
     await deaf_group(match)
     assert await asyncio.to_thread(reading.wait, 10)
     await database_sync_to_async(lobby.match_join)(match_id=match.pk, user=carol, role="player")
