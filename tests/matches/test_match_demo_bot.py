@@ -36,7 +36,9 @@ def test_the_demo_opens_a_match_against_the_computer_on_the_home_page() -> None:
 
 
 def test_alice_alone_plays_the_demo_duel_against_the_computer_to_its_end() -> None:
-    call_command("demo")
+    # On seeded dice, so the duel is the same every run: on a fresh seed about one duel in eight outlasted
+    # MOST_PHASES (81 turns and going, both mechs standing), and the test failed by chance.
+    call_command("demo", seed="demo-against-the-computer")
     match = Match.objects.get(title=BOT_TITLE)
     alice, hers = User.objects.get(username="alice"), get_bot("solaris", "hard")
     assert hers is not None
